@@ -1,0 +1,236 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Entry is one file in an archive.
+type Entry struct {
+	// Path is '/'-separated, never starts with '/', as the family stores it
+	// (TL2: MEDIA/UNITS/…; IOP: '\' shown as '/'; Reborn: #3/#0).
+	Path string `json:"path"`
+	// Size is the entry's length once decoded; -1 when unknown without decoding.
+	Size int64 `json:"size"`
+	// Packed is the number of bytes the entry takes inside the archive.
+	Packed int64 `json:"packed"`
+	// Kind is a short name for what the entry is (e.g. "text", "texture",
+	// "BINDAT", "zip-deflate"); families choose it, previews key on it.
+	Kind string `json:"kind"`
+	// Extra holds family fields (TL2 type code and CRC, IOP comment, …).
+	Extra map[string]any `json:"extra,omitempty"`
+}
+
+// Name is the last element of the entry's path.
+func (e Entry) Name() string { return path.Base(e.Path) }
+
+// Archive is an opened container. Implementations must be safe for
+// concurrent Open calls (previews and extract run side by side).
+type Archive interface {
+	// Family names the driver that opened it ("zip", "tl2-mod", …).
+	Family() string
+	// Path is the file the archive was opened from.
+	Path() string
+	// Entries lists every file entry; the slice must not be modified.
+	Entries() []Entry
+	// Open returns a reader over one entry's decoded bytes.
+	Open(entryPath string) (io.ReadCloser, error)
+	Close() error
+}
+
+// Infoer gives family metadata as a JSON-ready value (header fields, hashes).
+type Infoer interface {
+	Info() any
+}
+
+// Severity of a verification finding.
+type Severity string
+
+const (
+	SevError   Severity = "error"   // the game will misbehave
+	SevWarning Severity = "warning" // likely a mistake
+	SevInfo    Severity = "info"    // reported, never a failure
+)
+
+// Finding is one result of a verification check.
+type Finding struct {
+	Severity Severity `json:"severity"`
+	Check    string   `json:"check"`           // short id: "rolling-hash", "crc", …
+	Entry    string   `json:"entry,omitempty"` // the entry it is about, if any
+	Offset   int64    `json:"offset,omitempty"`
+	Message  string   `json:"message"` // what it means, in words a player understands
+}
+
+// Verifier runs every integrity check a family has.
+type Verifier interface {
+	Verify(ctx context.Context, p Progress) ([]Finding, error)
+}
+
+// EditOp is a write-back operation.
+type EditOp int
+
+const (
+	EditReplace EditOp = iota
+	EditAdd
+	EditRemove
+)
+
+func (o EditOp) String() string {
+	switch o {
+	case EditReplace:
+		return "replace"
+	case EditAdd:
+		return "add"
+	case EditRemove:
+		return "remove"
+	}
+	return fmt.Sprintf("EditOp(%d)", int(o))
+}
+
+// Edit is one change to apply when rewriting an archive.
+type Edit struct {
+	Op   EditOp
+	Path string // entry path
+	// Source is a file on disk whose bytes become the entry (replace, add).
+	Source string
+}
+
+// Staged is output written to temporary files, not yet in place.
+// Commit renames every file into place; Abort removes them.
+type Staged interface {
+	Commit() error
+	Abort() error
+}
+
+// Rewriter writes a new archive at dst with edits applied (no edits: a
+// repack). It writes temporary files beside dst and returns them staged, so
+// the caller can close the source (Windows cannot rename over an open file)
+// before committing. A family with sidecar files (DATA.PAK + .MAN) stages all.
+type Rewriter interface {
+	Rewrite(ctx context.Context, dst string, edits []Edit, p Progress) (Staged, error)
+}
+
+// Progress receives job progress. Implementations must be cheap and safe
+// for concurrent use; the app throttles what reaches the window.
+type Progress interface {
+	Progress(done, total int64, what string)
+}
+
+// NoProgress discards progress.
+type NoProgress struct{}
+
+func (NoProgress) Progress(int64, int64, string) {}
+
+// OpenOptions are passed to drivers.
+type OpenOptions struct {
+	Password string // for families with encryption (IOP)
+	// MaxAlloc caps what a header may make a reader allocate at once;
+	// 0 means the driver's default.
+	MaxAlloc int64
+}
+
+// Driver opens one family's archives.
+type Driver interface {
+	// Name is the family id ("zip", "tl2-mod", "tl2-pak", "reborn-dat", "iop").
+	Name() string
+	// Detect says whether the file looks like this family, from its name
+	// and first bytes (head may be shorter than asked for small files).
+	Detect(name string, head []byte) bool
+	Open(path string, opts OpenOptions) (Archive, error)
+}
+
+var (
+	regMu   sync.RWMutex
+	drivers []Driver
+)
+
+// Register adds a driver; drivers register themselves in init.
+func Register(d Driver) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	drivers = append(drivers, d)
+	sort.SliceStable(drivers, func(i, j int) bool { return drivers[i].Name() < drivers[j].Name() })
+}
+
+// Drivers lists the registered drivers.
+func Drivers() []Driver {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return append([]Driver(nil), drivers...)
+}
+
+// ErrUnknownFormat is returned when no driver recognises a file.
+var ErrUnknownFormat = errors.New("not an archive Packsmith knows")
+
+// ErrNotFound is returned by Open for a path that is not in the archive.
+var ErrNotFound = errors.New("no such entry")
+
+// HeadSize is how many leading bytes Detect gets.
+const HeadSize = 512
+
+// Open detects the family of the file at p and opens it.
+func Open(p string, opts OpenOptions) (Archive, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	head := make([]byte, HeadSize)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	head = head[:n]
+	for _, d := range Drivers() {
+		if d.Detect(p, head) {
+			return d.Open(p, opts)
+		}
+	}
+	return nil, fmt.Errorf("%s: %w", p, ErrUnknownFormat)
+}
+
+// Find returns the entry with the given path. Lookup is exact first, then
+// case-insensitive (Windows users type names in any case).
+func Find(a Archive, entryPath string) (Entry, bool) {
+	entryPath = strings.TrimPrefix(strings.ReplaceAll(entryPath, `\`, "/"), "/")
+	es := a.Entries()
+	for _, e := range es {
+		if e.Path == entryPath {
+			return e, true
+		}
+	}
+	for _, e := range es {
+		if strings.EqualFold(e.Path, entryPath) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// EntryError names the archive, the entry and, when known, the offset.
+type EntryError struct {
+	Archive string
+	Entry   string
+	Offset  int64 // -1 when unknown
+	Err     error
+}
+
+func (e *EntryError) Error() string {
+	s := e.Archive
+	if e.Entry != "" {
+		s += ": " + e.Entry
+	}
+	if e.Offset >= 0 {
+		s += fmt.Sprintf(" (offset 0x%X)", e.Offset)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+func (e *EntryError) Unwrap() error { return e.Err }

@@ -1,0 +1,6 @@
+// Package all registers every archive family. Import it for its side effect.
+package all
+
+import (
+	_ "packsmith/backend/drivers/zipdrv"
+)

@@ -1,0 +1,38 @@
+// Package kind names what an entry is from its file name, so previews and
+// the entry list can say "texture" or "text" for any family.
+package kind
+
+import (
+	"path"
+	"strings"
+)
+
+// Kinds shared across families. Families may use their own (BINDAT, txte…).
+const (
+	Text    = "text"
+	Image   = "image"
+	Texture = "texture" // DDS, TGA: needs our own decoder
+	Audio   = "audio"
+	Archive = "archive"
+	Binary  = "binary"
+)
+
+var byExt = map[string]string{
+	".txt": Text, ".ini": Text, ".xml": Text, ".json": Text, ".csv": Text, ".lua": Text,
+	".dat": Text, ".template": Text, ".animation": Text, ".hie": Text, ".layout": Text,
+	".md": Text, ".cfg": Text, ".log": Text, ".htm": Text, ".html": Text, ".material": Text,
+	".program": Text, ".fontdef": Text, ".imageset": Text, ".scheme": Text, ".font": Text,
+	".png": Image, ".jpg": Image, ".jpeg": Image, ".gif": Image, ".bmp": Image,
+	".dds": Texture, ".tga": Texture,
+	".wav": Audio, ".ogg": Audio, ".mp3": Audio,
+	".zip": Archive, ".mod": Archive, ".pak": Archive, ".iop": Archive,
+	".bindat": "BINDAT", ".binlayout": "BINLAYOUT", ".raw": "RAW", ".mpp": "walkgrid",
+}
+
+// FromName guesses an entry's kind from its extension (case-insensitive).
+func FromName(name string) string {
+	if k, ok := byExt[strings.ToLower(path.Ext(name))]; ok {
+		return k
+	}
+	return Binary
+}
