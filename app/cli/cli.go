@@ -1,0 +1,507 @@
+// Package cli is Packsmith's command line: the same packages the window
+// uses, for scripts and CI. Every command prints a one-line error and exits
+// non-zero on failure; --json output is stable (documented in README.md).
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"packsmith/backend/archive"
+	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/extract"
+	"packsmith/backend/writeback"
+)
+
+// Version is set at build time with -ldflags "-X packsmith/app/cli.Version=…".
+var Version = "dev"
+
+// Exit codes.
+const (
+	ExitOK      = 0
+	ExitFailure = 1 // the command failed, or verify found a problem
+	ExitUsage   = 2
+)
+
+type command struct {
+	name    string
+	usage   string
+	summary string
+	run     func(c *ctx, args []string) error
+}
+
+type ctx struct {
+	stdout, stderr io.Writer
+	context        context.Context
+}
+
+// usageError makes the command exit 2 and print its usage.
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+// findingsError makes verify exit 1 after printing its findings.
+var errFindings = errors.New("verify found problems")
+
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+// IsCommand says whether name is a command (main uses it to tell a command
+// line from a file to open in the window).
+func IsCommand(name string) bool {
+	switch name {
+	case "help", "-h", "--help", "-help", "version", "--version":
+		return true
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Run runs one command line and returns the exit code.
+func Run(args []string, stdout, stderr io.Writer) int {
+	c, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
+	if len(args) == 0 {
+		printHelp(stdout)
+		return ExitOK
+	}
+	switch args[0] {
+	case "help", "-h", "--help", "-help":
+		if len(args) > 1 {
+			for _, cmd := range commands {
+				if cmd.name == args[1] {
+					fmt.Fprintf(stdout, "usage: packsmith %s\n\n%s\n", cmd.usage, cmd.summary)
+					return ExitOK
+				}
+			}
+		}
+		printHelp(stdout)
+		return ExitOK
+	case "version", "--version":
+		fmt.Fprintln(stdout, "packsmith", Version)
+		return ExitOK
+	}
+	for _, cmd := range commands {
+		if cmd.name != args[0] {
+			continue
+		}
+		err := cmd.run(cx, args[1:])
+		var ue usageError
+		switch {
+		case err == nil:
+			return ExitOK
+		case errors.Is(err, flag.ErrHelp):
+			fmt.Fprintf(stdout, "usage: packsmith %s\n\n%s\n", cmd.usage, cmd.summary)
+			return ExitOK
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "packsmith %s: %s\nusage: packsmith %s\n", cmd.name, ue.msg, cmd.usage)
+			return ExitUsage
+		case errors.Is(err, errFindings):
+			return ExitFailure
+		default:
+			fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(err.Error()))
+			return ExitFailure
+		}
+	}
+	fmt.Fprintf(stderr, "packsmith: unknown command %q (try: packsmith help)\n", args[0])
+	return ExitUsage
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "Packsmith: open, browse, extract and write back game archives.")
+	fmt.Fprintln(w, "\nWith no arguments the desktop build opens its window.")
+	fmt.Fprintln(w, "\nCommands:")
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	cs := append([]command(nil), commands...)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	for _, c := range cs {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.usage, firstLine(c.summary))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// parse parses flags anywhere among the arguments (Go's flag package stops
+// at the first positional one) and returns the positional arguments.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func openArchive(p, password string) (archive.Archive, error) {
+	return archive.Open(p, archive.OpenOptions{Password: password})
+}
+
+func init() {
+	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
+	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
+	register(command{name: "info", usage: "info ARCHIVE [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).", run: runInfo})
+	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
+	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
+	register(command{name: "repack", usage: "repack ARCHIVE -o OUT", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.", run: runRepack})
+}
+
+func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	js := fs.Bool("json", false, "print JSON")
+	pw := fs.String("password", "", "archive password")
+	return fs, js, pw
+}
+
+func runLs(c *ctx, args []string) error {
+	fs, js, pw := commonFlags("ls")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one ARCHIVE"}
+	}
+	a, err := openArchive(pos[0], *pw)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if *js {
+		return writeJSON(c.stdout, struct {
+			Archive string          `json:"archive"`
+			Family  string          `json:"family"`
+			Entries []archive.Entry `json:"entries"`
+		}{a.Path(), a.Family(), a.Entries()})
+	}
+	tw := tabwriter.NewWriter(c.stdout, 4, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
+	for _, e := range a.Entries() {
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, e.Path)
+	}
+	return tw.Flush()
+}
+
+func findEntry(a archive.Archive, name string) (archive.Entry, error) {
+	e, ok := archive.Find(a, name)
+	if !ok {
+		return e, &archive.EntryError{Archive: a.Path(), Entry: name, Offset: -1, Err: archive.ErrNotFound}
+	}
+	return e, nil
+}
+
+func runCat(c *ctx, args []string) error {
+	fs, _, pw := commonFlags("cat")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageError{"want ARCHIVE and ENTRY"}
+	}
+	a, err := openArchive(pos[0], *pw)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	e, err := findEntry(a, pos[1])
+	if err != nil {
+		return err
+	}
+	rc, err := a.Open(e.Path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	if _, err := io.Copy(c.stdout, rc); err != nil {
+		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+	}
+	return nil
+}
+
+func runExtract(c *ctx, args []string) error {
+	fs, js, pw := commonFlags("extract")
+	out := fs.String("o", "", "target folder")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 {
+		return usageError{"want ARCHIVE"}
+	}
+	if *out == "" {
+		return usageError{"-o DIR is required"}
+	}
+	a, err := openArchive(pos[0], *pw)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
+	if err != nil {
+		return err
+	}
+	if *js {
+		return writeJSON(c.stdout, res)
+	}
+	fmt.Fprintf(c.stdout, "extracted %d files, %d bytes, to %s\n", res.Files, res.Bytes, res.Dir)
+	return nil
+}
+
+func runInfo(c *ctx, args []string) error {
+	fs, js, pw := commonFlags("info")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one ARCHIVE"}
+	}
+	a, err := openArchive(pos[0], *pw)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	var meta any = map[string]any{"family": a.Family(), "entries": len(a.Entries())}
+	if i, ok := a.(archive.Infoer); ok {
+		meta = i.Info()
+	}
+	if *js {
+		return writeJSON(c.stdout, meta)
+	}
+	return printFields(c.stdout, meta)
+}
+
+// printFields prints a JSON-able value as "key: value" lines, nested
+// objects indented.
+func printFields(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var generic any
+	if err := json.Unmarshal(b, &generic); err != nil {
+		return err
+	}
+	printValue(w, generic, "")
+	return nil
+}
+
+func printValue(w io.Writer, v any, indent string) {
+	switch t := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch val := t[k].(type) {
+			case map[string]any, []any:
+				if isEmpty(val) {
+					fmt.Fprintf(w, "%s%s: (none)\n", indent, k)
+					continue
+				}
+				fmt.Fprintf(w, "%s%s:\n", indent, k)
+				printValue(w, val, indent+"  ")
+			default:
+				fmt.Fprintf(w, "%s%s: %s\n", indent, k, scalar(val))
+			}
+		}
+	case []any:
+		for _, item := range t {
+			switch item.(type) {
+			case map[string]any, []any:
+				fmt.Fprintf(w, "%s-\n", indent)
+				printValue(w, item, indent+"  ")
+			default:
+				fmt.Fprintf(w, "%s- %s\n", indent, scalar(item))
+			}
+		}
+	default:
+		fmt.Fprintf(w, "%s%s\n", indent, scalar(t))
+	}
+}
+
+func isEmpty(v any) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		return len(t) == 0
+	case []any:
+		return len(t) == 0
+	}
+	return false
+}
+
+func scalar(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "-"
+	case string:
+		return t
+	case float64:
+		if t == float64(int64(t)) {
+			return fmt.Sprintf("%d", int64(t))
+		}
+		return fmt.Sprint(t)
+	}
+	return fmt.Sprint(v)
+}
+
+func runVerify(c *ctx, args []string) error {
+	fs, js, pw := commonFlags("verify")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one ARCHIVE"}
+	}
+	a, err := openArchive(pos[0], *pw)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	v, ok := a.(archive.Verifier)
+	if !ok {
+		return fmt.Errorf("%s: %s archives have no integrity checks", a.Path(), a.Family())
+	}
+	findings, err := v.Verify(c.context, archive.NoProgress{})
+	if err != nil {
+		return err
+	}
+	if findings == nil {
+		findings = []archive.Finding{}
+	}
+	problems := 0
+	for _, f := range findings {
+		if f.Severity != archive.SevInfo {
+			problems++
+		}
+	}
+	if *js {
+		if err := writeJSON(c.stdout, struct {
+			Archive  string            `json:"archive"`
+			OK       bool              `json:"ok"`
+			Findings []archive.Finding `json:"findings"`
+		}{a.Path(), problems == 0, findings}); err != nil {
+			return err
+		}
+	} else {
+		for _, f := range findings {
+			where := ""
+			if f.Entry != "" {
+				where = f.Entry + ": "
+			}
+			fmt.Fprintf(c.stdout, "%-7s %-14s %s%s\n", f.Severity, f.Check, where, f.Message)
+		}
+		if problems == 0 {
+			fmt.Fprintf(c.stdout, "ok: %s (%d entries checked)\n", a.Path(), len(a.Entries()))
+		} else {
+			fmt.Fprintf(c.stdout, "%d problem(s) in %s\n", problems, a.Path())
+		}
+	}
+	if problems > 0 {
+		return errFindings
+	}
+	return nil
+}
+
+func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
+	return func(c *ctx, args []string) error {
+		fs, _, pw := commonFlags(op.String())
+		out := fs.String("o", "", "write the result here instead of in place")
+		pos, err := parse(fs, args)
+		if err != nil {
+			return err
+		}
+		want := 3
+		if op == archive.EditRemove {
+			want = 2
+		}
+		if len(pos) != want {
+			return usageError{fmt.Sprintf("want %d arguments", want)}
+		}
+		e := archive.Edit{Op: op, Path: pos[1]}
+		if op != archive.EditRemove {
+			e.Source = pos[2]
+		}
+		res, err := writeback.Apply(c.context, pos[0], *out, []archive.Edit{e}, archive.OpenOptions{Password: *pw}, nil)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "wrote %s", res.Output)
+		if res.Backup != "" {
+			fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
+		}
+		fmt.Fprintln(c.stdout)
+		return nil
+	}
+}
+
+func runRepack(c *ctx, args []string) error {
+	fs, _, pw := commonFlags("repack")
+	out := fs.String("o", "", "output archive")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one ARCHIVE"}
+	}
+	if *out == "" {
+		return usageError{"-o OUT is required"}
+	}
+	res, err := writeback.Apply(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
+	return nil
+}

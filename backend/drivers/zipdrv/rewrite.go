@@ -1,0 +1,117 @@
+package zipdrv
+
+import (
+	"archive/zip"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/safefile"
+)
+
+// Rewrite writes a new .zip with the edits applied. Unchanged entries are
+// copied raw (no recompression), so a repack keeps every entry's bytes.
+func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit, p archive.Progress) (archive.Staged, error) {
+	replace := map[string]string{}
+	remove := map[string]bool{}
+	var adds []archive.Edit
+	for _, e := range edits {
+		name := strings.ReplaceAll(e.Path, `\`, "/")
+		switch e.Op {
+		case archive.EditReplace, archive.EditRemove:
+			ent, ok := archive.Find(a, name)
+			if !ok {
+				return nil, &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: archive.ErrNotFound}
+			}
+			if e.Op == archive.EditRemove {
+				remove[ent.Path] = true
+			} else {
+				replace[ent.Path] = e.Source
+			}
+		case archive.EditAdd:
+			if _, ok := archive.Find(a, name); ok {
+				return nil, &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: fmt.Errorf("already in the archive (use replace)")}
+			}
+			adds = append(adds, archive.Edit{Op: e.Op, Path: name, Source: e.Source})
+		}
+	}
+	out, err := safefile.Create(dst)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (archive.Staged, error) {
+		out.Abort()
+		return nil, err
+	}
+	zw := zip.NewWriter(out)
+	total := int64(len(a.zr.File) + len(adds))
+	for i, zf := range a.zr.File {
+		if err := ctx.Err(); err != nil {
+			return fail(err)
+		}
+		p.Progress(int64(i), total, zf.Name)
+		name := strings.ReplaceAll(zf.Name, `\`, "/")
+		if remove[name] {
+			continue
+		}
+		if src, ok := replace[name]; ok {
+			hdr := zf.FileHeader
+			if err := addFile(zw, &hdr, src); err != nil {
+				return fail(err)
+			}
+			continue
+		}
+		raw, err := zf.OpenRaw()
+		if err != nil {
+			return fail(&archive.EntryError{Archive: a.path, Entry: zf.Name, Offset: -1, Err: err})
+		}
+		hdr := zf.FileHeader
+		w, err := zw.CreateRaw(&hdr)
+		if err != nil {
+			return fail(err)
+		}
+		if _, err := io.Copy(w, raw); err != nil {
+			return fail(&archive.EntryError{Archive: a.path, Entry: zf.Name, Offset: -1, Err: err})
+		}
+	}
+	for i, e := range adds {
+		p.Progress(int64(len(a.zr.File)+i), total, e.Path)
+		if err := addFile(zw, &zip.FileHeader{Name: e.Path, Method: zip.Deflate}, e.Source); err != nil {
+			return fail(err)
+		}
+	}
+	if a.zr.Comment != "" {
+		zw.SetComment(a.zr.Comment)
+	}
+	if err := zw.Close(); err != nil {
+		return fail(err)
+	}
+	p.Progress(total, total, "")
+	return out, nil
+}
+
+func addFile(zw *zip.Writer, hdr *zip.FileHeader, src string) error {
+	f, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	hdr.Modified = st.ModTime()
+	hdr.CRC32, hdr.CompressedSize64, hdr.UncompressedSize64 = 0, 0, 0
+	if hdr.Method != zip.Store {
+		hdr.Method = zip.Deflate
+	}
+	w, err := zw.CreateHeader(hdr)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, f)
+	return err
+}

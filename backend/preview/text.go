@@ -1,0 +1,98 @@
+// Package preview decides how an entry is shown and produces what the window
+// displays: decoded text, image bytes, or raw bytes for the hex view.
+// Families and format packages add renderers (textures, walk grids,
+// decompiled binaries) through Register.
+package preview
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Text is an entry decoded for the text view.
+type Text struct {
+	Text      string `json:"text"`
+	Encoding  string `json:"encoding"` // "UTF-8", "UTF-8 BOM", "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM"
+	Truncated bool   `json:"truncated"`
+}
+
+// DecodeText turns bytes into text, detecting the encoding from a BOM or,
+// for BOM-less UTF-16LE (common in Torchlight II files), from the zero
+// bytes. ok is false when the bytes do not look like text.
+func DecodeText(b []byte) (t Text, ok bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
+		b = b[3:]
+		return Text{Text: strings.ToValidUTF8(string(b), "\uFFFD"), Encoding: "UTF-8 BOM"}, true
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}):
+		return Text{Text: utf16Text(b[2:], binary.LittleEndian), Encoding: "UTF-16LE BOM"}, true
+	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		return Text{Text: utf16Text(b[2:], binary.BigEndian), Encoding: "UTF-16BE BOM"}, true
+	}
+	if looksUTF16LE(b) {
+		return Text{Text: utf16Text(b, binary.LittleEndian), Encoding: "UTF-16LE"}, true
+	}
+	if !utf8.Valid(trimPartialRune(b)) || hasControl(b) {
+		return Text{}, false
+	}
+	return Text{Text: string(b), Encoding: "UTF-8"}, true
+}
+
+// trimPartialRune drops a rune cut in half by a size limit.
+func trimPartialRune(b []byte) []byte {
+	for i := 0; i < 3 && len(b) > 0; i++ {
+		r, size := utf8.DecodeLastRune(b)
+		if r != utf8.RuneError || size != 1 {
+			break
+		}
+		if utf8.RuneStart(b[len(b)-1]) || b[len(b)-1]&0xC0 == 0x80 {
+			b = b[:len(b)-1]
+			continue
+		}
+		break
+	}
+	return b
+}
+
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1A {
+			return true
+		}
+	}
+	return false
+}
+
+// looksUTF16LE: ASCII-heavy UTF-16LE has a zero at most odd offsets and
+// printable bytes at the even ones.
+func looksUTF16LE(b []byte) bool {
+	n := len(b) / 2
+	if n < 2 {
+		return false
+	}
+	if n > 4096 {
+		n = 4096
+	}
+	zeroOdd, printableEven := 0, 0
+	for i := 0; i < n; i++ {
+		lo, hi := b[2*i], b[2*i+1]
+		if hi == 0 {
+			zeroOdd++
+		}
+		if lo >= 0x20 || lo == '\n' || lo == '\r' || lo == '\t' {
+			printableEven++
+		}
+	}
+	return zeroOdd*10 >= n*8 && printableEven*10 >= n*9
+}
+
+func utf16Text(b []byte, order binary.ByteOrder) string {
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = order.Uint16(b[2*i:])
+	}
+	return string(utf16.Decode(u))
+}

@@ -1,0 +1,315 @@
+// Package session keeps the archives open in the window: each has an id,
+// a filtered and paged listing (the list in the window is virtual and asks
+// for one page at a time) and a folder tree.
+package session
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"packsmith/backend/archive"
+)
+
+// Info describes an open archive to the window.
+type Info struct {
+	ID        string `json:"id"`
+	Path      string `json:"path"`
+	Name      string `json:"name"`
+	Family    string `json:"family"`
+	Entries   int    `json:"entries"`
+	Size      int64  `json:"size"`
+	Packed    int64  `json:"packed"`
+	CanVerify bool   `json:"canVerify"`
+	CanWrite  bool   `json:"canWrite"`
+	Meta      any    `json:"meta,omitempty"` // the family's Info()
+}
+
+// Query selects a page of entries.
+type Query struct {
+	Filter string `json:"filter"` // substring (case-insensitive) or regex
+	Regex  bool   `json:"regex"`
+	Folder string `json:"folder"` // only entries below this folder ("" = all)
+	Offset int    `json:"offset"`
+	Limit  int    `json:"limit"`
+	Sort   string `json:"sort"` // "path" (default), "size", "packed", "kind"
+	Desc   bool   `json:"desc"`
+}
+
+// Page is one page of a query's result.
+type Page struct {
+	Total   int             `json:"total"` // entries matching the query
+	Offset  int             `json:"offset"`
+	Entries []archive.Entry `json:"entries"`
+}
+
+// Folder is a node of the folder tree.
+type Folder struct {
+	Path     string    `json:"path"`
+	Name     string    `json:"name"`
+	Files    int       `json:"files"` // files anywhere below
+	Children []*Folder `json:"children,omitempty"`
+}
+
+// Session is one open archive.
+type Session struct {
+	ID      string
+	Archive archive.Archive
+
+	mu       sync.Mutex
+	lastKey  string
+	lastHits []int // indexes into Archive.Entries() for lastKey
+}
+
+// Manager owns the open sessions.
+type Manager struct {
+	mu     sync.Mutex
+	byID   map[string]*Session
+	nextID atomic.Int64
+}
+
+// NewManager returns an empty Manager.
+func NewManager() *Manager { return &Manager{byID: map[string]*Session{}} }
+
+// Open opens the archive at p and returns its description.
+func (m *Manager) Open(p string, opts archive.OpenOptions) (Info, error) {
+	a, err := archive.Open(p, opts)
+	if err != nil {
+		return Info{}, err
+	}
+	return m.Add(a), nil
+}
+
+// Add registers an already opened archive.
+func (m *Manager) Add(a archive.Archive) Info {
+	id := fmt.Sprintf("s%d", m.nextID.Add(1))
+	s := &Session{ID: id, Archive: a}
+	m.mu.Lock()
+	m.byID[id] = s
+	m.mu.Unlock()
+	return s.Info()
+}
+
+// Get returns the session with the given id.
+func (m *Manager) Get(id string) (*Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.byID[id]
+	if !ok {
+		return nil, fmt.Errorf("no open archive %q (it was closed)", id)
+	}
+	return s, nil
+}
+
+// Close closes one session.
+func (m *Manager) Close(id string) error {
+	m.mu.Lock()
+	s, ok := m.byID[id]
+	delete(m.byID, id)
+	m.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	return s.Archive.Close()
+}
+
+// CloseAll closes every session.
+func (m *Manager) CloseAll() {
+	m.mu.Lock()
+	ids := make([]string, 0, len(m.byID))
+	for id := range m.byID {
+		ids = append(ids, id)
+	}
+	m.mu.Unlock()
+	for _, id := range ids {
+		m.Close(id)
+	}
+}
+
+// Info describes the session's archive.
+func (s *Session) Info() Info {
+	a := s.Archive
+	in := Info{ID: s.ID, Path: a.Path(), Name: baseName(a.Path()), Family: a.Family()}
+	for _, e := range a.Entries() {
+		in.Entries++
+		if e.Size > 0 {
+			in.Size += e.Size
+		}
+		in.Packed += e.Packed
+	}
+	_, in.CanVerify = a.(archive.Verifier)
+	_, in.CanWrite = a.(archive.Rewriter)
+	if i, ok := a.(archive.Infoer); ok {
+		in.Meta = i.Info()
+	}
+	return in
+}
+
+func baseName(p string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	return path.Base(p)
+}
+
+// MaxPage caps a page so one call never ships a huge JSON answer.
+const MaxPage = 2000
+
+// List returns one page of the entries matching q.
+func (s *Session) List(q Query) (Page, error) {
+	hits, err := s.match(q)
+	if err != nil {
+		return Page{}, err
+	}
+	es := s.Archive.Entries()
+	if q.Limit <= 0 || q.Limit > MaxPage {
+		q.Limit = MaxPage
+	}
+	if q.Offset < 0 {
+		q.Offset = 0
+	}
+	p := Page{Total: len(hits), Offset: q.Offset, Entries: []archive.Entry{}}
+	for i := q.Offset; i < len(hits) && i < q.Offset+q.Limit; i++ {
+		p.Entries = append(p.Entries, es[hits[i]])
+	}
+	return p, nil
+}
+
+// Matching returns the paths of every entry matching q (for "extract the
+// filtered entries"), ignoring paging.
+func (s *Session) Matching(q Query) ([]string, error) {
+	hits, err := s.match(q)
+	if err != nil {
+		return nil, err
+	}
+	es := s.Archive.Entries()
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = es[h].Path
+	}
+	return out, nil
+}
+
+// match filters and sorts, caching the last result: the virtual list asks
+// for many pages of the same query while scrolling.
+func (s *Session) match(q Query) ([]int, error) {
+	key := fmt.Sprintf("%q|%v|%q|%q|%v", q.Filter, q.Regex, q.Folder, q.Sort, q.Desc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if key == s.lastKey && s.lastHits != nil {
+		return s.lastHits, nil
+	}
+	var test func(string) bool
+	switch {
+	case q.Filter == "":
+		test = func(string) bool { return true }
+	case q.Regex:
+		re, err := regexp.Compile("(?i)" + q.Filter)
+		if err != nil {
+			return nil, fmt.Errorf("filter: bad regular expression: %v", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+		test = re.MatchString
+	default:
+		needle := strings.ToLower(q.Filter)
+		test = func(p string) bool { return strings.Contains(strings.ToLower(p), needle) }
+	}
+	prefix := ""
+	if q.Folder != "" {
+		prefix = strings.ToLower(strings.Trim(q.Folder, "/")) + "/"
+	}
+	es := s.Archive.Entries()
+	hits := make([]int, 0, len(es))
+	for i, e := range es {
+		if prefix != "" && !strings.HasPrefix(strings.ToLower(e.Path), prefix) {
+			continue
+		}
+		if test(e.Path) {
+			hits = append(hits, i)
+		}
+	}
+	less := sortFunc(es, q.Sort)
+	sort.SliceStable(hits, func(i, j int) bool {
+		if q.Desc {
+			return less(hits[j], hits[i])
+		}
+		return less(hits[i], hits[j])
+	})
+	s.lastKey, s.lastHits = key, hits
+	return hits, nil
+}
+
+func sortFunc(es []archive.Entry, by string) func(a, b int) bool {
+	byPath := func(a, b int) bool { return strings.ToLower(es[a].Path) < strings.ToLower(es[b].Path) }
+	switch by {
+	case "size":
+		return func(a, b int) bool {
+			if es[a].Size != es[b].Size {
+				return es[a].Size < es[b].Size
+			}
+			return byPath(a, b)
+		}
+	case "packed":
+		return func(a, b int) bool {
+			if es[a].Packed != es[b].Packed {
+				return es[a].Packed < es[b].Packed
+			}
+			return byPath(a, b)
+		}
+	case "kind":
+		return func(a, b int) bool {
+			if es[a].Kind != es[b].Kind {
+				return es[a].Kind < es[b].Kind
+			}
+			return byPath(a, b)
+		}
+	}
+	return byPath
+}
+
+// Tree builds the folder tree of the archive, folders sorted by name.
+func (s *Session) Tree() *Folder {
+	root := &Folder{Path: "", Name: baseName(s.Archive.Path())}
+	index := map[string]*Folder{"": root}
+	var get func(p string) *Folder
+	get = func(p string) *Folder {
+		if f, ok := index[p]; ok {
+			return f
+		}
+		parent := get(parentOf(p))
+		f := &Folder{Path: p, Name: path.Base(p)}
+		parent.Children = append(parent.Children, f)
+		index[p] = f
+		return f
+	}
+	for _, e := range s.Archive.Entries() {
+		dir := parentOf(e.Path)
+		for f := get(dir); ; {
+			f.Files++
+			if f.Path == "" {
+				break
+			}
+			f = index[parentOf(f.Path)]
+		}
+	}
+	var sortRec func(f *Folder)
+	sortRec = func(f *Folder) {
+		sort.Slice(f.Children, func(i, j int) bool {
+			return strings.ToLower(f.Children[i].Name) < strings.ToLower(f.Children[j].Name)
+		})
+		for _, c := range f.Children {
+			sortRec(c)
+		}
+	}
+	sortRec(root)
+	return root
+}
+
+func parentOf(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return ""
+	}
+	return p[:i]
+}

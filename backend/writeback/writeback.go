@@ -1,0 +1,88 @@
+// Package writeback applies edits (replace, add, remove, repack) to an
+// archive through its family's Rewriter, with the safety rules every family
+// shares: the new archive is staged beside the target and renamed into
+// place only when complete, and an archive edited in place is backed up
+// first.
+package writeback
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/safefile"
+)
+
+// Result says what was written.
+type Result struct {
+	Output string `json:"output"`
+	Backup string `json:"backup,omitempty"`
+}
+
+// Apply rewrites the archive at src with edits; out "" means in place.
+func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	a, err := archive.Open(src, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	rw, ok := a.(archive.Rewriter)
+	if !ok {
+		a.Close()
+		return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
+	}
+	for _, e := range edits {
+		if e.Source != "" {
+			if st, err := os.Stat(e.Source); err != nil {
+				a.Close()
+				return Result{}, err
+			} else if st.IsDir() {
+				a.Close()
+				return Result{}, fmt.Errorf("%s is a folder, not a file", e.Source)
+			}
+		}
+	}
+	inPlace := out == "" || samePath(out, src)
+	dst := out
+	if inPlace {
+		dst = src
+	}
+	staged, err := rw.Rewrite(ctx, dst, edits, p)
+	a.Close() // before the rename: Windows cannot replace an open file
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Output: dst}
+	if inPlace {
+		if res.Backup, err = safefile.Backup(src); err != nil {
+			staged.Abort()
+			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		staged.Abort()
+		return Result{}, err
+	}
+	if err := staged.Commit(); err != nil {
+		return Result{}, err
+	}
+	return res, nil
+}
+
+func samePath(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	if err1 != nil || err2 != nil {
+		return a == b
+	}
+	if sa, err := os.Stat(aa); err == nil {
+		if sb, err := os.Stat(bb); err == nil {
+			return os.SameFile(sa, sb)
+		}
+	}
+	return aa == bb
+}

@@ -1,0 +1,26 @@
+// Packsmith: a workbench for game archives. With no arguments the desktop
+// build opens its window; with a command it is the command line.
+package main
+
+import (
+	"os"
+	"strings"
+
+	"packsmith/app"
+	"packsmith/app/cli"
+)
+
+func main() {
+	args := os.Args[1:]
+	// Flags such as -assetdir belong to the window's dev build; a file path
+	// (a double-clicked archive) opens in the window when there is one.
+	if len(args) > 0 && (cli.IsCommand(args[0]) || !app.HasWindow || (!strings.HasPrefix(args[0], "-") && !fileExists(args[0]))) {
+		os.Exit(cli.Run(args, os.Stdout, os.Stderr))
+	}
+	os.Exit(app.RunWindow(args))
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
