@@ -2,5 +2,6 @@
 package all
 
 import (
+	_ "packsmith/backend/drivers/tl2drv"
 	_ "packsmith/backend/drivers/zipdrv"
 )

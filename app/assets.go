@@ -1,0 +1,138 @@
+package app
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/preview"
+)
+
+// MaxRawChunk caps one /api/raw answer; the hex view pages through.
+const MaxRawChunk = 1 << 20
+
+// APIHandler serves large bytes to the window outside the JSON bridge:
+//
+//	GET /api/raw?s=SESSION&p=ENTRY&off=N&len=N   the entry's bytes [off, off+len)
+//	GET /api/text?s=SESSION&p=ENTRY              text view (UTF-8), X-Encoding header
+//	GET /api/image?s=SESSION&p=ENTRY[&mip=…]     image view as PNG, X-Meta header (JSON)
+//
+// Errors answer 4xx/5xx with the message as plain text.
+func (s *Service) APIHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/raw", s.serveRaw)
+	mux.HandleFunc("/api/text", s.serveText)
+	mux.HandleFunc("/api/image", s.serveImage)
+	return mux
+}
+
+func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
+	q := r.URL.Query()
+	ss, err := s.Sessions.Get(q.Get("s"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return nil, archive.Entry{}, false
+	}
+	e, ok := archive.Find(ss.Archive, q.Get("p"))
+	if !ok {
+		http.Error(w, (&archive.EntryError{Archive: ss.Archive.Path(), Entry: q.Get("p"), Offset: -1, Err: archive.ErrNotFound}).Error(), http.StatusNotFound)
+		return nil, archive.Entry{}, false
+	}
+	return ss.Archive, e, true
+}
+
+func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
+	a, e, ok := s.entryFor(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	off, _ := strconv.ParseInt(q.Get("off"), 10, 64)
+	n, _ := strconv.ParseInt(q.Get("len"), 10, 64)
+	if off < 0 || n < 0 {
+		http.Error(w, "bad range", http.StatusBadRequest)
+		return
+	}
+	if n == 0 || n > MaxRawChunk {
+		n = MaxRawChunk
+	}
+	rc, err := a.Open(e.Path)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer rc.Close()
+	// Entries are streams (compressed): skip to the offset.
+	if _, err := io.CopyN(io.Discard, rc, off); err != nil && !errors.Is(err, io.EOF) {
+		http.Error(w, (&archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: off, Err: err}).Error(), http.StatusInternalServerError)
+		return
+	}
+	b, err := io.ReadAll(io.LimitReader(rc, n))
+	if err != nil {
+		http.Error(w, (&archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: off + int64(len(b)), Err: err}).Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("X-Entry-Size", strconv.FormatInt(e.Size, 10))
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
+
+func (s *Service) serveText(w http.ResponseWriter, r *http.Request) {
+	a, e, ok := s.entryFor(w, r)
+	if !ok {
+		return
+	}
+	t, err := preview.RenderText(a, e)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Encoding", t.Encoding)
+	w.Header().Set("X-Truncated", strconv.FormatBool(t.Truncated))
+	w.Header().Set("Cache-Control", "no-store")
+	io.WriteString(w, t.Text)
+}
+
+func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
+	a, e, ok := s.entryFor(w, r)
+	if !ok {
+		return
+	}
+	opts := map[string]string{}
+	for k, v := range r.URL.Query() {
+		if k != "s" && k != "p" && len(v) > 0 {
+			opts[k] = v[0]
+		}
+	}
+	img, meta, err := preview.RenderImage(a, e, opts)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return
+	}
+	if meta != nil {
+		if b, err := json.Marshal(meta); err == nil {
+			w.Header().Set("X-Meta", string(b))
+		}
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(bw, img); err != nil {
+		fmt.Fprintln(io.Discard, err) // the client sees a broken image; headers are gone
+		return
+	}
+	bw.Flush()
+}
+
+// isAPI says whether a request is for the API handler.
+func isAPI(path string) bool { return strings.HasPrefix(path, "/api/") }

@@ -1,0 +1,281 @@
+// Package app is the shell around the backend: the service the window binds
+// (thin: it forwards to backend packages), the adapter from job progress to
+// window events, and the asset handler that streams previews. Only the
+// files behind the dev/production build tags import Wails, so everything
+// here is testable with plain `go test`.
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/archive"
+	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/extract"
+	"packsmith/backend/jobs"
+	"packsmith/backend/preview"
+	"packsmith/backend/session"
+	"packsmith/backend/settings"
+)
+
+// Emitter sends an event to the window.
+type Emitter interface {
+	Emit(event string, data any)
+}
+
+// Dialogs are the native file dialogs (Wails' runtime dialogs in the window).
+type Dialogs interface {
+	OpenFile(title string, patterns []FilePattern) (string, error)
+	OpenFolder(title string) (string, error)
+}
+
+// FilePattern is a file-type filter for the open dialog.
+type FilePattern struct {
+	Name    string
+	Pattern string // "*.zip;*.mod"
+}
+
+// Service is bound to the window: every exported method is callable from
+// the front end as window.go.app.Service.<Method>.
+type Service struct {
+	Sessions *session.Manager
+	Jobs     *jobs.Manager
+	Settings *settings.Store
+
+	emit    Emitter
+	dialogs Dialogs
+	startup []string // archives to open when the window is ready
+	demoDir string
+}
+
+// NewService wires the backend together.
+func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
+	s := &Service{
+		Sessions: session.NewManager(),
+		Settings: settings.Load(),
+		emit:     emit,
+		dialogs:  dialogs,
+		startup:  startupPaths,
+		demoDir:  findDemoDir(),
+	}
+	s.Jobs = jobs.NewManager(jobListener{s})
+	return s
+}
+
+type jobListener struct{ s *Service }
+
+func (l jobListener) JobUpdate(st jobs.Status) {
+	if l.s.emit != nil {
+		l.s.emit.Emit("job", st)
+	}
+}
+
+// Shutdown closes every open archive.
+func (s *Service) Shutdown(context.Context) { s.Sessions.CloseAll() }
+
+// AppInfo is what the window needs at start.
+type AppInfo struct {
+	Version  string   `json:"version"`
+	Startup  []string `json:"startup"`  // archives to open now
+	DemoDir  string   `json:"demoDir"`  // bundled demo workspace, "" if absent
+	Families []string `json:"families"` // archive families this build opens
+	Theme    string   `json:"theme"`
+}
+
+// Version is set by main at build time.
+var Version = "dev"
+
+// Hello is called once by the window when it is ready.
+func (s *Service) Hello() AppInfo {
+	var fams []string
+	for _, d := range archive.Drivers() {
+		fams = append(fams, d.Name())
+	}
+	st := s.Settings.Get()
+	return AppInfo{Version: Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme}
+}
+
+// findDemoDir looks for testdata/demo beside the executable or the working
+// folder (the README's run command starts the app from the checkout).
+func findDemoDir() string {
+	if d := os.Getenv("PACKSMITH_DEMO"); d != "" {
+		return d
+	}
+	var bases []string
+	if wd, err := os.Getwd(); err == nil {
+		bases = append(bases, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		dir := filepath.Dir(exe)
+		bases = append(bases, dir, filepath.Join(dir, ".."), filepath.Join(dir, "..", ".."))
+	}
+	for _, b := range bases {
+		d := filepath.Join(b, "testdata", "demo")
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	return ""
+}
+
+// DemoFiles lists the archives in the demo workspace.
+func (s *Service) DemoFiles() []string {
+	if s.demoDir == "" {
+		return []string{}
+	}
+	var out []string
+	filepath.WalkDir(s.demoDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// Open opens an archive and remembers it in the recent list.
+func (s *Service) Open(path, password string) (session.Info, error) {
+	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	if err != nil {
+		return session.Info{}, err
+	}
+	abs, _ := filepath.Abs(path)
+	s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+	return info, nil
+}
+
+// PickArchive shows the open dialog; "" when the user cancelled.
+func (s *Service) PickArchive() (string, error) {
+	if s.dialogs == nil {
+		return "", fmt.Errorf("no file dialog in this build")
+	}
+	return s.dialogs.OpenFile("Open an archive", []FilePattern{
+		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
+		{Name: "All files", Pattern: "*"},
+	})
+}
+
+// PickFolder shows the folder dialog; "" when the user cancelled.
+func (s *Service) PickFolder(title string) (string, error) {
+	if s.dialogs == nil {
+		return "", fmt.Errorf("no folder dialog in this build")
+	}
+	return s.dialogs.OpenFolder(title)
+}
+
+// Recent lists recently opened archives that still exist.
+func (s *Service) Recent() []string {
+	out := []string{}
+	for _, p := range s.Settings.Get().Recent {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Close closes an open archive.
+func (s *Service) Close(id string) error { return s.Sessions.Close(id) }
+
+// List returns one page of entries.
+func (s *Service) List(id string, q session.Query) (session.Page, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return session.Page{}, err
+	}
+	return ss.List(q)
+}
+
+// Tree returns the folder tree.
+func (s *Service) Tree(id string) (*session.Folder, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return ss.Tree(), nil
+}
+
+// Describe says how an entry can be previewed.
+func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return preview.Description{}, err
+	}
+	e, ok := archive.Find(ss.Archive, entryPath)
+	if !ok {
+		return preview.Description{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+	}
+	return preview.Describe(ss.Archive, e)
+}
+
+// Extract starts a job writing entries (all when paths is empty; folder
+// paths select what is below them) under dir. It returns the job id.
+func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(dir) == "" {
+		return "", fmt.Errorf("extract: no target folder")
+	}
+	s.Settings.Update(func(st *settings.Settings) { st.LastExtractT = dir })
+	title := fmt.Sprintf("Extracting %s", ss.Info().Name)
+	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
+	}), nil
+}
+
+// ExtractFiltered extracts every entry matching a list query.
+func (s *Service) ExtractFiltered(id string, q session.Query, dir string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	paths, err := ss.Matching(q)
+	if err != nil {
+		return "", err
+	}
+	if len(paths) == 0 {
+		return "", fmt.Errorf("extract: no entry matches the filter")
+	}
+	return s.Extract(id, paths, dir)
+}
+
+// Verify starts a job running the family's checks; its result is the list
+// of findings.
+func (s *Service) Verify(id string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	v, ok := ss.Archive.(archive.Verifier)
+	if !ok {
+		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
+	}
+	return s.Jobs.Start("verify", "Verifying "+ss.Info().Name, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		f, err := v.Verify(ctx, p)
+		if f == nil {
+			f = []archive.Finding{}
+		}
+		return f, err
+	}), nil
+}
+
+// CancelJob cancels a running job.
+func (s *Service) CancelJob(jobID string) bool { return s.Jobs.Cancel(jobID) }
+
+// Job returns a job's latest status (the window also gets "job" events).
+func (s *Service) Job(jobID string) (jobs.Status, error) {
+	st, ok := s.Jobs.Get(jobID)
+	if !ok {
+		return jobs.Status{}, fmt.Errorf("no job %q", jobID)
+	}
+	return st, nil
+}

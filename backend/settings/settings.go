@@ -1,0 +1,100 @@
+// Package settings keeps the user's preferences and recent files in a JSON
+// file in the user's config folder (PACKSMITH_CONFIG_DIR overrides it, for
+// tests and portable installs).
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"packsmith/backend/safefile"
+)
+
+// MaxRecent is how many recent archives are remembered.
+const MaxRecent = 12
+
+// Settings is what is saved.
+type Settings struct {
+	Recent       []string `json:"recent"`
+	RecentMods   []string `json:"recentMods"`
+	Theme        string   `json:"theme"` // "dark" (default) or "light"
+	ModsDir      string   `json:"modsDir,omitempty"`
+	GameDir      string   `json:"gameDir,omitempty"`
+	GameVersion  string   `json:"gameVersion,omitempty"`
+	LastExtractT string   `json:"lastExtractTo,omitempty"`
+}
+
+// Store loads and saves Settings.
+type Store struct {
+	mu   sync.Mutex
+	path string
+	s    Settings
+}
+
+// Dir is the folder settings live in.
+func Dir() string {
+	if d := os.Getenv("PACKSMITH_CONFIG_DIR"); d != "" {
+		return d
+	}
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "."
+	}
+	return filepath.Join(d, "Packsmith")
+}
+
+// Load reads the settings file; a missing or unreadable file gives defaults.
+func Load() *Store {
+	st := &Store{path: filepath.Join(Dir(), "settings.json"), s: Settings{Theme: "dark"}}
+	if b, err := os.ReadFile(st.path); err == nil {
+		json.Unmarshal(b, &st.s)
+	}
+	return st
+}
+
+// Get returns a copy of the settings.
+func (st *Store) Get() Settings {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	s := st.s
+	s.Recent = append([]string(nil), st.s.Recent...)
+	s.RecentMods = append([]string(nil), st.s.RecentMods...)
+	return s
+}
+
+// Update changes the settings with fn and saves them.
+func (st *Store) Update(fn func(s *Settings)) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	fn(&st.s)
+	if err := os.MkdirAll(filepath.Dir(st.path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(st.s, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteFile(st.path, b)
+}
+
+// PushRecent puts p first in list, without duplicates (compared
+// case-insensitively: Windows paths), at most MaxRecent long.
+func PushRecent(list []string, p string) []string {
+	out := []string{p}
+	for _, q := range list {
+		if !strings.EqualFold(q, p) {
+			out = append(out, q)
+		}
+	}
+	if len(out) > MaxRecent {
+		out = out[:MaxRecent]
+	}
+	return out
+}
+
+// ErrNoConfig is returned when the config folder cannot be made.
+var ErrNoConfig = errors.New("no config folder")

@@ -1,0 +1,71 @@
+// The one place the front end talks to Go. Components import these typed
+// functions; nothing else touches window.go or window.runtime.
+
+/** @returns {any} */
+function svc() {
+  const s = window.go?.app?.Service;
+  if (!s) throw new Error('Packsmith back end is not connected');
+  return s;
+}
+
+/** Wait until Wails has injected the bindings (the dev server loads them async). */
+export async function ready(timeoutMs = 10000) {
+  const t0 = Date.now();
+  while (!window.go?.app?.Service || !window.runtime) {
+    if (Date.now() - t0 > timeoutMs) throw new Error('Packsmith back end did not answer');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const hello = () => svc().Hello();
+export const demoFiles = () => svc().DemoFiles();
+export const openArchive = (path, password = '') => svc().Open(path, password);
+export const closeArchive = (id) => svc().Close(id);
+export const pickArchive = () => svc().PickArchive();
+export const pickFolder = (title) => svc().PickFolder(title);
+export const recent = () => svc().Recent();
+/** @param {{filter:string,regex:boolean,folder:string,offset:number,limit:number,sort:string,desc:boolean}} q */
+export const list = (id, q) => svc().List(id, q);
+export const tree = (id) => svc().Tree(id);
+export const describe = (id, path) => svc().Describe(id, path);
+export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
+export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+export const verify = (id) => svc().Verify(id);
+export const cancelJob = (jobId) => svc().CancelJob(jobId);
+
+/** Subscribe to a Go event; returns the unsubscribe function. */
+export function on(event, fn) {
+  return window.runtime.EventsOn(event, fn);
+}
+
+function apiURL(kind, session, path, extra = {}) {
+  const q = new URLSearchParams({ s: session, p: path, ...extra });
+  return `/api/${kind}?${q}`;
+}
+
+/** Raw bytes [off, off+len) of an entry, for the hex view. */
+export async function rawBytes(session, path, off, len) {
+  const r = await fetch(apiURL('raw', session, path, { off: String(off), len: String(len) }));
+  if (!r.ok) throw new Error(await r.text());
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+/** Text view of an entry. */
+export async function text(session, path) {
+  const r = await fetch(apiURL('text', session, path));
+  const body = await r.text();
+  if (!r.ok) throw new Error(body);
+  return { text: body, encoding: r.headers.get('X-Encoding') || '', truncated: r.headers.get('X-Truncated') === 'true' };
+}
+
+/** URL of an entry's image view (a PNG streamed by Go). */
+export const imageURL = (session, path, opts = {}) => apiURL('image', session, path, opts);
+
+/** Fetch image metadata and check that it decodes, returning an object URL. */
+export async function image(session, path, opts = {}) {
+  const r = await fetch(imageURL(session, path, opts));
+  if (!r.ok) throw new Error(await r.text());
+  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
+  const blob = await r.blob();
+  return { url: URL.createObjectURL(blob), meta };
+}
