@@ -1,0 +1,205 @@
+package bindat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Version is the BINDAT format version Torchlight II writes (TL1 wrote 1).
+const Version = 2
+
+// EmptyString is the string id of an empty STRING/TRANSLATE/NOTE value; it
+// has no table entry.
+const EmptyString = 0xFFFFFFFF
+
+// Type is a property type code.
+type Type uint32
+
+// Property types. Values are 4 bytes except DOUBLE and INTEGER64 (8 bytes).
+const (
+	Integer     Type = 1 // i32
+	Float       Type = 2 // f32
+	Double      Type = 3 // f64
+	UnsignedInt Type = 4 // u32
+	String      Type = 5 // u32 string id
+	Bool        Type = 6 // u32 0/1
+	Integer64   Type = 7 // i64
+	Translate   Type = 8 // u32 string id, text meant for translation
+	Note        Type = 9 // u32 string id (TL2Lib; not seen from GUTS)
+)
+
+var typeNames = [...]string{
+	Integer: "INTEGER", Float: "FLOAT", Double: "DOUBLE", UnsignedInt: "UNSIGNED INT",
+	String: "STRING", Bool: "BOOL", Integer64: "INTEGER64", Translate: "TRANSLATE", Note: "NOTE",
+}
+
+// String returns the text name, e.g. "UNSIGNED INT".
+func (t Type) String() string {
+	if t >= 1 && int(t) < len(typeNames) {
+		return typeNames[t]
+	}
+	return fmt.Sprintf("Type(%d)", uint32(t))
+}
+
+// ParseType maps a text type name to its code. Upper case is canonical;
+// other case is accepted because the type is not hashed.
+func ParseType(s string) (Type, bool) {
+	switch s { // the usual spellings, without the case-folding loop
+	case "STRING":
+		return String, true
+	case "FLOAT":
+		return Float, true
+	case "INTEGER":
+		return Integer, true
+	case "INTEGER64":
+		return Integer64, true
+	case "BOOL":
+		return Bool, true
+	}
+	for t := Integer; t <= Note; t++ {
+		if strings.EqualFold(s, typeNames[t]) {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+// valueSize is the byte size of a value of type t, or 0 if t is unknown.
+func valueSize(t Type) int {
+	switch t {
+	case Double, Integer64:
+		return 8
+	case Integer, Float, UnsignedInt, String, Bool, Translate, Note:
+		return 4
+	}
+	return 0
+}
+
+func isStringType(t Type) bool { return t == String || t == Translate || t == Note }
+
+// parseNumber turns the text of a numeric value into its raw little-endian
+// bits (4 or 8 bytes used). Leading and trailing blanks are ignored.
+func parseNumber(t Type, text string) (uint64, error) {
+	s := strings.TrimSpace(text)
+	switch t {
+	case Integer:
+		v, err := strconv.ParseInt(s, 10, 32)
+		if err != nil {
+			return 0, fmt.Errorf("INTEGER value %q is not a 32-bit integer", text)
+		}
+		return uint64(uint32(int32(v))), nil
+	case UnsignedInt:
+		if v, err := strconv.ParseUint(s, 10, 32); err == nil {
+			return v, nil
+		}
+		// GUTS text sometimes holds -1 for 0xFFFFFFFF.
+		if v, err := strconv.ParseInt(s, 10, 32); err == nil {
+			return uint64(uint32(int32(v))), nil
+		}
+		return 0, fmt.Errorf("UNSIGNED INT value %q is not a 32-bit integer", text)
+	case Integer64:
+		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return uint64(v), nil
+		}
+		if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+			return v, nil
+		}
+		return 0, fmt.Errorf("INTEGER64 value %q is not a 64-bit integer", text)
+	case Bool:
+		switch {
+		case strings.EqualFold(s, "true"):
+			return 1, nil
+		case strings.EqualFold(s, "false"):
+			return 0, nil
+		}
+		if v, err := strconv.ParseUint(s, 10, 32); err == nil {
+			return v, nil
+		}
+		return 0, fmt.Errorf("BOOL value %q is not true, false or a number", text)
+	case Float:
+		f, err := parseFloat(s)
+		if err != nil {
+			return 0, fmt.Errorf("FLOAT value %q is not a number", text)
+		}
+		// Through float64 first, as GUTS (wcstod then a cast) and the
+		// reference encoder do: the double rounding decides the last bit.
+		return uint64(float32bits(float32(f))), nil
+	case Double:
+		f, err := parseFloat(s)
+		if err != nil {
+			return 0, fmt.Errorf("DOUBLE value %q is not a number", text)
+		}
+		return float64bits(f), nil
+	}
+	return 0, fmt.Errorf("type %v is not numeric", t)
+}
+
+// parseFloat reads a decimal float, including the 1.#INF / 1.#QNAN forms
+// the Microsoft C runtime prints.
+func parseFloat(s string) (float64, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err == nil {
+		return f, nil
+	}
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		return f, nil // ±Inf or 0, as the C runtime gives
+	}
+	switch strings.ToUpper(s) {
+	case "1.#INF", "+1.#INF":
+		return posInf, nil
+	case "-1.#INF":
+		return negInf, nil
+	case "1.#QNAN", "-1.#QNAN", "1.#IND", "-1.#IND", "1.#SNAN", "-1.#SNAN":
+		return nan, nil
+	}
+	return 0, err
+}
+
+// formatValue renders raw value bits as canonical text.
+func formatValue(t Type, bits uint64) string {
+	switch t {
+	case Integer:
+		return strconv.FormatInt(int64(int32(uint32(bits))), 10)
+	case UnsignedInt:
+		return strconv.FormatUint(bits&0xFFFFFFFF, 10)
+	case Integer64:
+		return strconv.FormatInt(int64(bits), 10)
+	case Bool:
+		switch uint32(bits) {
+		case 0:
+			return "false"
+		case 1:
+			return "true"
+		}
+		return strconv.FormatUint(bits&0xFFFFFFFF, 10)
+	case Float:
+		return FormatFloat32(float32frombits(uint32(bits)))
+	case Double:
+		return FormatFloat64(float64frombits(bits))
+	}
+	return ""
+}
+
+// FormatFloat32 returns the shortest decimal text that compiles back to the
+// same float32 bits (parsed as float64, then rounded to float32). Plain
+// notation is used unless the exponent is extreme.
+func FormatFloat32(f float32) string {
+	s := formatShort(float64(f), 32)
+	if pf, err := parseFloat(s); err != nil || float32bits(float32(pf)) != float32bits(f) {
+		// Double rounding can in rare cases pick the neighbour of the
+		// shortest float32 text; the exact float64 text never can.
+		s = formatShort(float64(f), 64)
+	}
+	return s
+}
+
+// FormatFloat64 returns the shortest decimal text for f.
+func FormatFloat64(f float64) string { return formatShort(f, 64) }
+
+func formatShort(f float64, bitSize int) string {
+	if a := abs(f); a != 0 && (a < 1e-5 || a >= 1e21) {
+		return strconv.FormatFloat(f, 'g', -1, bitSize)
+	}
+	return strconv.FormatFloat(f, 'f', -1, bitSize)
+}

@@ -1,0 +1,256 @@
+package mpp
+
+import (
+	"image"
+	"sort"
+)
+
+// Point is a cell position: X is the column, Y the row.
+type Point struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Region is a 4-connected set of walkable cells.
+type Region struct {
+	ID    int `json:"id"`
+	Cells int `json:"cells"`
+	// Bounds encloses the region's cells (Max is exclusive).
+	Bounds image.Rectangle `json:"bounds"`
+	// Seed is the region's first cell in row-major order.
+	Seed Point `json:"seed"`
+}
+
+// Pocket is a walkable region the player cannot reach from the main one.
+type Pocket struct {
+	Region
+	// Sealed is set when no path through walls joins the pocket to the main
+	// region (void surrounds it); Barrier is then empty.
+	Sealed bool `json:"sealed"`
+	// Cost is the fewest wall cells to open, in total, to join the pocket to
+	// the main region (possibly through other pockets).
+	Cost int `json:"cost"`
+	// Barrier is the run of wall cells on that cheapest path that touches
+	// this pocket, from the pocket outwards; OpensTo is the region on its
+	// other side (the main region or a pocket nearer to it).
+	Barrier []Point `json:"barrier,omitempty"`
+	OpensTo int     `json:"opensTo"`
+	// Thin is set when the barrier is at most AnalyseOptions.MaxThinWall
+	// cells thick.
+	Thin bool `json:"thin"`
+}
+
+// Analysis is the result of Analyse.
+type Analysis struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Main is the ID of the largest walkable region, -1 when nothing is
+	// walkable. Regions are numbered in row-major order of their seeds.
+	Main    int      `json:"main"`
+	Regions []Region `json:"regions"`
+	// Pockets lists every region but the main one with at least
+	// MinPocketCells cells, largest first.
+	Pockets []Pocket `json:"pockets"`
+	// PocketCells is the number of walkable cells in Pockets.
+	PocketCells int `json:"pocketCells"`
+	// ThinWalls counts the pockets whose barrier is thin.
+	ThinWalls int `json:"thinWalls"`
+
+	labels []int32 // region per cell, -1 for walls and void
+}
+
+// RegionAt returns the region of cell (x, y), or -1 when it is not walkable.
+func (a *Analysis) RegionAt(x, y int) int {
+	if x < 0 || y < 0 || x >= a.Width || y >= a.Height || a.labels == nil {
+		return -1
+	}
+	return int(a.labels[y*a.Width+x])
+}
+
+// AnalyseOptions tunes Analyse; the zero value gives the defaults.
+type AnalyseOptions struct {
+	// MaxThinWall is the thickest barrier, in cells, still called a thin
+	// wall. Default 3 (1.2 world units).
+	MaxThinWall int
+	// MinPocketCells drops smaller pockets from the report. Default 1.
+	MinPocketCells int
+}
+
+const noDist = -1
+
+// Analyse finds the walkable regions, the pockets cut off from the largest
+// one and the walls that cut them off. Time and memory are linear in the
+// number of cells.
+func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.MaxThinWall <= 0 {
+		opt.MaxThinWall = 3
+	}
+	if opt.MinPocketCells <= 0 {
+		opt.MinPocketCells = 1
+	}
+	w, h := g.Width, g.Height
+	a := &Analysis{Width: w, Height: h, Main: -1, labels: make([]int32, len(g.Cells))}
+	for i := range a.labels {
+		a.labels[i] = -1
+	}
+
+	// Label regions with an explicit stack: recursion would overflow on
+	// large open areas.
+	var stack []int32
+	for s, c := range g.Cells {
+		if c != Walkable || a.labels[s] >= 0 {
+			continue
+		}
+		id := int32(len(a.Regions))
+		r := Region{ID: int(id), Seed: Point{s % w, s / w}}
+		minX, minY, maxX, maxY := s%w, s/w, s%w, s/w
+		a.labels[s] = id
+		stack = append(stack[:0], int32(s))
+		for len(stack) > 0 {
+			p := int(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+			r.Cells++
+			x, y := p%w, p/w
+			minX, maxX = min(minX, x), max(maxX, x)
+			minY, maxY = min(minY, y), max(maxY, y)
+			for _, q := range neighbours(p, x, y, w, h) {
+				if q >= 0 && g.Cells[q] == Walkable && a.labels[q] < 0 {
+					a.labels[q] = id
+					stack = append(stack, int32(q))
+				}
+			}
+		}
+		r.Bounds = image.Rect(minX, minY, maxX+1, maxY+1)
+		a.Regions = append(a.Regions, r)
+		if a.Main < 0 || r.Cells > a.Regions[a.Main].Cells {
+			a.Main = int(id)
+		}
+	}
+	if len(a.Regions) <= 1 {
+		return a, nil
+	}
+
+	dist, parent := wallDistances(g, a.labels, int32(a.Main), a.Regions[a.Main].Cells)
+
+	// A pocket's barrier ends at the cell where the search first stepped
+	// from a wall into the pocket; every cell of a region has the same
+	// distance, so any such entry will do.
+	entry := make([]int32, len(a.Regions))
+	for i := range entry {
+		entry[i] = -1
+	}
+	for p, l := range a.labels {
+		if l >= 0 && l != int32(a.Main) && entry[l] < 0 && parent[p] >= 0 && g.Cells[parent[p]] == Wall {
+			entry[l] = int32(p)
+		}
+	}
+
+	for _, r := range a.Regions {
+		if r.ID == a.Main || r.Cells < opt.MinPocketCells {
+			continue
+		}
+		pk := Pocket{Region: r, OpensTo: -1}
+		e := entry[r.ID]
+		seed := r.Seed.Y*w + r.Seed.X
+		if e < 0 || dist[seed] == noDist {
+			pk.Sealed = true
+			pk.Cost = -1
+		} else {
+			pk.Cost = int(dist[seed])
+			q := parent[e]
+			for q >= 0 && g.Cells[q] == Wall {
+				pk.Barrier = append(pk.Barrier, Point{int(q) % w, int(q) / w})
+				q = parent[q]
+			}
+			if q >= 0 {
+				pk.OpensTo = int(a.labels[q])
+			}
+			pk.Thin = len(pk.Barrier) <= opt.MaxThinWall
+		}
+		if pk.Thin {
+			a.ThinWalls++
+		}
+		a.PocketCells += r.Cells
+		a.Pockets = append(a.Pockets, pk)
+	}
+	sort.SliceStable(a.Pockets, func(i, j int) bool { return a.Pockets[i].Cells > a.Pockets[j].Cells })
+	return a, nil
+}
+
+// neighbours returns the 4-connected neighbours of cell p at (x, y); -1
+// marks a side that leaves the grid.
+func neighbours(p, x, y, w, h int) [4]int {
+	n := [4]int{-1, -1, -1, -1}
+	if x > 0 {
+		n[0] = p - 1
+	}
+	if x < w-1 {
+		n[1] = p + 1
+	}
+	if y > 0 {
+		n[2] = p - w
+	}
+	if y < h-1 {
+		n[3] = p + w
+	}
+	return n
+}
+
+// wallDistances runs a 0-1 breadth-first search from every cell of the main
+// region: stepping onto a wall costs 1, onto a walkable cell 0, and void is
+// never entered. It returns each cell's cost (noDist when unreachable) and
+// the cell it was reached from (-1 for sources and unreached cells).
+func wallDistances(g *Grid, labels []int32, main int32, mainCells int) (dist, parent []int32) {
+	w, h := g.Width, g.Height
+	dist = make([]int32, len(g.Cells))
+	parent = make([]int32, len(g.Cells))
+	// The first level holds the whole main region; sizing it up front
+	// spares a dozen copies of a large queue.
+	cur := make([]int32, 0, mainCells+mainCells/4)
+	var next []int32
+	for i := range dist {
+		dist[i], parent[i] = noDist, -1
+		if labels[i] == main {
+			dist[i] = 0
+			cur = append(cur, int32(i))
+		}
+	}
+	// Costs are 0 or 1, so one queue per distance level is enough: cost-0
+	// steps join the current level, cost-1 steps the next.
+	for level := int32(0); len(cur) > 0; level++ {
+		for k := 0; k < len(cur); k++ {
+			p := int(cur[k])
+			if dist[p] != level {
+				continue // improved after it was queued; already handled
+			}
+			for _, q := range neighbours(p, p%w, p/w, w, h) {
+				if q < 0 {
+					continue
+				}
+				var d int32
+				switch g.Cells[q] {
+				case Walkable:
+					d = level
+				case Wall:
+					d = level + 1
+				default:
+					continue
+				}
+				if dist[q] != noDist && dist[q] <= d {
+					continue
+				}
+				dist[q], parent[q] = d, int32(p)
+				if d == level {
+					cur = append(cur, int32(q))
+				} else {
+					next = append(next, int32(q))
+				}
+			}
+		}
+		cur, next = next, cur[:0]
+	}
+	return dist, parent
+}

@@ -1,0 +1,348 @@
+package mpp
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+)
+
+// Colours of the picture; exported so a front end can draw a matching key.
+var (
+	ColorWalkable  = color.RGBA{0xD9, 0xE8, 0xC4, 0xFF} // pale green floor
+	ColorWall      = color.RGBA{0x8A, 0x4B, 0x2E, 0xFF} // brown
+	ColorVoid      = color.RGBA{0x1B, 0x1E, 0x2B, 0xFF} // near black
+	ColorPocket    = color.RGBA{0xFF, 0x9F, 0x1C, 0xFF} // orange
+	ColorThinWall  = color.RGBA{0xE0, 0x1E, 0x5A, 0xFF} // crimson
+	ColorGained    = color.RGBA{0x2E, 0xC4, 0x4F, 0xFF} // became walkable
+	ColorLost      = color.RGBA{0xE5, 0x30, 0x30, 0xFF} // was walkable
+	ColorOtherDiff = color.RGBA{0xF2, 0xD0, 0x22, 0xFF} // wall <-> void
+	colorPanel     = color.RGBA{0x4A, 0x4E, 0x5C, 0xFF} // lighter than void, so the grid's edge shows
+	colorText      = color.RGBA{0xEE, 0xEE, 0xEE, 0xFF}
+)
+
+// classColor returns the colour of a class.
+func classColor(c Class) color.RGBA {
+	switch c {
+	case Walkable:
+		return ColorWalkable
+	case Wall:
+		return ColorWall
+	}
+	return ColorVoid
+}
+
+// RenderOptions tunes Render and RenderDiff; the zero value draws one pixel
+// per cell with a legend.
+type RenderOptions struct {
+	// Scale is the edge of one cell in pixels (default 1). From 4 up, cell
+	// lines are drawn.
+	Scale int
+	// Overlay, when set, marks its pockets and thin walls.
+	Overlay *Analysis
+	// NoLegend leaves the legend out, so the image is exactly the grid.
+	NoLegend bool
+}
+
+// MaxPixels bounds the pictures Render makes (a 1000×1000 grid at scale 8).
+const MaxPixels = 64 << 20
+
+// ErrTooLarge is returned when a picture would exceed MaxPixels.
+var ErrTooLarge = errors.New("mpp: picture too large")
+
+const (
+	legendPad  = 6
+	legendLine = 16
+	legendBox  = 11
+)
+
+type legendItem struct {
+	c     color.RGBA
+	label string
+}
+
+// Render draws the grid: row 0 at the top, column 0 at the left, with a
+// legend of class counts below it.
+func Render(g *Grid, opt RenderOptions) (*image.RGBA, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	if a := opt.Overlay; a != nil && (a.Width != g.Width || a.Height != g.Height) {
+		return nil, fmt.Errorf("mpp: overlay is for a %d×%d grid, grid is %d×%d", a.Width, a.Height, g.Width, g.Height)
+	}
+	var marks []uint8 // 0 none, 1 pocket, 2 thin wall
+	var items []legendItem
+	st := g.Stats()
+	items = append(items,
+		legendItem{ColorWalkable, fmt.Sprintf("walkable %d (%.1f%%)", st.Walkable.Count, st.Walkable.Percent)},
+		legendItem{ColorWall, fmt.Sprintf("wall %d (%.1f%%)", st.Wall.Count, st.Wall.Percent)},
+		legendItem{ColorVoid, fmt.Sprintf("void %d (%.1f%%)", st.Void.Count, st.Void.Percent)},
+	)
+	if st.Stub {
+		items = append(items, legendItem{ColorLost, "GUTS stub: the player cannot move here"})
+	} else if st.NoWalkable {
+		items = append(items, legendItem{ColorLost, "nothing walkable"})
+	}
+	if a := opt.Overlay; a != nil {
+		marks = overlayMarks(a)
+		items = append(items,
+			legendItem{ColorPocket, fmt.Sprintf("cut-off pockets %d (%d cells)", len(a.Pockets), a.PocketCells)},
+			legendItem{ColorThinWall, fmt.Sprintf("thin walls %d", a.ThinWalls)},
+		)
+	}
+	dc, err := newCanvas(g.Width, g.Height, opt, items)
+	if err != nil {
+		return nil, err
+	}
+	fillCells(dc, g.Width, g.Height, opt.scale(), func(i int) color.RGBA {
+		if marks != nil {
+			switch marks[i] {
+			case 1:
+				return ColorPocket
+			case 2:
+				return ColorThinWall
+			}
+		}
+		return classColor(g.Cells[i])
+	})
+	if a := opt.Overlay; a != nil {
+		// Pockets can be a single pixel; a frame makes them findable.
+		s := float64(opt.scale())
+		dc.SetLineWidth(1)
+		for _, p := range a.Pockets {
+			b := p.Bounds
+			dc.SetColor(ColorPocket)
+			if p.Thin {
+				dc.SetColor(ColorThinWall)
+			}
+			dc.DrawRectangle(float64(b.Min.X)*s-2.5, float64(b.Min.Y)*s-2.5, float64(b.Dx())*s+5, float64(b.Dy())*s+5)
+			dc.Stroke()
+		}
+	}
+	drawLegend(dc, g.Height*opt.scale(), opt, items)
+	return dc.Image().(*image.RGBA), nil
+}
+
+func (o RenderOptions) scale() int {
+	if o.Scale <= 0 {
+		return 1
+	}
+	return o.Scale
+}
+
+func overlayMarks(a *Analysis) []uint8 {
+	m := make([]uint8, a.Width*a.Height)
+	for _, p := range a.Pockets {
+		// Walk the pocket's bounds rather than the whole grid: pockets
+		// are usually small.
+		for y := p.Bounds.Min.Y; y < p.Bounds.Max.Y; y++ {
+			for x := p.Bounds.Min.X; x < p.Bounds.Max.X; x++ {
+				if a.labels[y*a.Width+x] == int32(p.ID) {
+					m[y*a.Width+x] = 1
+				}
+			}
+		}
+		if p.Thin {
+			for _, c := range p.Barrier {
+				m[c.Y*a.Width+c.X] = 2
+			}
+		}
+	}
+	return m
+}
+
+// newCanvas makes the picture: the grid on top, the legend below, as wide as
+// the wider of the two.
+func newCanvas(w, h int, opt RenderOptions, items []legendItem) (*gg.Context, error) {
+	s := int64(opt.scale())
+	pw, ph := int64(w)*s, int64(h)*s
+	if !opt.NoLegend {
+		for _, it := range items {
+			tw := font.MeasureString(legendFace, it.label).Ceil()
+			pw = max(pw, int64(2*legendPad+legendBox+6+tw))
+		}
+		ph += int64(2*legendPad + len(items)*legendLine)
+	}
+	if pw*ph > MaxPixels || s > 1<<12 {
+		return nil, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrTooLarge, pw, ph, s, MaxPixels)
+	}
+	dc := gg.NewContext(int(pw), int(ph))
+	dc.SetColor(colorPanel)
+	dc.Clear()
+	return dc, nil
+}
+
+// fillCells paints every cell straight into the pixel buffer: drawing a
+// million rectangles through the vector rasteriser would take seconds.
+// From scale 4 the first row and column of each cell are darkened into
+// cell lines.
+func fillCells(dc *gg.Context, w, h, s int, colorOf func(int) color.RGBA) {
+	img := dc.Image().(*image.RGBA)
+	lines := s >= 4
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := colorOf(y*w + x)
+			line := darken(c)
+			for py := 0; py < s; py++ {
+				row := img.Pix[(y*s+py)*img.Stride+x*s*4:]
+				for px := 0; px < s; px++ {
+					cc := c
+					if lines && (px == 0 || py == 0) {
+						cc = line
+					}
+					o := px * 4
+					row[o], row[o+1], row[o+2], row[o+3] = cc.R, cc.G, cc.B, cc.A
+				}
+			}
+		}
+	}
+}
+
+func darken(c color.RGBA) color.RGBA {
+	// Void is nearly black already, so lighten it instead to keep lines
+	// visible.
+	if int(c.R)+int(c.G)+int(c.B) < 120 {
+		return color.RGBA{c.R + 28, c.G + 28, c.B + 28, c.A}
+	}
+	return color.RGBA{uint8(int(c.R) * 3 / 4), uint8(int(c.G) * 3 / 4), uint8(int(c.B) * 3 / 4), c.A}
+}
+
+// legendFace is gg's default face, named here so the legend can be measured
+// before the canvas exists.
+var legendFace = basicfont.Face7x13
+
+func drawLegend(dc *gg.Context, top int, opt RenderOptions, items []legendItem) {
+	if opt.NoLegend {
+		return
+	}
+	dc.SetFontFace(legendFace)
+	y := float64(top + legendPad)
+	for _, it := range items {
+		dc.SetColor(it.c)
+		dc.DrawRectangle(legendPad, y+2, legendBox, legendBox)
+		dc.Fill()
+		dc.SetColor(colorText)
+		dc.DrawRectangle(legendPad+0.5, y+2.5, legendBox-1, legendBox-1)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+		dc.DrawString(it.label, legendPad+legendBox+6, y+legendBox)
+		y += legendLine
+	}
+}
+
+// Diff counts how cells changed class between two grids.
+type Diff struct {
+	// Width and Height are the compared area: the larger of the two grids.
+	// Cells outside a smaller grid count as void, with both grids aligned
+	// at cell (0, 0).
+	Width       int  `json:"width"`
+	Height      int  `json:"height"`
+	SizeChanged bool `json:"sizeChanged"`
+	// Changes[i][j] counts cells that were Classes[i] and are Classes[j].
+	Changes        [3][3]int `json:"changes"`
+	Changed        int       `json:"changed"`
+	Unchanged      int       `json:"unchanged"`
+	BecameWalkable int       `json:"becameWalkable"`
+	LostWalkable   int       `json:"lostWalkable"`
+}
+
+// Compare counts the cells whose class differs between before and after.
+func Compare(before, after *Grid) (*Diff, error) {
+	d, _, err := compare(before, after, false)
+	return d, err
+}
+
+func compare(a, b *Grid, keep bool) (*Diff, []uint8, error) {
+	if err := a.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("before: %w", err)
+	}
+	if err := b.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("after: %w", err)
+	}
+	d := &Diff{
+		Width:       max(a.Width, b.Width),
+		Height:      max(a.Height, b.Height),
+		SizeChanged: a.Width != b.Width || a.Height != b.Height,
+	}
+	if int64(d.Width)*int64(d.Height) > maxCells {
+		return nil, nil, fmt.Errorf("mpp: compared area %d×%d is too large", d.Width, d.Height)
+	}
+	// kinds packs from and to class indexes as from*3+to, for the picture.
+	var kinds []uint8
+	if keep {
+		kinds = make([]uint8, d.Width*d.Height)
+	}
+	for y := 0; y < d.Height; y++ {
+		for x := 0; x < d.Width; x++ {
+			i, j := a.At(x, y).Index(), b.At(x, y).Index()
+			d.Changes[i][j]++
+			if kinds != nil {
+				kinds[y*d.Width+x] = uint8(i*3 + j)
+			}
+		}
+	}
+	for i := range 3 {
+		for j := range 3 {
+			if i == j {
+				d.Unchanged += d.Changes[i][j]
+			} else {
+				d.Changed += d.Changes[i][j]
+			}
+		}
+	}
+	d.BecameWalkable = d.Changes[1][0] + d.Changes[2][0]
+	d.LostWalkable = d.Changes[0][1] + d.Changes[0][2]
+	return d, kinds, nil
+}
+
+// RenderDiff draws the difference between two grids: unchanged cells in
+// their class colour faded, cells that became walkable green, cells that
+// stopped being walkable red, wall/void swaps yellow.
+func RenderDiff(before, after *Grid, opt RenderOptions) (*image.RGBA, *Diff, error) {
+	d, kinds, err := compare(before, after, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	items := []legendItem{
+		{fade(ColorWalkable), fmt.Sprintf("unchanged %d", d.Unchanged)},
+		{ColorGained, fmt.Sprintf("became walkable %d", d.BecameWalkable)},
+		{ColorLost, fmt.Sprintf("no longer walkable %d", d.LostWalkable)},
+		{ColorOtherDiff, fmt.Sprintf("wall <-> void %d", d.Changes[1][2]+d.Changes[2][1])},
+	}
+	if d.SizeChanged {
+		items = append(items, legendItem{colorText, fmt.Sprintf("size %d×%d -> %d×%d", before.Width, before.Height, after.Width, after.Height)})
+	}
+	opt.Overlay = nil
+	dc, err := newCanvas(d.Width, d.Height, opt, items)
+	if err != nil {
+		return nil, nil, err
+	}
+	var faded [3]color.RGBA
+	for i, c := range Classes {
+		faded[i] = fade(classColor(c))
+	}
+	fillCells(dc, d.Width, d.Height, opt.scale(), func(i int) color.RGBA {
+		from, to := int(kinds[i]/3), int(kinds[i]%3)
+		switch {
+		case from == to:
+			return faded[from]
+		case to == 0:
+			return ColorGained
+		case from == 0:
+			return ColorLost
+		}
+		return ColorOtherDiff
+	})
+	drawLegend(dc, d.Height*opt.scale(), opt, items)
+	return dc.Image().(*image.RGBA), d, nil
+}
+
+// fade mixes a colour halfway to grey so changes stand out against it.
+func fade(c color.RGBA) color.RGBA {
+	m := func(v uint8) uint8 { return uint8((int(v) + 0x60) / 2) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), 0xFF}
+}

@@ -1,0 +1,132 @@
+package rghash
+
+import "unicode/utf8"
+
+// Hash returns rg_hash of s. s is read as UTF-8; three-byte encodings of
+// surrogates (WTF-8, as produced by this project's UTF-16 decoders for lone
+// surrogates) count as the single code unit they encode, so a name read from
+// a UTF-16 file hashes exactly as the game hashes it. Any other invalid byte
+// counts as U+FFFD. No case folding: the engine's hash is case-sensitive.
+func Hash(s string) uint32 {
+	// The seed is the length in UTF-16 code units, so count first.
+	n := uint32(0)
+	for i := 0; i < len(s); {
+		_, u2, size := nextUnits(s, i)
+		n++
+		if u2 != 0 {
+			n++
+		}
+		i += size
+	}
+	h := n
+	for i := 0; i < len(s); {
+		u1, u2, size := nextUnits(s, i)
+		h = (h<<5 | h>>27) ^ uint32(u1)
+		if u2 != 0 {
+			h = (h<<5 | h>>27) ^ uint32(u2)
+		}
+		i += size
+	}
+	return h
+}
+
+// HashUnits returns rg_hash of a name already held as UTF-16 code units.
+func HashUnits(u []uint16) uint32 {
+	h := uint32(len(u))
+	for _, c := range u {
+		h = (h<<5 | h>>27) ^ uint32(c)
+	}
+	return h
+}
+
+// nextUnits decodes the UTF-16 code unit(s) of the character at s[i]:
+// u2 is non-zero only for a supplementary-plane rune (a surrogate pair).
+func nextUnits(s string, i int) (u1, u2 uint16, size int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return uint16(c), 0, 1
+	}
+	if u, ok := surrogateAt(s, i); ok {
+		return u, 0, 3
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r >= 0x10000 {
+		r -= 0x10000
+		return uint16(0xD800 + r>>10), uint16(0xDC00 + r&0x3FF), size
+	}
+	return uint16(r), 0, size // U+FFFD for an invalid byte
+}
+
+// surrogateAt reports whether s[i:] starts with the WTF-8 form of a
+// surrogate code unit (ED A0..BF 80..BF), which utf8 rejects as invalid.
+func surrogateAt(s string, i int) (uint16, bool) {
+	if i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
+		return 0xD000 | uint16(s[i+1]&0x3F)<<6 | uint16(s[i+2]&0x3F), true
+	}
+	return 0, false
+}
+
+// AppendUTF16 appends the UTF-16 code units of s (see Hash for how s is
+// read) to dst. It is the inverse of DecodeUTF16 for every unit sequence,
+// lone surrogates included.
+func AppendUTF16(dst []uint16, s string) []uint16 {
+	for i := 0; i < len(s); {
+		u1, u2, size := nextUnits(s, i)
+		dst = append(dst, u1)
+		if u2 != 0 {
+			dst = append(dst, u2)
+		}
+		i += size
+	}
+	return dst
+}
+
+// DecodeUTF16 turns UTF-16 code units into a Go string. Valid pairs become
+// ordinary UTF-8; a lone surrogate becomes its three-byte WTF-8 form instead
+// of U+FFFD, so AppendUTF16 gives the original units back (the shipped
+// TAGS.DAT holds such units inside a string value).
+func DecodeUTF16(u []uint16) string {
+	buf := make([]byte, 0, len(u))
+	return string(AppendDecodedUTF16(buf, u))
+}
+
+// AppendDecodedUTF16 is DecodeUTF16 appending to dst.
+func AppendDecodedUTF16(dst []byte, u []uint16) []byte {
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case c < 0x80:
+			dst = append(dst, byte(c))
+		case c >= 0xD800 && c < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] < 0xE000:
+			r := 0x10000 + (rune(c)-0xD800)<<10 + (rune(u[i+1]) - 0xDC00)
+			dst = utf8.AppendRune(dst, r)
+			i++
+		case c >= 0xD800 && c < 0xE000:
+			dst = append(dst, 0xED, 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
+		default:
+			dst = utf8.AppendRune(dst, rune(c))
+		}
+	}
+	return dst
+}
+
+// ValidWTF8 reports whether s is valid UTF-8 apart from WTF-8 surrogate
+// encodings, i.e. whether AppendUTF16 converts it without U+FFFD losses.
+func ValidWTF8(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if _, ok := surrogateAt(s, i); ok {
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return false
+		}
+		i += size
+	}
+	return true
+}
