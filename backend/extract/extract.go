@@ -157,20 +157,21 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			buf := make([]byte, 256<<10)
+			made := map[string]bool{}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
 				j := jobs[i]
-				n, err := writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), func(k int64) {
+				err := writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, func(k int64) {
 					p.Progress(done.Add(k), total, j.e.Path)
 				})
 				if err != nil {
 					fail(err)
 					return
 				}
-				_ = n
 				files.Add(1)
 			}
 		}()
@@ -183,9 +184,10 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		return Result{}, firstErr
 	}
 	// Everything decoded: move into place.
+	made := map[string]bool{}
 	for _, j := range jobs {
 		dst := filepath.Join(dir, j.rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
 			return Result{}, err
 		}
 		if err := os.Rename(filepath.Join(stage, j.rel), dst); err != nil {
@@ -247,20 +249,33 @@ func (c countWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, add func(int64)) (int64, error) {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return 0, err
+// mkdirOnce creates a folder, remembering which exist (100,000 entries
+// share a few hundred folders).
+func mkdirOnce(dir string, made map[string]bool) error {
+	if made[dir] {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	made[dir] = true
+	return nil
+}
+
+func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+		return err
 	}
 	rc, err := a.Open(e.Path)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer rc.Close()
 	f, err := os.Create(dst)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	n, err := io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, make([]byte, 256<<10))
+	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -270,5 +285,5 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 			err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
 		}
 	}
-	return n, err
+	return err
 }

@@ -338,3 +338,37 @@ func TestCorruptModsFailCleanly(t *testing.T) {
 		a.Close()
 	}
 }
+
+func TestDetectByHeader(t *testing.T) {
+	b, err := os.ReadFile(testfixtures.File(t, "tl2", "xover/EDITORMOD.MOD"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "download.bin") // a .MOD saved under another name
+	os.WriteFile(p, b, 0o644)
+	a, err := archive.Open(p, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if a.Family() != "tl2-mod" {
+		t.Errorf("family %s", a.Family())
+	}
+	if (ModDriver{}).Detect("x.bin", []byte("PK\x03\x04 not a mod at all, just some bytes")) {
+		t.Error("a zip head detected as .MOD")
+	}
+}
+
+func TestPakInfo(t *testing.T) {
+	dir := t.TempDir()
+	pak, _ := makePak(t, dir)
+	a, err := archive.Open(pak, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	in := a.(archive.Infoer).Info().(*Info)
+	if in.Header != nil || !in.Hashes.RollingHashOK || in.Manifest.Files != 4 || !strings.EqualFold(filepath.Base(in.ManifestPath), "DATA.PAK.MAN") {
+		t.Errorf("%+v", in)
+	}
+}

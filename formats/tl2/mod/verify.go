@@ -1,0 +1,224 @@
+package mod
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Severity of a finding.
+type Severity string
+
+const (
+	SevError   Severity = "error"   // the game will misbehave
+	SevWarning Severity = "warning" // likely a mistake
+	SevInfo    Severity = "info"    // reported, never a failure
+)
+
+// Finding is one result of a check, worded for a player.
+type Finding struct {
+	Severity Severity `json:"severity"`
+	Check    string   `json:"check"`
+	Entry    string   `json:"entry,omitempty"`
+	Offset   int64    `json:"offset,omitempty"` // absolute file offset, when it helps
+	Message  string   `json:"message"`
+}
+
+// MPPStubSize is the size of the all-0xFF 50×50 walk grid GUTS writes when
+// it builds once after the intermediates were deleted.
+const MPPStubSize = 24 + 50*50
+
+// Check runs the checks that need no inflating (hashes, bounds, names,
+// layout/MPP pairs). Verify runs these plus every entry's CRC-32 and size.
+func (r *Reader) Check() []Finding {
+	var out []Finding
+	add := func(sev Severity, check, entry string, off int64, format string, args ...any) {
+		if off < 0 {
+			off = 0
+		}
+		out = append(out, Finding{Severity: sev, Check: check, Entry: entry, Offset: off, Message: fmt.Sprintf(format, args...)})
+	}
+
+	if r.ManifestVersion > 2 {
+		add(SevError, "manifest-version", "", r.manOff, "manifest version %d: the game refuses versions above 2, so the mod will not load", r.ManifestVersion)
+	} else if r.ManifestVersion < 2 {
+		add(SevInfo, "manifest-version", "", r.manOff, "manifest version %d (beta-era layout, no mhash)", r.ManifestVersion)
+	}
+	if h := r.Header; h != nil && h.Version < 4 {
+		add(SevInfo, "header-version", "", 0, "header version %d: older layout (no game version); Packsmith writes version 4", h.Version)
+	}
+
+	if got, err := r.RollingHash(); err != nil {
+		add(SevError, "rolling-hash", "", r.dataOff, "rollingHash cannot be computed (%v): the game will drop the mod", err)
+	} else if got != r.RollingHashStored {
+		add(SevError, "rolling-hash", "", r.dataOff+4,
+			"rollingHash stored 0x%08X, computed 0x%08X: the game silently drops the whole mod (ticked in the launcher, but nothing happens in game)",
+			r.RollingHashStored, got)
+	}
+	if h := r.Header; h != nil {
+		if got := ReqHash(h.Required); got != h.ReqHash {
+			add(SevWarning, "req-hash", "", -1,
+				"reqHash stored 0x%016X, computed 0x%016X from REQUIRED_MODS: the game compares it when it loads the mod and may refuse it (dependencies that declare their own REQUIRED_MODS are folded in by GUTS and cannot be recomputed here)",
+				h.ReqHash, got)
+		}
+	}
+
+	// Bounds and the largest block, from the block heads.
+	var largest uint32
+	bad := map[int]bool{}
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		b, err := r.BlockOf(e)
+		if err != nil {
+			bad[i] = true
+			add(SevError, "bounds", e.Path, b.Offset, "%s: the game cannot read this file", stripPrefix(err, e.Path))
+			continue
+		}
+		if b.Packed > largest {
+			largest = b.Packed
+		}
+	}
+	if r.MaxCompressedBlockSize < largest {
+		add(SevWarning, "max-block", "", r.dataOff,
+			"maxCompressedBlockSize is %d but the largest compressed block is %d: the game sizes its read buffer from this field, so loading may fail or crash",
+			r.MaxCompressedBlockSize, largest)
+	}
+
+	// Names: lower case, duplicates, level layouts and their walk grids.
+	seen := make(map[string]int, len(r.Entries))
+	upperPaths := make(map[string]bool, len(r.Entries))
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		seen[e.Path]++
+		upperPaths[upperASCII(e.Path)] = true
+		if hasLowerASCII(e.Path) {
+			add(SevError, "lowercase-name", e.Path, -1,
+				"stored name has lower-case letters: the game upper-cases the name it looks for and compares it as stored, so it can never find this file (a texture or icon silently shows another image)")
+		}
+	}
+	reported := map[string]bool{}
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		if n := seen[e.Path]; n > 1 && !reported[e.Path] {
+			reported[e.Path] = true
+			add(SevWarning, "duplicate-path", e.Path, -1, "the path is listed %d times: the game uses the first copy and never sees the others", n)
+		}
+		up := upperASCII(e.Path)
+		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
+			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] {
+				add(SevWarning, "layout-without-mpp", e.Path, -1,
+					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid")
+			}
+		}
+		if !bad[i] && e.Size == MPPStubSize && strings.HasSuffix(up, ".MPP") {
+			if b, err := r.ReadEntry(e, MPPStubSize); err == nil && isMPPStub(b) {
+				add(SevError, "mpp-stub", e.Path, -1,
+					"walk grid is the 2,524-byte all-0xFF stub GUTS writes when it builds once after intermediates were deleted: players cannot move in this level (build the mod again)")
+			}
+		}
+	}
+
+	// Reported, never flagged: the game ignores both.
+	if r.ManifestVersion >= 2 {
+		msg := fmt.Sprintf("mhash 0x%08X (the game never checks it)", r.MHash)
+		if mb, err := r.ManifestBytes(); err == nil {
+			if s := FindMHashStep(mb, r.MHash); s > 0 {
+				msg = fmt.Sprintf("mhash 0x%08X, reproduced with sampling step %d (the game never checks it)", r.MHash, s)
+			}
+		}
+		add(SevInfo, "mhash", "", r.manOff+2, "%s", msg)
+	}
+	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field)",
+		r.FileCount, len(r.Entries), len(r.Folders))
+	return out
+}
+
+func isMPPStub(b []byte) bool {
+	return len(b) == MPPStubSize && bytes.Count(b[24:], []byte{0xFF}) == len(b)-24
+}
+
+// stripPrefix drops "mod: <entry>: " from an error message already placed
+// under that entry.
+func stripPrefix(err error, entry string) string {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "mod: ")
+	return strings.TrimPrefix(s, entry+": ")
+}
+
+// Verify runs Check and then inflates every entry on all cores, checking
+// its size and CRC-32. progress (may be nil) must be safe for concurrent
+// use. It returns ctx.Err() when cancelled.
+func (r *Reader) Verify(ctx context.Context, progress func(done, total int64, what string)) ([]Finding, error) {
+	out := r.Check()
+	badBounds := map[string]bool{}
+	for _, f := range out {
+		if f.Check == "bounds" {
+			badBounds[f.Entry] = true
+		}
+	}
+	total := int64(len(r.Entries))
+	results := make([][]Finding, len(r.Entries))
+	var next, done atomic.Int64
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(r.Entries) || ctx.Err() != nil {
+					return
+				}
+				e := &r.Entries[i]
+				if !badBounds[e.Path] {
+					results[i] = r.verifyEntry(e)
+				}
+				d := done.Add(1)
+				if progress != nil {
+					progress(d, total, e.Path)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	for _, fs := range results {
+		out = append(out, fs...)
+	}
+	return out, nil
+}
+
+func (r *Reader) verifyEntry(e *Entry) []Finding {
+	rc, err := r.Open(e)
+	if err == nil {
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+	}
+	if err == nil {
+		return nil
+	}
+	var he *HashError
+	var fe *FormatError
+	switch {
+	case errors.As(err, &he):
+		return []Finding{{Severity: SevError, Check: "crc", Entry: e.Path, Offset: he.Offset,
+			Message: fmt.Sprintf("CRC-32 stored %08X, computed %08X: the file is damaged and the game may load garbage or crash", he.Stored, he.Computed)}}
+	case errors.As(err, &fe):
+		check := "inflate"
+		if strings.Contains(fe.What, "bytes") {
+			check = "size"
+		}
+		return []Finding{{Severity: SevError, Check: check, Entry: e.Path, Offset: fe.Offset,
+			Message: fe.What + ": the file is damaged and the game cannot use it"}}
+	}
+	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: err.Error()}}
+}

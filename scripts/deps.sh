@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what building and testing Packsmith needs on Debian 12, only
+# what is missing: Debian packages (as root, or through sudo), the front
+# end's and the e2e tests' npm packages, and the Go modules.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_pkgs=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
+  xvfb xauth x11-utils xdotool imagemagick chromium curl)
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "deps: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+for d in frontend e2e; do
+  # npm ci only when the lockfile changed since the last install
+  stamp="$d/node_modules/.packsmith-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$d/package-lock.json" "$stamp"; then
+    echo "deps: npm ci in $d"
+    (cd "$d" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$d/package-lock.json" "$stamp"
+  fi
+done
+
+go mod download
