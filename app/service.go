@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/app/cli"
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/extract"
@@ -85,9 +86,6 @@ type AppInfo struct {
 	Theme    string   `json:"theme"`
 }
 
-// Version is set by main at build time.
-var Version = "dev"
-
 // Hello is called once by the window when it is ready.
 func (s *Service) Hello() AppInfo {
 	var fams []string
@@ -95,7 +93,7 @@ func (s *Service) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.Settings.Get()
-	return AppInfo{Version: Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme}
+	return AppInfo{Version: cli.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working
