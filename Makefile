@@ -10,7 +10,7 @@ GOPKGS     = $(shell $(GO) list ./... )
 .PHONY: run deps frontend build build-cli build-windows test test-go test-frontend test-e2e vet bench fuzz clean
 
 deps:
-	@scripts/deps.sh
+	@bash scripts/deps.sh
 
 frontend: deps
 	cd frontend && npm run build --silent
@@ -49,12 +49,12 @@ test-frontend: deps
 	cd frontend && npx vitest run
 
 test-e2e: frontend
-	scripts/e2e.sh
+	bash scripts/e2e.sh
 
 test: deps vet test-go test-frontend test-e2e
 
 bench:
-	scripts/bench.sh
+	bash scripts/bench.sh
 
 # A short fuzz run of every fuzz target (seeds are in each package's testdata).
 fuzz:
