@@ -150,3 +150,25 @@ test('cancel a long extract: nothing half-written', async () => {
   const left = existsSync(dir) ? readdirSync(dir) : [];
   assert.deepEqual(left, [], `cancelled extract left ${left.join(', ')}`);
 });
+
+test('100,000 entries scroll and filter', async () => {
+  const huge = process.env.PACKSMITH_HUGEZIP;
+  assert.ok(huge && existsSync(huge), 'PACKSMITH_HUGEZIP must name the generated 100,000-entry zip');
+  await page.click('[data-testid=tab] button[aria-label^=Close]');
+  const t0 = Date.now();
+  await page.fill('[data-testid=open-path]', huge);
+  await page.press('[data-testid=open-path]', 'Enter');
+  await page.waitForSelector('[data-path="big/000/entry_00000.bin"]');
+  console.log(`# 100,000-entry zip: first page shown after ${Date.now() - t0} ms`);
+  assert.equal(await countText(), '100,000 of 100,000');
+  // only the rows on screen exist
+  const rendered = await page.$$eval('[data-testid=entry-list] .row', (r) => r.length);
+  assert.ok(rendered < 80, `${rendered} rows rendered`);
+  const t1 = Date.now();
+  await page.$eval('[data-testid=entry-list]', (el) => (el.scrollTop = el.scrollHeight));
+  await page.waitForSelector('[data-path="big/999/entry_99999.bin"]');
+  console.log(`# scrolled to the end in ${Date.now() - t1} ms`);
+  await page.fill('[data-testid=filter]', 'entry_9999');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '10 of 100,000');
+  await shot('huge.png');
+});

@@ -15,6 +15,7 @@ trap cleanup EXIT
 
 go build -tags dev -o build/bin/packsmith-dev .
 go run ./internal/demogen -bigzip "$work/big.zip" -entries 2000 -size 524288
+go run ./internal/demogen -bigzip "$work/huge.zip" -entries 100000 -size 16
 
 display=""
 for n in $(seq 90 120); do
@@ -37,7 +38,7 @@ curl -fso /dev/null "http://127.0.0.1:$port/" || { echo "e2e: the app did not st
 shots=${PACKSMITH_SHOTS:-$work/shots}
 mkdir -p "$shots"
 set +e
-PACKSMITH_URL="http://127.0.0.1:$port/" PACKSMITH_E2E_DIR="$work" PACKSMITH_BIGZIP="$work/big.zip" \
+PACKSMITH_URL="http://127.0.0.1:$port/" PACKSMITH_E2E_DIR="$work" PACKSMITH_BIGZIP="$work/big.zip" PACKSMITH_HUGEZIP="$work/huge.zip" \
   PACKSMITH_SHOTS="$shots" PACKSMITH_REPO="$PWD" \
   node --test --test-concurrency=1 e2e/*.test.mjs
 rc=$?
