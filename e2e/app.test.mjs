@@ -3,36 +3,23 @@
 // work folder come from the environment.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
 const work = process.env.PACKSMITH_E2E_DIR || mkdtempSync(join(tmpdir(), 'ps-e2e-'));
-const shots = process.env.PACKSMITH_SHOTS || '';
 let ctx, page;
 
 before(async () => {
-  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.Service);
+  ({ ctx, page } = await openApp());
 });
 
 after(async () => {
   await ctx?.close();
 });
 
-async function shot(name) {
-  if (shots) await page.screenshot({ path: join(shots, name) });
-}
+const shot = (name) => save(page, name);
 
 const countText = () => page.textContent('[data-testid=count]');
 

@@ -2,12 +2,11 @@
 // (../shared/fixtures, read in place; skipped when the folder is absent).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { openApp, shot } from './lib.mjs';
 import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
 const repo = process.env.PACKSMITH_REPO || resolve('.');
 const xover = join(repo, '..', 'shared', 'fixtures', 'tl2', 'xover');
 const mod = join(xover, 'EDITORMOD.MOD');
@@ -16,17 +15,7 @@ const work = process.env.PACKSMITH_E2E_DIR || mkdtempSync(join(tmpdir(), 'ps-e2e
 let ctx, page;
 
 before(async () => {
-  if (skip) return;
-  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.Service);
+  if (!skip) ({ ctx, page } = await openApp());
 });
 
 after(async () => {
@@ -44,7 +33,7 @@ test('a GUTS .MOD shows its header card and verifies clean', { skip }, async () 
   assert.equal(await page.textContent('[data-testid=count]'), '54 of 54');
   await page.click('[data-testid=verify]');
   await page.waitForSelector('[data-testid=verify-ok]');
-  if (process.env.PACKSMITH_SHOTS) await page.screenshot({ path: join(process.env.PACKSMITH_SHOTS, 'tl2-mod.png') });
+  await shot(page, 'tl2-mod.png');
 });
 
 test('extracting a GUTS entry gives the compiled bytes on disk', { skip }, async () => {

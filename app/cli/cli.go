@@ -184,7 +184,7 @@ func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
 	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
-	register(command{name: "info", usage: "info ARCHIVE [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).", run: runInfo})
+	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
 	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
@@ -302,6 +302,9 @@ func runInfo(c *ctx, args []string) error {
 	}
 	if len(pos) != 1 {
 		return usageError{"want one ARCHIVE"}
+	}
+	if handled, err := infoFile(c, pos[0], *js); handled {
+		return err // a loose .mpp, .dds or .tga
 	}
 	a, err := openArchive(pos[0], *pw)
 	if err != nil {

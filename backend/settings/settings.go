@@ -26,6 +26,15 @@ type Settings struct {
 	GameDir      string   `json:"gameDir,omitempty"`
 	GameVersion  string   `json:"gameVersion,omitempty"`
 	LastExtractT string   `json:"lastExtractTo,omitempty"`
+	// TL2UserDir is the Torchlight II user folder holding modlauncher.sch
+	// (the load order); its mods folder is ModsDir.
+	TL2UserDir string `json:"tl2UserDir,omitempty"`
+	// Mod packing (backend/modpack): recent mod folders, the base-game
+	// data for UNITDATA.RAW, and the Pack view's deploy toggles.
+	PackRecent  []string `json:"packRecent,omitempty"`
+	PackBaseDir string   `json:"packBaseDir,omitempty"`
+	PackDeploy  bool     `json:"packDeploy,omitempty"`
+	PackEnable  bool     `json:"packEnable,omitempty"`
 }
 
 // Store loads and saves Settings.
@@ -63,6 +72,7 @@ func (st *Store) Get() Settings {
 	s := st.s
 	s.Recent = append([]string(nil), st.s.Recent...)
 	s.RecentMods = append([]string(nil), st.s.RecentMods...)
+	s.PackRecent = append([]string(nil), st.s.PackRecent...)
 	return s
 }
 

@@ -114,7 +114,10 @@ func writeDemo(dir string) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "demo.zip"), b.Bytes(), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "demo.zip"), b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return writeTextures(dir)
 }
 
 // WriteBigZip writes n entries of size bytes each: mostly zeros with a

@@ -4,4 +4,5 @@ package all
 import (
 	_ "packsmith/backend/drivers/tl2drv"
 	_ "packsmith/backend/drivers/zipdrv"
+	_ "packsmith/backend/previews"
 )

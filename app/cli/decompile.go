@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/preview"
+	"packsmith/backend/previews"
+	"packsmith/backend/safefile"
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
+)
+
+func init() {
+	register(command{
+		name:  "decompile",
+		usage: "decompile FILE|ARCHIVE ENTRY [-o OUT]",
+		summary: "Turn compiled Torchlight II data (BINDAT, BINLAYOUT, RAW) back into text.\n" +
+			"BINDAT (.DAT, .TEMPLATE, .ANIMATION, .HIE in a .MOD) becomes DAT text, BINLAYOUT LAYOUT text, a RAW index a table.\n" +
+			"With -o the file is written as GUTS writes sources (UTF-16LE with BOM), which `packsmith compile` turns back\n" +
+			"into the same data (a BINDAT's string ids may be numbered differently: the game reads them the same);\n" +
+			"without -o, UTF-8 text goes to standard output.\n" +
+			"Names missing from the rg_hash dictionary print as UNK_<HEX8> and compile back unchanged.",
+		run: runDecompile,
+	})
+	register(command{
+		name:  "compile",
+		usage: "compile FILE.DAT|FILE.LAYOUT -o OUT",
+		summary: "Compile one Torchlight II text source: .LAYOUT to BINLAYOUT; .DAT, .TEMPLATE, .ANIMATION, .HIE to BINDAT.\n" +
+			"Lint warnings (names the game never reads, UNK_ placeholders) go to standard error; they do not fail the command.",
+		run: runCompile,
+	})
+}
+
+func runDecompile(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("decompile", flag.ContinueOnError)
+	out := fs.String("o", "", "output file (default: UTF-8 text to standard output)")
+	pw := fs.String("password", "", "archive password")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	src, err := openSource(pos, *pw)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	b, err := src.readAll(previews.MaxCompiled)
+	if err != nil {
+		return err
+	}
+	k := previews.CompiledKind(src.e, b[:min(len(b), preview.HeadSize)])
+	if k == "" {
+		why := "not BINDAT, BINLAYOUT or RAW"
+		if _, ok := preview.DecodeText(b); ok && src.loose {
+			why += " (it is text already)"
+		} else if ok {
+			why += " (it is text already: packsmith cat shows it)"
+		}
+		return fmt.Errorf("%s: %s", src.name(), why)
+	}
+	text, err := previews.Decompile(k, src.e.Path, b)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", src.name(), k, err)
+	}
+	if *out == "" {
+		t, _ := preview.DecodeText(text)
+		_, err := fmt.Fprint(c.stdout, t.Text)
+		return err
+	}
+	return safefile.WriteFile(*out, text)
+}
+
+func runCompile(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
+	out := fs.String("o", "", "output file")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one FILE"}
+	}
+	if *out == "" {
+		return usageError{"-o OUT is required"}
+	}
+	p := pos[0]
+	x := strings.ToLower(filepath.Ext(p))
+	if x != ".layout" && x != ".dat" && x != ".template" && x != ".animation" && x != ".hie" {
+		return fmt.Errorf("%s: compile takes .DAT, .TEMPLATE, .ANIMATION, .HIE (to BINDAT) or .LAYOUT (to BINLAYOUT)", p)
+	}
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	var bin []byte
+	var warnings []string
+	if x == ".layout" {
+		var finds []layout.Finding
+		if bin, finds, err = layout.Compile(p, src); err != nil {
+			return err
+		}
+		for _, f := range finds {
+			warnings = append(warnings, f.String())
+		}
+	} else {
+		// The file's name matters: a root written [] hashes it.
+		if bin, err = bindat.CompileText(p, src, nil); err != nil {
+			return err
+		}
+		if root, err := dattext.Parse(p, src); err == nil {
+			for _, f := range bindat.Lint(p, root) {
+				warnings = append(warnings, f.String())
+			}
+		}
+	}
+	// A file decompiled without the names dictionary has an UNK_ warning
+	// per name: the first few make the point.
+	const maxWarnings = 10
+	for i, w := range warnings {
+		if i == maxWarnings {
+			fmt.Fprintf(c.stderr, "warning: %s: %d more warnings\n", p, len(warnings)-maxWarnings)
+			break
+		}
+		fmt.Fprintf(c.stderr, "warning: %s\n", oneLine(w))
+	}
+	if err := safefile.WriteFile(*out, bin); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "wrote %s: %d bytes\n", *out, len(bin))
+	return nil
+}

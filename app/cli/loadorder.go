@@ -1,0 +1,291 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"packsmith/backend/loadorder"
+	"packsmith/backend/settings"
+)
+
+func init() {
+	register(command{
+		name:  "loadorder",
+		usage: "loadorder [--dir USERDIR] [--mods MODSDIR] [--install GAMEDIR] list [--json] | enable MOD | disable MOD | move MOD --to N|top|bottom | conflicts [--json]",
+		summary: "Torchlight II load order: the mods modlauncher.sch activates, in priority order (first wins a file).\n" +
+			"USERDIR is the folder holding modlauncher.sch (default: Documents\\My Games\\Runic Games\\Torchlight 2 on Windows,\n" +
+			"else the folder last used in the window); MODSDIR defaults to USERDIR\\mods; GAMEDIR (optional) is searched for\n" +
+			"mods the game never loads. MOD is a mod id, a file name or a title.\n" +
+			"  list        every mod: place, title, version, id, file, and its problems in words\n" +
+			"  enable      add MOD at the bottom of the list      disable   take MOD off the list\n" +
+			"  move        put MOD at place N (1 = top, wins every shared file), top or bottom\n" +
+			"  conflicts   every file two or more loaded mods ship: who wins, who loses; per mod counts\n" +
+			"enable, disable and move save modlauncher.sch at once, after a timestamped backup beside it.\n" +
+			"--json fields are documented in backend/loadorder/doc.go (and the README).",
+		run: runLoadOrder,
+	})
+}
+
+func runLoadOrder(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("loadorder", flag.ContinueOnError)
+	dir := fs.String("dir", "", "the Torchlight II user folder (holds modlauncher.sch)")
+	mods := fs.String("mods", "", "the mods folder (default USERDIR/mods)")
+	install := fs.String("install", "", "the game's install folder, searched for misplaced mods")
+	js := fs.Bool("json", false, "print JSON")
+	to := fs.String("to", "", "move: N, top or bottom")
+	limit := fs.Int("limit", loadorder.DefaultLimit, "how many mods the game activates")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError{"want a subcommand: list, enable, disable, move or conflicts"}
+	}
+	sub, rest := pos[0], pos[1:]
+	switch sub {
+	case "list", "conflicts":
+		if len(rest) != 0 {
+			return usageError{fmt.Sprintf("%s takes no MOD", sub)}
+		}
+	case "enable", "disable", "move":
+		if len(rest) != 1 {
+			return usageError{fmt.Sprintf("%s wants one MOD (an id, a file name or a title; quote a title with spaces)", sub)}
+		}
+		if sub == "move" && *to == "" {
+			return usageError{"move wants --to N, --to top or --to bottom"}
+		}
+		if sub != "move" && *to != "" {
+			return usageError{"--to goes with move"}
+		}
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q (list, enable, disable, move, conflicts)", sub)}
+	}
+
+	o := loadorder.Options{UserDir: *dir, ModsDir: *mods, InstallDir: *install, Limit: *limit}
+	if o.UserDir == "" {
+		// The folder the window last used, else the system default.
+		if st := settings.Load().Get(); st.TL2UserDir != "" {
+			o.UserDir = st.TL2UserDir
+			if o.ModsDir == "" {
+				o.ModsDir = st.ModsDir
+			}
+		}
+	}
+	s, err := loadorder.Open(c.context, o)
+	if err != nil {
+		return err
+	}
+
+	switch sub {
+	case "list":
+		v := s.View()
+		if *js {
+			return writeJSON(c.stdout, v)
+		}
+		return printList(c, v)
+	case "conflicts":
+		v := s.View()
+		if *js {
+			return writeJSON(c.stdout, conflictsJSON(v))
+		}
+		return printConflicts(c, v)
+	}
+
+	id, err := s.Find(rest[0])
+	if err != nil {
+		return err
+	}
+	var did string
+	switch sub {
+	case "enable":
+		err = s.Enable(id)
+	case "disable":
+		err = s.Disable(id)
+	case "move":
+		switch strings.ToLower(*to) {
+		case "top":
+			err = s.MoveTop(id)
+		case "bottom":
+			err = s.MoveBottom(id)
+		default:
+			n, perr := strconv.Atoi(*to)
+			if perr != nil || n < 1 {
+				return usageError{fmt.Sprintf("--to %q: want a place 1, 2, … or top or bottom", *to)}
+			}
+			err = s.Move(id, n)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	v := s.View()
+	row := findRow(v, id)
+	switch {
+	case row == nil || !row.Active:
+		did = "off the list"
+	default:
+		did = fmt.Sprintf("at place %d of %d", row.Place, len(v.Order))
+	}
+	name := strconv.FormatInt(id, 10)
+	if row != nil && row.Title != "" {
+		name = fmt.Sprintf("%q", row.Title)
+	}
+	if !s.Dirty() {
+		fmt.Fprintf(c.stdout, "%s is already %s; modlauncher.sch unchanged.\n", name, did)
+		return nil
+	}
+	res, err := s.Save()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "%s is now %s. Wrote %s", name, did, res.Path)
+	if res.Backup != "" {
+		fmt.Fprintf(c.stdout, " (old list kept as %s)", res.Backup)
+	}
+	fmt.Fprintln(c.stdout, ".")
+	if row != nil {
+		for _, p := range row.Problems {
+			fmt.Fprintf(c.stderr, "  %s: %s\n", p.Severity, p.Message)
+		}
+	}
+	return nil
+}
+
+func findRow(v *loadorder.View, id int64) *loadorder.Mod {
+	for i := range v.Mods {
+		if v.Mods[i].ID == id && (v.Mods[i].Active || v.Mods[i].Where == loadorder.WhereMods) {
+			return &v.Mods[i]
+		}
+	}
+	for i := range v.Mods {
+		if v.Mods[i].ID == id {
+			return &v.Mods[i]
+		}
+	}
+	return nil
+}
+
+func printList(c *ctx, v *loadorder.View) error {
+	w := c.stdout
+	state := "no modlauncher.sch yet: no mod is active"
+	if v.SchExists {
+		state = fmt.Sprintf("%d listed, the game activates %d at most", len(v.Order), v.Limit)
+	}
+	fmt.Fprintf(w, "%s (%s)\nmods folder: %s\n", v.SchPath, state, v.ModsDir)
+	if v.SchError != "" {
+		fmt.Fprintf(w, "error: %s\n", v.SchError)
+	}
+	for _, n := range v.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	fmt.Fprintln(w)
+	// The table is aligned on its own; each row's problems follow it.
+	var buf strings.Builder
+	tw := tabwriter.NewWriter(&buf, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "#\ton\ttitle\tversion\tauthor\tid\tfile\tsize\n")
+	for _, m := range v.Mods {
+		place, on := "-", ""
+		if m.Active {
+			place, on = strconv.Itoa(m.Place), "x"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\n", place, on, m.Title, m.Version, m.Author, m.ID, m.Rel, m.Size)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	fmt.Fprintln(w, lines[0])
+	for i, m := range v.Mods {
+		fmt.Fprintln(w, strings.TrimRight(lines[i+1], " "))
+		for _, p := range m.Problems {
+			fmt.Fprintf(w, "       %s %s: %s\n", sevMark(p.Severity), p.Code, p.Message)
+		}
+	}
+	fmt.Fprintf(w, "\n%d mods, %d active, %d with problems, %d files shared by loaded mods (scan %d ms)\n",
+		len(v.Mods), len(v.Order), v.Problems, len(v.Conflicts), v.ScanMillis)
+	return nil
+}
+
+func sevMark(sev string) string {
+	if sev == loadorder.SevError {
+		return "!"
+	}
+	return "~"
+}
+
+// conflictsOut is `loadorder conflicts --json`.
+type conflictsOut struct {
+	SchPath   string               `json:"schPath"`
+	Conflicts []loadorder.Conflict `json:"conflicts"`
+	Mods      []conflictMod        `json:"mods"`
+}
+
+type conflictMod struct {
+	ID         int64  `json:"id,string"`
+	Title      string `json:"title"`
+	Place      int    `json:"place"`
+	Files      int    `json:"files"`
+	Wins       int    `json:"wins"`
+	Loses      int    `json:"loses"`
+	Unique     int    `json:"unique"`
+	Overridden bool   `json:"overridden"`
+}
+
+func conflictsJSON(v *loadorder.View) conflictsOut {
+	out := conflictsOut{SchPath: v.SchPath, Conflicts: v.Conflicts, Mods: []conflictMod{}}
+	for _, m := range v.Mods {
+		if m.Loaded {
+			out.Mods = append(out.Mods, conflictMod{m.ID, m.Title, m.Place, m.Files, m.Wins, m.Loses, m.Unique, m.Overridden})
+		}
+	}
+	return out
+}
+
+func printConflicts(c *ctx, v *loadorder.View) error {
+	w := c.stdout
+	if len(v.Conflicts) == 0 {
+		fmt.Fprintln(w, "No file is shipped by more than one loaded mod.")
+	} else {
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "file\twinner\tlosers\n")
+		for _, cf := range v.Conflicts {
+			var l []string
+			for _, x := range cf.Losers {
+				l = append(l, fmt.Sprintf("%d. %s", x.Place, x.Title))
+			}
+			fmt.Fprintf(tw, "%s\t%d. %s\t%s\n", cf.Path, cf.Winner.Place, cf.Winner.Title, strings.Join(l, ", "))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "#\tmod\tfiles\twins\tloses\tunique\t\n")
+	for _, m := range v.Mods {
+		if !m.Loaded {
+			continue
+		}
+		note := ""
+		if m.Overridden {
+			note = "fully overridden: none of its files is used"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\n", m.Place, m.Title, m.Files, m.Wins, m.Loses, m.Unique, note)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, m := range v.Mods {
+		if m.Active && !m.Loaded {
+			why := "not loaded"
+			if len(m.Problems) > 0 {
+				why = m.Problems[0].Message
+			}
+			fmt.Fprintf(w, "left out: %d. %s: %s\n", m.Place, m.Title, why)
+		}
+	}
+	return nil
+}

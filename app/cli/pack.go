@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"packsmith/backend/modpack"
+	"packsmith/backend/settings"
+)
+
+func init() {
+	register(command{
+		name:  "pack",
+		usage: "pack MODDIR [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--json]",
+		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
+			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
+			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
+			"  -o OUT.MOD       output (default: MODDIR/<MOD_FILE_NAME>.MOD)\n" +
+			"  --deploy         copy the .MOD into the mods folder, replacing older copies of the same MOD_ID\n" +
+			"  --mods DIR       the mods folder (default: the setting, else Documents/My Games/Runic Games/Torchlight 2/mods)\n" +
+			"  --enable         with --deploy: list the mod first in modlauncher.sch (backed up first)\n" +
+			"  --base DIR       base-game data (the game's MEDIA, or one extracted from DATA.PAK) for UNITDATA.RAW\n" +
+			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe\n" +
+			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
+			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
+			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
+			"  --json           print the result as JSON (also on failure, with \"error\")",
+		run: runPack,
+	})
+}
+
+func runPack(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
+	out := fs.String("o", "", "output .MOD")
+	deploy := fs.Bool("deploy", false, "copy into the mods folder")
+	mods := fs.String("mods", "", "mods folder")
+	enable := fs.Bool("enable", false, "enable in modlauncher.sch")
+	base := fs.String("base", "", "base-game data")
+	game := fs.String("game", "", "game install folder")
+	gamever := fs.String("gamever", "", "game version a.b.c.d")
+	writeID := fs.Bool("write-mod-id", false, "write a fresh MOD_ID into MOD.DAT")
+	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
+	js := fs.Bool("json", false, "print JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one mod folder"}
+	}
+	if *enable && !*deploy {
+		return usageError{"--enable needs --deploy"}
+	}
+	opt := modpack.Options{
+		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
+		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID,
+	}
+	if *gutsIDs != "" {
+		n, err := strconv.ParseUint(*gutsIDs, 10, 32)
+		if err != nil {
+			return usageError{fmt.Sprintf("--guts-ids %q: want a number", *gutsIDs)}
+		}
+		opt.ReplayGUTS(uint32(n))
+	}
+	// The window's settings fill what the command line leaves out.
+	st := settings.Load().Get()
+	if opt.ModsDir == "" {
+		opt.ModsDir = st.ModsDir
+	}
+	if opt.GameVersion == "" && opt.GameDir == "" {
+		opt.GameVersion, opt.GameDir = st.GameVersion, st.GameDir
+	}
+	if opt.BaseDir == "" {
+		opt.BaseDir = st.PackBaseDir
+	}
+	if opt.GameVersion != "" {
+		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+
+	res, err := modpack.Pack(c.context, pos[0], opt)
+	if *js {
+		o := struct {
+			*modpack.Result
+			Error string `json:"error,omitempty"`
+		}{Result: res}
+		if err != nil {
+			o.Error = err.Error()
+		}
+		if werr := writeJSON(c.stdout, o); werr != nil {
+			return werr
+		}
+		if err != nil {
+			return errFindings
+		}
+		return nil
+	}
+	if err != nil {
+		var pe *modpack.PackError
+		if errors.As(err, &pe) {
+			for _, f := range pe.Findings {
+				fmt.Fprintf(c.stderr, "%s: %s\n", f.Severity, f)
+			}
+			n := modpack.Count(pe.Findings, modpack.SevError)
+			fmt.Fprintf(c.stderr, "packsmith pack: %s: not packed (%d error%s)\n", pos[0], n, plural(n))
+			return errFindings
+		}
+		return err
+	}
+	printPackSummary(c.stdout, res)
+	return nil
+}
+
+func printPackSummary(w io.Writer, r *modpack.Result) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "packed\t%s\n", r.Output)
+	fmt.Fprintf(tw, "size\t%s bytes (%s bytes of sources)\n", groupDigits(r.Size), groupDigits(r.SourceBytes))
+	var raws []string
+	for _, p := range r.RAWs {
+		raws = append(raws, strings.TrimSuffix(filepath.Base(p), ".RAW"))
+	}
+	rawText := "no RAW indices"
+	if len(raws) > 0 {
+		rawText = fmt.Sprintf("%d RAW: %s", len(raws), strings.Join(raws, ", "))
+	}
+	fmt.Fprintf(tw, "entries\t%d (%d compiled, %d as they are, %s)\n", r.Entries, r.Compiled, r.Assets, rawText)
+	id := strconv.FormatInt(r.ModID, 10)
+	switch {
+	case r.ModIDWritten:
+		id += " (new, written to MOD.DAT)"
+	case r.ModIDNew:
+		id += " (new, not written to MOD.DAT: --write-mod-id keeps it)"
+	}
+	name := "(no NAME)"
+	version := 0
+	if r.Mod != nil {
+		if r.Mod.Name != "" {
+			name = r.Mod.Name
+		}
+		version = int(r.Mod.Version)
+	}
+	fmt.Fprintf(tw, "mod\t%s · version %d · MOD_ID %s\n", name, version, id)
+	fmt.Fprintf(tw, "game\t%s (%s)\n", r.GameVersion, r.GameVersionFrom)
+	fmt.Fprintf(tw, "hashes\trollingHash %s · mhash %s · reqHash %s\n", r.Hashes.RollingHash, r.Hashes.MHash, r.Hashes.ReqHash)
+	fmt.Fprintf(tw, "sha256\t%s\n", r.Hashes.SHA256)
+	if d := r.Deploy; d != nil {
+		fmt.Fprintf(tw, "deployed\t%s\n", d.Path)
+		for _, x := range d.Replaced {
+			fmt.Fprintf(tw, "replaced\t%s (MOD_ID %d), kept as %s\n", x.Path, x.ModID, x.Backup)
+		}
+		switch {
+		case d.AlreadyEnabled:
+			fmt.Fprintf(tw, "enabled\talready in %s\n", d.SchPath)
+		case d.Enabled:
+			fmt.Fprintf(tw, "enabled\tfirst in %s (backup %s)\n", d.SchPath, orNone(d.SchBackup))
+		}
+	}
+	fmt.Fprintf(tw, "time\t%d ms\n", r.Millis)
+	tw.Flush()
+	warn := modpack.Count(r.Findings, modpack.SevWarning)
+	if warn > 0 {
+		fmt.Fprintf(w, "%d warning%s:\n", warn, plural(warn))
+	}
+	for _, f := range r.Findings {
+		if f.Severity == modpack.SevWarning {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity == modpack.SevInfo {
+			fmt.Fprintf(w, "note: %s\n", f)
+		}
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none: the file was new"
+	}
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,194 @@
+package app
+
+// The Torchlight II load order (issue 5), bound for the window: thin
+// forwards to backend/loadorder. Mod ids cross the bridge as decimal
+// strings (JavaScript numbers lose int64 precision). Every edit returns
+// the whole view, which is small (a row per mod, a line per shared file).
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"packsmith/backend/loadorder"
+	"packsmith/backend/settings"
+)
+
+// loadOrders holds each Service's open load order (the Service struct is
+// shared with other work; its state for this view lives here).
+var loadOrders = struct {
+	sync.Mutex
+	m map[*Service]*loadorder.State
+}{m: map[*Service]*loadorder.State{}}
+
+// LoadOrderFolders are the folders the view starts with.
+type LoadOrderFolders struct {
+	UserDir        string `json:"userDir"`        // last used, else the system default
+	ModsDir        string `json:"modsDir"`        // last used; "" = UserDir/mods
+	InstallDir     string `json:"installDir"`     // the game's install folder, if known (settings)
+	DefaultUserDir string `json:"defaultUserDir"` // "" when this system has none
+	DemoUserDir    string `json:"demoUserDir"`    // the demo workspace's user folder, "" if absent
+}
+
+// LoadOrderFolders tells the view which folders to show first.
+func (s *Service) LoadOrderFolders() LoadOrderFolders {
+	st := s.Settings.Get()
+	f := LoadOrderFolders{UserDir: st.TL2UserDir, ModsDir: st.ModsDir, InstallDir: st.GameDir}
+	if d, err := loadorder.DefaultUserDir(); err == nil {
+		f.DefaultUserDir = d
+	}
+	if f.UserDir == "" {
+		f.UserDir = f.DefaultUserDir
+		f.ModsDir = "" // a mods folder remembered without its user folder is not this one's
+	}
+	if s.demoDir != "" {
+		d := filepath.Join(s.demoDir, "tl2-user")
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			f.DemoUserDir = d
+		}
+	}
+	return f
+}
+
+// LoadOrder reads userDir's modlauncher.sch and scans modsDir ("" =
+// userDir/mods), replacing the load order being edited, and remembers the
+// folders. Unsaved changes to the previous one are dropped (the window
+// asks first).
+func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
+	if strings.TrimSpace(userDir) == "" {
+		return nil, fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
+	}
+	st, err := loadorder.Open(context.Background(), loadorder.Options{
+		UserDir: userDir, ModsDir: modsDir, InstallDir: s.Settings.Get().GameDir,
+	})
+	if err != nil {
+		return nil, err
+	}
+	loadOrders.Lock()
+	loadOrders.m[s] = st
+	loadOrders.Unlock()
+	s.Settings.Update(func(set *settings.Settings) {
+		set.TL2UserDir = st.UserDir()
+		set.ModsDir = strings.TrimSpace(modsDir)
+		if set.ModsDir != "" {
+			set.ModsDir = st.ModsDir()
+		}
+	})
+	return st.View(), nil
+}
+
+// withLoadOrder runs fn on the open load order and returns the new view.
+func (s *Service) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
+	loadOrders.Lock()
+	defer loadOrders.Unlock()
+	st := loadOrders.m[s]
+	if st == nil {
+		return nil, fmt.Errorf("load order: no user folder is open")
+	}
+	if fn != nil {
+		if err := fn(st); err != nil {
+			return nil, err
+		}
+	}
+	return st.View(), nil
+}
+
+func parseModID(id string) (int64, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("load order: %q is not a mod id", id)
+	}
+	return n, nil
+}
+
+// LoadOrderView returns the open load order's view.
+func (s *Service) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
+
+// LoadOrderReload reads the folders again (after another program changed
+// them); unsaved changes are dropped.
+func (s *Service) LoadOrderReload() (*loadorder.View, error) {
+	loadOrders.Lock()
+	st := loadOrders.m[s]
+	loadOrders.Unlock()
+	if st == nil {
+		return nil, fmt.Errorf("load order: no user folder is open")
+	}
+	return s.LoadOrder(st.UserDir(), s.Settings.Get().ModsDir)
+}
+
+// LoadOrderMove puts a mod at 1-based place to (an inactive mod is enabled
+// there); to ≤ 0 means the bottom.
+func (s *Service) LoadOrderMove(id string, to int) (*loadorder.View, error) {
+	n, err := parseModID(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.withLoadOrder(func(st *loadorder.State) error {
+		if to <= 0 {
+			return st.MoveBottom(n)
+		}
+		return st.Move(n, to)
+	})
+}
+
+// LoadOrderEnable enables (at the bottom) or disables a mod.
+func (s *Service) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
+	n, err := parseModID(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.withLoadOrder(func(st *loadorder.State) error {
+		if on {
+			return st.Enable(n)
+		}
+		return st.Disable(n)
+	})
+}
+
+// LoadOrderSetOrder replaces the whole active list (drag and drop).
+func (s *Service) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
+	list := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		n, err := parseModID(id)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, n)
+	}
+	return s.withLoadOrder(func(st *loadorder.State) error { return st.SetOrder(list) })
+}
+
+// LoadOrderUndo reverts the last change.
+func (s *Service) LoadOrderUndo() (*loadorder.View, error) {
+	return s.withLoadOrder(func(st *loadorder.State) error {
+		_, err := st.Undo()
+		return err
+	})
+}
+
+// LoadOrderRevert drops every unsaved change (undoable).
+func (s *Service) LoadOrderRevert() (*loadorder.View, error) {
+	return s.withLoadOrder(func(st *loadorder.State) error { st.Revert(); return nil })
+}
+
+// LoadOrderSaved is what saving did, with the view after it.
+type LoadOrderSaved struct {
+	loadorder.SaveResult
+	View *loadorder.View `json:"view"`
+}
+
+// LoadOrderSave writes modlauncher.sch (after a timestamped backup).
+func (s *Service) LoadOrderSave() (LoadOrderSaved, error) {
+	var out LoadOrderSaved
+	v, err := s.withLoadOrder(func(st *loadorder.State) error {
+		r, err := st.Save()
+		out.SaveResult = r
+		return err
+	})
+	out.View = v
+	return out, err
+}

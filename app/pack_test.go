@@ -1,0 +1,86 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"packsmith/backend/jobs"
+	"packsmith/backend/modpack"
+)
+
+func TestPackBindings(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	demo, _ := filepath.Abs("../testdata/demo")
+	t.Setenv("PACKSMITH_DEMO", demo)
+	ev := &events{}
+	s := NewService(ev, nil, nil)
+	setup := s.PackSetup()
+	if setup.Sample != filepath.Join(demo, "sample_mod") || setup.DefaultGameVer != "1.25.5.6" || len(setup.Stages) != 8 {
+		t.Fatalf("%+v", setup)
+	}
+	in, err := s.InspectMod(setup.Sample, "")
+	if err != nil || in.Mod.Name != "Packsmith Sample" || len(in.Findings) != 0 {
+		t.Fatalf("%+v %v", in, err)
+	}
+	if r := s.PackSetup().Recent; len(r) != 1 || r[0] != setup.Sample {
+		t.Errorf("recent %v", r)
+	}
+	user := t.TempDir()
+	out := filepath.Join(t.TempDir(), "S.MOD")
+	id, err := s.PackMod(PackRequest{ModDir: setup.Sample, Output: out, Deploy: true, ModsDir: filepath.Join(user, "mods"), Enable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Jobs.Wait(id)
+	if st.State != jobs.Done {
+		t.Fatalf("%+v", st)
+	}
+	res := st.Result.(*modpack.Result)
+	if res.Entries != 12 || res.Deploy == nil || !res.Deploy.Enabled {
+		t.Errorf("%+v", res)
+	}
+	if _, err := os.Stat(filepath.Join(user, "mods", "S.MOD")); err != nil {
+		t.Error(err)
+	}
+	stages := map[string]bool{}
+	ev.mu.Lock()
+	for _, j := range ev.jobs {
+		if j.ID == id && j.What != "" {
+			stages[strings.SplitN(j.What, ":", 2)[0]] = true
+		}
+	}
+	ev.mu.Unlock()
+	// Updates are throttled (10 a second), so a quick pack shows few.
+	if len(stages) == 0 {
+		t.Error("no stage progress in job events")
+	}
+	for k := range stages {
+		if !strings.Contains(strings.Join(setup.Stages, ","), k) {
+			t.Errorf("job event names stage %q", k)
+		}
+	}
+	if r, err := s.PackResult(id); err != nil || r != res {
+		t.Errorf("PackResult %v %v", r, err)
+	}
+	set := s.Settings.Get()
+	if !set.PackDeploy || !set.PackEnable || set.ModsDir != filepath.Join(user, "mods") {
+		t.Errorf("settings %+v", set)
+	}
+
+	// A failing pack keeps its findings for the view.
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "MOD.DAT"), []byte("[MOD]\n<INTEGER64>MOD_ID:3\n[/MOD]\n"), 0o644)
+	os.MkdirAll(filepath.Join(bad, "MEDIA"), 0o755)
+	os.WriteFile(filepath.Join(bad, "MEDIA", "X.DAT"), []byte("[X]\n"), 0o644)
+	id, _ = s.PackMod(PackRequest{ModDir: bad, Output: filepath.Join(t.TempDir(), "B.MOD")})
+	st, _ = s.Jobs.Wait(id)
+	r, err := s.PackResult(id)
+	if st.State != jobs.Failed || err != nil || modpack.Count(r.Findings, modpack.SevError) != 1 || r.Findings[0].File != "MEDIA/X.DAT" {
+		t.Errorf("failed pack: %+v %+v %v", st, r, err)
+	}
+	if _, err := s.PackMod(PackRequest{ModDir: " "}); err == nil {
+		t.Error("empty folder accepted")
+	}
+}

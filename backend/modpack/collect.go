@@ -1,0 +1,232 @@
+package modpack
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+)
+
+// Stage names one step of the pipeline, in the order they run.
+type Stage string
+
+const (
+	StageRead    Stage = "read"    // MOD.DAT, game version
+	StageCollect Stage = "collect" // walk MEDIA/
+	StageCompile Stage = "compile" // text → BINDAT / BINLAYOUT, lint
+	StageRAW     Stage = "raw"     // the seven RAW indices
+	StageGrids   Stage = "grids"   // level layouts and their .MPP walk grids
+	StageWrite   Stage = "write"   // the .MOD
+	StageVerify  Stage = "verify"  // read it back
+	StageDeploy  Stage = "deploy"  // copy into the mods folder, modlauncher.sch
+)
+
+// Stages lists every stage in order.
+var Stages = []Stage{StageRead, StageCollect, StageCompile, StageRAW, StageGrids, StageWrite, StageVerify, StageDeploy}
+
+type fileKind uint8
+
+const (
+	kindAsset  fileKind = iota // packed as it is
+	kindBINDAT                 // .DAT .TEMPLATE .ANIMATION .HIE text → BINDAT
+	kindLayout                 // .LAYOUT text → BINLAYOUT
+)
+
+// srcFile is one file of the mod that goes into the .MOD.
+type srcFile struct {
+	rel   string // slash path relative to the mod folder, as on disk ("MEDIA/UI/x.layout")
+	name  string // entry name: "MEDIA/…", ASCII upper case
+	abs   string
+	size  int64
+	mtime time.Time
+	kind  fileKind
+	typ   mod.FileType
+}
+
+// dropRule is a suffix GUTS never packs (tl2-notes §2.8), or one Packsmith
+// regenerates.
+type dropRule struct {
+	suffix string
+	why    string
+}
+
+// The pack-exclude list: GUTS's tooling suffixes, plus the compiled
+// intermediates (.BINDAT covers .LAYOUT.BINDAT) that Packsmith rebuilds
+// from the text every time. The text sources (.DAT .LAYOUT .ANIMATION .HIE)
+// of the list are not dropped: they are compiled and stored under their
+// own names, as GUTS does.
+var dropRules = []dropRule{
+	{".THUMBNAIL.PNG", "editor thumbnail"},
+	{".CMP", "editor intermediate"},
+	{".XLS", "spreadsheet"},
+	{".XML", "exporter XML"},
+	{".MAX", "3ds Max scene"},
+	{".MPD", "walk-grid intermediate"},
+	{".LNK", "shortcut"},
+	{".LOG", "log"},
+	{".BINDAT", "compiled output of an earlier build (Packsmith compiles the text)"},
+	{".BINLAYOUT", "compiled output of an earlier build (Packsmith compiles the text)"},
+}
+
+// collection is the walked MEDIA/ tree.
+type collection struct {
+	files    []*srcFile // sorted by name
+	findings []Finding
+	newest   time.Time // latest mtime among the packed sources
+}
+
+// findMedia returns the MEDIA folder of a mod folder (any case).
+func findMedia(modDir string) (string, string, error) {
+	ents, err := os.ReadDir(modDir)
+	if err != nil {
+		return "", "", err
+	}
+	for _, e := range ents {
+		if strings.EqualFold(e.Name(), "MEDIA") && e.IsDir() {
+			return filepath.Join(modDir, e.Name()), e.Name(), nil
+		}
+	}
+	return "", "", fmt.Errorf("%s: no MEDIA folder (a mod folder holds MOD.DAT and MEDIA/)", modDir)
+}
+
+func isJunk(base string) bool {
+	l := strings.ToLower(base)
+	return strings.HasPrefix(base, ".") || l == "thumbs.db" || l == "desktop.ini" || strings.HasSuffix(base, "~")
+}
+
+// collect walks MEDIA/ and decides what goes into the .MOD.
+func collect(modDir string, cancelled func() bool) (*collection, error) {
+	media, mediaName, err := findMedia(modDir)
+	if err != nil {
+		return nil, err
+	}
+	c := &collection{}
+	type dropped struct {
+		n     int
+		first string
+	}
+	drops := map[string]*dropped{}
+	var dropOrder []string
+	drop := func(why, rel string) {
+		d := drops[why]
+		if d == nil {
+			d = &dropped{first: rel}
+			drops[why] = d
+			dropOrder = append(dropOrder, why)
+		}
+		d.n++
+	}
+	var all []*srcFile
+	err = filepath.WalkDir(media, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if cancelled() {
+			return errCancelled
+		}
+		relOS, _ := filepath.Rel(modDir, p)
+		rel := filepath.ToSlash(relOS)
+		if d.IsDir() {
+			if p != media && strings.HasPrefix(d.Name(), ".") {
+				drop("hidden folder", rel+"/")
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if isJunk(d.Name()) {
+			drop("hidden or system file", rel)
+			return nil
+		}
+		info, err := os.Stat(p) // follows links
+		if err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			drop("not a regular file", rel)
+			return nil
+		}
+		name := mod.UpperName("MEDIA" + rel[len(mediaName):])
+		all = append(all, &srcFile{rel: rel, name: name, abs: p, size: info.Size(), mtime: info.ModTime()})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]*srcFile{}
+	for _, f := range all {
+		if o := byName[f.name]; o != nil {
+			c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: f.rel,
+				Message: fmt.Sprintf("same name as %s once upper-cased (%s): the .MOD can hold only one; rename or delete one of them", o.rel, f.name)})
+			continue
+		}
+		byName[f.name] = f
+	}
+	for _, f := range all {
+		if byName[f.name] != f {
+			continue
+		}
+		up := f.name
+		why := ""
+		for _, r := range dropRules {
+			if strings.HasSuffix(up, r.suffix) {
+				why = r.suffix + " (" + r.why + ")"
+				if r.suffix == ".BINDAT" || r.suffix == ".BINLAYOUT" {
+					src := strings.TrimSuffix(up, r.suffix)
+					if byName[src] == nil {
+						c.findings = append(c.findings, Finding{Severity: SevWarning, Stage: StageCollect, File: f.rel,
+							Message: fmt.Sprintf("compiled file without its text source %s beside it: not packed (Packsmith compiles from the text; decompile it to recover the source)", path.Base(src))})
+					}
+				}
+				break
+			}
+		}
+		if why == "" && path.Dir(up) == "MEDIA" {
+			if k, ok := raw.KindOf(up); ok && up == "MEDIA/"+k.FileName() {
+				why = "RAW index (regenerated from the sources)"
+			}
+		}
+		if why == "" && strings.HasSuffix(up, ".PNG") && byName[strings.TrimSuffix(up, ".PNG")+".DDS"] != nil {
+			why = ".PNG beside a same-named .DDS (the game uses the .DDS)"
+		}
+		if why != "" {
+			drop(why, f.rel)
+			continue
+		}
+		f.typ = mod.TypeFromName(up)
+		switch path.Ext(up) {
+		case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE":
+			f.kind = kindBINDAT
+		case ".LAYOUT":
+			f.kind = kindLayout
+		}
+		if f.mtime.After(c.newest) {
+			c.newest = f.mtime
+		}
+		c.files = append(c.files, f)
+	}
+	sort.Slice(c.files, func(i, j int) bool { return c.files[i].name < c.files[j].name })
+	for _, why := range dropOrder {
+		d := drops[why]
+		msg := fmt.Sprintf("not packed: %s", why)
+		if d.n > 1 {
+			msg = fmt.Sprintf("not packed: %d files, %s; the first is %s", d.n, why, d.first)
+		}
+		file := d.first
+		if d.n > 1 {
+			file = ""
+		}
+		c.findings = append(c.findings, Finding{Severity: SevInfo, Stage: StageCollect, File: file, Message: msg})
+	}
+	if len(c.files) == 0 && Count(c.findings, SevError) == 0 {
+		c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: mediaName + "/",
+			Message: "nothing to pack: MEDIA/ holds no files the game reads"})
+	}
+	return c, nil
+}

@@ -1,0 +1,105 @@
+package modpack
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
+)
+
+// compiled is one text source after the compile stage.
+type compiled struct {
+	data     []byte
+	dat      *dattext.Node  // kept when a RAW index reads it
+	lay      *layout.Layout // likewise
+	findings []Finding
+	failed   bool
+	done     chan struct{}
+}
+
+// rawDatDirs and rawLayoutDirs are the folders the RAW indices read
+// (raw package doc): their parsed sources are kept for the RAW stage.
+var (
+	rawDatDirs    = []string{"MEDIA/AFFIXES/", "MEDIA/SKILLS/", "MEDIA/UNITS/", "MEDIA/TRIGGERABLES/", "MEDIA/LEVELSETS/"}
+	rawLayoutDirs = []string{"MEDIA/MISSILES/", "MEDIA/UI/MENUS/"}
+)
+
+func underAny(name string, dirs []string) bool {
+	for _, d := range dirs {
+		if strings.HasPrefix(name, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// compileFile reads and compiles one source. ids numbers the BINDAT string
+// table (nil: bindat.HashIDs). schema may be nil (the default schema).
+func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
+	fail := func(err error) {
+		out.failed = true
+		var de *dattext.Error
+		if errors.As(err, &de) {
+			msg := de.Msg
+			if de.Line == 0 && de.Offset > 0 {
+				msg = fmt.Sprintf("byte offset %d: %s", de.Offset, msg)
+			}
+			out.findings = append(out.findings, Finding{Severity: SevError, Stage: StageCompile, File: f.rel, Line: de.Line, Message: msg})
+			return
+		}
+		msg := err.Error()
+		msg = strings.TrimPrefix(msg, f.rel+": ")
+		out.findings = append(out.findings, Finding{Severity: SevError, Stage: StageCompile, File: f.rel, Message: msg})
+	}
+	src, err := os.ReadFile(f.abs)
+	if err != nil {
+		fail(err)
+		return
+	}
+	root, err := dattext.Parse(f.rel, src)
+	if err != nil {
+		fail(err)
+		return
+	}
+	switch f.kind {
+	case kindBINDAT:
+		for _, l := range bindat.Lint(f.rel, root) {
+			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: l.Line, Message: l.Msg})
+		}
+		var opt *bindat.Options
+		if ids != nil {
+			opt = &bindat.Options{IDs: ids}
+		}
+		b, err := bindat.Compile(f.rel, root, opt)
+		if err != nil {
+			fail(err)
+			return
+		}
+		out.data = b
+		if strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs) {
+			out.dat = root
+		}
+	case kindLayout:
+		l, finds, err := layout.FromText(f.rel, root)
+		for _, x := range finds {
+			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+		}
+		if err != nil {
+			fail(err)
+			return
+		}
+		b, err := layout.Encode(l)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", f.rel, err))
+			return
+		}
+		out.data = b
+		if underAny(f.name, rawLayoutDirs) {
+			out.lay = l
+		}
+	}
+}

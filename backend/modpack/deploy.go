@@ -1,0 +1,287 @@
+package modpack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/safefile"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/sch"
+)
+
+// SchName is the mod activation list, kept in the user folder beside mods/.
+const SchName = "modlauncher.sch"
+
+// MaxActiveMods is how many mods the game activates (tl2-notes §6).
+const MaxActiveMods = 10
+
+// DefaultModsDir is where the game looks for mods: on Windows
+// Documents/My Games/Runic Games/Torchlight 2/mods; elsewhere the Mac or
+// Proton copy of that folder when its user folder exists. "" when there is
+// no default (a setting or --mods must say).
+func DefaultModsDir() string {
+	for i, d := range defaultModsDirs() {
+		if platformDefault && i == 0 {
+			return d
+		}
+		if st, err := os.Stat(filepath.Dir(d)); err == nil && st.IsDir() {
+			return d
+		}
+	}
+	return ""
+}
+
+// Replaced is an older copy of the same mod found in the mods folder.
+type Replaced struct {
+	Path   string `json:"path"`
+	Backup string `json:"backup,omitempty"` // where it was moved; "" when the deploy overwrote it
+	ModID  int64  `json:"modId,string"`
+}
+
+// DeployResult says what Deploy did.
+type DeployResult struct {
+	ModsDir        string     `json:"modsDir"`
+	Path           string     `json:"path"` // the deployed .MOD
+	Replaced       []Replaced `json:"replaced"`
+	Enabled        bool       `json:"enabled"` // listed in modlauncher.sch
+	AlreadyEnabled bool       `json:"alreadyEnabled,omitempty"`
+	SchPath        string     `json:"schPath,omitempty"`
+	SchBackup      string     `json:"schBackup,omitempty"`
+	Warnings       []string   `json:"warnings"`
+}
+
+// Deploy copies a packed .MOD into the mods folder atomically (a temporary
+// file renamed into place), under its own file name. Older copies of the
+// same mod id elsewhere in the folder are moved aside to "<name>.<time>.bak"
+// (the game loads the first file per id, so two copies would fight); a
+// different mod already under the target name is moved aside the same way.
+// With enable, the id goes first in modlauncher.sch (backed up first), so
+// the mod wins over the others. Cancelling leaves the folder as it was.
+func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*DeployResult, error) {
+	if modsDir == "" {
+		modsDir = DefaultModsDir()
+	}
+	if modsDir == "" {
+		return nil, errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
+	}
+	modsDir = filepath.Clean(modsDir)
+	if st, err := os.Stat(modsDir); err != nil {
+		parent := filepath.Dir(modsDir)
+		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
+			return nil, fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
+		}
+		if err := os.Mkdir(modsDir, 0o755); err != nil {
+			return nil, fmt.Errorf("deploy: %w", err)
+		}
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("deploy: %s is not a folder", modsDir)
+	}
+	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: []string{}}
+	target := filepath.Join(modsDir, filepath.Base(modPath))
+	res.Path = target
+
+	// Find other copies of this mod, and whatever holds the target name.
+	var older []Replaced
+	targetOther := int64(0)
+	targetIsOther := false
+	err := filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == modsDir {
+				return err
+			}
+			return nil // unreadable subfolder: not ours to judge
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
+			return nil
+		}
+		h, err := readHeader(p)
+		if err != nil {
+			if sameFile(p, target) {
+				targetIsOther = true // not a readable .MOD: keep it aside, do not lose it
+			}
+			return nil
+		}
+		switch {
+		case sameFile(p, target):
+			if h.ModID != modID {
+				targetIsOther, targetOther = true, h.ModID
+			}
+		case h.ModID == modID:
+			older = append(older, Replaced{Path: p, ModID: h.ModID})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	stamp := time.Now().UTC().Format("20060102-150405")
+	if !sameFile(modPath, target) {
+		if err := copyAtomic(ctx, modPath, target, func() error {
+			if targetIsOther {
+				bak, err := moveAside(target, stamp)
+				if err != nil {
+					return err
+				}
+				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: bak, ModID: targetOther})
+				what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
+				if targetOther == 0 {
+					what = "a file that is not a readable .MOD"
+				}
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to %s", target, what, bak))
+			}
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range older {
+		bak, err := moveAside(o.Path, stamp)
+		if err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("could not move the older copy %s aside: %v (the game may load it instead)", o.Path, err))
+			continue
+		}
+		o.Backup = bak
+		res.Replaced = append(res.Replaced, o)
+	}
+	if enable {
+		if err := enableMod(res, modsDir, modID); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
+}
+
+// moveAside renames p to "<p>.<stamp>.bak" (numbered when taken); the game
+// only loads *.mod, so the copy stays out of its way.
+func moveAside(p, stamp string) (string, error) {
+	bak := p + "." + stamp + ".bak"
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(bak); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		bak = p + "." + stamp + "-" + strconv.Itoa(i) + ".bak"
+	}
+	return bak, os.Rename(p, bak)
+}
+
+// copyAtomic copies src to dst through a temporary file beside dst;
+// beforeCommit runs just before the rename.
+func copyAtomic(ctx context.Context, src, dst string, beforeCommit func() error) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := safefile.Create(dst)
+	if err != nil {
+		return fmt.Errorf("deploy: %w", err)
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		if err := ctx.Err(); err != nil {
+			out.Abort()
+			return err
+		}
+		n, rerr := in.Read(buf)
+		if n > 0 {
+			if _, err := out.Write(buf[:n]); err != nil {
+				out.Abort()
+				return fmt.Errorf("deploy: writing %s: %w", dst, err)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			out.Abort()
+			return fmt.Errorf("deploy: reading %s: %w", src, rerr)
+		}
+	}
+	if beforeCommit != nil {
+		if err := beforeCommit(); err != nil {
+			out.Abort()
+			return fmt.Errorf("deploy: %w", err)
+		}
+	}
+	if err := out.Commit(); err != nil {
+		return fmt.Errorf("deploy: %s: %w", dst, err)
+	}
+	return nil
+}
+
+// readHeader reads the .MOD header of a file.
+func readHeader(p string) (*mod.Header, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 1<<20)
+	n, err := io.ReadFull(f, b)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	h, _, err := mod.ParseHeader(b[:n])
+	return h, err
+}
+
+// enableMod puts id first in modlauncher.sch beside the mods folder.
+func enableMod(res *DeployResult, modsDir string, id int64) error {
+	p := filepath.Join(filepath.Dir(modsDir), SchName)
+	res.SchPath = p
+	var f *sch.File
+	b, err := os.ReadFile(p)
+	switch {
+	case err == nil:
+		f, err = sch.Parse(b)
+		if err != nil {
+			return fmt.Errorf("enable: %s: %w (left unchanged)", p, err)
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		f = sch.New(nil)
+	default:
+		return fmt.Errorf("enable: %w", err)
+	}
+	ids := f.IDs()
+	for _, x := range ids {
+		if x == id {
+			res.Enabled, res.AlreadyEnabled = true, true
+			return nil
+		}
+	}
+	ids = append([]int64{id}, ids...)
+	f.SetIDs(ids)
+	bak, err := safefile.Backup(p)
+	if err != nil {
+		return fmt.Errorf("enable: backing up %s: %w", p, err)
+	}
+	res.SchBackup = bak
+	if err := safefile.WriteFile(p, f.Bytes()); err != nil {
+		return fmt.Errorf("enable: %w", err)
+	}
+	res.Enabled = true
+	if len(ids) > MaxActiveMods {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d mods are now enabled; the game activates at most %d (the last ones in %s are ignored)", len(ids), MaxActiveMods, SchName))
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+// Package modpack turns a Torchlight II mod folder (MOD.DAT + MEDIA/) into
+// the .MOD the game loads, and deploys it: what GUTS does when it builds a
+// mod, from the text every time, on any system. It has no UI; the command
+// line (packsmith pack) and the window's Pack view call Pack and Inspect.
+//
+// # Pipeline
+//
+// Pack runs these stages (Stage), reporting each in order through
+// Options.Progress:
+//
+//	read     MOD.DAT (UTF-16LE or any encoding dattext reads): NAME, AUTHOR,
+//	         DESCRIPTION, WEBSITE, DOWNLOAD_URL, MOD_ID, VERSION, REQUIRED_MODS,
+//	         REMOVE_FILES → the header; MOD_FILE_NAME → the output name.
+//	         The game version is Options.GameVersion, else the VS_VERSIONINFO
+//	         file version of Torchlight2.exe in Options.GameDir (ReadPEVersion),
+//	         else DefaultGameVersion (1.25.5.6, what the fixtures carry).
+//	         A MOD_ID that is absent, 0 or -1 (GUTS's placeholder) gets a fresh
+//	         one (NewModID); it is written back to MOD.DAT, after a backup, only
+//	         with Options.WriteModID and only once the .MOD is written.
+//	collect  MEDIA/ (any case): names upper-cased (ASCII only), '/'-separated;
+//	         dropped: GUTS's tooling suffixes (.CMP .THUMBNAIL.PNG .XLS .XML
+//	         .MAX .MPD .LNK .LOG), every compiled .BINDAT/.BINLAYOUT (the text
+//	         is compiled instead; one without its text is reported), the seven
+//	         RAW indices at MEDIA/ (regenerated), a .PNG beside a same-named
+//	         .DDS, hidden and system files. Two files whose names differ only
+//	         in case are an error. The type byte comes from mod.TypeFromName.
+//	compile  .DAT .TEMPLATE .ANIMATION .HIE → BINDAT, .LAYOUT → BINLAYOUT, on
+//	         all cores, with lint findings naming file and line (lower-case
+//	         names the engine never reads, unknown or mistyped LAYOUT
+//	         properties, placeholders). A source that does not compile is an
+//	         error; all of them are reported, and nothing is written.
+//	raw      the seven RAW indices (raw.Generate) from the compiled sources in
+//	         memory; UNITDATA follows BASEFILE into Options.BaseDir (BaseDir:
+//	         the game's MEDIA as text, or extracted from DATA.PAK as BINDAT);
+//	         each unit whose chain cannot be resolved is a warning naming the
+//	         base file and the fields packed as 0/"".
+//	grids    every .LAYOUT under MEDIA/LAYOUTS/ without its .MPP, or with
+//	         GUTS's 2,524-byte all-void stub, is a loud warning: players could
+//	         not move in that level. Existing grids are packed as they are
+//	         (Packsmith does not bake grids).
+//	write    mod.Writer into a temporary file beside the output: assets stream
+//	         in first, so their compression overlaps the compile stage, then
+//	         the compiled files in name order, then the RAW indices.
+//	verify   the temporary file is read back with mod.Reader.Verify (hashes,
+//	         bounds, every entry inflated and CRC-checked) and its SHA-256
+//	         taken; only then is it renamed over the output.
+//	deploy   (Options.Deploy) Deploy copies it atomically into the mods folder,
+//	         moving older copies of the same MOD_ID (and a different mod under
+//	         the same name) aside to "<name>.<time>.bak", and with
+//	         Options.Enable lists it first in modlauncher.sch beside the mods
+//	         folder, after a backup.
+//
+// Cancelling (the context) stops every stage and removes the temporary
+// file: nothing is left half-written, MOD.DAT is untouched.
+//
+// # Output
+//
+// The bytes depend only on the folder: entry times are the sources'
+// mtimes (the RAW indices take the newest), blocks are written in a fixed
+// order, and string ids default to bindat.HashIDs (per file, no shared
+// state). Options.ReplayGUTS numbers strings as a GUTS build does (one
+// counter, files in path order, .ANIMATION last) to reproduce a GUTS .MOD
+// byte for byte: packing the XOVER fixture's sources that way gives every
+// entry of its EDITORMOD.MOD byte-identical (UNITDATA.RAW once the base
+// game's PLAYERS/BASE.DAT is supplied). The game resolves ids per file, so
+// both numberings load the same.
+//
+// Differences from GUTS, on purpose: VERSION is stored as written (GUTS's
+// publish path stores VERSION+1); the manifest lists a folder's files
+// sorted by name; compiled intermediates are never reused.
+//
+// # Errors
+//
+// Problems in the mod's files are Findings (severity, stage, file as on
+// disk, line, message); when any is an error Pack returns a *PackError
+// holding them all. Other errors name the file and, for a PE or a parse
+// error, the offset or line. Pack and Inspect never panic on bad input.
+package modpack

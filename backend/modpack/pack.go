@@ -1,0 +1,760 @@
+package modpack
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"packsmith/backend/safefile"
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/mpp"
+	"packsmith/formats/tl2/raw"
+)
+
+// Options tune Pack. The zero value packs next to the mod folder with the
+// default game version, hash string ids, all cores and no deploy.
+type Options struct {
+	// Output is the .MOD to write; "" means <mod folder>/<OutputName>.
+	Output string
+	// GameVersion "a.b.c.d" wins over GameDir; with neither,
+	// DefaultGameVersion is stamped.
+	GameVersion string
+	// GameDir is the game's install folder: the version comes from
+	// Torchlight2.exe's version resource, as GUTS does.
+	GameDir string
+	// BaseDir holds base-game data (the game's MEDIA, or one extracted from
+	// DATA.PAK) for UNITDATA's BASEFILE chain; without it units inheriting
+	// from base files are packed with 0/"" for what they inherit, and each
+	// is reported.
+	BaseDir string
+	// WriteModID writes the fresh MOD_ID into MOD.DAT (after a backup) when
+	// it has none, once the .MOD is written.
+	WriteModID bool
+
+	// Deploy copies the .MOD into ModsDir ("" = DefaultModsDir) and, with
+	// Enable, lists it first in modlauncher.sch.
+	Deploy  bool
+	ModsDir string
+	Enable  bool
+
+	// StringIDs numbers each BINDAT's string table (nil: bindat.HashIDs,
+	// which needs no shared state). A stateful numbering such as a
+	// bindat.Session needs GUTSOrder. See ReplayGUTS.
+	StringIDs func(file string) bindat.StringIDs
+	// GUTSOrder compiles one file at a time in GUTS's order: sources by
+	// path, .ANIMATION files last.
+	GUTSOrder bool
+
+	// Workers compile in parallel (0: GOMAXPROCS); Level is the zlib level
+	// (0: 6, GUTS's).
+	Workers int
+	Level   int
+
+	// Progress is called with each stage's progress, one stage at a time
+	// in Stages order. It may be called from several goroutines but never
+	// concurrently.
+	Progress func(Progress)
+}
+
+// ReplayGUTS numbers strings as a GUTS build does: one counter from first
+// across every file, in GUTS's compile order (XOVER's build started at 230).
+// Only useful to reproduce a GUTS .MOD byte for byte; the game resolves
+// ids per file, so the default numbering loads the same.
+func (o *Options) ReplayGUTS(first uint32) {
+	s := bindat.NewSession(first)
+	o.StringIDs = func(string) bindat.StringIDs { return s }
+	o.GUTSOrder = true
+}
+
+// Progress is one progress report.
+type Progress struct {
+	Stage Stage  `json:"stage"`
+	Done  int64  `json:"done"`
+	Total int64  `json:"total"`
+	File  string `json:"file"`
+}
+
+// Unresolved is a unit whose BASEFILE chain leaves the mod and could not
+// be read, so UNITDATA.RAW carries 0/"" for the values it inherits.
+type Unresolved struct {
+	File     string   `json:"file"`     // the unit, as on disk
+	BaseFile string   `json:"baseFile"` // the first missing link
+	Missing  []string `json:"missing"`  // the fields left at their defaults
+}
+
+// Hashes are the checksums of the written .MOD.
+type Hashes struct {
+	RollingHash string `json:"rollingHash"` // the one the game checks
+	MHash       string `json:"mhash"`
+	ReqHash     string `json:"reqHash"`
+	SHA256      string `json:"sha256"` // of the whole file
+}
+
+// StageTime is how long a stage took.
+type StageTime struct {
+	Stage  Stage `json:"stage"`
+	Millis int64 `json:"ms"`
+}
+
+// Result is what Pack did. It is returned, with the findings so far, also
+// when packing fails.
+type Result struct {
+	ModDir      string   `json:"modDir"`
+	Output      string   `json:"output"`
+	Size        int64    `json:"size"`
+	Entries     int      `json:"entries"`  // files in the .MOD
+	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT
+	Assets      int      `json:"assets"`   // packed as they are
+	RAWs        []string `json:"raws"`
+	SourceBytes int64    `json:"sourceBytes"` // bytes read from MEDIA/
+	Mod         *ModDat  `json:"mod"`
+
+	ModID        int64  `json:"modId,string"`
+	ModIDNew     bool   `json:"modIdNew"`     // MOD.DAT had none
+	ModIDWritten bool   `json:"modIdWritten"` // and it was written back
+	ModDatBackup string `json:"modDatBackup,omitempty"`
+
+	GameVersion     string `json:"gameVersion"`
+	GameVersionFrom string `json:"gameVersionFrom"`
+
+	Hashes     Hashes        `json:"hashes"`
+	Findings   []Finding     `json:"findings"`
+	Unresolved []Unresolved  `json:"unresolved"`
+	Deploy     *DeployResult `json:"deploy,omitempty"`
+	Stages     []StageTime   `json:"stages"`
+	Millis     int64         `json:"ms"`
+}
+
+var errCancelled = context.Canceled
+
+// OutputName is the .MOD file name for a mod: MOD_FILE_NAME, else NAME,
+// else the folder's name, made safe for a file name, with ".MOD" added when
+// it has no .mod extension.
+func OutputName(md *ModDat, modDir string) string {
+	clean := func(n string) string {
+		n = strings.Map(func(r rune) rune {
+			if r < 32 || strings.ContainsRune(`<>:"/\|?*`, r) {
+				return '_'
+			}
+			return r
+		}, n)
+		return strings.Trim(n, " .")
+	}
+	n := ""
+	for _, c := range []string{md.FileName, md.Name, filepath.Base(filepath.Clean(modDir))} {
+		if n = clean(c); n != "" {
+			break
+		}
+	}
+	if n == "" {
+		n = "MOD"
+	}
+	if !strings.EqualFold(filepath.Ext(n), ".mod") {
+		n += ".MOD"
+	}
+	return n
+}
+
+// progress serialises reports and shows one stage at a time.
+type progress struct {
+	mu  sync.Mutex
+	fn  func(Progress)
+	cur Stage
+}
+
+func (p *progress) stage(s Stage) {
+	p.mu.Lock()
+	p.cur = s
+	p.mu.Unlock()
+}
+
+func (p *progress) report(s Stage, done, total int64, file string) {
+	if p.fn == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s == p.cur {
+		p.fn(Progress{Stage: s, Done: done, Total: total, File: file})
+	}
+}
+
+// Pack turns the mod folder modDir (MOD.DAT + MEDIA/) into a .MOD: it
+// reads MOD.DAT, collects MEDIA/, compiles every text source (never
+// trusting compiled files beside it), builds the RAW indices, checks the
+// level walk grids, writes the .MOD to a temporary file, verifies it and
+// renames it into place, then deploys it when asked. On failure or
+// cancellation nothing is left behind; the Result still carries the
+// findings (a *PackError lists the blocking ones).
+func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
+	t0 := time.Now()
+	res := &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}}
+	pr := &progress{fn: opt.Progress}
+	stageStart := time.Now()
+	begin := func(s Stage) {
+		if len(res.Stages) > 0 {
+			res.Stages[len(res.Stages)-1].Millis = time.Since(stageStart).Milliseconds()
+		}
+		stageStart = time.Now()
+		res.Stages = append(res.Stages, StageTime{Stage: s})
+		pr.stage(s)
+		pr.report(s, 0, 0, "")
+	}
+	finish := func() {
+		if len(res.Stages) > 0 {
+			res.Stages[len(res.Stages)-1].Millis = time.Since(stageStart).Milliseconds()
+		}
+		res.Millis = time.Since(t0).Milliseconds()
+		sortFindings(res.Findings)
+	}
+	defer finish()
+	fail := func() (*Result, error) {
+		return res, &PackError{Findings: append([]Finding(nil), res.Findings...)}
+	}
+
+	// 1. MOD.DAT and the game version.
+	begin(StageRead)
+	md, err := ReadModDat(modDir)
+	if err != nil {
+		return res, err
+	}
+	res.Mod = md
+	res.Findings = append(res.Findings, md.Findings...)
+	gv, from, err := ResolveGameVersion(opt.GameVersion, opt.GameDir)
+	if err != nil {
+		return res, fmt.Errorf("game version: %w", err)
+	}
+	res.GameVersion, res.GameVersionFrom = gv.String(), from
+	res.ModID = md.ModID
+	if !md.HasModID {
+		res.ModID, res.ModIDNew = NewModID(), true
+		if !opt.WriteModID {
+			res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageRead, File: filepath.Base(md.Path),
+				Message: fmt.Sprintf("no MOD_ID: packed with the fresh id %d, but it is not written back, so the next pack gets another and the game sees a different mod (allow writing it to MOD.DAT)", res.ModID)})
+		}
+	}
+	out := opt.Output
+	if out == "" {
+		out = filepath.Join(modDir, OutputName(md, modDir))
+	}
+	if out, err = filepath.Abs(out); err != nil {
+		return res, err
+	}
+	res.Output = out
+	if media, _, err := findMedia(modDir); err == nil {
+		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
+			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
+		}
+	}
+	var base *BaseDir
+	if opt.BaseDir != "" {
+		if base, err = OpenBase(opt.BaseDir); err != nil {
+			return res, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+
+	// 2. MEDIA/.
+	begin(StageCollect)
+	col, err := collect(modDir, func() bool { return ctx.Err() != nil })
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, err
+	}
+	res.Findings = append(res.Findings, col.findings...)
+	if Count(col.findings, SevError) > 0 {
+		return fail()
+	}
+	relOf := map[string]string{}
+	var srcs, assets []*srcFile
+	for _, f := range col.files {
+		relOf[f.name] = f.rel
+		res.SourceBytes += f.size
+		if f.kind == kindAsset {
+			assets = append(assets, f)
+		} else {
+			srcs = append(srcs, f)
+		}
+	}
+	pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
+
+	// 3–6 overlap: assets stream into the writer while the compile stage
+	// runs; RAW and grids run once compiling is done.
+	if dir := filepath.Dir(out); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return res, err
+		}
+	}
+	tmp, err := safefile.Create(out)
+	if err != nil {
+		return res, err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			tmp.Abort()
+		}
+	}()
+	hdr := &mod.Header{
+		Version: 4, ModVersion: md.Version, GameVersion: gv,
+		Title: md.Name, Author: md.Author, Description: md.Description, Website: md.Website, DownloadURL: md.DownloadURL,
+		ModID: res.ModID, Required: md.Required, Remove: md.Remove,
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	w, err := mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: opt.Level, Workers: workers})
+	if err != nil {
+		return res, err
+	}
+	writerOpen := true
+	defer func() {
+		if writerOpen {
+			w.Abort()
+		}
+	}()
+	ictx, icancel := context.WithCancel(ctx)
+	defer icancel()
+
+	// Compile.
+	begin(StageCompile)
+	results := make([]*compiled, len(srcs))
+	for i := range results {
+		results[i] = &compiled{done: make(chan struct{})}
+	}
+	order := make([]int, len(srcs))
+	for i := range order {
+		order[i] = i
+	}
+	cw := workers
+	if opt.GUTSOrder {
+		cw = 1
+		sort.SliceStable(order, func(a, b int) bool {
+			fa, fb := srcs[order[a]], srcs[order[b]]
+			aa, ab := path.Ext(fa.name) == ".ANIMATION", path.Ext(fb.name) == ".ANIMATION"
+			if aa != ab {
+				return ab
+			}
+			return fa.name < fb.name
+		})
+	}
+	var next, compiledN atomic.Int64
+	var cwg sync.WaitGroup
+	for k := 0; k < cw; k++ {
+		cwg.Add(1)
+		go func() {
+			defer cwg.Done()
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= len(order) {
+					return
+				}
+				i := order[j]
+				r := results[i]
+				if ictx.Err() != nil {
+					r.failed = true
+					close(r.done)
+					continue
+				}
+				var ids bindat.StringIDs
+				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
+					ids = opt.StringIDs(srcs[i].name)
+				}
+				compileFile(srcs[i], ids, r)
+				close(r.done)
+				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
+			}
+		}()
+	}
+
+	// The writer feed: the assets first (their compression overlaps the
+	// compiling), then the compiled files in name order as they finish, so
+	// the block order is the same on every run. Entries sort by name within
+	// their folder in the manifest.
+	rank := func(name string) int {
+		return 2 * sort.Search(len(col.files), func(i int) bool { return col.files[i].name >= name })
+	}
+	var added, total atomic.Int64
+	total.Store(int64(len(col.files)))
+	feedErr := make(chan error, 1)
+	go func() {
+		feedErr <- func() error {
+			for _, f := range assets {
+				if err := ictx.Err(); err != nil {
+					return err
+				}
+				fh, err := os.Open(f.abs)
+				if err != nil {
+					return err
+				}
+				err = w.Add(mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}, fh)
+				fh.Close()
+				if err != nil {
+					return fmt.Errorf("%s: %w", f.rel, err)
+				}
+				pr.report(StageWrite, added.Add(1), total.Load(), f.rel)
+			}
+			for i, f := range srcs {
+				select {
+				case <-results[i].done:
+				case <-ictx.Done():
+					return ictx.Err()
+				}
+				r := results[i]
+				if r.failed || r.data == nil {
+					continue
+				}
+				if err := w.Add(mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}, bytes.NewReader(r.data)); err != nil {
+					return fmt.Errorf("%s: %w", f.rel, err)
+				}
+				r.data = nil
+				pr.report(StageWrite, added.Add(1), total.Load(), f.rel)
+			}
+			return nil
+		}()
+	}()
+	abortFeed := func() {
+		icancel()
+		cwg.Wait()
+		<-feedErr
+	}
+	cwg.Wait()
+	if err := ctx.Err(); err != nil {
+		abortFeed()
+		return res, err
+	}
+	nCompiled := 0
+	for _, r := range results {
+		res.Findings = append(res.Findings, r.findings...)
+		if !r.failed {
+			nCompiled++
+		}
+	}
+	if Count(res.Findings, SevError) > 0 {
+		abortFeed()
+		return fail()
+	}
+
+	// RAW indices.
+	begin(StageRAW)
+	rres, rfind, unres, err := rawStage(results, srcs, base, relOf)
+	if err != nil {
+		abortFeed()
+		return res, err
+	}
+	res.Findings = append(res.Findings, rfind...)
+	res.Unresolved = append(res.Unresolved, unres...)
+	pr.report(StageRAW, 7, 7, "")
+
+	// Walk grids.
+	begin(StageGrids)
+	res.Findings = append(res.Findings, checkGrids(col.files)...)
+	if err := ctx.Err(); err != nil {
+		abortFeed()
+		return res, err
+	}
+
+	// Write.
+	begin(StageWrite)
+	total.Add(int64(len(rres.Outputs)))
+	pr.report(StageWrite, added.Load(), total.Load(), "")
+	if err := <-feedErr; err != nil {
+		icancel()
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, fmt.Errorf("writing %s: %w", out, err)
+	}
+	ft := mod.FileTime(col.newest.UnixNano())
+	for _, o := range rres.Outputs {
+		if err := w.Add(mod.FileHeader{Name: o.Path, Type: mod.TypeRAW, ExplicitType: true, FileTime: ft, Order: rank(o.Path) - 1}, bytes.NewReader(o.Data)); err != nil {
+			return res, fmt.Errorf("writing %s: %s: %w", out, o.Path, err)
+		}
+		res.RAWs = append(res.RAWs, o.Path)
+		pr.report(StageWrite, added.Add(1), total.Load(), o.Path)
+	}
+	writerOpen = false
+	if err := w.Close(); err != nil {
+		return res, fmt.Errorf("writing %s: %w", out, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	res.Compiled, res.Assets = nCompiled, len(assets)
+	res.Entries = nCompiled + len(assets) + len(rres.Outputs)
+	pr.report(StageWrite, total.Load(), total.Load(), "")
+
+	// Verify what was written, before it replaces anything.
+	begin(StageVerify)
+	st, err := tmp.File.Stat()
+	if err != nil {
+		return res, err
+	}
+	res.Size = st.Size()
+	sum := make(chan string, 1)
+	go func() {
+		h := sha256.New()
+		if _, err := io.Copy(h, io.NewSectionReader(tmp.File, 0, st.Size())); err != nil {
+			sum <- ""
+			return
+		}
+		sum <- hex.EncodeToString(h.Sum(nil))
+	}()
+	rd, err := mod.NewReader(tmp.File, st.Size(), nil)
+	if err != nil {
+		<-sum
+		return res, fmt.Errorf("verify: the written .MOD does not read back: %w", err)
+	}
+	finds, err := rd.Verify(ctx, func(done, total int64, what string) { pr.report(StageVerify, done, total, what) })
+	res.Hashes.SHA256 = <-sum
+	if err != nil {
+		return res, err
+	}
+	for _, f := range finds {
+		if f.Check == "mpp-stub" || f.Check == "layout-without-mpp" || f.Severity == mod.SevInfo {
+			continue // the grids stage said it, naming the source
+		}
+		sev := SevWarning
+		if f.Severity == mod.SevError {
+			sev = SevError
+		}
+		res.Findings = append(res.Findings, Finding{Severity: sev, Stage: StageVerify, File: f.Entry, Message: "verify: " + f.Message})
+	}
+	if len(rd.Entries) != res.Entries {
+		res.Findings = append(res.Findings, Finding{Severity: SevError, Stage: StageVerify, Message: fmt.Sprintf("verify: the .MOD lists %d files, %d were written", len(rd.Entries), res.Entries)})
+	}
+	res.Hashes.RollingHash = fmt.Sprintf("0x%08X", rd.RollingHashStored)
+	res.Hashes.MHash = fmt.Sprintf("0x%08X", rd.MHash)
+	res.Hashes.ReqHash = fmt.Sprintf("0x%016X", rd.Header.ReqHash)
+	if Count(res.Findings, SevError) > 0 {
+		return fail()
+	}
+	if err := tmp.Commit(); err != nil {
+		return res, fmt.Errorf("writing %s: %w", out, err)
+	}
+	committed = true
+
+	if res.ModIDNew && opt.WriteModID {
+		bak, err := WriteModID(modDir, res.ModID)
+		if err != nil {
+			res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageRead, File: filepath.Base(md.Path),
+				Message: fmt.Sprintf("the .MOD was written with MOD_ID %d, but MOD.DAT could not be updated: %v", res.ModID, err)})
+		} else {
+			res.ModIDWritten, res.ModDatBackup = true, bak
+		}
+	}
+
+	if opt.Deploy {
+		begin(StageDeploy)
+		d, err := Deploy(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
+		res.Deploy = d
+		if d != nil {
+			for _, m := range d.Warnings {
+				res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageDeploy, Message: m})
+			}
+		}
+		if err != nil {
+			return res, err
+		}
+		pr.report(StageDeploy, 1, 1, d.Path)
+	}
+	return res, nil
+}
+
+// rawStage generates the RAW indices from the compiled sources kept in
+// memory, turning the generator's warnings and unresolved units into
+// findings.
+func rawStage(results []*compiled, srcs []*srcFile, base *BaseDir, relOf map[string]string) (*raw.Result, []Finding, []Unresolved, error) {
+	ms := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
+	for i, r := range results {
+		if r.dat != nil {
+			ms.Dats[srcs[i].name] = r.dat
+		}
+		if r.lay != nil {
+			ms.Layouts[srcs[i].name] = r.lay
+		}
+	}
+	ropt := raw.Options{}
+	if base != nil {
+		ropt.Base = base
+	}
+	rres, err := raw.Generate(ms, ropt)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("RAW indices: %w", err)
+	}
+	var finds []Finding
+	var unres []Unresolved
+	for _, wn := range rres.Warnings {
+		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: displayName(relOf, wn.File), Message: wn.Msg})
+	}
+	for _, u := range rres.Unresolved {
+		file := displayName(relOf, u.File)
+		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
+		hint := "give the base-game data (--base: the game's MEDIA folder, or one extracted from DATA.PAK)"
+		if base != nil {
+			hint = "it is in neither the mod nor the base data " + base.Root()
+		}
+		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: file,
+			Message: fmt.Sprintf("UNITDATA.RAW: inherits from %s, which could not be read, so %s are packed as 0/empty; %s", u.BaseFile, strings.Join(u.Missing, ", "), hint)})
+	}
+	return rres, finds, unres, nil
+}
+
+// displayName maps an entry name back to the file as it is on disk.
+func displayName(relOf map[string]string, name string) string {
+	if r, ok := relOf[mod.UpperName(name)]; ok {
+		return r
+	}
+	return name
+}
+
+// checkGrids warns about level layouts without a usable walk grid.
+func checkGrids(files []*srcFile) []Finding {
+	var out []Finding
+	byName := map[string]*srcFile{}
+	for _, f := range files {
+		byName[f.name] = f
+	}
+	for _, f := range files {
+		if f.kind != kindLayout || !strings.HasPrefix(f.name, "MEDIA/LAYOUTS/") {
+			continue
+		}
+		mp := byName[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"]
+		if mp == nil {
+			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: f.rel,
+				Message: "NO WALK GRID: this level layout has no .MPP beside it, so players will not be able to move in this level (bake the grid in GUTS; Packsmith packs an existing .MPP as it is)"})
+			continue
+		}
+		b, err := os.ReadFile(mp.abs)
+		if err != nil {
+			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: err.Error()})
+			continue
+		}
+		g, err := mpp.Decode(b)
+		switch {
+		case err != nil:
+			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: "walk grid does not read: " + err.Error()})
+		case g.IsStub():
+			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel,
+				Message: "STUB WALK GRID: this is the 2,524-byte all-void grid GUTS writes when it bakes before the level compiled; players cannot move in this level (bake it again in GUTS)"})
+		}
+	}
+	return out
+}
+
+// Inspect reads a mod folder without writing anything: its MOD.DAT card,
+// what would be packed, and every lint finding (compiling in memory).
+// baseDir ("" for none) is the base-game data UNITDATA.RAW may need, as
+// Options.BaseDir.
+func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
+	var base *BaseDir
+	if strings.TrimSpace(baseDir) != "" {
+		b, err := OpenBase(baseDir)
+		if err != nil {
+			return nil, err
+		}
+		base = b
+	}
+	md, err := ReadModDat(modDir)
+	if err != nil {
+		return nil, err
+	}
+	name := OutputName(md, modDir)
+	in := &Inspection{ModDir: modDir, Mod: md, OutputName: name, Output: filepath.Join(modDir, name), Findings: append([]Finding{}, md.Findings...)}
+	col, err := collect(modDir, func() bool { return ctx.Err() != nil })
+	if err != nil {
+		return nil, err
+	}
+	in.Findings = append(in.Findings, col.findings...)
+	var srcs []*srcFile
+	relOf := map[string]string{}
+	for _, f := range col.files {
+		relOf[f.name] = f.rel
+		in.Bytes += f.size
+		if f.kind == kindAsset {
+			in.Assets++
+		} else {
+			srcs = append(srcs, f)
+		}
+	}
+	in.Sources = len(srcs)
+	results := make([]*compiled, len(srcs))
+	for i := range results {
+		results[i] = &compiled{}
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k := 0; k < runtime.GOMAXPROCS(0); k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(srcs) || ctx.Err() != nil {
+					return
+				}
+				compileFile(srcs[i], nil, results[i])
+				results[i].data = nil
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		in.Findings = append(in.Findings, r.findings...)
+	}
+	if Count(in.Findings, SevError) == 0 {
+		_, rfind, _, err := rawStage(results, srcs, base, relOf)
+		if err != nil {
+			return nil, err
+		}
+		in.Findings = append(in.Findings, rfind...)
+	}
+	in.Findings = append(in.Findings, checkGrids(col.files)...)
+	sortFindings(in.Findings)
+	if in.Findings == nil {
+		in.Findings = []Finding{}
+	}
+	return in, nil
+}
+
+// Inspection is what Inspect found.
+type Inspection struct {
+	ModDir     string    `json:"modDir"`
+	Mod        *ModDat   `json:"mod"`
+	OutputName string    `json:"outputName"`
+	Output     string    `json:"output"`  // the default output path
+	Sources    int       `json:"sources"` // text files to compile
+	Assets     int       `json:"assets"`  // files packed as they are
+	Bytes      int64     `json:"bytes"`
+	Findings   []Finding `json:"findings"`
+}
+
+// IsPackError reports whether err is a *PackError.
+func IsPackError(err error) bool {
+	var pe *PackError
+	return errors.As(err, &pe)
+}

@@ -1,0 +1,148 @@
+package previews
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/preview"
+	"packsmith/formats/tl2/mpp"
+)
+
+// KindWalkGrid is the entry kind drivers give .MPP files.
+const KindWalkGrid = "walkgrid"
+
+// StubMessage is what a stub grid means in play. Messages that reach the
+// window travel in the X-Meta header, so they stay ASCII.
+const StubMessage = "stub walk grid (50x50, every cell void): the player cannot move here; GUTS wrote it because the level failed to load when the grid was baked"
+
+// noWalkableMessage is the same symptom without the stub's exact shape.
+const noWalkableMessage = "no walkable cell: the player cannot move here"
+
+// MaxGridBytes caps what a walk grid preview reads: the largest grid
+// mpp.Render can draw at scale 1, plus its header.
+const MaxGridBytes = mpp.HeaderSize + mpp.MaxPixels
+
+func init() {
+	preview.Register(preview.Renderer{Name: "walk grid", Match: matchGrid, Image: renderGrid})
+}
+
+func matchGrid(e archive.Entry, head []byte) bool {
+	return e.Kind == KindWalkGrid || ext(e.Path) == ".mpp"
+}
+
+// GridReport is a walk grid's stats and analysis, for the window's table
+// and `packsmith info FILE.mpp --json`.
+type GridReport struct {
+	Bytes int64 `json:"bytes"`
+	mpp.Stats
+	// Pockets counts walkable regions cut off from the largest one;
+	// PocketCells is their size, ThinWalls how many are cut off by a
+	// barrier thin enough to be a baking artefact.
+	Pockets     int `json:"pockets"`
+	PocketCells int `json:"pocketCells"`
+	ThinWalls   int `json:"thinWalls"`
+	// Warnings say in words what hurts players ("the player cannot move here").
+	Warnings []string `json:"warnings"`
+}
+
+// ReadGrid reads and decodes a whole walk grid, refusing more than
+// MaxGridBytes before allocating for it.
+func ReadGrid(r io.Reader) (*mpp.Grid, []byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxGridBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading at offset %d: %w", len(b), err)
+	}
+	if len(b) > MaxGridBytes {
+		return nil, nil, fmt.Errorf("larger than %d bytes, the biggest walk grid Packsmith draws", MaxGridBytes)
+	}
+	g, err := mpp.Decode(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, b, nil
+}
+
+// AnalyseGrid gives the report of a decoded grid and the analysis behind it
+// (for the overlay).
+func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
+	rep := GridReport{Bytes: size, Stats: g.Stats(), Warnings: []string{}}
+	a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
+	if err != nil {
+		return rep, nil, err
+	}
+	rep.Pockets, rep.PocketCells, rep.ThinWalls = len(a.Pockets), a.PocketCells, a.ThinWalls
+	switch {
+	case rep.Stub:
+		rep.Warnings = append(rep.Warnings, StubMessage)
+	case rep.NoWalkable:
+		rep.Warnings = append(rep.Warnings, noWalkableMessage)
+	}
+	if rep.Pockets > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d walkable pocket(s), %d cells, cut off from the main area (%d by a thin wall): players who land there are stuck",
+			rep.Pockets, rep.PocketCells, rep.ThinWalls))
+	}
+	return rep, a, nil
+}
+
+// GridOptions reads scale (1–16, default 1), overlay=1 and legend=0.
+func GridOptions(opts map[string]string) (mpp.RenderOptions, bool, error) {
+	scale, err := intOpt(opts, "scale", 1)
+	if err != nil {
+		return mpp.RenderOptions{}, false, err
+	}
+	if scale < 1 || scale > 16 {
+		return mpp.RenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
+	}
+	overlay := opts["overlay"] == "1" || opts["overlay"] == "true"
+	return mpp.RenderOptions{Scale: scale, NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
+}
+
+func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
+
+func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+	ro, overlay, err := GridOptions(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, b, err := ReadGrid(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, a, err := AnalyseGrid(g, int64(len(b)))
+	if err != nil {
+		return nil, nil, err
+	}
+	if overlay {
+		ro.Overlay = a
+	}
+	img, err := mpp.Render(g, ro)
+	if err != nil {
+		return nil, nil, err
+	}
+	legend := []map[string]any{
+		{"name": "walkable", "color": hexColor(mpp.ColorWalkable), "count": rep.Walkable.Count, "percent": rep.Walkable.Percent},
+		{"name": "wall", "color": hexColor(mpp.ColorWall), "count": rep.Wall.Count, "percent": rep.Wall.Percent},
+		{"name": "void", "color": hexColor(mpp.ColorVoid), "count": rep.Void.Count, "percent": rep.Void.Percent},
+	}
+	if overlay {
+		legend = append(legend,
+			map[string]any{"name": "pocket", "color": hexColor(mpp.ColorPocket), "count": rep.PocketCells},
+			map[string]any{"name": "thin wall", "color": hexColor(mpp.ColorThinWall), "count": rep.ThinWalls})
+	}
+	bd := img.Bounds()
+	return img, map[string]any{
+		"kind":    KindWalkGrid,
+		"format":  "MPP walk grid",
+		"width":   bd.Dx(),
+		"height":  bd.Dy(),
+		"scale":   ro.Scale,
+		"overlay": overlay,
+		"stub":    rep.Stub,
+		"pockets": rep.Pockets,
+		"grid":    rep,
+		"legend":  legend,
+	}, nil
+}

@@ -1,0 +1,28 @@
+// Shared set-up for the end-to-end tests: Debian's chromium, headless,
+// with the flags this closed network needs, on the app's dev server.
+import { chromium } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
+
+/** A page on the app with its Go bindings connected; close ctx when done. */
+export async function openApp() {
+  const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => window.go?.app?.Service);
+  return { ctx, page };
+}
+
+/** Save a screenshot when PACKSMITH_SHOTS names a folder. */
+export async function shot(page, name) {
+  if (process.env.PACKSMITH_SHOTS) await page.screenshot({ path: join(process.env.PACKSMITH_SHOTS, name) });
+}

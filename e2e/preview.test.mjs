@@ -1,0 +1,169 @@
+// End-to-end: previews of textures and walk grids in the real app (dev
+// build, Go bindings live) in Debian's chromium. Opens the generated
+// testdata/demo/textures.zip (go run ./internal/demogen -demo testdata/demo).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
+const shots = process.env.PACKSMITH_SHOTS || '';
+const demoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'testdata', 'demo');
+let ctx, page;
+
+before(async () => {
+  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = ctx.pages()[0] || (await ctx.newPage());
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => window.go?.app?.Service);
+});
+
+after(async () => {
+  await ctx?.close();
+});
+
+async function shot(name) {
+  if (shots) await page.screenshot({ path: join(shots, name) });
+}
+
+async function open(file) {
+  const p = join(demoDir, file);
+  assert.ok(existsSync(p), `${p} is missing: run go run ./internal/demogen -demo testdata/demo`);
+  await page.fill('[data-testid=open-path]', p);
+  await page.press('[data-testid=open-path]', 'Enter');
+}
+
+/** naturalWidth of the preview image once it has loaded from src. */
+const imageWidth = () => page.$eval('[data-testid=image-view]', (img) => (img.complete ? img.naturalWidth : 0));
+
+async function waitImageWidth(w) {
+  await page.waitForFunction((w) => {
+    const img = document.querySelector('[data-testid=image-view]');
+    return img && img.complete && img.naturalWidth === w;
+  }, w);
+}
+
+/** RGBA of pixel (x, y) of an element (img or canvas) as drawn. */
+function pixel(selector, x, y) {
+  return page.$eval(selector, (el, [x, y]) => {
+    const c = document.createElement('canvas');
+    c.width = el.naturalWidth || el.width;
+    c.height = el.naturalHeight || el.height;
+    const cx = c.getContext('2d');
+    cx.drawImage(el, 0, 0);
+    return Array.from(cx.getImageData(x, y, 1, 1).data);
+  }, [x, y]);
+}
+
+test('a BC3 texture with mips: size, format, mip picker, channels', async () => {
+  await open('textures.zip');
+  await page.click('[data-path="textures/bc3_alpha_mips.dds"]');
+  await page.waitForSelector('[data-testid=image-view]');
+  await waitImageWidth(64);
+  assert.equal(await page.textContent('[data-testid=image-meta]'), 'BC3 64×64 · 7 mips');
+  // The corner is transparent (radial fade).
+  assert.equal((await pixel('[data-testid=image-view]', 0, 0))[3], 0);
+  // Mip 2 is 16×16: Go decodes it on request.
+  await page.selectOption('[data-testid=mip-picker]', '2');
+  await waitImageWidth(16);
+  assert.match(await page.textContent('[data-testid=image-meta]'), /^BC3 16×16/);
+  // Alpha off: the canvas shows every pixel opaque; red off: red is 0.
+  await page.click('[data-testid=channel-a]');
+  await page.click('[data-testid=channel-r]');
+  await page.waitForSelector('[data-testid=channel-view]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=channel-view]').width === 16);
+  await page.waitForFunction(() => {
+    const c = document.querySelector('[data-testid=channel-view]');
+    const d = c.getContext('2d').getImageData(0, 0, 1, 1).data;
+    return d[3] === 255 && d[0] === 0;
+  });
+  await shot('preview-texture-channels.png');
+  await page.click('[data-testid=channel-a]');
+  await page.click('[data-testid=channel-r]');
+  await page.waitForSelector('[data-testid=channel-view]', { state: 'detached' });
+});
+
+test('a BC1 texture, a cube map face picker and a TGA', async () => {
+  await page.click('[data-path="textures/bc1_mips.dds"]');
+  await waitImageWidth(64);
+  assert.equal(await page.textContent('[data-testid=image-meta]'), 'BC1 64×64 · 7 mips');
+
+  await page.click('[data-path="textures/cube_bc1.dds"]');
+  await page.waitForSelector('[data-testid=face-picker]');
+  const faces = await page.$$eval('[data-testid=face-picker] option', (os) => os.map((o) => o.textContent));
+  assert.deepEqual(faces, ['+X', '−X', '+Y', '−Y', '+Z', '−Z']);
+  assert.match(await page.textContent('[data-testid=image-meta]'), /^BC1 16×16 · 1 mip · cube map/);
+  // Face +X is red, +Y (slice 2) blue: pixel (0, 0) is off the white cross.
+  await waitImageWidth(16);
+  const red = await pixel('[data-testid=image-view]', 0, 0);
+  assert.ok(red[0] > 200 && red[2] < 80, `+X pixel ${red}`);
+  await page.selectOption('[data-testid=face-picker]', '2');
+  await page.waitForFunction(async () => {
+    const img = document.querySelector('[data-testid=image-view]');
+    if (!img?.complete) return false;
+    const c = document.createElement('canvas');
+    c.width = c.height = 16;
+    c.getContext('2d').drawImage(img, 0, 0);
+    const d = c.getContext('2d').getImageData(0, 0, 1, 1).data;
+    return d[2] > 200 && d[0] < 80;
+  });
+
+  await page.click('[data-path="textures/icon.tga"]');
+  await waitImageWidth(32);
+  assert.equal(await page.textContent('[data-testid=image-meta]'), 'TGA 32-bit 32×32 · 1 mip');
+});
+
+test('a broken texture says why and offers hex', async () => {
+  await page.click('[data-path="textures/truncated.dds"]');
+  await page.waitForSelector('[data-testid=preview-error]');
+  assert.match(await page.textContent('[data-testid=preview-error]'), /truncated\.dds: DDS texture: dds: image data is 872 bytes.*offset 1000/);
+  await page.click('[data-testid=preview-error] button:has-text("Show hex")');
+  await page.waitForSelector('[data-testid=hex-view] .b');
+});
+
+test('a walk grid: picture, legend, stats, pockets overlay', async () => {
+  await page.click('[data-path="MEDIA/LAYOUTS/DEMO/ROOM.MPP"]');
+  await page.waitForSelector('[data-testid=grid-stats]');
+  await waitImageWidth(48); // one pixel a cell, no legend: the window draws its own
+  assert.equal(await page.textContent('[data-testid=grid-size]'), '48 × 32 cells');
+  assert.equal(await page.textContent('[data-testid=grid-pockets]'), '1 (24 cells)');
+  const legend = await page.textContent('[data-testid=grid-legend]');
+  assert.match(legend, /walkable\s*645\s*\(42%\)/);
+  assert.match(legend, /wall\s*171\s*\(11\.1%\)/);
+  assert.match(legend, /void\s*720\s*\(46\.9%\)/);
+  assert.match(await page.textContent('[data-testid=grid-warning]'), /1 walkable pocket\(s\), 24 cells, cut off/);
+  // Cell (40, 10) is in the pocket: floor colour, then orange with the overlay.
+  assert.deepEqual(await pixel('[data-testid=image-view]', 40, 10), [0xd9, 0xe8, 0xc4, 255]);
+  await page.click('[data-testid=overlay-toggle]');
+  await page.waitForFunction(() => /pocket/.test(document.querySelector('[data-testid=grid-legend]').textContent));
+  await waitImageWidth(48);
+  assert.deepEqual(await pixel('[data-testid=image-view]', 40, 10), [0xff, 0x9f, 0x1c, 255]);
+  await shot('preview-walkgrid.png');
+
+  await page.click('[data-path="MEDIA/LAYOUTS/DEMO/STUB.MPP"]');
+  await page.waitForFunction(() => /the player cannot move here/.test(document.querySelector('[data-testid=grid-warning]')?.textContent ?? ''));
+  assert.equal(await page.textContent('[data-testid=grid-size]'), '50 × 50 cells');
+});
+
+test('TL2 text is highlighted, byte for byte', async () => {
+  await page.click('[data-testid=tab] button[aria-label^=Close]');
+  await open('demo.zip');
+  await page.fill('[data-testid=filter]', 'SKELETON');
+  await page.click('[data-path="MEDIA/UNITS/MONSTERS/SKELETON.DAT"]');
+  await page.waitForSelector('[data-testid=text-view] .sec');
+  assert.equal(await page.textContent('[data-testid=text-view] .sec'), '[UNIT]');
+  assert.deepEqual(await page.$$eval('[data-testid=text-view] .key', (els) => els.map((e) => e.textContent)), ['NAME', 'LEVEL', 'SCALE']);
+  assert.equal(await page.textContent('[data-testid=text-view]'),
+    '[UNIT]\r\n\t<STRING>NAME:Skeleton\r\n\t<INTEGER>LEVEL:3\r\n\t<FLOAT>SCALE:1.5\r\n[/UNIT]\r\n');
+  await shot('preview-text.png');
+  await page.fill('[data-testid=filter]', '');
+});
