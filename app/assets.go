@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/preview"
@@ -120,7 +121,7 @@ func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if meta != nil {
 		if b, err := json.Marshal(meta); err == nil {
-			w.Header().Set("X-Meta", string(b))
+			w.Header().Set("X-Meta", asciiJSON(b))
 		}
 	}
 	w.Header().Set("Content-Type", "image/png")
@@ -132,6 +133,24 @@ func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bw.Flush()
+}
+
+// asciiJSON escapes non-ASCII as \uXXXX: browsers read header values as
+// Latin-1, so raw UTF-8 in X-Meta would arrive garbled.
+func asciiJSON(b []byte) string {
+	var sb strings.Builder
+	for _, r := range string(b) {
+		switch {
+		case r < 0x80:
+			sb.WriteRune(r)
+		case r > 0xFFFF:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&sb, "\\u%04x\\u%04x", r1, r2)
+		default:
+			fmt.Fprintf(&sb, "\\u%04x", r)
+		}
+	}
+	return sb.String()
 }
 
 // isAPI says whether a request is for the API handler.

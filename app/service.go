@@ -120,20 +120,25 @@ func findDemoDir() string {
 	return ""
 }
 
-// DemoFiles lists the archives in the demo workspace.
+// DemoFiles lists the archives at the top of the demo workspace (its
+// folders are the sample mod and a sample user folder, which the Pack and
+// Load order views offer themselves).
 func (s *Service) DemoFiles() []string {
+	out := []string{}
 	if s.demoDir == "" {
-		return []string{}
+		return out
 	}
-	var out []string
-	filepath.WalkDir(s.demoDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			out = append(out, p)
+	ents, err := os.ReadDir(s.demoDir)
+	if err != nil {
+		return out
+	}
+	for _, e := range ents {
+		p := filepath.Join(s.demoDir, e.Name())
+		if e.Type().IsRegular() {
+			if _, err := archive.Detect(p); err == nil {
+				out = append(out, p)
+			}
 		}
-		return nil
-	})
-	if out == nil {
-		out = []string{}
 	}
 	return out
 }

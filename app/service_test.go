@@ -139,3 +139,23 @@ func TestRecent(t *testing.T) {
 		t.Fatalf("recent %v", r)
 	}
 }
+
+func TestASCIIJSON(t *testing.T) {
+	got := asciiJSON([]byte(`{"name":"héllo ✓ 😀"}`))
+	if got != `{"name":"h\u00e9llo \u2713 \ud83d\ude00"}` {
+		t.Fatalf("%s", got)
+	}
+}
+
+func TestDemoFilesAreArchives(t *testing.T) {
+	s, _, _ := newService(t)
+	s.demoDir, _ = filepath.Abs("../testdata/demo")
+	var names []string
+	for _, p := range s.DemoFiles() {
+		names = append(names, filepath.Base(p))
+	}
+	got := strings.Join(names, ",")
+	if !strings.Contains(got, "demo.zip") || strings.Contains(got, "modlauncher") || strings.Contains(got, "MOD.DAT") {
+		t.Fatalf("demo files %s", got)
+	}
+}

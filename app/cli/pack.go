@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack MODDIR [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -50,6 +50,14 @@ func runPack(c *ctx, args []string) error {
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(pos) == 0 {
+		// The desktop build asks with a folder picker; others need the name.
+		dir, err := pickFolder("Choose the mod folder to pack (MOD.DAT + MEDIA)")
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		pos = []string{dir}
 	}
 	if len(pos) != 1 {
 		return usageError{"want one mod folder"}

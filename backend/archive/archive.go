@@ -175,8 +175,8 @@ var ErrNotFound = errors.New("no such entry")
 // HeadSize is how many leading bytes Detect gets.
 const HeadSize = 512
 
-// Open detects the family of the file at p and opens it.
-func Open(p string, opts OpenOptions) (Archive, error) {
+// Detect returns the driver for the file at p, reading its first bytes.
+func Detect(p string) (Driver, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -187,13 +187,21 @@ func Open(p string, opts OpenOptions) (Archive, error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	head = head[:n]
 	for _, d := range Drivers() {
-		if d.Detect(p, head) {
-			return d.Open(p, opts)
+		if d.Detect(p, head[:n]) {
+			return d, nil
 		}
 	}
 	return nil, fmt.Errorf("%s: %w", p, ErrUnknownFormat)
+}
+
+// Open detects the family of the file at p and opens it.
+func Open(p string, opts OpenOptions) (Archive, error) {
+	d, err := Detect(p)
+	if err != nil {
+		return nil, err
+	}
+	return d.Open(p, opts)
 }
 
 // Find returns the entry with the given path. Lookup is exact first, then

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 )
 
@@ -25,6 +26,17 @@ func Create(target string) (*File, error) {
 	dir := filepath.Dir(target)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".packsmith-*.tmp")
 	if err != nil {
+		return nil, err
+	}
+	// CreateTemp makes 0600 files; the result should look like any file
+	// the user saves (or keep the mode of the file it replaces).
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil && runtime.GOOS != "windows" {
+		f.Close()
+		os.Remove(f.Name())
 		return nil, err
 	}
 	return &File{File: f, Target: target}, nil

@@ -3,6 +3,7 @@ package safefile
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -23,6 +24,9 @@ func TestCommitAndAbort(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(target); string(b) != "hello" {
 		t.Fatalf("got %q", b)
+	}
+	if st, _ := os.Stat(target); runtime.GOOS != "windows" && st.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v, want 0644", st.Mode().Perm())
 	}
 	g, _ := Create(target)
 	g.Write([]byte("partial"))

@@ -117,7 +117,10 @@ func writeDemo(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "demo.zip"), b.Bytes(), 0o644); err != nil {
 		return err
 	}
-	return writeTextures(dir)
+	if err := writeTextures(dir); err != nil {
+		return err
+	}
+	return writeTL2Demo(dir)
 }
 
 // WriteBigZip writes n entries of size bytes each: mostly zeros with a
