@@ -5,17 +5,15 @@
 // back from disk.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
 const repo = process.env.PACKSMITH_REPO || resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'lo-'));
-const shots = process.env.PACKSMITH_SHOTS || '';
 const userDir = join(work, 'Torchlight 2');
 const schPath = join(userDir, 'modlauncher.sch');
 
@@ -55,22 +53,11 @@ const row = (title) => `[data-testid=lo-row][data-title="${title}"]`;
 const activeTitles = () =>
   page.$$eval('[data-testid=lo-row]', (rows) => rows.filter((r) => r.dataset.place !== '0').map((r) => r.dataset.title));
 
-async function shot(name) {
-  if (shots) await page.screenshot({ path: join(shots, name) });
-}
+const shot = (name) => save(page, name);
 
 before(async () => {
   execFileSync('go', ['run', './internal/loadorderdemo', '-out', userDir], { cwd: repo, stdio: 'inherit' });
-  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.Service);
+  ({ ctx, page } = await openApp());
 });
 
 after(async () => {

@@ -4,35 +4,22 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
-const shots = process.env.PACKSMITH_SHOTS || '';
 let ctx, page;
 
 before(async () => {
-  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.Service);
+  ({ ctx, page } = await openApp());
 });
 
 after(async () => {
   await ctx?.close();
 });
 
-async function shot(name) {
-  if (shots) await page.screenshot({ path: join(shots, name), fullPage: true });
-}
+const shot = (name) => save(page, name);
 
 test('the Pack view reads the sample mod: MOD.DAT card and no lint findings', async () => {
   await page.click('[data-mode=pack]');

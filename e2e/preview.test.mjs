@@ -3,37 +3,24 @@
 // testdata/demo/textures.zip (go run ./internal/demogen -demo testdata/demo).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const url = process.env.PACKSMITH_URL || 'http://127.0.0.1:34115/';
-const shots = process.env.PACKSMITH_SHOTS || '';
 const demoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'testdata', 'demo');
 let ctx, page;
 
 before(async () => {
-  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'pw-')), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = ctx.pages()[0] || (await ctx.newPage());
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.Service);
+  ({ ctx, page } = await openApp());
 });
 
 after(async () => {
   await ctx?.close();
 });
 
-async function shot(name) {
-  if (shots) await page.screenshot({ path: join(shots, name) });
-}
+const shot = (name) => save(page, name);
 
 async function open(file) {
   const p = join(demoDir, file);

@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"packsmith/backend/safefile"
+	"packsmith/backend/tl2paths"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/sch"
 )
 
 // SchName is the mod activation list, kept in the user folder beside mods/.
-const SchName = "modlauncher.sch"
+const SchName = tl2paths.SchName
 
 // MaxActiveMods is how many mods the game activates (tl2-notes §6).
 const MaxActiveMods = 10
@@ -27,17 +28,7 @@ const MaxActiveMods = 10
 // Documents/My Games/Runic Games/Torchlight 2/mods; elsewhere the Mac or
 // Proton copy of that folder when its user folder exists. "" when there is
 // no default (a setting or --mods must say).
-func DefaultModsDir() string {
-	for i, d := range defaultModsDirs() {
-		if platformDefault && i == 0 {
-			return d
-		}
-		if st, err := os.Stat(filepath.Dir(d)); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	return ""
-}
+func DefaultModsDir() string { return tl2paths.DefaultModsDir() }
 
 // Replaced is an older copy of the same mod found in the mods folder.
 type Replaced struct {

@@ -1,6 +1,6 @@
 //go:build !windows
 
-package loadorder
+package tl2paths
 
 // windowsDefault is only known on Windows.
 func windowsDefault() string { return "" }
