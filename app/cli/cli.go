@@ -180,6 +180,24 @@ func openArchive(p, password string) (archive.Archive, error) {
 	return archive.Open(p, archive.OpenOptions{Password: password})
 }
 
+// archiveArgs parses a command's flags and positional arguments (at least
+// min, at most max; what names them in the usage error) and opens the
+// archive named first. The caller closes it.
+func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int, what string) (archive.Archive, []string, error) {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(pos) < min || (max >= 0 && len(pos) > max) {
+		return nil, nil, usageError{"want " + what}
+	}
+	a, err := openArchive(pos[0], *password)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, pos, nil
+}
+
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
@@ -201,14 +219,7 @@ func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
 
 func runLs(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("ls")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return usageError{"want one ARCHIVE"}
-	}
-	a, err := openArchive(pos[0], *pw)
+	a, _, err := archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
 	if err != nil {
 		return err
 	}
@@ -238,14 +249,7 @@ func findEntry(a archive.Archive, name string) (archive.Entry, error) {
 
 func runCat(c *ctx, args []string) error {
 	fs, _, pw := commonFlags("cat")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 2 {
-		return usageError{"want ARCHIVE and ENTRY"}
-	}
-	a, err := openArchive(pos[0], *pw)
+	a, pos, err := archiveArgs(fs, pw, args, 2, 2, "ARCHIVE and ENTRY")
 	if err != nil {
 		return err
 	}
@@ -268,21 +272,14 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) < 1 {
-		return usageError{"want ARCHIVE"}
-	}
-	if *out == "" {
-		return usageError{"-o DIR is required"}
-	}
-	a, err := openArchive(pos[0], *pw)
+	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
 	}
 	defer a.Close()
+	if *out == "" {
+		return usageError{"-o DIR is required"}
+	}
 	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
 	if err != nil {
 		return err
@@ -399,14 +396,7 @@ func scalar(v any) string {
 
 func runVerify(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("verify")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return usageError{"want one ARCHIVE"}
-	}
-	a, err := openArchive(pos[0], *pw)
+	a, _, err := archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
 	if err != nil {
 		return err
 	}
