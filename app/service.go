@@ -134,7 +134,8 @@ func (s *Service) DemoFiles() []string {
 	}
 	for _, e := range ents {
 		p := filepath.Join(s.demoDir, e.Name())
-		if e.Type().IsRegular() {
+		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
 			}

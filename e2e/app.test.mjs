@@ -24,7 +24,7 @@ const shot = (name) => save(page, name);
 const countText = () => page.textContent('[data-testid=count]');
 
 test('open the demo zip, browse and filter', async () => {
-  await page.click('[data-testid=demo]');
+  await page.click('[data-testid=demo]:text-is("demo.zip")');
   await page.waitForSelector('[data-path="bin/numbers.bin"]');
   assert.equal(await countText(), '47 of 47');
   await page.fill('[data-testid=filter]', 'level_0');
