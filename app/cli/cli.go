@@ -132,7 +132,7 @@ func printHelp(w io.Writer) {
 	cs := append([]command(nil), commands...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
 	for _, c := range cs {
-		fmt.Fprintf(tw, "  %s\t%s\n", c.usage, firstLine(c.summary))
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, firstLine(c.summary))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
