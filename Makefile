@@ -31,12 +31,7 @@ build-windows: frontend
 # Opens the window on the demo workspace (testdata/demo). Without a display
 # (a server, CI) it runs under Xvfb.
 run: build
-	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
-		PACKSMITH_OPEN=testdata/demo/demo.zip $(BIN)/packsmith; \
-	else \
-		echo "run: no display; starting under Xvfb (screenshot: DISPLAY=:$${XVFB_DISPLAY:-95} import -window root shot.png)"; \
-		xvfb-run -n $${XVFB_DISPLAY:-95} -s "-screen 0 1280x860x24" env PACKSMITH_OPEN=testdata/demo/demo.zip $(BIN)/packsmith; \
-	fi
+	@bash scripts/run.sh
 
 vet:
 	$(GO) vet $(GOPKGS)

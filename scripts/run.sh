@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Opens the window on the demo workspace. Without a display (a server, CI)
+# it starts Xvfb first; take a screenshot with
+#   DISPLAY=:95 import -window root shot.png
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PACKSMITH_OPEN=${PACKSMITH_OPEN:-testdata/demo/demo.zip}
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+  exec build/bin/packsmith
+fi
+d=${XVFB_DISPLAY:-95}
+echo "run: no display; starting Xvfb on :$d (screenshot: DISPLAY=:$d import -window root shot.png)"
+Xvfb ":$d" -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null' EXIT
+sleep 0.5
+DISPLAY=":$d" build/bin/packsmith
