@@ -14,6 +14,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/preview"
+	"packsmith/backend/previews"
 )
 
 // MaxRawChunk caps one /api/raw answer; the hex view pages through.
@@ -24,6 +25,8 @@ const MaxRawChunk = 1 << 20
 //	GET /api/raw?s=SESSION&p=ENTRY&off=N&len=N   the entry's bytes [off, off+len)
 //	GET /api/text?s=SESSION&p=ENTRY              text view (UTF-8), X-Encoding header
 //	GET /api/image?s=SESSION&p=ENTRY[&mip=…]     image view as PNG, X-Meta header (JSON)
+//	GET /api/image?…&diff=OTHER or &diffFile=PATH walk grid ENTRY compared with another
+//	                                             entry of the session, or a grid on disk
 //
 // Errors answer 4xx/5xx with the message as plain text.
 func (s *Service) APIHandler() http.Handler {
@@ -114,7 +117,11 @@ func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
 			opts[k] = v[0]
 		}
 	}
-	img, meta, err := preview.RenderImage(a, e, opts)
+	render := preview.RenderImage
+	if previews.IsDiff(opts) {
+		render = previews.RenderGridDiff
+	}
+	img, meta, err := render(a, e, opts)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return

@@ -26,23 +26,23 @@ const countText = () => page.textContent('[data-testid=count]');
 test('open the demo zip, browse and filter', async () => {
   await page.click('[data-testid=demo]:text-is("demo.zip")');
   await page.waitForSelector('[data-path="bin/numbers.bin"]');
-  assert.equal(await countText(), '47 of 47');
+  assert.equal(await countText(), '48 of 48');
   await page.fill('[data-testid=filter]', 'level_0');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '10 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '10 of 48');
   await page.click('[data-testid=regex]');
   await page.fill('[data-testid=filter]', 'level_0[0-4]\\.txt$');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '5 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '5 of 48');
   await page.fill('[data-testid=filter]', '(');
   await page.waitForSelector('[data-testid=list-error]');
   assert.match(await page.textContent('[data-testid=list-error]'), /bad regular expression/);
   await page.click('[data-testid=regex]');
   await page.fill('[data-testid=filter]', '');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '47 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '48 of 48');
   // the folder tree narrows the list
   await page.click('[data-folder="docs"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '2 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '2 of 48');
   await page.click('[data-folder=""]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '47 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '48 of 48');
 });
 
 test('preview text with BOM detection', async () => {
@@ -89,7 +89,7 @@ test('preview as hex with the value inspector', async () => {
 
 test('extract the selection, keeping folders', async () => {
   await page.fill('[data-testid=filter]', 'docs/');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '2 of 47');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count]').textContent === '2 of 48');
   await page.click('[data-path="docs/utf16.txt"]');
   await page.click('[data-path="docs/utf8.txt"]', { modifiers: ['Control'] });
   await page.click('[data-testid=extract-selected]');

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, shot as save } from './lib.mjs';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,16 @@ test('a BC1 texture, a cube map face picker and a TGA', async () => {
   assert.equal(await page.textContent('[data-testid=image-meta]'), 'TGA 32-bit 32×32 · 1 mip');
 });
 
+test('a Reborn btx texture', async () => {
+  await page.click('[data-path="textures/reborn_icon.btx"]');
+  await waitImageWidth(32);
+  assert.equal(await page.textContent('[data-testid=image-meta]'), 'btx BC1 32×32 · 1 mip · ui/reborn_icon');
+  // The demo card: red ramps left to right, blue right to left.
+  const left = await pixel('[data-testid=image-view]', 0, 16);
+  const right = await pixel('[data-testid=image-view]', 31, 16);
+  assert.ok(left[2] > 200 && left[0] < 60 && right[0] > 200 && right[2] < 60, `left ${left} right ${right}`);
+});
+
 test('a broken texture says why and offers hex', async () => {
   await page.click('[data-path="textures/truncated.dds"]');
   await page.waitForSelector('[data-testid=preview-error]');
@@ -141,6 +151,60 @@ test('a walk grid: picture, legend, stats, pockets overlay', async () => {
   assert.equal(await page.textContent('[data-testid=grid-size]'), '50 × 50 cells');
 });
 
+/** A 50×50 all-void walk grid (the GUTS stub) written to a temp folder. */
+function stubFile() {
+  const b = Buffer.alloc(24 + 2500, 0xff);
+  b.writeUInt32LE(50, 0);
+  b.writeUInt32LE(50, 4);
+  [10, 10, 20, 20].forEach((v, i) => b.writeFloatLE(v, 8 + 4 * i));
+  const p = join(mkdtempSync(join(tmpdir(), 'ps-grid-')), 'STUB_ON_DISK.MPP');
+  writeFileSync(p, b);
+  return p;
+}
+
+test('compare two walk grids: another entry, then a file on disk', async () => {
+  await page.click('[data-path="MEDIA/LAYOUTS/DEMO/ROOM.MPP"]');
+  await page.waitForSelector('[data-testid=grid-stats]');
+  await page.click('[data-testid=compare-toggle]');
+  const opts = await page.$$eval('[data-testid=diff-entry] option', (os) => os.map((o) => o.value));
+  assert.deepEqual(opts, ['', 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP', 'MEDIA/LAYOUTS/DEMO/STUB.MPP']);
+  await page.selectOption('[data-testid=diff-entry]', 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP');
+  await page.waitForSelector('[data-testid=grid-diff]');
+  await waitImageWidth(48);
+  // The edit opened the pocket's wall (2 cells) and put a 2×2 pillar in room A.
+  assert.equal((await page.textContent('[data-testid=diff-summary]')).replace(/\s+/g, ' ').trim(),
+    '6 of 1,536 cells changed (0.39%): 2 became walkable, 4 no longer walkable, 0 wall ↔ void');
+  assert.match(await page.textContent('[data-testid=diff-legend]'), /unchanged walkable\s*641.*became walkable\s*2.*no longer walkable\s*4/s);
+  assert.match(await page.textContent('[data-testid=image-meta]'), /^walk grid difference 48×32 cells/);
+  assert.match(await page.textContent('[data-testid=diff-after]'), /textures\.zip: MEDIA\/LAYOUTS\/DEMO\/ROOM_EDIT\.MPP$/);
+  assert.deepEqual(await pixel('[data-testid=image-view]', 38, 11), [0x2e, 0xc4, 0x4f, 255]); // became walkable
+  assert.deepEqual(await pixel('[data-testid=image-view]', 10, 10), [0xe5, 0x30, 0x30, 255]); // no longer walkable
+  assert.deepEqual(await pixel('[data-testid=image-view]', 5, 5), [0x9c, 0xa4, 0x92, 255]); // unchanged floor, faded
+  await page.click('button[aria-label="Zoom in"]');
+  await shot('preview-walkgrid-diff.png');
+
+  // A path typed in: a file that is not there, then a stub on disk.
+  await page.fill('[data-testid=diff-path]', '/no/such/ROOM.MPP');
+  await page.press('[data-testid=diff-path]', 'Enter');
+  await page.waitForSelector('[data-testid=diff-error]');
+  assert.match(await page.textContent('[data-testid=diff-error]'), /compare with \/no\/such\/ROOM\.MPP: .*no such file/);
+  const stub = stubFile();
+  await page.fill('[data-testid=diff-path]', stub);
+  await page.click('[data-testid=diff-go]');
+  await page.waitForSelector('[data-testid=diff-size]');
+  await waitImageWidth(50);
+  assert.match(await page.textContent('[data-testid=diff-size]'), /48 × 32 → 50 × 50 cells/);
+  assert.equal((await page.textContent('[data-testid=diff-summary]')).replace(/\s+/g, ' ').trim(),
+    '816 of 2,500 cells changed (32.64%): 0 became walkable, 645 no longer walkable, 171 wall ↔ void');
+  assert.equal(await page.textContent('[data-testid=diff-after]'), stub);
+  assert.equal(await page.$('[data-testid=diff-error]'), null);
+
+  await page.click('[data-testid=diff-clear]');
+  await page.waitForSelector('[data-testid=grid-stats]');
+  await waitImageWidth(48);
+  assert.equal(await page.textContent('[data-testid=grid-size]'), '48 × 32 cells');
+});
+
 test('TL2 text is highlighted, byte for byte', async () => {
   await page.click('[data-testid=tab] button[aria-label^=Close]');
   await open('demo.zip');
@@ -152,5 +216,15 @@ test('TL2 text is highlighted, byte for byte', async () => {
   assert.equal(await page.textContent('[data-testid=text-view]'),
     '[UNIT]\r\n\t<STRING>NAME:Skeleton\r\n\t<INTEGER>LEVEL:3\r\n\t<FLOAT>SCALE:1.5\r\n[/UNIT]\r\n');
   await shot('preview-text.png');
+  await page.fill('[data-testid=filter]', '');
+});
+
+test('Lost Saga Korean text in code page 949', async () => {
+  await page.fill('[data-testid=filter]', 'korean');
+  await page.click('[data-path="lostsaga/korean_cp949.ini"]');
+  await page.waitForSelector('[data-testid=text-view]');
+  assert.equal(await page.textContent('[data-testid=text-view]'), '[hero]\r\nname=안녕하세요\r\ndesc=한국어 게임\r\nclass=용병\r\n');
+  assert.match(await page.textContent('[data-testid=preview] .bar'), /CP949/);
+  await shot('preview-korean.png');
   await page.fill('[data-testid=filter]', '');
 });

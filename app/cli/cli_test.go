@@ -37,7 +37,7 @@ func TestLsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Family != "zip" || len(got.Entries) != 47 {
+	if got.Family != "zip" || len(got.Entries) != 48 {
 		t.Fatalf("family %q, %d entries", got.Family, len(got.Entries))
 	}
 	if e := got.Entries[0]; e.Path != "README.txt" || e.Size != 71 || e.Kind != "text" {
@@ -169,7 +169,7 @@ func TestWriteBack(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out, _, _ = run(t, "ls", arc, "--json")
-	if strings.Contains(out, "bin/random.bin") || strings.Count(out, `"path"`) != 46 {
+	if strings.Contains(out, "bin/random.bin") || strings.Count(out, `"path"`) != 47 {
 		t.Fatalf("after rm: %d entries", strings.Count(out, `"path"`))
 	}
 	if _, _, code := run(t, "verify", arc); code != 0 {

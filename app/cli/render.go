@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"image"
 	"image/png"
 	"strconv"
 
@@ -15,11 +16,17 @@ import (
 
 func init() {
 	register(command{
-		name:  "render",
-		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay]",
-		summary: "Draw a texture (DDS, TGA, PNG, JPG) or a walk grid (.MPP) as PNG; -o - writes it to standard output.\n" +
+		name: "render",
+		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay]\n" +
+			"       packsmith render GRID.MPP|ARCHIVE ENTRY (--diff FILE | --diff-entry ENTRY [--diff-archive ARCHIVE]) [-o OUT.png] [--scale N] [--json]",
+		summary: "Draw a texture (DDS, TGA, btx, PNG, JPG) or a walk grid (.MPP) as PNG; -o - writes it to standard output.\n" +
 			"Textures: --mip picks a mip level (0 = full size), --face a cube face or array slice.\n" +
-			"Walk grids: --scale pixels per cell (1–16; cell lines from 4), --overlay marks cut-off pockets and thin walls.",
+			"Walk grids: --scale pixels per cell (1–16; cell lines from 4), --overlay marks cut-off pockets and thin walls.\n" +
+			"Compare two walk grids, the first as before, the other as after: --diff FILE names a grid on disk,\n" +
+			"--diff-entry ENTRY another entry of the same archive (or of --diff-archive ARCHIVE). It prints the counts\n" +
+			"of cells that changed (--json: as JSON) and, with -o, draws them: became walkable green, no longer\n" +
+			"walkable red, wall <-> void yellow, unchanged faded. Grids of different sizes are compared from cell (0, 0),\n" +
+			"missing cells counting as void. Exit status 0 whether or not cells changed.",
 		run: runRender,
 	})
 }
@@ -32,15 +39,29 @@ func runRender(c *ctx, args []string) error {
 	mip := fs.Int("mip", 0, "texture: mip level")
 	face := fs.Int("face", 0, "texture: cube face or array slice")
 	overlay := fs.Bool("overlay", false, "walk grid: mark pockets and thin walls")
+	diffFile := fs.String("diff", "", "walk grid: compare with this grid file")
+	diffEntry := fs.String("diff-entry", "", "walk grid: compare with this entry")
+	diffArchive := fs.String("diff-archive", "", "walk grid: the archive of --diff-entry")
+	asJSON := fs.Bool("json", false, "with --diff: print the counts as JSON")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		return usageError{"-o OUT.png is required"}
-	}
 	if *scale < 1 || *mip < 0 || *face < 0 {
 		return usageError{"--scale must be ≥ 1, --mip and --face ≥ 0"}
+	}
+	if *diffFile != "" || *diffEntry != "" || *diffArchive != "" {
+		if *overlay || *mip != 0 || *face != 0 {
+			return usageError{"--overlay, --mip and --face do not apply to --diff"}
+		}
+		return renderDiff(c, pos, diffArgs{file: *diffFile, entry: *diffEntry, archive: *diffArchive},
+			*out, *pw, *scale, *asJSON)
+	}
+	if *asJSON {
+		return usageError{"--json goes with --diff (packsmith info FILE.mpp --json gives one grid's numbers)"}
+	}
+	if *out == "" {
+		return usageError{"-o OUT.png is required"}
 	}
 	src, err := openSource(pos, *pw)
 	if err != nil {
@@ -55,18 +76,11 @@ func runRender(c *ctx, args []string) error {
 	if err != nil {
 		return src.fail(err)
 	}
-	var buf bytes.Buffer
-	bw := bufio.NewWriter(&buf)
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(bw, img); err != nil {
-		return fmt.Errorf("%s: encoding PNG: %w", src.name(), err)
+	if err := writePNG(c, *out, src.name(), img); err != nil {
+		return err
 	}
-	bw.Flush()
 	if *out == "-" {
-		_, err = c.stdout.Write(buf.Bytes())
-		return err
-	}
-	if err := safefile.WriteFile(*out, buf.Bytes()); err != nil {
-		return err
+		return nil
 	}
 	b := img.Bounds()
 	fmt.Fprintf(c.stdout, "wrote %s: %d×%d, %v\n", *out, b.Dx(), b.Dy(), meta["format"])
@@ -77,6 +91,114 @@ func runRender(c *ctx, args []string) error {
 		for _, w := range g.Warnings {
 			fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), w)
 		}
+	}
+	return nil
+}
+
+// writePNG encodes img to out ("-": standard output) all at once, so a
+// failure leaves no half-written file.
+func writePNG(c *ctx, out, name string, img image.Image) error {
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(bw, img); err != nil {
+		return fmt.Errorf("%s: encoding PNG: %w", name, err)
+	}
+	bw.Flush()
+	if out == "-" {
+		_, err := c.stdout.Write(buf.Bytes())
+		return err
+	}
+	return safefile.WriteFile(out, buf.Bytes())
+}
+
+type diffArgs struct{ file, entry, archive string }
+
+// diffOutput is `render --diff --json`: the counts and the picture written.
+type diffOutput struct {
+	previews.DiffReport
+	Output string `json:"output,omitempty"`
+}
+
+func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJSON bool) error {
+	switch {
+	case d.file != "" && (d.entry != "" || d.archive != ""):
+		return usageError{"use --diff FILE, or --diff-entry ENTRY [--diff-archive ARCHIVE], not both"}
+	case d.archive != "" && d.entry == "":
+		return usageError{"--diff-archive needs --diff-entry ENTRY"}
+	case asJSON && out == "-":
+		return usageError{"--json and -o - both write to standard output"}
+	}
+	before, err := openSource(pos, pw)
+	if err != nil {
+		return err
+	}
+	defer before.Close()
+	var after *source
+	switch {
+	case d.file != "":
+		if after, err = openSource([]string{d.file}, ""); err != nil {
+			return err
+		}
+		defer after.Close()
+	case d.archive != "":
+		if after, err = openSource([]string{d.archive, d.entry}, pw); err != nil {
+			return err
+		}
+		defer after.Close()
+	default:
+		if before.loose {
+			return usageError{"--diff-entry ENTRY needs an archive: give ARCHIVE ENTRY first, or --diff-archive ARCHIVE"}
+		}
+		e, err := findEntry(before.a, d.entry)
+		if err != nil {
+			return err
+		}
+		after = &source{a: before.a, e: e} // shares before's archive: not closed twice
+	}
+	for _, s := range []*source{before, after} {
+		if !previews.IsWalkGrid(s.e) {
+			return fmt.Errorf("%s: only walk grids (.MPP) can be compared", s.name())
+		}
+	}
+	rb, err := before.a.Open(before.e.Path)
+	if err != nil {
+		return before.fail(err)
+	}
+	defer rb.Close()
+	ra, err := after.a.Open(after.e.Path)
+	if err != nil {
+		return after.fail(err)
+	}
+	defer ra.Close()
+	img, meta, err := previews.DiffGrids(rb, before.name(), ra, after.name(), map[string]string{"scale": strconv.Itoa(scale)})
+	if err != nil {
+		return err
+	}
+	rep := meta["diff"].(previews.DiffReport)
+	if out != "" {
+		if err := writePNG(c, out, before.name(), img); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		o := diffOutput{DiffReport: rep}
+		if out != "" {
+			o.Output = out
+		}
+		return writeJSON(c.stdout, o)
+	}
+	w := c.stdout
+	if out == "-" {
+		w = c.stderr // the PNG has standard output
+	} else if out != "" {
+		b := img.Bounds()
+		fmt.Fprintf(w, "wrote %s: %d×%d, %v\n", out, b.Dx(), b.Dy(), meta["format"])
+	}
+	fmt.Fprintf(w, "%s -> %s: %d of %d cells changed (%.1f%%): %d became walkable, %d no longer walkable, %d wall <-> void\n",
+		rep.Before, rep.After, rep.Changed, rep.Width*rep.Height, rep.ChangedPercent, rep.BecameWalkable, rep.LostWalkable, rep.WallVoid)
+	if rep.SizeChanged {
+		fmt.Fprintf(w, "size changed: %d×%d -> %d×%d (compared over %d×%d, missing cells as void)\n",
+			rep.BeforeWidth, rep.BeforeHeight, rep.AfterWidth, rep.AfterHeight, rep.Width, rep.Height)
 	}
 	return nil
 }

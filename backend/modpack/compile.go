@@ -3,7 +3,6 @@ package modpack
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"packsmith/formats/tl2/bindat"
@@ -55,7 +54,7 @@ func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
 		msg = strings.TrimPrefix(msg, f.rel+": ")
 		out.findings = append(out.findings, Finding{Severity: SevError, Stage: StageCompile, File: f.rel, Message: msg})
 	}
-	src, err := os.ReadFile(f.abs)
+	src, err := readSized(f.abs, f.size)
 	if err != nil {
 		fail(err)
 		return

@@ -39,11 +39,30 @@
 //	         not move in that level. Existing grids are packed as they are
 //	         (Packsmith does not bake grids).
 //	write    mod.Writer into a temporary file beside the output: assets stream
-//	         in first, so their compression overlaps the compile stage, then
-//	         the compiled files in name order, then the RAW indices.
-//	verify   the temporary file is read back with mod.Reader.Verify (hashes,
-//	         bounds, every entry inflated and CRC-checked) and its SHA-256
-//	         taken; only then is it renamed over the output.
+//	         in first, from the moment MEDIA/ is collected, so their
+//	         compression overlaps the compile stage; then the compiled files
+//	         in name order as they finish, then the RAW indices. Every
+//	         source is read once (the grids stage checks the .MPP bytes the
+//	         writer was fed), with the size collect saw.
+//	verify   the temporary file is read back once, front to back, and checked
+//	         against what the writer recorded (mod.Reader.VerifyWritten),
+//	         without inflating: the header and manifest parse; rollingHash is
+//	         recomputed and matches the stored one; reqHash matches
+//	         REQUIRED_MODS; every block head is in bounds and holds the
+//	         manifest's size; maxCompressedBlockSize covers the largest
+//	         block; names are upper case; the manifest lists exactly the
+//	         entries written, each with the offset, size and CRC-32 (of the
+//	         uncompressed bytes, taken as they were compressed) the writer
+//	         recorded; the blocks tile the data section with no gap or
+//	         overlap; each block head reads back as written and each
+//	         payload reads back with the CRC-32 of the zlib stream (or
+//	         stored bytes) the writer produced. The same read gives the
+//	         file's SHA-256. What this does not re-prove is that the zlib
+//	         library's streams inflate to their inputs: Options.FullVerify
+//	         does that too (mod.Reader.Verify: every entry inflated, size
+//	         and CRC-32 checked; about as costly as the compression), as
+//	         does "packsmith verify" on any .MOD. Only a file that passes is
+//	         renamed over the output.
 //	deploy   (Options.Deploy) Deploy copies it atomically into the mods folder,
 //	         moving older copies of the same MOD_ID (and a different mod under
 //	         the same name) aside to "<name>.<time>.bak", and with

@@ -66,6 +66,12 @@ type Options struct {
 	Workers int
 	Level   int
 
+	// FullVerify inflates every entry of the written .MOD and checks its
+	// size and CRC-32 (mod.Reader.Verify) instead of the default check
+	// against what the writer recorded (mod.Reader.VerifyWritten); see
+	// the package doc, stage verify.
+	FullVerify bool
+
 	// Progress is called with each stage's progress, one stage at a time
 	// in Stages order. It may be called from several goroutines but never
 	// concurrently.
@@ -398,20 +404,38 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	var added, total atomic.Int64
 	total.Store(int64(len(col.files)))
 	feedErr := make(chan error, 1)
+	// The walk grids the feed read: the grids stage checks these bytes
+	// instead of reading each .MPP a second time.
+	grids := map[string][]byte{}
+	assetsFed := make(chan struct{})
 	go func() {
 		feedErr <- func() error {
+			defer close(assetsFed)
 			for _, f := range assets {
 				if err := ictx.Err(); err != nil {
 					return err
 				}
-				fh, err := os.Open(f.abs)
-				if err != nil {
-					return err
-				}
-				err = w.Add(mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}, fh)
-				fh.Close()
-				if err != nil {
-					return fmt.Errorf("%s: %w", f.rel, err)
+				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
+				if isLevelGrid(f.name) && f.size <= 64<<20 {
+					b, err := readSized(f.abs, f.size)
+					if err != nil {
+						return err
+					}
+					grids[f.name] = b
+					err = w.Add(fh, bytes.NewReader(b))
+					if err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
+				} else {
+					rc, err := openSized(f.abs, f.size)
+					if err != nil {
+						return err
+					}
+					err = w.Add(fh, rc)
+					rc.Close()
+					if err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
 				}
 				pr.report(StageWrite, added.Add(1), total.Load(), f.rel)
 			}
@@ -469,11 +493,15 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 
 	// Walk grids.
 	begin(StageGrids)
-	res.Findings = append(res.Findings, checkGrids(col.files)...)
+	select {
+	case <-assetsFed:
+	case <-ctx.Done():
+	}
 	if err := ctx.Err(); err != nil {
 		abortFeed()
 		return res, err
 	}
+	res.Findings = append(res.Findings, checkGrids(col.files, grids)...)
 
 	// Write.
 	begin(StageWrite)
@@ -512,22 +540,32 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Size = st.Size()
-	sum := make(chan string, 1)
-	go func() {
-		h := sha256.New()
-		if _, err := io.Copy(h, io.NewSectionReader(tmp.File, 0, st.Size())); err != nil {
-			sum <- ""
-			return
-		}
-		sum <- hex.EncodeToString(h.Sum(nil))
-	}()
+	written := w.Written()
 	rd, err := mod.NewReader(tmp.File, st.Size(), nil)
 	if err != nil {
-		<-sum
 		return res, fmt.Errorf("verify: the written .MOD does not read back: %w", err)
 	}
-	finds, err := rd.Verify(ctx, func(done, total int64, what string) { pr.report(StageVerify, done, total, what) })
-	res.Hashes.SHA256 = <-sum
+	vprog := func(done, total int64, what string) { pr.report(StageVerify, done, total, what) }
+	var finds []mod.Finding
+	if opt.FullVerify {
+		sum := make(chan string, 1)
+		go func() {
+			h := sha256.New()
+			if _, err := io.Copy(h, io.NewSectionReader(tmp.File, 0, st.Size())); err != nil {
+				sum <- ""
+				return
+			}
+			sum <- hex.EncodeToString(h.Sum(nil))
+		}()
+		finds, err = rd.Verify(ctx, vprog)
+		res.Hashes.SHA256 = <-sum
+	} else {
+		// One read of the file: its SHA-256, and every block against what
+		// the writer wrote.
+		h := sha256.New()
+		finds, err = rd.VerifyWritten(ctx, tmp.File, st.Size(), written, h, vprog)
+		res.Hashes.SHA256 = hex.EncodeToString(h.Sum(nil))
+	}
 	if err != nil {
 		return res, err
 	}
@@ -629,8 +667,14 @@ func displayName(relOf map[string]string, name string) string {
 	return name
 }
 
-// checkGrids warns about level layouts without a usable walk grid.
-func checkGrids(files []*srcFile) []Finding {
+// isLevelGrid: a walk grid the grids stage looks at.
+func isLevelGrid(name string) bool {
+	return strings.HasPrefix(name, "MEDIA/LAYOUTS/") && strings.HasSuffix(name, ".MPP")
+}
+
+// checkGrids warns about level layouts without a usable walk grid. read
+// holds grids already read by name (nil: read them here).
+func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 	var out []Finding
 	byName := map[string]*srcFile{}
 	for _, f := range files {
@@ -646,7 +690,11 @@ func checkGrids(files []*srcFile) []Finding {
 				Message: "NO WALK GRID: this level layout has no .MPP beside it, so players will not be able to move in this level (bake the grid in GUTS; Packsmith packs an existing .MPP as it is)"})
 			continue
 		}
-		b, err := os.ReadFile(mp.abs)
+		b, ok := read[mp.name]
+		var err error
+		if !ok {
+			b, err = readSized(mp.abs, mp.size)
+		}
 		if err != nil {
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: err.Error()})
 			continue
@@ -733,7 +781,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		}
 		in.Findings = append(in.Findings, rfind...)
 	}
-	in.Findings = append(in.Findings, checkGrids(col.files)...)
+	in.Findings = append(in.Findings, checkGrids(col.files, nil)...)
 	sortFindings(in.Findings)
 	if in.Findings == nil {
 		in.Findings = []Finding{}

@@ -8,20 +8,25 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/korean"
 )
 
 // Text is an entry decoded for the text view.
 type Text struct {
 	Text      string `json:"text"`
-	Encoding  string `json:"encoding"` // "UTF-8", "UTF-8 BOM", "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM"
+	Encoding  string `json:"encoding"` // "UTF-8", "UTF-8 BOM", "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM", "CP949"
 	Truncated bool   `json:"truncated"`
 }
 
 // DecodeText turns bytes into text, detecting the encoding from a BOM or,
 // for BOM-less UTF-16LE (common in Torchlight II files), from the zero
-// bytes. ok is false when the bytes do not look like text.
+// bytes. Bytes that are not UTF-8 but read cleanly as code page 949 and
+// hold Hangul (Lost Saga's Korean files) decode as "CP949". ok is false when
+// the bytes do not look like text.
 func DecodeText(b []byte) (t Text, ok bool) {
 	switch {
 	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
@@ -35,10 +40,65 @@ func DecodeText(b []byte) (t Text, ok bool) {
 	if looksUTF16LE(b) {
 		return Text{Text: utf16Text(b, binary.LittleEndian), Encoding: "UTF-16LE"}, true
 	}
-	if !utf8.Valid(trimPartialRune(b)) || hasControl(b) {
+	if hasControl(b) {
 		return Text{}, false
 	}
-	return Text{Text: string(b), Encoding: "UTF-8"}, true
+	if utf8.Valid(trimPartialRune(b)) {
+		return Text{Text: string(b), Encoding: "UTF-8"}, true
+	}
+	if s, ok := decodeCP949(b); ok {
+		return Text{Text: s, Encoding: "CP949"}, true
+	}
+	return Text{}, false
+}
+
+// decodeCP949 decodes b as code page 949 (KS X 1001 plus the UHC
+// extension; x/text's EUC-KR decoder implements both) when that reads
+// every byte and the result looks Korean:
+//
+//   - no byte pair is invalid or unassigned (a lead byte cut off at the
+//     end, as a size limit leaves it, is dropped);
+//   - at least half the double-byte characters are Hangul (syllables or
+//     compatibility jamo);
+//   - at most half use an ASCII letter as the trail byte. Only the UHC
+//     extension (rarer syllables) does that, while Latin-1 text read as
+//     CP949 pairs an accented capital (0xC0–0xC6) with the next letter —
+//     "\xC4rger" would otherwise pass as one Hangul syllable and "rger".
+func decodeCP949(b []byte) (string, bool) {
+	double, asciiTrail := 0, 0
+	i := 0
+	for i < len(b) {
+		if b[i] < 0x80 {
+			i++
+			continue
+		}
+		if i+1 == len(b) {
+			b = b[:i] // cut in half
+			break
+		}
+		double++
+		if b[i+1] < 0x80 {
+			asciiTrail++
+		}
+		i += 2
+	}
+	if double == 0 || asciiTrail*2 > double {
+		return "", false
+	}
+	out, err := korean.EUCKR.NewDecoder().Bytes(b)
+	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
+		return "", false
+	}
+	hangul := 0
+	for _, r := range string(out) {
+		if unicode.Is(unicode.Hangul, r) {
+			hangul++
+		}
+	}
+	if hangul*2 < double {
+		return "", false
+	}
+	return string(out), true
 }
 
 // trimPartialRune drops a rune cut in half by a size limit.

@@ -13,6 +13,7 @@ import (
 	"packsmith/backend/kind"
 	"packsmith/backend/preview"
 	"packsmith/formats/dds"
+	"packsmith/formats/reborn/btx"
 	"packsmith/formats/tga"
 )
 
@@ -20,6 +21,7 @@ func init() {
 	// Later registrations are tried first: DDS (content) before TGA (name).
 	preview.Register(preview.Renderer{Name: "TGA texture", Match: matchTGA, Image: renderTGA})
 	preview.Register(preview.Renderer{Name: "DDS texture", Match: matchDDS, Image: renderDDS})
+	preview.Register(preview.Renderer{Name: "btx texture", Match: matchBTX, Image: renderBTX})
 }
 
 func ext(p string) string { return strings.ToLower(path.Ext(p)) }
@@ -44,6 +46,27 @@ func matchDDS(e archive.Entry, head []byte) bool {
 	// preview says why it cannot be shown instead of silently offering hex.
 	x := ext(e.Path)
 	return x == ".dds" || (e.Kind == kind.Texture && x != ".tga")
+}
+
+// matchBTX takes Reborn textures by magic, and .btx names without it (so
+// the window says why such a file cannot be shown).
+func matchBTX(e archive.Entry, head []byte) bool {
+	return bytes.HasPrefix(head, btx.Magic) || (ext(e.Path) == ".btx" && !isStdImage(head) && !bytes.HasPrefix(head, ddsMagic))
+}
+
+func renderBTX(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
+	img, in, err := btx.Decode(r, btx.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	m := map[string]any{
+		"kind": "texture", "format": "btx " + in.Format.String(), "width": in.Width, "height": in.Height,
+		"mips": 1, "name": in.Name,
+	}
+	if in.Mips > 1 {
+		m["warning"] = fmt.Sprintf("the file has %d mip levels; only level 0 is shown (the notes do not give the others' layout)", in.Mips)
+	}
+	return img, m, nil
 }
 
 func matchTGA(e archive.Entry, head []byte) bool {

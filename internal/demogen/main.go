@@ -85,6 +85,10 @@ func demoFiles() []struct {
 		{"docs/utf16.txt", utf16le("UTF-16LE with BOM: [MOD]\r\n<STRING>NAME:Demo ü\r\n")},
 		{"MEDIA/UNITS/MONSTERS/SKELETON.DAT", utf16le("[UNIT]\r\n\t<STRING>NAME:Skeleton\r\n\t<INTEGER>LEVEL:3\r\n\t<FLOAT>SCALE:1.5\r\n[/UNIT]\r\n")},
 		{"MEDIA/UI/ICON.PNG", demoPNG()},
+		// Lost Saga ships Korean text in code page 949: CP949 bytes written
+		// by hand ([hero] name=안녕하세요, desc=한국어 게임, class=용병).
+		{"lostsaga/korean_cp949.ini", []byte("[hero]\r\nname=\xbe\xc8\xb3\xe7\xc7\xcf\xbc\xbc\xbf\xe4\r\n" +
+			"desc=\xc7\xd1\xb1\xb9\xbe\xee \xb0\xd4\xc0\xd3\r\nclass=\xbf\xeb\xba\xb4\r\n")},
 		{"bin/random.bin", bin},
 		{"bin/numbers.bin", []byte{0x01, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F}},
 	}

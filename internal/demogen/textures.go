@@ -302,6 +302,44 @@ func demoGrid() []byte {
 	return mppFile(w, h, cells, 0, 0, w*0.4, h*0.4)
 }
 
+// editedGrid is demoGrid after an edit, for comparing the two: the
+// pocket's wall opened at (38, 11) and (38, 12) (2 cells became walkable,
+// the pocket joins room B) and a 2×2 pillar put in room A at (10, 10) (4
+// cells no longer walkable).
+func editedGrid() []byte {
+	b := demoGrid()
+	const w = 48
+	cells := b[24:]
+	cells[11*w+38], cells[12*w+38] = cellWalk, cellWalk
+	for _, p := range [][2]int{{10, 10}, {11, 10}, {10, 11}, {11, 11}} {
+		cells[p[1]*w+p[0]] = cellWall
+	}
+	return b
+}
+
+// btxFile writes a Reborn btx texture (formats/reborn/btx/doc.go): the
+// 0x34-byte header, the name, then the data at a 16-byte boundary.
+func btxFile(format byte, w, h, stride int, name string, data []byte) []byte {
+	b := make([]byte, 0x34)
+	le := binary.LittleEndian
+	copy(b, "btx\x00")
+	le.PutUint32(b[4:], 0x0103)
+	le.PutUint16(b[8:], uint16(w))
+	le.PutUint16(b[0xA:], uint16(h))
+	le.PutUint32(b[0xC:], uint32(stride))
+	b[0x10] = format
+	b[0x13], b[0x14], b[0x15] = 1, 1, 5
+	le.PutUint16(b[0x1C:], 255)
+	le.PutUint32(b[0x24:], 0x34)
+	le.PutUint16(b[0x28:], 1)
+	b = append(append(b, name...), 0)
+	for len(b)%16 != 0 {
+		b = append(b, 0)
+	}
+	le.PutUint32(b[0x18:], uint32(len(b)))
+	return append(b, data...)
+}
+
 // stubGrid is what GUTS writes when a level fails to load: 50×50, all void.
 func stubGrid() []byte {
 	return mppFile(50, 50, bytes.Repeat([]byte{cellVoid}, 2500), 10, 10, 20, 20)
@@ -316,7 +354,10 @@ func textureFiles() []struct {
 		data []byte
 	}{
 		{"MEDIA/LAYOUTS/DEMO/ROOM.MPP", demoGrid()},
+		{"MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP", editedGrid()},
 		{"MEDIA/LAYOUTS/DEMO/STUB.MPP", stubGrid()},
+		// A Reborn texture: BC1, 32×32 (stride: 8 blocks of 8 bytes).
+		{"textures/reborn_icon.btx", btxFile(7, 32, 32, 64, "ui/reborn_icon", encodeBC(demoImage(32, 32, false), false))},
 		{"textures/bc1_mips.dds", ddsWithMips(demoImage(64, 64, false), false)},
 		{"textures/bc3_alpha_mips.dds", ddsWithMips(demoImage(64, 64, true), true)},
 		{"textures/cube_bc1.dds", cubeDDS()},

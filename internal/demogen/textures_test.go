@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"packsmith/formats/dds"
+	"packsmith/formats/reborn/btx"
 	"packsmith/formats/tga"
 	"packsmith/formats/tl2/mpp"
 )
@@ -69,6 +70,17 @@ func TestTexturesDecode(t *testing.T) {
 	a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
 	if err != nil || len(a.Pockets) != 1 || a.PocketCells != 24 || a.ThinWalls != 1 {
 		t.Fatalf("grid analysis %+v %v", a, err)
+	}
+	e, err := mpp.Decode(editedGrid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := mpp.Compare(g, e); err != nil || d.BecameWalkable != 2 || d.LostWalkable != 4 || d.Changed != 6 {
+		t.Fatalf("edited grid: %+v %v", d, err)
+	}
+	bi, bin, err := btx.DecodeBytes(btxFile(7, 32, 32, 64, "ui/reborn_icon", encodeBC(demoImage(32, 32, false), false)), btx.Options{})
+	if err != nil || bin.Name != "ui/reborn_icon" || bi.Rect.Dx() != 32 || meanDiff(bi, demoImage(32, 32, false)) > 6 {
+		t.Fatalf("btx: %v %+v", err, bin)
 	}
 	if s, err := mpp.Decode(stubGrid()); err != nil || !s.IsStub() {
 		t.Fatalf("stub: %v", err)

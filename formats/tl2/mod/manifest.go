@@ -160,6 +160,10 @@ type manRecord struct {
 	filetime uint64
 	order    int // position within the directory
 	seq      int // tie-breaker: add order
+
+	// Writer only: the block as written, for VerifyWritten.
+	packed     uint32 // the head's compressed-size field (0 = stored)
+	payloadCRC uint32 // CRC-32 of the payload bytes after the head
 }
 
 // buildManifest lays out directory records the way GUTS does (tl2-notes

@@ -3,10 +3,13 @@ package mod
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -221,4 +224,209 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 			Message: fe.What + ": the file is damaged and the game cannot use it"}}
 	}
 	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: err.Error()}}
+}
+
+// VerifyWritten checks an archive just written by a Writer against what
+// that Writer says it wrote (Writer.Written), reading the file once,
+// front to back, and inflating nothing. src and size are the whole file r
+// was opened from. It runs Check (rollingHash recomputed, reqHash, every
+// block head bounds-checked against the manifest's size,
+// maxCompressedBlockSize, names, walk grids), then checks that
+//   - the manifest lists exactly the written entries, each with the
+//     offset, size and CRC-32 the writer recorded for it;
+//   - the blocks tile the data section from its 8-byte head to the
+//     manifest, in the order written, with no gap or overlap;
+//   - each block head read back holds the size and compressed size the
+//     writer wrote, and each payload read back has the CRC-32 of the bytes
+//     the writer produced (the zlib stream it compressed, or the bytes
+//     themselves when stored).
+//
+// So the file holds, byte for byte, the streams the writer made from
+// inputs whose CRC-32 the manifest carries; what it does not re-prove is
+// that the zlib library's streams inflate to those inputs (Verify does,
+// by inflating every entry). sum, when not nil, is fed every byte of the
+// file in order (a SHA-256 of the file for free). progress (may be nil)
+// gets bytes read. It returns ctx.Err() when cancelled.
+func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, sum io.Writer, progress func(done, total int64, what string)) (out []Finding, err error) {
+	checked := make(chan []Finding, 1) // Check's reads overlap the pass below
+	go func() { checked <- r.Check() }()
+	defer func() { out = append(<-checked, out...) }()
+	add := func(check, entry string, off int64, format string, args ...any) {
+		out = append(out, Finding{Severity: SevError, Check: check, Entry: entry, Offset: off, Message: fmt.Sprintf(format, args...)})
+	}
+
+	// The manifest against the writer's records.
+	byPath := make(map[string]*WrittenBlock, len(written))
+	for i := range written {
+		byPath[written[i].Path] = &written[i]
+	}
+	if len(r.Entries) != len(written) {
+		add("manifest", "", r.manOff, "the manifest lists %d files, the writer wrote %d", len(r.Entries), len(written))
+	}
+	listed := make(map[string]bool, len(r.Entries))
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		listed[e.Path] = true
+		wb := byPath[e.Path]
+		switch {
+		case wb == nil:
+			add("manifest", e.Path, r.manOff, "listed in the manifest but never written")
+		case wb.Offset != e.Offset || wb.Size != e.Size || wb.CRC32 != e.CRC32:
+			add("manifest", e.Path, r.manOff, "manifest record (offset 0x%X, %d bytes, CRC-32 %08X) differs from the block written (offset 0x%X, %d bytes, CRC-32 %08X)",
+				e.Offset, e.Size, e.CRC32, wb.Offset, wb.Size, wb.CRC32)
+		}
+	}
+	for i := range written {
+		if !listed[written[i].Path] {
+			add("manifest", written[i].Path, r.manOff, "written but missing from the manifest")
+		}
+	}
+
+	// The blocks tile the data section, in write order.
+	blocks := append([]WrittenBlock(nil), written...)
+	sort.SliceStable(blocks, func(a, b int) bool { return blocks[a].Offset < blocks[b].Offset })
+	dataEnd := r.dataOff + r.data.Size()
+	at := r.dataOff + 8
+	for i := range blocks {
+		b := &blocks[i]
+		if r.dataOff+int64(b.Offset) != at {
+			add("layout", b.Path, r.dataOff+int64(b.Offset), "block at data offset 0x%X, where the previous block ends at 0x%X", b.Offset, at-r.dataOff)
+			blocks = nil // the streaming check below needs a clean tiling
+			break
+		}
+		at += 8 + b.payload()
+	}
+	if blocks != nil && at != dataEnd {
+		add("layout", "", at, "the blocks end at 0x%X but the data section runs to 0x%X", at, dataEnd)
+		blocks = nil
+	}
+
+	// One pass over the file: the sum, and every block as read back.
+	sc := &blockScan{blocks: blocks, next: r.dataOff + 8}
+	sc.cur = -1
+	sc.advance()
+	// The sum runs on its own goroutine (SHA-256 is the slow part and
+	// cannot be split), fed the same buffers: the file is read once.
+	const nbuf = 4
+	free := make(chan []byte, nbuf)
+	for i := 0; i < nbuf; i++ {
+		free <- make([]byte, 1<<20)
+	}
+	toSum := make(chan []byte, nbuf)
+	sumDone := make(chan struct{})
+	go func() {
+		defer close(sumDone)
+		for b := range toSum {
+			if sum != nil {
+				sum.Write(b)
+			}
+			free <- b[:cap(b)]
+		}
+	}()
+	finish := func() {
+		close(toSum)
+		<-sumDone
+	}
+	for off := int64(0); off < size; {
+		if err := ctx.Err(); err != nil {
+			finish()
+			return out, err
+		}
+		buf := <-free
+		n := int64(len(buf))
+		if size-off < n {
+			n = size - off
+		}
+		m, err := src.ReadAt(buf[:n], off)
+		if int64(m) < n {
+			if err == nil {
+				err = io.ErrUnexpectedEOF
+			}
+			finish()
+			add("read", "", off, "reading the written file back: %v", err)
+			return append(out, sc.bad...), nil
+		}
+		sc.feed(buf[:m], off)
+		toSum <- buf[:m]
+		off += n
+		if progress != nil {
+			progress(off, size, "")
+		}
+	}
+	finish()
+	if sc.cur < len(blocks) {
+		add("layout", blocks[sc.cur].Path, sc.next, "the file ends inside this block")
+	}
+	return append(out, sc.bad...), nil
+}
+
+func (b *WrittenBlock) payload() int64 {
+	if b.Packed == 0 {
+		return int64(b.Size)
+	}
+	return int64(b.Packed)
+}
+
+// blockScan follows the blocks through the file as it streams past.
+type blockScan struct {
+	blocks []WrittenBlock
+	cur    int   // block being read; len(blocks) when done
+	next   int64 // absolute offset where blocks[cur]'s head starts
+	head   [8]byte
+	hn     int // head bytes seen
+	left   int64
+	crc    uint32
+	bad    []Finding
+}
+
+func (s *blockScan) advance() {
+	if s.cur >= 0 {
+		s.next += 8 + s.blocks[s.cur].payload()
+	}
+	s.cur++
+	s.hn, s.crc = 0, 0
+	if s.cur < len(s.blocks) {
+		s.left = s.blocks[s.cur].payload()
+	}
+}
+
+// feed takes the file bytes p found at absolute offset off.
+func (s *blockScan) feed(p []byte, off int64) {
+	for s.cur < len(s.blocks) && len(p) > 0 {
+		b := &s.blocks[s.cur]
+		if pos := s.next + int64(s.hn); off < pos { // before this block's head
+			skip := pos - off
+			if skip >= int64(len(p)) {
+				return
+			}
+			p, off = p[skip:], pos
+		}
+		if s.hn < 8 {
+			n := copy(s.head[s.hn:], p)
+			s.hn += n
+			p, off = p[n:], off+int64(n)
+			if s.hn < 8 {
+				return
+			}
+			size, packed := binary.LittleEndian.Uint32(s.head[:]), binary.LittleEndian.Uint32(s.head[4:])
+			if size != b.Size || packed != b.Packed {
+				s.bad = append(s.bad, Finding{Severity: SevError, Check: "block-head", Entry: b.Path, Offset: s.next,
+					Message: fmt.Sprintf("block head reads %d/%d bytes (size/compressed), the writer wrote %d/%d: the file is damaged", size, packed, b.Size, b.Packed)})
+			}
+		}
+		n := int64(len(p))
+		if n > s.left {
+			n = s.left
+		}
+		s.crc = crc32.Update(s.crc, crc32.IEEETable, p[:n])
+		s.left -= n
+		p, off = p[n:], off+n
+		if s.left == 0 {
+			if s.crc != b.PayloadCRC32 {
+				s.bad = append(s.bad, Finding{Severity: SevError, Check: "payload", Entry: b.Path, Offset: s.next,
+					Message: fmt.Sprintf("block payload reads back with CRC-32 %08X, the writer wrote %08X: the file is damaged", s.crc, b.PayloadCRC32)})
+			}
+			s.advance()
+		}
+	}
 }

@@ -219,6 +219,9 @@ func (w *Writer) compressor() {
 			} else if err := zw.Close(); err != nil {
 				j.err = err
 			}
+			// What VerifyWritten compares the bytes read back against:
+			// cheap (CLMUL), and it proves the file holds this stream.
+			j.rec.payloadCRC = crc32.ChecksumIEEE(j.out.Bytes())
 			w.mu.Lock()
 			w.inflight += int64(j.out.Len())
 			w.mu.Unlock()
@@ -281,6 +284,13 @@ func (w *Writer) writeBlock(j *job) error {
 		return err
 	}
 	j.rec.offset = uint32(w.pos)
+	j.rec.packed = packed
+	switch {
+	case j.raw:
+		j.rec.payloadCRC = crc32.ChecksumIEEE(payload)
+	case j.store:
+		j.rec.payloadCRC = j.rec.crc // the payload is the bytes themselves
+	}
 	w.pos += 8 + int64(len(payload))
 	if packed > w.maxC {
 		w.maxC = packed
@@ -544,6 +554,7 @@ func (w *Writer) addLarge(rec *manRecord, head []byte, rest io.Reader) error {
 		return err
 	}
 	rec.size, rec.crc, rec.offset = uint32(cw.n), crc.Sum32(), uint32(w.pos)
+	rec.packed, rec.payloadCRC = 0, rec.crc
 	// A wrong size hint can send a small file here; storing it raw is
 	// still valid, just not what GUTS would do.
 	w.pos += 8 + cw.n
@@ -589,11 +600,13 @@ func (w *Writer) CopyRaw(src *Reader, e *Entry, fh FileHeader) error {
 			w.fail(err)
 			return err
 		}
-		if _, err := io.Copy(w.out, sr); err != nil {
+		pc := crc32.NewIEEE()
+		if _, err := io.Copy(io.MultiWriter(w.out, pc), sr); err != nil {
 			w.fail(err)
 			return err
 		}
 		rec.offset = uint32(w.pos)
+		rec.packed, rec.payloadCRC = b.Packed, pc.Sum32()
 		w.pos += 8 + b.Payload
 		if b.Packed > w.maxC {
 			w.maxC = b.Packed
@@ -694,6 +707,31 @@ func (w *Writer) Close() error {
 	}
 	_, err = w.out.Seek(w.start+offMan+int64(len(mb)), io.SeekStart)
 	return err
+}
+
+// WrittenBlock is one entry's block as the Writer wrote it.
+type WrittenBlock struct {
+	Path   string
+	Offset uint32 // within the data section, as in the manifest
+	Size   uint32 // uncompressed
+	Packed uint32 // the head's compressed size; 0 = stored raw
+	// CRC32 is of the uncompressed bytes (the manifest's), PayloadCRC32 of
+	// the payload bytes after the head (the zlib stream, or the bytes
+	// themselves when stored).
+	CRC32, PayloadCRC32 uint32
+}
+
+// Written lists the blocks in the order they were written, once Close
+// has returned nil; VerifyWritten checks a file against it.
+func (w *Writer) Written() []WrittenBlock {
+	if !w.closed || w.failed() != nil {
+		return nil
+	}
+	out := make([]WrittenBlock, len(w.recs))
+	for i, r := range w.recs {
+		out[i] = WrittenBlock{Path: w.paths[i], Offset: r.offset, Size: r.size, Packed: r.packed, CRC32: r.crc, PayloadCRC32: r.payloadCRC}
+	}
+	return out
 }
 
 func (w *Writer) writeAt(b []byte, off int64) error {
