@@ -194,7 +194,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		b := img.Bounds()
 		fmt.Fprintf(w, "wrote %s: %d×%d, %v\n", out, b.Dx(), b.Dy(), meta["format"])
 	}
-	fmt.Fprintf(w, "%s -> %s: %d of %d cells changed (%.1f%%): %d became walkable, %d no longer walkable, %d wall <-> void\n",
+	fmt.Fprintf(w, "%s -> %s: %d of %d cells changed (%.2f%%): %d became walkable, %d no longer walkable, %d wall <-> void\n",
 		rep.Before, rep.After, rep.Changed, rep.Width*rep.Height, rep.ChangedPercent, rep.BecameWalkable, rep.LostWalkable, rep.WallVoid)
 	if rep.SizeChanged {
 		fmt.Fprintf(w, "size changed: %d×%d -> %d×%d (compared over %d×%d, missing cells as void)\n",
