@@ -23,7 +23,7 @@ var byExt = map[string]string{
 	".md": Text, ".cfg": Text, ".log": Text, ".htm": Text, ".html": Text, ".material": Text,
 	".program": Text, ".fontdef": Text, ".imageset": Text, ".scheme": Text, ".font": Text,
 	".png": Image, ".jpg": Image, ".jpeg": Image, ".gif": Image, ".bmp": Image,
-	".dds": Texture, ".tga": Texture,
+	".dds": Texture, ".tga": Texture, ".btx": Texture,
 	".wav": Audio, ".ogg": Audio, ".mp3": Audio,
 	".zip": Archive, ".mod": Archive, ".pak": Archive, ".iop": Archive,
 	".bindat": "BINDAT", ".binlayout": "BINLAYOUT", ".raw": "RAW", ".mpp": "walkgrid",
