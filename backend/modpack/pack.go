@@ -533,7 +533,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	res.Entries = nCompiled + len(assets) + len(rres.Outputs)
 	pr.report(StageWrite, total.Load(), total.Load(), "")
 
-	// Verify what was written, before it replaces anything.
+	// Verify what was written, before it replaces anything. The flush to
+	// disk Commit needs runs meanwhile (it waits for it before closing or
+	// removing the file, so a cancel still leaves nothing behind).
+	synced := make(chan error, 1)
+	go func() { synced <- tmp.File.Sync() }()
+	syncing := true
+	defer func() {
+		if syncing {
+			<-synced
+		}
+	}()
 	begin(StageVerify)
 	st, err := tmp.File.Stat()
 	if err != nil {
@@ -587,6 +597,10 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	res.Hashes.ReqHash = fmt.Sprintf("0x%016X", rd.Header.ReqHash)
 	if Count(res.Findings, SevError) > 0 {
 		return fail()
+	}
+	syncing = false
+	if err := <-synced; err != nil {
+		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
 	if err := tmp.Commit(); err != nil {
 		return res, fmt.Errorf("writing %s: %w", out, err)

@@ -1,0 +1,131 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import * as lo from './loadorder.js';
+
+// Ids are decimal strings: int64 ids do not fit a JavaScript number.
+const A = '-4629700416936869888';
+const B = '1234567890123456789';
+const C = '7311940106741268738';
+const D = '42';
+
+describe('dropInto', () => {
+  const order = [A, B, C, D];
+
+  it('moves a row up, before the row it is dropped on', () => {
+    expect(lo.dropInto(order, C, 0)).toEqual([C, A, B, D]);
+    expect(lo.dropInto(order, D, 1)).toEqual([A, D, B, C]);
+  });
+
+  it('moves a row down: the gap it leaves shifts the target', () => {
+    // Dropped before the row at index 3 (D): it lands just above D.
+    expect(lo.dropInto(order, A, 3)).toEqual([B, C, A, D]);
+    expect(lo.dropInto(order, B, 3)).toEqual([A, C, B, D]);
+  });
+
+  it('drops at the end with before = order.length', () => {
+    expect(lo.dropInto(order, A, order.length)).toEqual([B, C, D, A]);
+    expect(lo.dropInto(order, D, order.length)).toEqual(order);
+  });
+
+  it('leaves the order alone when a row is dropped on itself or just below itself', () => {
+    for (let i = 0; i < order.length; i++) {
+      expect(lo.dropInto(order, order[i], i)).toEqual(order);
+      expect(lo.dropInto(order, order[i], i + 1)).toEqual(order);
+    }
+  });
+
+  it('enables an inactive mod at the place it is dropped', () => {
+    expect(lo.dropInto(order, '9001', 0)).toEqual(['9001', A, B, C, D]);
+    expect(lo.dropInto(order, '9001', 2)).toEqual([A, B, '9001', C, D]);
+    expect(lo.dropInto(order, '9001', order.length)).toEqual([...order, '9001']);
+    expect(lo.dropInto([], '9001', 0)).toEqual(['9001']);
+  });
+
+  it('clamps a target outside the list', () => {
+    expect(lo.dropInto(order, C, -5)).toEqual([C, A, B, D]);
+    expect(lo.dropInto(order, B, 99)).toEqual([A, C, D, B]);
+    expect(lo.dropInto(order, '9001', 99)).toEqual([...order, '9001']);
+  });
+
+  it('does not touch its input, and keeps every id once', () => {
+    const copy = [...order];
+    for (const id of [...order, '9001']) {
+      for (let at = 0; at <= order.length; at++) {
+        const out = lo.dropInto(order, id, at);
+        expect(order).toEqual(copy);
+        expect(out).toContain(id);
+        expect(new Set(out).size).toBe(out.length);
+        expect(out.length).toBe(order.includes(id) ? order.length : order.length + 1);
+        // The others keep their relative order.
+        expect(out.filter((x) => x !== id)).toEqual(order.filter((x) => x !== id));
+      }
+    }
+  });
+
+  it('compares ids as strings, exactly', () => {
+    // Ids that are equal as JavaScript numbers are different mods.
+    const big = ['9007199254740993', '9007199254740992'];
+    expect(lo.dropInto(big, '9007199254740992', 0)).toEqual(['9007199254740992', '9007199254740993']);
+  });
+});
+
+describe('wrappers', () => {
+  /** @type {any[]} */
+  let calls;
+  beforeEach(() => {
+    calls = [];
+    const rec = (name) => (...args) => {
+      calls.push([name, ...args]);
+      return Promise.resolve({ name });
+    };
+    globalThis.window = {
+      go: {
+        app: {
+          Service: new Proxy({}, { get: (_, name) => rec(String(name)) }),
+        },
+      },
+    };
+  });
+  afterEach(() => {
+    delete globalThis.window;
+  });
+
+  it('passes ids as strings and coerces the rest', async () => {
+    await lo.move(42, 3);
+    await lo.enable(A, 1);
+    await lo.enable(B, undefined);
+    await lo.setOrder([42, A]);
+    await lo.open('/u');
+    await lo.open('/u', '/m');
+    expect(calls).toEqual([
+      ['LoadOrderMove', '42', 3],
+      ['LoadOrderEnable', A, true],
+      ['LoadOrderEnable', B, false],
+      ['LoadOrderSetOrder', ['42', A]],
+      ['LoadOrder', '/u', ''],
+      ['LoadOrder', '/u', '/m'],
+    ]);
+  });
+
+  it('calls the matching service methods', async () => {
+    await lo.folders();
+    await lo.view();
+    await lo.reload();
+    await lo.undo();
+    await lo.revert();
+    await lo.save();
+    expect(calls.map((c) => c[0])).toEqual([
+      'LoadOrderFolders',
+      'LoadOrderView',
+      'LoadOrderReload',
+      'LoadOrderUndo',
+      'LoadOrderRevert',
+      'LoadOrderSave',
+    ]);
+  });
+
+  it('says so when the back end is not connected', () => {
+    delete globalThis.window;
+    globalThis.window = {};
+    expect(() => lo.view()).toThrow('Packsmith back end is not connected');
+  });
+});
