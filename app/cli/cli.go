@@ -147,9 +147,15 @@ func firstLine(s string) string {
 
 // parse parses flags anywhere among the arguments (Go's flag package stops
 // at the first positional one) and returns the positional arguments.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+func parse(fs *flag.FlagSet, args []string) (out []string, err error) {
 	fs.SetOutput(io.Discard)
+	args = protectNegatives(fs, args)
 	var pos []string
+	defer func() {
+		for i, p := range out {
+			out[i] = strings.TrimPrefix(p, negMark)
+		}
+	}()
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
@@ -167,6 +173,53 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// negMark hides a negative number from the flag package, which would take
+// it for a flag: Torchlight II mod ids are signed ("move -4629… --to 3").
+const negMark = "\x00neg"
+
+// protectNegatives marks negative numbers that are arguments (not the value
+// of a flag before them) so that parse keeps them as positional.
+func protectNegatives(fs *flag.FlagSet, args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if !isNegativeNumber(a) {
+			continue
+		}
+		if i > 0 && takesValue(fs, out[i-1]) {
+			continue
+		}
+		out[i] = negMark + a
+	}
+	return out
+}
+
+// takesValue says whether arg is a flag whose value is the next argument.
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	if name == arg || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+func isNegativeNumber(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -176,3 +176,23 @@ func TestWriteBack(t *testing.T) {
 		t.Fatal("edited archive does not verify")
 	}
 }
+
+func TestNegativeNumbersAreArguments(t *testing.T) {
+	fs, _, _ := commonFlags("x")
+	to := fs.String("to", "", "")
+	pos, err := parse(fs, []string{"move", "-4629", "--to", "-3", "--json", "-12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(pos, ",") != "move,-4629,-12" || *to != "-3" {
+		t.Fatalf("pos %q to %q", pos, *to)
+	}
+}
+
+func TestNegativeAfterDoubleDash(t *testing.T) {
+	fs, _, _ := commonFlags("x")
+	pos, err := parse(fs, []string{"a", "--", "-5", "--json"})
+	if err != nil || strings.Join(pos, ",") != "a,-5,--json" {
+		t.Fatalf("pos %q err %v", pos, err)
+	}
+}
