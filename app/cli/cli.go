@@ -157,6 +157,9 @@ func parse(fs *flag.FlagSet, args []string) (out []string, err error) {
 		}
 	}()
 	for {
+		if len(args) > 0 && args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
