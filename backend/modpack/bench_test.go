@@ -91,7 +91,7 @@ func compressBound(b *testing.B, dir string) (wall, cpu time.Duration) {
 		}
 		return nil
 	})
-	t0, c0 := time.Now(), cpuTime()
+	t0, c0 := time.Now(), benchutil.CPUTime()
 	ch := make(chan string)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -118,7 +118,7 @@ func compressBound(b *testing.B, dir string) (wall, cpu time.Duration) {
 	}
 	close(ch)
 	wg.Wait()
-	return time.Since(t0), cpuTime() - c0
+	return time.Since(t0), benchutil.CPUTime() - c0
 }
 
 // BenchmarkPack packs a generated mod (2,000 text sources and 32 MB of
@@ -139,10 +139,10 @@ func BenchmarkPack(b *testing.B) {
 	var elapsed, cpu time.Duration
 	for i := 0; i < b.N; i++ {
 		benchutil.ReportPeakHeap(b, func() {
-			t0, c0 := time.Now(), cpuTime()
+			t0, c0 := time.Now(), benchutil.CPUTime()
 			res, err := Pack(context.Background(), dir, Options{Output: out})
 			elapsed += time.Since(t0)
-			cpu += cpuTime() - c0
+			cpu += benchutil.CPUTime() - c0
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -16,6 +16,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"packsmith/internal/benchutil"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -137,11 +138,11 @@ func measure(b *testing.B) func() {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	s := startSampler()
-	cpu0 := cpuTime()
+	cpu0 := benchutil.CPUTime()
 	b.ResetTimer()
 	return func() {
 		b.StopTimer()
-		if cpu := cpuTime() - cpu0; cpu > 0 {
+		if cpu := benchutil.CPUTime() - cpu0; cpu > 0 {
 			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 		}
 		s.report(b, before)

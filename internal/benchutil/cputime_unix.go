@@ -1,15 +1,15 @@
 //go:build unix
 
-package modpack
+package benchutil
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user+system CPU time: on a shared machine it
+// CPUTime is the process's user+system CPU time: on a shared machine it
 // compares work done more fairly than wall time.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
