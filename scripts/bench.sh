@@ -6,10 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${BENCH_OUT:-build/bench.txt}
 mkdir -p "$(dirname "$out")"
-pkgs=$(go list ./... | while read -r p; do
-  dir=$(go list -f '{{.Dir}}' "$p")
-  grep -ls '^func Benchmark' "$dir"/*_test.go >/dev/null 2>&1 && echo "$p"
-done)
+pkgs=$(grep -rl --include='*_test.go' --exclude-dir=node_modules '^func Benchmark' . |
+  xargs -n1 dirname | sort -u | sed 's#^\.#packsmith#')
 echo "benchmarks in:"; echo "$pkgs" | sed 's/^/  /'
-go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-1x}" -timeout 60m $pkgs | tee "$out"
+go test -p 1 -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-1x}" -timeout 60m $pkgs | tee "$out"
 echo "results in $out"
