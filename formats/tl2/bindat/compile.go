@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"sync"
+	"unicode/utf8"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
@@ -33,7 +35,9 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	if root == nil {
 		return nil, &CompileError{File: file, Msg: "no root section"}
 	}
-	c := compiler{file: file, index: make(map[string]int), size: 8}
+	c := compilerPool.Get().(*compiler)
+	defer c.release()
+	c.file, c.size = file, 8
 	// Pass 1: check types, parse numbers, collect strings.
 	if err := c.collect(root, 0); err != nil {
 		return nil, err
@@ -42,37 +46,67 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	if opt != nil && opt.IDs != nil {
 		ids = opt.IDs
 	}
-	assigned, err := ids.Assign(c.strs)
-	if err != nil {
-		return nil, &CompileError{File: file, Msg: err.Error()}
-	}
-	if len(assigned) != len(c.strs) {
-		return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave %d ids for %d strings", len(assigned), len(c.strs))}
-	}
-	order := make([]int, len(c.strs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmpU32(assigned[a], assigned[b]) })
-	for k := 1; k < len(order); k++ {
-		if assigned[order[k]] == assigned[order[k-1]] {
-			return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave id %d to two strings", assigned[order[k]])}
+	// keys holds id<<32 | string index, sorted: the table order.
+	keys := c.keys[:0]
+	var assigned []uint32
+	if _, ok := ids.(HashIDs); ok {
+		// The hashes, when distinct (nearly always), are what HashIDs
+		// assigns; the sort that orders the table also finds duplicates.
+		assigned = slices.Grow(c.hashes[:0], len(c.strs))[:len(c.strs)]
+		c.hashes = assigned
+		for i, s := range c.strs {
+			assigned[i] = rghash.Hash(s)
+		}
+		keys = sortedKeys(keys, assigned)
+		if !distinctIDs(keys) {
+			assigned = nil
 		}
 	}
-	for _, id := range assigned {
-		if id == EmptyString {
-			return nil, &CompileError{File: file, Msg: "string numbering used the reserved id 0xFFFFFFFF"}
+	if assigned == nil {
+		strs := c.strs
+		switch ids.(type) {
+		case HashIDs, SequentialIDs, *Session, TableIDs:
+		default:
+			strs = slices.Clone(strs) // another implementation may keep it
+		}
+		var err error
+		assigned, err = ids.Assign(strs)
+		if err != nil {
+			return nil, &CompileError{File: file, Msg: err.Error()}
+		}
+		if len(assigned) != len(c.strs) {
+			return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave %d ids for %d strings", len(assigned), len(c.strs))}
+		}
+		keys = sortedKeys(keys, assigned)
+		for k := 1; k < len(keys); k++ {
+			if keys[k]>>32 == keys[k-1]>>32 {
+				return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave id %d to two strings", keys[k]>>32)}
+			}
+		}
+		for _, id := range assigned {
+			if id == EmptyString {
+				return nil, &CompileError{File: file, Msg: "string numbering used the reserved id 0xFFFFFFFF"}
+			}
 		}
 	}
+	c.keys = keys
 
 	out := make([]byte, 0, c.size)
 	out = binary.LittleEndian.AppendUint32(out, Version)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(c.strs)))
-	for _, i := range order {
-		out = binary.LittleEndian.AppendUint32(out, assigned[i])
-		u := c.units[i]
-		out = binary.LittleEndian.AppendUint16(out, uint16(len(u)))
-		for _, x := range u {
+	for _, k := range keys {
+		i := uint32(k)
+		s := c.strs[i]
+		out = binary.LittleEndian.AppendUint32(out, uint32(k>>32))
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.nunits[i]))
+		if int(c.nunits[i]) == len(s) { // ASCII
+			for j := 0; j < len(s); j++ {
+				out = append(out, s[j], 0)
+			}
+			continue
+		}
+		c.units = rghash.AppendUTF16(c.units[:0], s)
+		for _, x := range c.units {
 			out = binary.LittleEndian.AppendUint16(out, x)
 		}
 	}
@@ -82,19 +116,70 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	return out, nil
 }
 
+// sortedKeys returns id<<32 | index for each id, sorted, in dst's memory.
+func sortedKeys(dst []uint64, ids []uint32) []uint64 {
+	dst = slices.Grow(dst[:0], len(ids))[:len(ids)]
+	for i, id := range ids {
+		dst[i] = uint64(id)<<32 | uint64(i)
+	}
+	slices.Sort(dst)
+	return dst
+}
+
+// distinctIDs reports whether sorted keys have distinct ids, none of them
+// EmptyString.
+func distinctIDs(keys []uint64) bool {
+	for k := 1; k < len(keys); k++ {
+		if keys[k]>>32 == keys[k-1]>>32 {
+			return false
+		}
+	}
+	return len(keys) == 0 || keys[len(keys)-1]>>32 != EmptyString
+}
+
 type compiler struct {
-	file  string
-	strs  []string       // distinct non-empty strings, first-appearance order
-	units [][]uint16     // their UTF-16 code units
-	index map[string]int // string → position in strs
-	vals  []uint64       // per property in emit order: number bits or string index+1 (0 = empty)
-	ids   []uint32       // assigned ids, parallel to strs
-	next  int            // emit cursor into vals
-	size  int            // output size estimate
+	file   string
+	strs   []string       // distinct non-empty strings, first-appearance order
+	nunits []uint16       // their lengths in UTF-16 code units
+	index  map[string]int // string → position in strs
+	vals   []uint64       // per property in emit order: number bits or string index+1 (0 = empty)
+	types  []Type         // per property in emit order
+	ids    []uint32       // assigned ids, parallel to strs
+	next   int            // emit cursor into vals
+	size   int            // output size
+	// scratch
+	hashes []uint32
+	keys   []uint64
+	units  []uint16
+}
+
+// compilerPool keeps compilers, and their scratch, between compiles.
+var compilerPool = sync.Pool{New: func() any { return &compiler{index: make(map[string]int)} }}
+
+func (c *compiler) release() {
+	if len(c.strs) > 4096 || cap(c.vals) > 1<<16 {
+		return // outsized: let it go rather than keep it (and clear it) forever
+	}
+	clear(c.index)
+	clear(c.strs) // drop references into the source text
+	c.strs, c.nunits, c.vals, c.types = c.strs[:0], c.nunits[:0], c.vals[:0], c.types[:0]
+	c.file, c.ids, c.next, c.size = "", nil, 0, 0
+	compilerPool.Put(c)
 }
 
 func (c *compiler) errAt(line int, format string, a ...any) error {
 	return &CompileError{File: c.file, Line: line, Msg: fmt.Sprintf(format, a...)}
+}
+
+// unitCount returns the length of s in UTF-16 code units.
+func (c *compiler) unitCount(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			c.units = rghash.AppendUTF16(c.units[:0], s)
+			return len(c.units)
+		}
+	}
+	return len(s)
 }
 
 // collect walks the tree in the order emit writes it (a section's
@@ -105,12 +190,14 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 		return c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
 	}
 	c.size += 12
-	for _, p := range n.Props {
+	for i := range n.Props {
+		p := &n.Props[i]
 		t, ok := ParseType(p.Type)
 		if !ok {
 			return c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
 		}
 		c.size += 8 + valueSize(t)
+		c.types = append(c.types, t)
 		if isStringType(t) {
 			if p.Value == "" {
 				c.vals = append(c.vals, 0)
@@ -118,15 +205,15 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 			}
 			i, ok := c.index[p.Value]
 			if !ok {
-				u := rghash.AppendUTF16(nil, p.Value)
-				if len(u) > 0xFFFF {
-					return c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, len(u))
+				nu := c.unitCount(p.Value)
+				if nu > 0xFFFF {
+					return c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
 				}
 				i = len(c.strs)
 				c.index[p.Value] = i
 				c.strs = append(c.strs, p.Value)
-				c.units = append(c.units, u)
-				c.size += 6 + 2*len(u)
+				c.nunits = append(c.nunits, uint16(nu))
+				c.size += 6 + 2*nu
 			}
 			c.vals = append(c.vals, uint64(i)+1)
 			continue
@@ -152,12 +239,12 @@ func (c *compiler) emit(out []byte, n *dattext.Node, root bool) []byte {
 	}
 	out = binary.LittleEndian.AppendUint32(out, name)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(n.Props)))
-	for _, p := range n.Props {
-		t, _ := ParseType(p.Type)
-		out = binary.LittleEndian.AppendUint32(out, NameHash(p.Key))
-		out = binary.LittleEndian.AppendUint32(out, uint32(t))
+	for i := range n.Props {
+		t := c.types[c.next]
 		v := c.vals[c.next]
 		c.next++
+		out = binary.LittleEndian.AppendUint32(out, NameHash(n.Props[i].Key))
+		out = binary.LittleEndian.AppendUint32(out, uint32(t))
 		switch {
 		case isStringType(t):
 			id := uint32(EmptyString)
@@ -176,14 +263,4 @@ func (c *compiler) emit(out []byte, n *dattext.Node, root bool) []byte {
 		out = c.emit(out, ch, false)
 	}
 	return out
-}
-
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

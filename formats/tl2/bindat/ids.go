@@ -24,6 +24,15 @@ type HashIDs struct{}
 
 // Assign implements StringIDs.
 func (HashIDs) Assign(strs []string) ([]uint32, error) {
+	// Distinct hashes (nearly always) are the ids as they are: no id is
+	// ever taken twice, so the order strings are met in does not matter.
+	ids := make([]uint32, len(strs))
+	for i, s := range strs {
+		ids[i] = rghash.Hash(s)
+	}
+	if distinctIDs(sortedKeys(nil, ids)) {
+		return ids, nil
+	}
 	order := make([]int, len(strs))
 	for i := range order {
 		order[i] = i
@@ -37,7 +46,6 @@ func (HashIDs) Assign(strs []string) ([]uint32, error) {
 		}
 		return 0
 	})
-	ids := make([]uint32, len(strs))
 	taken := make(map[uint32]bool, len(strs))
 	for _, i := range order {
 		id := rghash.Hash(strs[i])

@@ -84,12 +84,18 @@ func parseNumber(t Type, text string) (uint64, error) {
 	s := strings.TrimSpace(text)
 	switch t {
 	case Integer:
+		if v, ok := smallInt(s); ok {
+			return uint64(uint32(int32(v))), nil
+		}
 		v, err := strconv.ParseInt(s, 10, 32)
 		if err != nil {
 			return 0, fmt.Errorf("INTEGER value %q is not a 32-bit integer", text)
 		}
 		return uint64(uint32(int32(v))), nil
 	case UnsignedInt:
+		if v, ok := smallInt(s); ok {
+			return uint64(uint32(int32(v))), nil // -1 for 0xFFFFFFFF, as below
+		}
 		if v, err := strconv.ParseUint(s, 10, 32); err == nil {
 			return v, nil
 		}
@@ -99,6 +105,9 @@ func parseNumber(t Type, text string) (uint64, error) {
 		}
 		return 0, fmt.Errorf("UNSIGNED INT value %q is not a 32-bit integer", text)
 	case Integer64:
+		if v, ok := smallInt(s); ok {
+			return uint64(v), nil
+		}
 		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return uint64(v), nil
 		}
@@ -118,6 +127,9 @@ func parseNumber(t Type, text string) (uint64, error) {
 		}
 		return 0, fmt.Errorf("BOOL value %q is not true, false or a number", text)
 	case Float:
+		if f, ok := simpleFloat(s); ok {
+			return uint64(float32bits(float32(f))), nil
+		}
 		f, err := parseFloat(s)
 		if err != nil {
 			return 0, fmt.Errorf("FLOAT value %q is not a number", text)
@@ -126,6 +138,9 @@ func parseNumber(t Type, text string) (uint64, error) {
 		// reference encoder do: the double rounding decides the last bit.
 		return uint64(float32bits(float32(f))), nil
 	case Double:
+		if f, ok := simpleFloat(s); ok {
+			return float64bits(f), nil
+		}
 		f, err := parseFloat(s)
 		if err != nil {
 			return 0, fmt.Errorf("DOUBLE value %q is not a number", text)
@@ -133,6 +148,72 @@ func parseNumber(t Type, text string) (uint64, error) {
 		return float64bits(f), nil
 	}
 	return 0, fmt.Errorf("type %v is not numeric", t)
+}
+
+// smallInt reads an optionally signed decimal of 1 to 9 digits, the usual
+// value, without strconv; anything else is left to strconv.
+func smallInt(s string) (int64, bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 9 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(d)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// pow10 holds the powers of ten float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// simpleFloat reads [+-]digits[.digits] with at most 15 digits in all,
+// the usual value. The digits as an integer and the power of ten are both
+// exact in float64, so one correctly rounded division gives the correctly
+// rounded value, the same as strconv.ParseFloat. Anything else is left to
+// parseFloat.
+func simpleFloat(s string) (float64, bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	var mant uint64
+	digits, frac, dot := 0, 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	f := float64(mant) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // parseFloat reads a decimal float, including the 1.#INF / 1.#QNAN forms

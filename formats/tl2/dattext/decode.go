@@ -1,9 +1,11 @@
 package dattext
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"packsmith/formats/tl2/rghash"
 )
@@ -66,15 +68,7 @@ func Decode(file string, src []byte) (string, Encoding, error) {
 		if len(body)%2 != 0 {
 			return "", enc, &Error{File: file, Offset: int64(len(src) - 1), Msg: "odd number of bytes in a UTF-16 file"}
 		}
-		u := make([]uint16, len(body)/2)
-		for i := range u {
-			if enc == UTF16BEBOM {
-				u[i] = uint16(body[2*i])<<8 | uint16(body[2*i+1])
-			} else {
-				u[i] = uint16(body[2*i]) | uint16(body[2*i+1])<<8
-			}
-		}
-		return rghash.DecodeUTF16(u), enc, nil
+		return decodeUTF16(body, enc == UTF16BEBOM), enc, nil
 	}
 	body := src
 	if enc == UTF8BOM {
@@ -90,6 +84,62 @@ func Decode(file string, src []byte) (string, Encoding, error) {
 		s = rghash.DecodeUTF16(rghash.AppendUTF16(nil, s))
 	}
 	return s, enc, nil
+}
+
+// decodeUTF16 turns UTF-16 bytes (even length, no BOM) into text exactly as
+// rghash.DecodeUTF16 does with their code units, without building the unit
+// slice: valid pairs become UTF-8, a lone surrogate its WTF-8 form.
+func decodeUTF16(body []byte, bigEndian bool) string {
+	n := len(body) / 2
+	if n == 0 {
+		return ""
+	}
+	// ASCII is one byte per unit; anything else grows the buffer.
+	dst := make([]byte, 0, n)
+	unit := func(i int) uint16 {
+		if bigEndian {
+			return uint16(body[i])<<8 | uint16(body[i+1])
+		}
+		return uint16(body[i]) | uint16(body[i+1])<<8
+	}
+	for i := 0; i < len(body); {
+		if !bigEndian {
+			// Four ASCII units at a time: every high byte zero, every low
+			// byte below 0x80.
+			j := len(dst)
+			for i+8 <= len(body) && j+4 <= cap(dst) {
+				v := binary.LittleEndian.Uint64(body[i:])
+				if v&0xFF80FF80FF80FF80 != 0 {
+					break
+				}
+				w := dst[j : j+4 : j+4]
+				w[0], w[1], w[2], w[3] = byte(v), byte(v>>16), byte(v>>32), byte(v>>48)
+				i += 8
+				j += 4
+			}
+			dst = dst[:j]
+			if i >= len(body) {
+				break
+			}
+		}
+		c := unit(i)
+		i += 2
+		switch {
+		case c < 0x80:
+			dst = append(dst, byte(c))
+		case c >= 0xD800 && c < 0xDC00 && i < len(body) && unit(i) >= 0xDC00 && unit(i) < 0xE000:
+			r := 0x10000 + (rune(c)-0xD800)<<10 + (rune(unit(i)) - 0xDC00)
+			dst = utf8.AppendRune(dst, r)
+			i += 2
+		case c >= 0xD800 && c < 0xE000:
+			dst = append(dst, 0xED, 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
+		default:
+			dst = utf8.AppendRune(dst, rune(c))
+		}
+	}
+	// dst is never written again, so it can back the string (as
+	// strings.Builder does) instead of being copied.
+	return unsafe.String(unsafe.SliceData(dst), len(dst))
 }
 
 // firstInvalid returns the offset of the first byte that is neither UTF-8

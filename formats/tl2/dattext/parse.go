@@ -22,10 +22,25 @@ func Parse(file string, src []byte) (*Node, error) {
 // ParseText parses decoded text into its single root section. The grammar
 // is in doc.go. Errors are *Error values naming file and line.
 func ParseText(file, text string) (*Node, error) {
+	// Names, types, keys and values are slices of text. Nodes come from a
+	// slab; a section's properties go straight into one shared arena while
+	// they stay contiguous there (always, when a section lists them before
+	// its children, as GUTS does), else into a slice of its own. Children
+	// are gathered on a shared stack while the section is open, then copied
+	// to an exact-size slice of an arena: a handful of allocations per file
+	// instead of several per line.
+	type open struct {
+		n     *Node
+		props int // start of n.Props in a.prop, or -1 once it has its own slice
+		kids  int // where its children start on pendKids
+	}
 	var (
-		root  *Node
-		stack []*Node
+		root     *Node
+		stack    []open
+		pendKids []*Node
+		a        arena
 	)
+	a.init(text)
 	errAt := func(line int, format string, a ...any) error {
 		return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
@@ -51,43 +66,60 @@ func ParseText(file, text string) (*Node, error) {
 		} else {
 			raw, text = text, ""
 		}
-		s := strings.TrimLeft(raw, " \t")
+		k := 0
+		for k < len(raw) && (raw[k] == ' ' || raw[k] == '\t') {
+			k++
+		}
+		s := raw[k:]
 		switch {
-		case s == "" || strings.HasPrefix(s, "//"):
+		case s == "" || (s[0] == '/' && len(s) >= 2 && s[1] == '/'):
 			continue
 		case s[0] == '[':
-			s = strings.TrimRight(s, " \t")
+			e := len(s)
+			for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+				e--
+			}
+			s = s[:e]
 			if len(s) < 2 || s[len(s)-1] != ']' {
 				return nil, errAt(line, "section line %q does not end with ]", clip(s))
 			}
 			name := s[1 : len(s)-1]
-			if strings.HasPrefix(name, "/") {
+			if len(name) > 0 && name[0] == '/' {
 				name = name[1:]
 				if len(stack) == 0 {
 					return nil, errAt(line, "[/%s] closes no open section", clip(name))
 				}
 				top := stack[len(stack)-1]
-				if top.Name != name {
-					return nil, errAt(line, "[/%s] closes [%s] opened at line %d", clip(name), clip(top.Name), top.Line)
+				if top.n.Name != name {
+					return nil, errAt(line, "[/%s] closes [%s] opened at line %d", clip(name), clip(top.n.Name), top.n.Line)
 				}
-				top.EndLine = line
+				top.n.EndLine = line
+				if top.props >= 0 && len(top.n.Props) > 0 {
+					top.n.Props = top.n.Props[:len(top.n.Props):len(top.n.Props)]
+				}
+				if len(pendKids) > top.kids {
+					top.n.Children = a.kids(pendKids[top.kids:])
+					clear(pendKids[top.kids:])
+					pendKids = pendKids[:top.kids]
+				}
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			n := &Node{Name: name, Line: line}
 			if len(stack) == 0 {
 				if root != nil {
 					return nil, errAt(line, "second top-level section [%s]; the file already has [%s] at line %d", clip(name), clip(root.Name), root.Line)
 				}
+			} else if len(stack) >= MaxDepth {
+				return nil, errAt(line, "sections nested deeper than %d", MaxDepth)
+			}
+			n := a.node()
+			n.Name, n.Line = name, line
+			if len(stack) == 0 {
 				root = n
 			} else {
-				if len(stack) >= MaxDepth {
-					return nil, errAt(line, "sections nested deeper than %d", MaxDepth)
-				}
-				p := stack[len(stack)-1]
-				p.Children = append(p.Children, n)
+				pendKids = append(pendKids, n)
 			}
-			stack = append(stack, n)
+			stack = append(stack, open{n: n, props: len(a.prop), kids: len(pendKids)})
 		case s[0] == '<':
 			end := strings.IndexByte(s, '>')
 			if end < 0 {
@@ -100,25 +132,80 @@ func ParseText(file, text string) (*Node, error) {
 			if len(stack) == 0 {
 				return nil, errAt(line, "property outside any section")
 			}
-			p := stack[len(stack)-1]
-			p.Props = append(p.Props, Prop{
+			top := &stack[len(stack)-1]
+			n := top.n
+			if len(n.Props) == 0 && top.props >= 0 {
+				top.props = len(a.prop)
+			}
+			if top.props >= 0 && (top.props+len(n.Props) != len(a.prop) || len(a.prop) == cap(a.prop)) {
+				// A child's properties came in between, or the arena is
+				// full: go on in a slice of its own.
+				n.Props = append(make([]Prop, 0, 2*len(n.Props)+4), n.Props...)
+				top.props = -1
+			}
+			p := Prop{
 				Type:  s[1:end],
 				Key:   s[end+1 : end+1+colon],
 				Value: s[end+1+colon+1:],
 				Line:  line,
-			})
+			}
+			if top.props >= 0 {
+				a.prop = append(a.prop, p)
+				n.Props = a.prop[top.props:len(a.prop)]
+			} else {
+				n.Props = append(n.Props, p)
+			}
 		default:
 			return nil, errAt(line, "unexpected text %q (want [SECTION], [/SECTION], <TYPE>KEY:VALUE or // comment)", clip(s))
 		}
 	}
 	if len(stack) > 0 {
-		top := stack[len(stack)-1]
+		top := stack[len(stack)-1].n
 		return nil, errAt(top.Line, "[%s] is never closed", clip(top.Name))
 	}
 	if root == nil {
 		return nil, &Error{File: file, Msg: "no [SECTION] in the file"}
 	}
 	return root, nil
+}
+
+// arena hands out the nodes and the Props and Children slices of one parse.
+// Slices are cut with their capacity equal to their length, so appending to
+// one (Node.Add, AddChild) copies it rather than overwrite a neighbour.
+type arena struct {
+	nodes []Node
+	prop  []Prop
+	kid   []*Node
+}
+
+// init sizes the arena for text: a section takes two lines starting with
+// '[', a property line starts with '<' (values may hold more of either,
+// hence the bound by the line count). Running out only costs another chunk.
+func (a *arena) init(text string) {
+	lines := strings.Count(text, "\n") + 1
+	secs := min(strings.Count(text, "[")/2+1, lines)
+	a.nodes = make([]Node, 0, secs)
+	a.kid = make([]*Node, 0, secs)
+	a.prop = make([]Prop, 0, min(strings.Count(text, "<"), lines))
+}
+
+const arenaChunk = 64
+
+func (a *arena) node() *Node {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = make([]Node, 0, arenaChunk)
+	}
+	a.nodes = a.nodes[:len(a.nodes)+1]
+	return &a.nodes[len(a.nodes)-1]
+}
+
+func (a *arena) kids(k []*Node) []*Node {
+	if cap(a.kid)-len(a.kid) < len(k) {
+		a.kid = make([]*Node, 0, max(len(k), arenaChunk))
+	}
+	i := len(a.kid)
+	a.kid = append(a.kid, k...)
+	return a.kid[i:len(a.kid):len(a.kid)]
 }
 
 // clip shortens text quoted in error messages.

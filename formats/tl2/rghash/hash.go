@@ -1,6 +1,9 @@
 package rghash
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // Hash returns rg_hash of s. s is read as UTF-8; three-byte encodings of
 // surrogates (WTF-8, as produced by this project's UTF-16 decoders for lone
@@ -8,6 +11,21 @@ import "unicode/utf8"
 // a UTF-16 file hashes exactly as the game hashes it. Any other invalid byte
 // counts as U+FFFD. No case folding: the engine's hash is case-sensitive.
 func Hash(s string) uint32 {
+	// ASCII, nearly every real name: one unit per byte, so the seed is
+	// len(s) and one pass does.
+	h := uint32(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return hashWide(s)
+		}
+		h = bits.RotateLeft32(h, 5) ^ uint32(c)
+	}
+	return h
+}
+
+// hashWide is Hash for names with non-ASCII characters.
+func hashWide(s string) uint32 {
 	// The seed is the length in UTF-16 code units, so count first.
 	n := uint32(0)
 	for i := 0; i < len(s); {
@@ -21,9 +39,9 @@ func Hash(s string) uint32 {
 	h := n
 	for i := 0; i < len(s); {
 		u1, u2, size := nextUnits(s, i)
-		h = (h<<5 | h>>27) ^ uint32(u1)
+		h = bits.RotateLeft32(h, 5) ^ uint32(u1)
 		if u2 != 0 {
-			h = (h<<5 | h>>27) ^ uint32(u2)
+			h = bits.RotateLeft32(h, 5) ^ uint32(u2)
 		}
 		i += size
 	}
@@ -34,7 +52,7 @@ func Hash(s string) uint32 {
 func HashUnits(u []uint16) uint32 {
 	h := uint32(len(u))
 	for _, c := range u {
-		h = (h<<5 | h>>27) ^ uint32(c)
+		h = bits.RotateLeft32(h, 5) ^ uint32(c)
 	}
 	return h
 }

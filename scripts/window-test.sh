@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The native window, as a user drives it: the desktop build (WebKitGTK)
+# under Xvfb, real mouse and keyboard through xdotool. It opens an archive
+# with the native file dialog and another by dropping it from a drag source
+# (XDND), and checks that both were opened (they enter the recent list in
+# the settings file). A screenshot of each step goes to PACKSMITH_SHOTS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d /tmp/packsmith-window.XXXXXX)
+shots=${PACKSMITH_SHOTS:-$work}
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work/config"
+}
+trap cleanup EXIT
+
+display=""
+for n in $(seq 60 89); do
+  if [ ! -e /tmp/.X11-unix/X$n ] && [ ! -e /tmp/.X$n-lock ]; then display=":$n"; break; fi
+done
+export DISPLAY=$display
+Xvfb "$DISPLAY" -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
+pids+=($!)
+sleep 0.5
+
+mkdir -p "$work/config"
+PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith >"$work/app.log" 2>&1 &
+pids+=($!)
+timeout 30 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null
+sleep 2
+recent() { cat "$work/config/settings.json" 2>/dev/null || true; }
+fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
+
+# 1. Open… → the GTK file dialog → type a path → Enter.
+demo="$PWD/testdata/demo/PACKSMITH_SAMPLE.MOD"
+xdotool mousemove 417 39 click 1   # "Open…" in the header (the window is centred: y 20..840)
+timeout 15 xdotool search --sync --onlyvisible --name '^Open an archive$' >/dev/null || fail "no file dialog"
+sleep 0.5
+xdotool key ctrl+l
+sleep 0.3
+xdotool type --delay 10 "$demo"
+xdotool key Return
+for _ in $(seq 1 50); do recent | grep -q PACKSMITH_SAMPLE.MOD && break; sleep 0.2; done
+recent | grep -q PACKSMITH_SAMPLE.MOD || fail "the file dialog did not open $demo"
+import -window root "$shots/window-dialog.png"
+echo "window-test: opened $demo through the native file dialog"
+
+# 2. Drag textures.zip from a drag source and drop it on the window.
+drop="$PWD/testdata/demo/textures.zip"
+/usr/bin/python3 e2e/window/dragsource.py "$drop" >"$work/drag.log" 2>&1 &
+pids+=($!)
+timeout 15 xdotool search --sync --onlyvisible --name '^dragsource$' >/dev/null || fail "no drag source window"
+sleep 0.5
+xdotool mousemove 100 740 && sleep 0.2 && xdotool mousedown 1 && sleep 0.2
+for y in 730 700 650 600 500 400; do xdotool mousemove 300 $y; sleep 0.1; done
+xdotool mousemove 640 400 && sleep 0.4 && xdotool mousemove 650 410 && sleep 0.4 && xdotool mouseup 1
+for _ in $(seq 1 50); do recent | grep -q textures.zip && break; sleep 0.2; done
+recent | grep -q textures.zip || fail "dropping $drop on the window did not open it"
+import -window root "$shots/window-drop.png"
+echo "window-test: opened $drop by drag and drop"
+echo "window: 2 passed, 0 failed"
