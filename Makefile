@@ -7,7 +7,7 @@ BIN       := build/bin
 LDFLAGS   := -w -s -X packsmith/app/cli.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOPKGS     = $(shell $(GO) list ./... )
 
-.PHONY: run deps frontend build build-cli build-windows test test-go test-frontend test-e2e vet bench fuzz clean
+.PHONY: run deps frontend build build-cli build-windows test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -46,7 +46,11 @@ test-frontend: deps
 test-e2e: frontend
 	bash scripts/e2e.sh
 
-test: deps vet test-go test-frontend test-e2e
+# The native window under Xvfb: file dialog and drag and drop, real input.
+test-window: build
+	bash scripts/window-test.sh
+
+test: deps vet test-go test-frontend test-e2e test-window
 
 bench:
 	bash scripts/bench.sh

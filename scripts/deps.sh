@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_pkgs=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
-  xvfb xauth x11-utils xdotool imagemagick chromium curl fonts-nanum)
+  xvfb xauth x11-utils xdotool imagemagick chromium curl fonts-nanum
+  python3-gi gir1.2-gtk-3.0)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/packsmith-window.XXXXXX)
 shots=${PACKSMITH_SHOTS:-$work}
+ok=0
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  rm -rf "$work/config"
+  if [ $ok = 1 ]; then rm -rf "$work"; else echo "window-test: screenshots and log kept in $work"; fi
 }
 trap cleanup EXIT
 
@@ -29,19 +30,24 @@ mkdir -p "$work/config"
 PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith >"$work/app.log" 2>&1 &
 pids+=($!)
 timeout 30 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null
-sleep 2
+sleep 3
 recent() { cat "$work/config/settings.json" 2>/dev/null || true; }
 fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
 
 # 1. Open… → the GTK file dialog → type a path → Enter.
 demo="$PWD/testdata/demo/PACKSMITH_SAMPLE.MOD"
+# Without a window manager the first click only focuses the web view.
+xdotool mousemove 1000 600 click 1
+sleep 0.5
 xdotool mousemove 417 39 click 1   # "Open…" in the header (the window is centred: y 20..840)
 timeout 15 xdotool search --sync --onlyvisible --name '^Open an archive$' >/dev/null || fail "no file dialog"
 sleep 0.5
 xdotool key ctrl+l
 sleep 0.3
-xdotool type --delay 10 "$demo"
-xdotool key Return
+# Slowly: the location field completes names as they are typed.
+xdotool type --delay 120 "$demo"
+sleep 0.5
+xdotool mousemove 1138 817 click 1   # the dialog's Open button
 for _ in $(seq 1 50); do recent | grep -q PACKSMITH_SAMPLE.MOD && break; sleep 0.2; done
 recent | grep -q PACKSMITH_SAMPLE.MOD || fail "the file dialog did not open $demo"
 import -window root "$shots/window-dialog.png"
@@ -60,4 +66,5 @@ for _ in $(seq 1 50); do recent | grep -q textures.zip && break; sleep 0.2; done
 recent | grep -q textures.zip || fail "dropping $drop on the window did not open it"
 import -window root "$shots/window-drop.png"
 echo "window-test: opened $drop by drag and drop"
+ok=1
 echo "window: 2 passed, 0 failed"
