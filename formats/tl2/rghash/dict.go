@@ -206,15 +206,14 @@ var (
 )
 
 // Default returns the reference dictionary found by FindDictionary, loaded
-// once and shared. When none is found it returns an empty dictionary and an
-// error saying so; decompilers then print UNK_<HEX8> names, which still
+// once and shared; when none is found, the names built into the package
+// (Builtin). Names it does not know decompile as UNK_<HEX8>, which still
 // compile back to the same bytes.
 func Default() (*Dictionary, error) {
 	defaultOnce.Do(func() {
 		p, ok := FindDictionary()
 		if !ok {
-			defaultDict = NewDictionary()
-			defaultErr = fmt.Errorf("rghash: no name dictionary found (set %s)", DictionaryEnv)
+			defaultDict = Builtin()
 			return
 		}
 		d, _, err := LoadFile(p)

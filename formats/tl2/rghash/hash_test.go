@@ -179,3 +179,15 @@ func FuzzHash(f *testing.F) {
 		}
 	})
 }
+
+func TestBuiltinNames(t *testing.T) {
+	d := Builtin()
+	if d.Len() < 10000 {
+		t.Fatalf("builtin dictionary has %d names", d.Len())
+	}
+	for _, n := range []string{"NAME", "GUID", "THEME", "UNIT", "LEVEL", "BASEFILE", "ICON"} {
+		if got, ok := d.Name(Hash(n)); !ok || got != n {
+			t.Errorf("builtin %s: %q %v", n, got, ok)
+		}
+	}
+}
