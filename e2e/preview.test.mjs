@@ -166,6 +166,8 @@ test('compare two walk grids: another entry, then a file on disk', async () => {
   await page.click('[data-path="MEDIA/LAYOUTS/DEMO/ROOM.MPP"]');
   await page.waitForSelector('[data-testid=grid-stats]');
   await page.click('[data-testid=compare-toggle]');
+  // the other walk grids of the archive arrive from Go after the bar opens
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=diff-entry] option').length > 1);
   const opts = await page.$$eval('[data-testid=diff-entry] option', (os) => os.map((o) => o.value));
   assert.deepEqual(opts, ['', 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP', 'MEDIA/LAYOUTS/DEMO/STUB.MPP']);
   await page.selectOption('[data-testid=diff-entry]', 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP');
