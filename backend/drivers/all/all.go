@@ -2,6 +2,8 @@
 package all
 
 import (
+	_ "packsmith/backend/drivers/iopdrv"
+	_ "packsmith/backend/drivers/reborndrv"
 	_ "packsmith/backend/drivers/tl2drv"
 	_ "packsmith/backend/drivers/zipdrv"
 	_ "packsmith/backend/previews"

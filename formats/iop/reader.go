@@ -1,0 +1,510 @@
+package iop
+
+import (
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"io"
+	"sort"
+	"strings"
+	"time"
+)
+
+const (
+	sigLocal      = 0x04034b50
+	sigCentral    = 0x02014b50
+	sigEnd        = 0x06054b50
+	sigDescriptor = 0x08074b50
+
+	localLen   = 30
+	centralLen = 46
+	endLen     = 22
+
+	// MethodStored and MethodDeflate are the methods packs use.
+	MethodStored  = 0
+	MethodDeflate = 8
+
+	FlagEncrypted  = 0x0001
+	FlagDescriptor = 0x0008
+)
+
+// Options bound what a pack's headers may make the reader do.
+type Options struct {
+	// Password opens encrypted entries. Empty: try KnownPasswords in order.
+	Password string
+	// MaxCentralDir caps the central directory read into memory (default 64 MiB).
+	MaxCentralDir int64
+	// MaxCheckSize caps the size of the entry fully decoded to confirm a
+	// password (default 4 MiB); larger entries are checked by check byte only.
+	MaxCheckSize int64
+}
+
+const (
+	defaultMaxCentralDir = 64 << 20
+	defaultMaxCheckSize  = 4 << 20
+)
+
+// File is one central-directory entry. Fields hold the stored values.
+type File struct {
+	Index         int    // position in the central directory
+	Name          string // stored name (either separator)
+	Comment       string
+	Extra         []byte
+	VersionMadeBy uint16
+	VersionNeeded uint16
+	Flags         uint16
+	Method        uint16
+	ModTime       uint16 // DOS time
+	ModDate       uint16 // DOS date
+	CRC32         uint32
+	Compressed    uint32 // bytes in the pack, 12-byte encryption header included
+	Uncompressed  uint32
+	DiskStart     uint16
+	InternalAttr  uint16
+	ExternalAttr  uint32
+	HeaderOffset  int64 // offset of the local header
+
+	r *Reader
+}
+
+// Encrypted reports flag bit 0.
+func (f *File) Encrypted() bool { return f.Flags&FlagEncrypted != 0 }
+
+// INIScrambled reports whether the client unscrambles this entry after reading.
+func (f *File) INIScrambled() bool { return INIScrambled(f.Name, f.Comment) }
+
+// Path is the stored name with '\' shown as '/'.
+func (f *File) Path() string { return strings.TrimLeft(strings.ReplaceAll(f.Name, `\`, "/"), "/") }
+
+// Key is the name the client looks entries up by: lower case, '\' separators.
+func (f *File) Key() string { return LookupKey(f.Name) }
+
+// LookupKey lower-cases a name and turns '/' into '\', as the client does.
+func LookupKey(name string) string { return strings.ToLower(strings.ReplaceAll(name, "/", `\`)) }
+
+// Modified is the DOS time as a time.Time (UTC).
+func (f *File) Modified() time.Time { return dosToTime(f.ModDate, f.ModTime) }
+
+// checkByte is the value the last decrypted header byte must have.
+func (f *File) checkByte() byte {
+	if f.Flags&FlagDescriptor != 0 {
+		return byte(f.ModTime >> 8)
+	}
+	return byte(f.CRC32 >> 24)
+}
+
+// Reader reads a pack from an io.ReaderAt.
+type Reader struct {
+	r       io.ReaderAt
+	size    int64
+	File    []*File
+	Comment string
+	// CentralOffset and CentralSize locate the central directory.
+	CentralOffset, CentralSize int64
+
+	password      string
+	passwordLabel string // "given", a region label, or "" when none is needed
+	passwordErr   error  // non-nil when encrypted entries cannot be opened
+	maxCheck      int64
+}
+
+// NewReader reads the end record and central directory. Entries are opened
+// lazily. A wrong explicit password is an error; with no password, the
+// published ones are tried, and when none works the Reader still lists
+// entries but Open of an encrypted entry fails with ErrUnknownPassword.
+func NewReader(r io.ReaderAt, size int64, opts Options) (*Reader, error) {
+	if opts.MaxCentralDir <= 0 {
+		opts.MaxCentralDir = defaultMaxCentralDir
+	}
+	if opts.MaxCheckSize <= 0 {
+		opts.MaxCheckSize = defaultMaxCheckSize
+	}
+	z := &Reader{r: r, size: size, maxCheck: opts.MaxCheckSize}
+	if err := z.readDirectory(opts.MaxCentralDir); err != nil {
+		return nil, err
+	}
+	if err := z.choosePassword(opts.Password); err != nil {
+		return nil, err
+	}
+	return z, nil
+}
+
+func (z *Reader) readDirectory(maxCD int64) error {
+	if z.size < endLen {
+		return errAt("", -1, "%w: %d bytes is too short for an end record", ErrFormat, z.size)
+	}
+	tail := int64(endLen + 0xFFFF)
+	if tail > z.size {
+		tail = z.size
+	}
+	buf := make([]byte, tail)
+	base := z.size - tail
+	if _, err := z.r.ReadAt(buf, base); err != nil && err != io.EOF {
+		return errAt("", base, "reading the end record: %w", err)
+	}
+	end := -1
+	for i := len(buf) - endLen; i >= 0; i-- {
+		if binary.LittleEndian.Uint32(buf[i:]) == sigEnd {
+			cl := int(binary.LittleEndian.Uint16(buf[i+20:]))
+			if i+endLen+cl <= len(buf) {
+				end = i
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return errAt("", -1, "%w: no end record (PK\\5\\6)", ErrFormat)
+	}
+	e := buf[end:]
+	endOff := base + int64(end)
+	count := int(binary.LittleEndian.Uint16(e[10:]))
+	cdSize := int64(binary.LittleEndian.Uint32(e[12:]))
+	cdOff := int64(binary.LittleEndian.Uint32(e[16:]))
+	cl := int(binary.LittleEndian.Uint16(e[20:]))
+	z.Comment = string(e[endLen : endLen+cl])
+	if cdOff+cdSize > endOff {
+		return errAt("", endOff, "%w: central directory (offset 0x%X, %d bytes) runs past the end record", ErrFormat, cdOff, cdSize)
+	}
+	if cdSize > maxCD {
+		return errAt("", endOff, "%w: central directory of %d bytes (limit %d)", ErrTooLarge, cdSize, maxCD)
+	}
+	if int64(count)*centralLen > cdSize {
+		return errAt("", endOff, "%w: %d entries cannot fit in a %d-byte central directory", ErrFormat, count, cdSize)
+	}
+	z.CentralOffset, z.CentralSize = cdOff, cdSize
+	cd := make([]byte, cdSize)
+	if _, err := z.r.ReadAt(cd, cdOff); err != nil && !(err == io.EOF && cdSize == 0) {
+		return errAt("", cdOff, "reading the central directory: %w", err)
+	}
+	z.File = make([]*File, 0, count)
+	p := 0
+	for i := 0; i < count; i++ {
+		off := cdOff + int64(p)
+		if p+centralLen > len(cd) {
+			return errAt(fmt.Sprintf("#%d", i), off, "%w: central record cut short", ErrFormat)
+		}
+		h := cd[p : p+centralLen]
+		if binary.LittleEndian.Uint32(h) != sigCentral {
+			return errAt(fmt.Sprintf("#%d", i), off, "%w: central record signature %08X, want PK\\1\\2", ErrFormat, binary.LittleEndian.Uint32(h))
+		}
+		le := binary.LittleEndian
+		nl, xl, cl := int(le.Uint16(h[4:])), int(le.Uint16(h[6:])), int(le.Uint16(h[32:]))
+		if p+centralLen+nl+xl+cl > len(cd) {
+			return errAt(fmt.Sprintf("#%d", i), off, "%w: name, extra and comment (%d+%d+%d bytes) run past the central directory", ErrFormat, nl, xl, cl)
+		}
+		q := p + centralLen
+		f := &File{
+			Index:         i,
+			Name:          string(cd[q : q+nl]),
+			Extra:         append([]byte(nil), cd[q+nl:q+nl+xl]...),
+			Comment:       string(cd[q+nl+xl : q+nl+xl+cl]),
+			Flags:         le.Uint16(h[8:]),
+			Method:        le.Uint16(h[10:]),
+			ModTime:       le.Uint16(h[12:]),
+			ModDate:       le.Uint16(h[14:]),
+			CRC32:         le.Uint32(h[16:]),
+			Compressed:    le.Uint32(h[20:]),
+			Uncompressed:  le.Uint32(h[24:]),
+			VersionMadeBy: le.Uint16(h[28:]),
+			VersionNeeded: le.Uint16(h[30:]),
+			DiskStart:     le.Uint16(h[34:]),
+			InternalAttr:  le.Uint16(h[36:]),
+			ExternalAttr:  le.Uint32(h[38:]),
+			HeaderOffset:  int64(le.Uint32(h[42:])),
+			r:             z,
+		}
+		if len(f.Extra) == 0 {
+			f.Extra = nil
+		}
+		if f.HeaderOffset+localLen > z.size {
+			return errAt(f.Name, off, "%w: local header offset 0x%X is past the end of the pack", ErrFormat, f.HeaderOffset)
+		}
+		z.File = append(z.File, f)
+		p = q + nl + xl + cl
+	}
+	return nil
+}
+
+// Password is the password that opens the pack's encrypted entries and a
+// label for where it came from ("given", "US pack password", …). ok is false
+// when the pack has encrypted entries and no password was found.
+func (z *Reader) Password() (pw, label string, ok bool) {
+	return z.password, z.passwordLabel, z.passwordErr == nil
+}
+
+// PasswordErr is why encrypted entries cannot be opened, or nil.
+func (z *Reader) PasswordErr() error { return z.passwordErr }
+
+func (z *Reader) choosePassword(given string) error {
+	var enc []*File
+	for _, f := range z.File {
+		if f.Encrypted() {
+			enc = append(enc, f)
+		}
+	}
+	if len(enc) == 0 {
+		z.password, z.passwordLabel = given, ""
+		return nil
+	}
+	// Probe the smallest entries first: cheap to decode in full.
+	sort.SliceStable(enc, func(i, j int) bool { return enc[i].Compressed < enc[j].Compressed })
+	if len(enc) > 3 {
+		enc = enc[:3]
+	}
+	if given != "" {
+		// A given password only has to pass the check bytes: a damaged
+		// entry must not read as a wrong password.
+		if err := z.checkBytes(enc, given); err != nil {
+			return err
+		}
+		z.password, z.passwordLabel = given, "given"
+		return nil
+	}
+	// Trying many passwords, a check byte passes by chance 1 time in 256,
+	// so a candidate must also decode the smallest entry. One that passes
+	// only the check bytes is kept as a fallback (the entry may be damaged).
+	fallback := -1
+	for i, kp := range KnownPasswords {
+		if z.checkBytes(enc, kp.Password) != nil {
+			continue
+		}
+		if z.decodes(enc[0], kp.Password) {
+			z.password, z.passwordLabel = kp.Password, kp.Label()
+			return nil
+		}
+		if fallback < 0 {
+			fallback = i
+		}
+	}
+	if fallback >= 0 {
+		kp := KnownPasswords[fallback]
+		z.password, z.passwordLabel = kp.Password, kp.Label()
+		return nil
+	}
+	z.passwordErr = &Error{Entry: enc[0].Name, Offset: enc[0].HeaderOffset, Err: ErrUnknownPassword}
+	return nil
+}
+
+func (z *Reader) checkBytes(probe []*File, pw string) error {
+	for _, f := range probe {
+		if _, err := f.dataReader(pw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodes reports whether f decodes with pw and matches its CRC-32; entries
+// over the check size count as decoding.
+func (z *Reader) decodes(f *File, pw string) bool {
+	if int64(f.Uncompressed) > z.maxCheck || int64(f.Compressed) > z.maxCheck {
+		return true
+	}
+	rc, err := f.openZip(pw)
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	_, err = io.Copy(io.Discard, rc)
+	return err == nil
+}
+
+// DataOffset reads the local header and returns where the entry's data starts.
+func (f *File) DataOffset() (int64, error) {
+	var h [localLen]byte
+	if _, err := f.r.r.ReadAt(h[:], f.HeaderOffset); err != nil {
+		return 0, &Error{Entry: f.Name, Offset: f.HeaderOffset, Err: fmt.Errorf("reading the local header: %w", err)}
+	}
+	if sig := binary.LittleEndian.Uint32(h[:]); sig != sigLocal {
+		return 0, errAt(f.Name, f.HeaderOffset, "%w: local header signature %08X, want PK\\3\\4", ErrFormat, sig)
+	}
+	nl := int64(binary.LittleEndian.Uint16(h[4:]))
+	xl := int64(binary.LittleEndian.Uint16(h[6:]))
+	data := f.HeaderOffset + localLen + nl + xl
+	if data+int64(f.Compressed) > f.r.size {
+		return 0, errAt(f.Name, f.HeaderOffset, "%w: %d data bytes at 0x%X run past the end of the pack (%d bytes)", ErrFormat, f.Compressed, data, f.r.size)
+	}
+	return data, nil
+}
+
+// OpenRaw returns the entry's bytes as stored (encryption header and
+// compressed stream included).
+func (f *File) OpenRaw() (*io.SectionReader, error) {
+	off, err := f.DataOffset()
+	if err != nil {
+		return nil, err
+	}
+	return io.NewSectionReader(f.r.r, off, int64(f.Compressed)), nil
+}
+
+// dataReader returns the compressed stream, decrypted with pw when the entry
+// is encrypted (after checking the encryption header).
+func (f *File) dataReader(pw string) (io.Reader, error) {
+	off, err := f.DataOffset()
+	if err != nil {
+		return nil, err
+	}
+	raw := io.NewSectionReader(f.r.r, off, int64(f.Compressed))
+	if !f.Encrypted() {
+		return raw, nil
+	}
+	if f.Compressed < EncHeaderLen {
+		return nil, errAt(f.Name, off, "%w: encrypted entry of %d bytes has no room for its 12-byte header", ErrFormat, f.Compressed)
+	}
+	var hdr [EncHeaderLen]byte
+	if _, err := io.ReadFull(raw, hdr[:]); err != nil {
+		return nil, &Error{Entry: f.Name, Offset: off, Err: err}
+	}
+	k := NewKeys([]byte(pw))
+	k.Decrypt(hdr[:])
+	if hdr[11] != f.checkByte() {
+		return nil, errAt(f.Name, off, "%w (the password check byte decrypts to 0x%02X, expected 0x%02X)", ErrWrongPassword, hdr[11], f.checkByte())
+	}
+	return &decryptReader{r: raw, k: k}, nil
+}
+
+type decryptReader struct {
+	r io.Reader
+	k Keys
+}
+
+func (d *decryptReader) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	d.k.Decrypt(p[:n])
+	return n, err
+}
+
+// OpenZip returns the entry's bytes as the ZIP layer holds them: decrypted,
+// inflated, checked against the CRC-32 and size, but not unscrambled.
+func (f *File) OpenZip() (io.ReadCloser, error) {
+	if f.Encrypted() && f.r.passwordErr != nil {
+		return nil, f.r.passwordErr
+	}
+	return f.openZip(f.r.password)
+}
+
+func (f *File) openZip(pw string) (io.ReadCloser, error) {
+	if f.Method != MethodStored && f.Method != MethodDeflate {
+		return nil, errAt(f.Name, f.HeaderOffset, "%w %d", ErrMethod, f.Method)
+	}
+	r, err := f.dataReader(pw)
+	if err != nil {
+		return nil, err
+	}
+	cr := &checkReader{f: f, h: crc32.NewIEEE()}
+	if f.Method == MethodDeflate {
+		fr := flate.NewReader(r)
+		cr.r, cr.c = fr, fr
+	} else {
+		cr.r = r
+	}
+	return cr, nil
+}
+
+// Open returns the entry's content as the client sees it: OpenZip, then the
+// fixed .ini XOR undone when the entry is an .ini with comment 1.
+func (f *File) Open() (io.ReadCloser, error) {
+	rc, err := f.OpenZip()
+	if err != nil || !f.INIScrambled() {
+		return rc, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{&iniReader{r: rc, n: int64(f.Uncompressed)}, rc}, nil
+}
+
+// checkReader stops at the declared size and checks the CRC-32 at the end.
+type checkReader struct {
+	f   *File
+	r   io.Reader
+	c   io.Closer
+	h   hash.Hash32
+	n   int64
+	err error
+}
+
+func (c *checkReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if rest := int64(c.f.Uncompressed) - c.n; int64(len(p)) > rest+1 {
+		p = p[:rest+1] // one extra byte reveals data beyond the declared size
+	}
+	n, err := c.r.Read(p)
+	c.h.Write(p[:n])
+	c.n += int64(n)
+	if c.n > int64(c.f.Uncompressed) {
+		c.err = errAt(c.f.Name, c.f.HeaderOffset, "%w: more data than the declared %d bytes", ErrChecksum, c.f.Uncompressed)
+		return n, c.err
+	}
+	if err == io.EOF {
+		if c.n != int64(c.f.Uncompressed) {
+			c.err = errAt(c.f.Name, c.f.HeaderOffset, "%w: %d bytes decoded, %d declared", ErrChecksum, c.n, c.f.Uncompressed)
+			return n, c.err
+		}
+		if s := c.h.Sum32(); s != c.f.CRC32 {
+			c.err = errAt(c.f.Name, c.f.HeaderOffset, "%w: CRC-32 stored %08X, computed %08X", ErrChecksum, c.f.CRC32, s)
+			return n, c.err
+		}
+		c.err = io.EOF
+	} else if err != nil {
+		c.err = &Error{Entry: c.f.Name, Offset: c.f.HeaderOffset, Err: err}
+		if isFlateErr(err) {
+			c.err = errAt(c.f.Name, c.f.HeaderOffset, "%w: the deflate stream is damaged (%v)", ErrChecksum, err)
+		}
+		return n, c.err
+	}
+	return n, nil
+}
+
+func (c *checkReader) Close() error {
+	if c.c != nil {
+		return c.c.Close()
+	}
+	return nil
+}
+
+// descriptorLen is the length of the data descriptor after the entry's data
+// (16 with its PK\7\8 signature, 12 without, 0 when flag bit 3 is clear or
+// nothing fits).
+func (f *File) descriptorLen(dataOff int64) int64 {
+	if f.Flags&FlagDescriptor == 0 {
+		return 0
+	}
+	at := dataOff + int64(f.Compressed)
+	var b [4]byte
+	if at+16 <= f.r.size {
+		if _, err := f.r.r.ReadAt(b[:], at); err == nil && binary.LittleEndian.Uint32(b[:]) == sigDescriptor {
+			return 16
+		}
+	}
+	if at+12 <= f.r.size {
+		if _, err := f.r.r.ReadAt(b[:], at); err == nil && binary.LittleEndian.Uint32(b[:]) == f.CRC32 {
+			return 12
+		}
+	}
+	return 0
+}
+
+func dosToTime(d, t uint16) time.Time {
+	return time.Date(int(d>>9)+1980, time.Month(d>>5&0xF), int(d&0x1F),
+		int(t>>11), int(t>>5&0x3F), int(t&0x1F)*2, 0, time.UTC)
+}
+
+func timeToDOS(tm time.Time) (d, t uint16) {
+	if tm.Year() < 1980 {
+		return 0x21, 0 // 1980-01-01
+	}
+	d = uint16((tm.Year()-1980)<<9 | int(tm.Month())<<5 | tm.Day())
+	t = uint16(tm.Hour()<<11 | tm.Minute()<<5 | tm.Second()/2)
+	return d, t
+}
+
+func isFlateErr(err error) bool {
+	var ce flate.CorruptInputError
+	return errors.As(err, &ce) || errors.Is(err, io.ErrUnexpectedEOF)
+}
