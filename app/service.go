@@ -161,7 +161,7 @@ func (s *Service) PickArchive() (string, error) {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
 	return s.dialogs.OpenFile("Open an archive", []FilePattern{
-		{Name: "Archives (*.zip, *.mod, *.pak)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK"},
+		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
 		{Name: "All files", Pattern: "*"},
 	})
 }

@@ -34,6 +34,9 @@ type Status struct {
 	What   string `json:"what"` // current item (an entry path)
 	Error  string `json:"error,omitempty"`
 	Result any    `json:"result,omitempty"`
+	// Seq grows with every update of one job: the window may receive
+	// events out of order and keeps the highest.
+	Seq int64 `json:"seq"`
 }
 
 // Listener receives every progress update and the final status. Calls for
@@ -88,6 +91,7 @@ func (r *Reporter) Progress(done, total int64, what string) {
 	if r.l != nil && now.Sub(r.last) >= MinInterval {
 		r.last = now
 		r.pending = false
+		r.status.Seq++
 		r.l.JobUpdate(r.status)
 		return
 	}
@@ -109,6 +113,7 @@ func (r *Reporter) finish(state State, result any, err error) Status {
 	if err != nil {
 		r.status.Error = err.Error()
 	}
+	r.status.Seq++
 	if r.l != nil {
 		r.l.JobUpdate(r.status)
 	}
@@ -126,6 +131,7 @@ func (m *Manager) Start(kind, title string, fn Func) string {
 	m.mu.Unlock()
 	if m.l != nil {
 		rep.last = time.Now()
+		rep.status.Seq = 1
 		m.l.JobUpdate(rep.Status())
 	}
 	go func() {

@@ -86,3 +86,27 @@ func TestThrottle(t *testing.T) {
 		t.Fatalf("listener got %d updates in 350 ms, want 2..6", n)
 	}
 }
+
+func TestSeqGrows(t *testing.T) {
+	rec := &recorder{}
+	m := NewManager(rec)
+	MinInterval = 0
+	defer func() { MinInterval = 100 * time.Millisecond }()
+	id := m.Start("t", "seq", func(ctx context.Context, p *Reporter) (any, error) {
+		for i := int64(0); i < 5; i++ {
+			p.Progress(i, 5, "")
+		}
+		return nil, nil
+	})
+	m.Wait(id)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for i, s := range rec.got {
+		if s.Seq != int64(i+1) {
+			t.Fatalf("update %d has seq %d", i, s.Seq)
+		}
+	}
+	if last := rec.got[len(rec.got)-1]; last.State != Done || len(rec.got) != 7 {
+		t.Fatalf("%d updates, last %+v", len(rec.got), last)
+	}
+}

@@ -124,7 +124,10 @@ func writeDemo(dir string) error {
 	if err := writeTextures(dir); err != nil {
 		return err
 	}
-	return writeTL2Demo(dir)
+	if err := writeTL2Demo(dir); err != nil {
+		return err
+	}
+	return writeFamilyDemos(dir)
 }
 
 // WriteBigZip writes n entries of size bytes each: mostly zeros with a
