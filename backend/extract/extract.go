@@ -199,28 +199,43 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 }
 
 func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
+	all := a.Entries()
 	if len(names) == 0 {
-		return a.Entries(), nil
+		return all, nil
+	}
+	// One index for the whole selection: the window may pass every entry
+	// of a 100,000-entry archive.
+	exact := make(map[string]int, len(all))
+	folded := make(map[string]int, len(all))
+	for i, e := range all {
+		exact[e.Path] = i
+		if _, ok := folded[strings.ToLower(e.Path)]; !ok {
+			folded[strings.ToLower(e.Path)] = i
+		}
 	}
 	out := make([]archive.Entry, 0, len(names))
 	for _, n := range names {
-		e, ok := archive.Find(a, n)
-		if !ok {
-			// A folder name selects everything below it.
-			prefix := strings.TrimSuffix(strings.ReplaceAll(n, `\`, "/"), "/") + "/"
-			found := false
-			for _, e := range a.Entries() {
-				if strings.HasPrefix(strings.ToLower(e.Path), strings.ToLower(prefix)) {
-					out = append(out, e)
-					found = true
-				}
-			}
-			if !found {
-				return nil, &archive.EntryError{Archive: a.Path(), Entry: n, Offset: -1, Err: archive.ErrNotFound}
-			}
+		norm := strings.TrimPrefix(strings.ReplaceAll(n, `\`, "/"), "/")
+		if i, ok := exact[norm]; ok {
+			out = append(out, all[i])
 			continue
 		}
-		out = append(out, e)
+		if i, ok := folded[strings.ToLower(norm)]; ok {
+			out = append(out, all[i])
+			continue
+		}
+		// A folder name selects everything below it.
+		prefix := strings.ToLower(strings.TrimSuffix(norm, "/")) + "/"
+		found := false
+		for _, e := range all {
+			if strings.HasPrefix(strings.ToLower(e.Path), prefix) {
+				out = append(out, e)
+				found = true
+			}
+		}
+		if !found {
+			return nil, &archive.EntryError{Archive: a.Path(), Entry: n, Offset: -1, Err: archive.ErrNotFound}
+		}
 	}
 	return out, nil
 }

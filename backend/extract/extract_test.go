@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -160,5 +161,20 @@ func TestReservedNamesOnWindows(t *testing.T) {
 	}
 	if runtime.GOOS != "windows" && err != nil {
 		t.Fatalf("CON.txt refused off Windows: %v", err)
+	}
+}
+
+func TestSelectManyIsLinear(t *testing.T) {
+	files := map[string][]byte{}
+	var names []string
+	for i := 0; i < 50000; i++ {
+		p := fmt.Sprintf("d%02d/f%06d.bin", i%50, i)
+		files[p] = nil
+		names = append(names, strings.ToUpper(p))
+	}
+	a := archivetest.NewMem("many.zip", files)
+	got, err := selectEntries(a, names)
+	if err != nil || len(got) != 50000 {
+		t.Fatalf("%d entries, %v", len(got), err)
 	}
 }
