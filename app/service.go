@@ -84,6 +84,8 @@ type AppInfo struct {
 	DemoDir  string   `json:"demoDir"`  // bundled demo workspace, "" if absent
 	Families []string `json:"families"` // archive families this build opens
 	Theme    string   `json:"theme"`
+	// LastExtractDir is where the user last extracted to ("" the first time).
+	LastExtractDir string `json:"lastExtractDir"`
 }
 
 // Hello is called once by the window when it is ready.
@@ -93,7 +95,7 @@ func (s *Service) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.Settings.Get()
-	return AppInfo{Version: cli.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme}
+	return AppInfo{Version: cli.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working
@@ -229,7 +231,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 	if strings.TrimSpace(dir) == "" {
 		return "", fmt.Errorf("extract: no target folder")
 	}
-	s.Settings.Update(func(st *settings.Settings) { st.LastExtractT = dir })
+	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Info().Name)
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})

@@ -19,13 +19,13 @@ const MaxRecent = 12
 
 // Settings is what is saved.
 type Settings struct {
-	Recent       []string `json:"recent"`
-	RecentMods   []string `json:"recentMods"`
-	Theme        string   `json:"theme"` // "dark" (default) or "light"
-	ModsDir      string   `json:"modsDir,omitempty"`
-	GameDir      string   `json:"gameDir,omitempty"`
-	GameVersion  string   `json:"gameVersion,omitempty"`
-	LastExtractT string   `json:"lastExtractTo,omitempty"`
+	Recent         []string `json:"recent"`
+	RecentMods     []string `json:"recentMods"`
+	Theme          string   `json:"theme"` // "dark" (default) or "light"
+	ModsDir        string   `json:"modsDir,omitempty"`
+	GameDir        string   `json:"gameDir,omitempty"`
+	GameVersion    string   `json:"gameVersion,omitempty"`
+	LastExtractDir string   `json:"lastExtractTo,omitempty"`
 	// TL2UserDir is the Torchlight II user folder holding modlauncher.sch
 	// (the load order); its mods folder is ModsDir.
 	TL2UserDir string `json:"tl2UserDir,omitempty"`
