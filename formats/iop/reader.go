@@ -264,10 +264,10 @@ func (z *Reader) choosePassword(given string) error {
 		return nil
 	}
 	// Trying many passwords, a check byte passes by chance 1 time in 256,
-	// so a candidate must also decode the smallest entry. One that passes
-	// only the check bytes is kept as a fallback (the entry may be damaged).
-	fallback := -1
-	for i, kp := range KnownPasswords {
+	// so a candidate must also decode the smallest entry and match its
+	// CRC-32. (A damaged entry can make the right password fail here: the
+	// user then names it with --password, which needs only the check bytes.)
+	for _, kp := range KnownPasswords {
 		if z.checkBytes(enc, kp.Password) != nil {
 			continue
 		}
@@ -275,14 +275,6 @@ func (z *Reader) choosePassword(given string) error {
 			z.password, z.passwordLabel = kp.Password, kp.Label()
 			return nil
 		}
-		if fallback < 0 {
-			fallback = i
-		}
-	}
-	if fallback >= 0 {
-		kp := KnownPasswords[fallback]
-		z.password, z.passwordLabel = kp.Password, kp.Label()
-		return nil
 	}
 	z.passwordErr = &Error{Entry: enc[0].Name, Offset: enc[0].HeaderOffset, Err: ErrUnknownPassword}
 	return nil
