@@ -23,7 +23,8 @@ for n in $(seq 90 120); do
 done
 Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 pids+=($!)
-sleep 0.5
+# wait until the X server answers (a loaded machine can take seconds)
+for _ in $(seq 1 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
 mkdir -p "$work/config"
 DISPLAY=$display PACKSMITH_CONFIG_DIR="$work/config" assetdir=frontend/dist devserver=127.0.0.1:$port \

@@ -13,5 +13,6 @@ echo "run: no display; starting Xvfb on :$d (screenshot: DISPLAY=:$d import -win
 Xvfb ":$d" -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
-sleep 0.5
+# wait until the X server answers (a loaded machine can take seconds)
+for _ in $(seq 1 100); do xdpyinfo -display ":$d" >/dev/null 2>&1 && break; sleep 0.1; done
 DISPLAY=":$d" build/bin/packsmith

@@ -16,6 +16,8 @@ cleanup() {
   if [ $ok = 1 ]; then rm -rf "$work"; else echo "window-test: screenshots and log kept in $work"; fi
 }
 trap cleanup EXIT
+recent() { cat "$work/config/settings.json" 2>/dev/null || true; }
+fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
 
 display=""
 for n in $(seq 60 89); do
@@ -24,23 +26,27 @@ done
 export DISPLAY=$display
 Xvfb "$DISPLAY" -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
 pids+=($!)
-sleep 0.5
+# wait until the X server answers (a loaded machine can take seconds)
+for _ in $(seq 1 100); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; sleep 0.1; done
 
 mkdir -p "$work/config"
 PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith >"$work/app.log" 2>&1 &
 pids+=($!)
-timeout 30 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null
+timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null || fail "the window did not appear"
 sleep 3
-recent() { cat "$work/config/settings.json" 2>/dev/null || true; }
-fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
 
 # 1. Open… → the GTK file dialog → type a path → Enter.
 demo="$PWD/testdata/demo/PACKSMITH_SAMPLE.MOD"
-# Without a window manager the first click only focuses the web view.
-xdotool mousemove 1000 600 click 1
-sleep 0.5
-xdotool mousemove 417 39 click 1   # "Open…" in the header (the window is centred: y 20..840)
-timeout 15 xdotool search --sync --onlyvisible --name '^Open an archive$' >/dev/null || fail "no file dialog"
+# Without a window manager the first click only focuses the web view, and
+# a loaded machine may still be loading the page: click until it answers.
+dialog=0
+for _ in 1 2 3 4 5 6; do
+  xdotool mousemove 1000 600 click 1
+  sleep 0.5
+  xdotool mousemove 417 39 click 1   # "Open…" in the header (the window is centred: y 20..840)
+  if timeout 5 xdotool search --sync --onlyvisible --name '^Open an archive$' >/dev/null; then dialog=1; break; fi
+done
+[ $dialog = 1 ] || fail "no file dialog"
 sleep 0.5
 xdotool key ctrl+l
 sleep 0.3
