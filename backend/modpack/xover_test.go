@@ -3,7 +3,6 @@ package modpack
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -290,36 +289,7 @@ func unitDataDiffs(t testing.TB, want, got []byte) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for c := range wf.Units {
-		if len(wf.Units[c]) != len(gf.Units[c]) {
-			out = append(out, fmt.Sprintf("%s: %d units, want %d", raw.UnitCategories[c], len(gf.Units[c]), len(wf.Units[c])))
-			continue
-		}
-		for i, w := range wf.Units[c] {
-			g := gf.Units[c][i]
-			var d []string
-			field := func(name string, a, b any) {
-				if a != b {
-					d = append(d, fmt.Sprintf("%s %v→%v", name, a, b))
-				}
-			}
-			field("GUID", w.GUID, g.GUID)
-			field("NAME", w.Name, g.Name)
-			field("FILE", w.File, g.File)
-			field("FLAGS", w.Flags, g.Flags)
-			field("LEVEL", w.Level, g.Level)
-			field("MINLEVEL", w.MinLevel, g.MinLevel)
-			field("MAXLEVEL", w.MaxLevel, g.MaxLevel)
-			field("RARITY", w.Rarity, g.Rarity)
-			field("RARITY_HC", w.RarityHC, g.RarityHC)
-			field("UNITTYPE", w.UnitType, g.UnitType)
-			if d != nil {
-				out = append(out, fmt.Sprintf("%s %s: %s", raw.UnitCategories[c], w.Name, strings.Join(d, " ")))
-			}
-		}
-	}
-	return out
+	return raw.UnitDiffs(wf, gf)
 }
 
 // TestCyberModLevels packs the CYBER_MOD level sources: the two level

@@ -121,7 +121,7 @@ func TestFixtureGenerateXover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	diffs := unitDiffs(wf, out.File)
+	diffs := UnitDiffs(wf, out.File)
 	for _, d := range diffs {
 		t.Logf("UNITDATA without base data: %s", d)
 	}
@@ -160,39 +160,6 @@ func (m mapBase) Dat(p string) (*dattext.Node, error) {
 		return n, nil
 	}
 	return nil, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
-}
-
-func unitDiffs(want, got *File) []string {
-	var out []string
-	for c := range want.Units {
-		if len(want.Units[c]) != len(got.Units[c]) {
-			out = append(out, fmt.Sprintf("%s: %d units, want %d", UnitCategories[c], len(got.Units[c]), len(want.Units[c])))
-			continue
-		}
-		for i, w := range want.Units[c] {
-			g := got.Units[c][i]
-			var d []string
-			field := func(name string, a, b any) {
-				if a != b {
-					d = append(d, fmt.Sprintf("%s %v→%v", name, a, b))
-				}
-			}
-			field("GUID", w.GUID, g.GUID)
-			field("NAME", w.Name, g.Name)
-			field("FILE", w.File, g.File)
-			field("FLAGS", w.Flags, g.Flags)
-			field("LEVEL", w.Level, g.Level)
-			field("MINLEVEL", w.MinLevel, g.MinLevel)
-			field("MAXLEVEL", w.MaxLevel, g.MaxLevel)
-			field("RARITY", w.Rarity, g.Rarity)
-			field("RARITY_HC", w.RarityHC, g.RarityHC)
-			field("UNITTYPE", w.UnitType, g.UnitType)
-			if d != nil {
-				out = append(out, fmt.Sprintf("%s %s: %s", UnitCategories[c], w.Name, strings.Join(d, " ")))
-			}
-		}
-	}
-	return out
 }
 
 func TestFixtureGenerateCyberRoomPieces(t *testing.T) {
