@@ -232,7 +232,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 		return "", fmt.Errorf("extract: no target folder")
 	}
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
-	title := fmt.Sprintf("Extracting %s", ss.Info().Name)
+	title := fmt.Sprintf("Extracting %s", ss.Name())
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
 	}), nil
@@ -265,7 +265,7 @@ func (s *Service) Verify(id string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
 	}
-	return s.Jobs.Start("verify", "Verifying "+ss.Info().Name, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.Jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		f, err := v.Verify(ctx, p)
 		if f == nil {
 			f = []archive.Finding{}

@@ -130,10 +130,14 @@ func (m *Manager) CloseAll() {
 	}
 }
 
-// Info describes the session's archive.
+// Name is the archive's file name, as tabs and job titles show it.
+func (s *Session) Name() string { return baseName(s.Archive.Path()) }
+
+// Info describes the session's archive (it walks every entry and asks the
+// family for its metadata: not for hot paths).
 func (s *Session) Info() Info {
 	a := s.Archive
-	in := Info{ID: s.ID, Path: a.Path(), Name: baseName(a.Path()), Family: a.Family()}
+	in := Info{ID: s.ID, Path: a.Path(), Name: s.Name(), Family: a.Family()}
 	for _, e := range a.Entries() {
 		in.Entries++
 		if e.Size > 0 {
@@ -270,7 +274,7 @@ func sortFunc(es []archive.Entry, by string) func(a, b int) bool {
 
 // Tree builds the folder tree of the archive, folders sorted by name.
 func (s *Session) Tree() *Folder {
-	root := &Folder{Path: "", Name: baseName(s.Archive.Path())}
+	root := &Folder{Path: "", Name: s.Name()}
 	index := map[string]*Folder{"": root}
 	var get func(p string) *Folder
 	get = func(p string) *Folder {
