@@ -18,6 +18,7 @@ import (
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/export"
 	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
 )
@@ -257,7 +258,7 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written; files already in DIR\nare never replaced without --overwrite (the command names them and writes nothing).\n--decompile writes BINDAT and BINLAYOUT as GUTS text (UTF-16LE with BOM, what `decompile -o` writes) under the\nsource's name (X.DAT stays X.DAT, X.DAT.BINDAT becomes X.DAT) and RAW indices as tables (X.RAW.txt).\n--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\nAn entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
@@ -328,6 +329,10 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
+	var xo export.Options
+	fs.BoolVar(&xo.Decompile, "decompile", false, "write BINDAT, BINLAYOUT and RAW as text")
+	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
+	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace files that exist in DIR")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -336,14 +341,25 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
+	res, err := export.Extract(c.context, a, *out, pos[1:], nil, xo)
+	var ee *extract.ExistsError
+	if errors.As(err, &ee) {
+		return fmt.Errorf("%w (--overwrite replaces them)", err)
+	}
 	if err != nil {
 		return err
+	}
+	for _, k := range res.Kept {
+		fmt.Fprintf(c.stderr, "warning: %s: %s: %s (written as it is)\n", a.Path(), k.Entry, k.Why)
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
 	}
-	fmt.Fprintf(c.stdout, "extracted %d files, %d bytes, to %s\n", res.Files, res.Bytes, res.Dir)
+	conv := ""
+	if res.Converted > 0 {
+		conv = fmt.Sprintf(" (%d converted)", res.Converted)
+	}
+	fmt.Fprintf(c.stdout, "extracted %d files%s, %d bytes, to %s\n", res.Files, conv, res.Bytes, res.Dir)
 	return nil
 }
 

@@ -84,11 +84,113 @@ type Result struct {
 	Dir   string `json:"dir"`
 	Files int    `json:"files"`
 	Bytes int64  `json:"bytes"`
+	// Converted counts entries written in another form (Options.Convert);
+	// Kept lists those a converter gave back as they are, and why.
+	Converted int    `json:"converted,omitempty"`
+	Kept      []Kept `json:"kept,omitempty"`
+}
+
+// Kept is an entry a converter could not convert: it was written with its
+// own bytes under its own name.
+type Kept struct {
+	Entry string `json:"entry"`
+	Why   string `json:"why"`
 }
 
 // Options tune an extract.
 type Options struct {
 	Workers int // entries decoded at once; 0 means the number of CPUs
+	// Convert, when set, may write an entry in another form (backend/export:
+	// decompiled text, PNG). It returns the name to write the entry under
+	// and the converter, or a nil Converter to copy the entry as it is.
+	Convert func(e archive.Entry) (name string, c Converter)
+	// Overwrite allows replacing files that exist in the target folder.
+	// Without it, an extract that would replace one is refused before
+	// anything is written, with an *ExistsError naming them.
+	Overwrite bool
+}
+
+// Converter turns an entry's bytes into what is written. It returns Keep
+// with the entry's own bytes when they cannot be converted (a truncated
+// texture): they are then written under the entry's own name.
+type Converter func(r io.Reader) (Converted, error)
+
+// Converted is a converter's output.
+type Converted struct {
+	Bytes []byte
+	// Keep: Bytes are the entry's own, written under its own name; Why
+	// says what stopped the conversion ("" when nothing needed converting:
+	// such entries are not listed in Result.Kept).
+	Keep bool
+	Why  string
+}
+
+// ExistsError is an extract refused because files are in the way.
+type ExistsError struct {
+	Dir   string
+	Files []string // relative paths, at most MaxExistsNamed of them
+	Count int
+}
+
+// MaxExistsNamed caps how many existing files an ExistsError names.
+const MaxExistsNamed = 20
+
+func (e *ExistsError) Error() string {
+	more := ""
+	if e.Count > 1 {
+		more = fmt.Sprintf(" and %d more", e.Count-1)
+	}
+	return fmt.Sprintf("%s: %s%s already exist; nothing was written", e.Dir, e.Files[0], more)
+}
+
+// Existing lists the files an extract of names (all when empty) would
+// replace in dir, at most max of them (0: all), and how many there are.
+func Existing(a archive.Archive, dir string, names []string, opt Options, max int) ([]string, int, error) {
+	entries, err := selectEntries(a, names)
+	if err != nil {
+		return nil, 0, err
+	}
+	var out []string
+	n := 0
+	for _, e := range entries {
+		rel, err := targetRel(a, e, opt)
+		if err != nil {
+			return nil, 0, err
+		}
+		if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
+			n++
+			if max <= 0 || len(out) < max {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+	}
+	return out, n, nil
+}
+
+// targetRel is where an entry lands: its converted name when a converter
+// renames it, as a checked relative path.
+func targetRel(a archive.Archive, e archive.Entry, opt Options) (string, error) {
+	name := e.Path
+	if opt.Convert != nil {
+		if n, _ := opt.Convert(e); n != "" {
+			name = n
+		}
+	}
+	rel, err := RelPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", a.Path(), err)
+	}
+	return rel, nil
+}
+
+// job is one entry to write: where, and how.
+type job struct {
+	e    archive.Entry
+	rel  string
+	conv Converter
+	keep bool   // a converter kept the entry as it is
+	kept string // why ("" for an entry needing no conversion, a text source)
+	done bool   // converted (not kept)
 }
 
 // Extract writes the named entries (all when names is empty) of a under dir.
@@ -101,16 +203,24 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if err != nil {
 		return Result{}, err
 	}
-	type job struct {
-		e   archive.Entry
-		rel string
-	}
 	jobs := make([]job, 0, len(entries))
 	var total int64
 	seen := map[string]string{}
 	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	var exists []string
+	nExists := 0
 	for _, e := range entries {
-		rel, err := RelPath(e.Path)
+		name := e.Path
+		var conv Converter
+		if opt.Convert != nil {
+			if n, c := opt.Convert(e); c != nil {
+				conv = c
+				if n != "" {
+					name = n
+				}
+			}
+		}
+		rel, err := RelPath(name)
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", a.Path(), err)
 		}
@@ -122,10 +232,20 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
 		}
 		seen[key] = e.Path
-		jobs = append(jobs, job{e, rel})
+		if !opt.Overwrite {
+			if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
+				if nExists++; len(exists) < MaxExistsNamed {
+					exists = append(exists, filepath.ToSlash(rel))
+				}
+			}
+		}
+		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
 		if e.Size > 0 {
 			total += e.Size
 		}
+	}
+	if nExists > 0 {
+		return Result{}, &ExistsError{Dir: dir, Files: exists, Count: nExists}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
@@ -164,10 +284,14 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				j := jobs[i]
-				err := writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, func(k int64) {
-					p.Progress(done.Add(k), total, j.e.Path)
-				})
+				j := &jobs[i]
+				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
+				var err error
+				if j.conv != nil {
+					err = convertEntry(ctx, a, j, stage, made, add)
+				} else {
+					err = writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, add)
+				}
 				if err != nil {
 					fail(err)
 					return
@@ -183,6 +307,32 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if firstErr != nil {
 		return Result{}, firstErr
 	}
+	// A converter that kept an entry as it is moved it back to its own
+	// name: check that name as the others were, before anything moves.
+	res := Result{Dir: dir}
+	for i := range jobs {
+		j := &jobs[i]
+		if j.done {
+			res.Converted++
+		}
+		if !j.keep {
+			continue
+		}
+		if j.kept != "" {
+			res.Kept = append(res.Kept, Kept{Entry: j.e.Path, Why: j.kept})
+		}
+		key := j.rel
+		if caseless {
+			key = strings.ToLower(key)
+		}
+		if prev, dup := seen[key]; dup && prev != j.e.Path {
+			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+		}
+		seen[key] = j.e.Path
+		if _, err := os.Lstat(filepath.Join(dir, j.rel)); err == nil && !opt.Overwrite {
+			return Result{}, &ExistsError{Dir: dir, Files: []string{filepath.ToSlash(j.rel)}, Count: 1}
+		}
+	}
 	// Everything decoded: move into place.
 	made := map[string]bool{}
 	for _, j := range jobs {
@@ -195,7 +345,57 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		}
 	}
 	p.Progress(done.Load(), total, "")
-	return Result{Dir: dir, Files: int(files.Load()), Bytes: done.Load()}, nil
+	res.Files, res.Bytes = int(files.Load()), done.Load()
+	return res, nil
+}
+
+// convertEntry reads an entry through its converter and writes what it
+// gives: the converted bytes under the converted name, or the entry's own
+// bytes under its own name (j.rel and j.kept are updated).
+func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
+	rc, err := a.Open(j.e.Path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	out, err := j.conv(countReader{ctxReader{ctx, rc}, add})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		var ee *archive.EntryError
+		if !errors.As(err, &ee) {
+			err = &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: err}
+		}
+		return err
+	}
+	if out.Keep {
+		rel, err := RelPath(j.e.Path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Path(), err)
+		}
+		j.rel = rel
+		j.kept = out.Why
+		j.keep = true
+	} else {
+		j.done = true
+	}
+	dst := filepath.Join(stage, j.rel)
+	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, out.Bytes, 0o644)
+}
+
+type countReader struct {
+	r   io.Reader
+	add func(int64)
+}
+
+func (c countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.add(int64(n))
+	return n, err
 }
 
 func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {

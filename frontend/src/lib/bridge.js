@@ -69,3 +69,14 @@ export async function image(session, path, opts = {}) {
   const blob = await r.blob();
   return { url: URL.createObjectURL(blob), meta };
 }
+
+// Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
+/** @param {{decompile:boolean,png:boolean,overwrite:boolean}} opts */
+export const extractWith = (id, paths, dir, opts) => svc().ExtractWith(id, paths, dir, opts);
+export const extractFilteredWith = (id, q, dir, opts) => svc().ExtractFilteredWith(id, q, dir, opts);
+/** Files an extract would replace: {files: string[], count}. */
+export const extractExisting = (id, paths, filtered, q, dir, opts) => svc().ExtractExisting(id, paths, filtered, q, dir, opts);
+/** Writes a preview's view to target: {path, bytes, exists} (exists: nothing written). */
+export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
+export const pickSavePath = (title, dir, name) => svc().PickSavePath(title, dir, name);

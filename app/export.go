@@ -1,0 +1,156 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/export"
+	"packsmith/backend/extract"
+	"packsmith/backend/jobs"
+	"packsmith/backend/session"
+	"packsmith/backend/settings"
+)
+
+// SaveDialoger is the native save dialog (the window's Dialogs has it;
+// a test's may not).
+type SaveDialoger interface {
+	SaveFile(title, defaultDir, defaultName string) (string, error)
+}
+
+// ExtractWith starts an extract job with the Extract dialog's options
+// (decompile, PNG, overwrite). paths as Extract's.
+func (s *Service) ExtractWith(id string, paths []string, dir string, opt export.Options) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(dir) == "" {
+		return "", fmt.Errorf("extract: no target folder")
+	}
+	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
+	return s.Jobs.Start("extract", "Extracting "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return export.Extract(ctx, ss.Archive, dir, paths, p, opt)
+	}), nil
+}
+
+// ExtractFilteredWith is ExtractWith for the entries matching a list query.
+func (s *Service) ExtractFilteredWith(id string, q session.Query, dir string, opt export.Options) (string, error) {
+	paths, err := s.matching(id, q)
+	if err != nil {
+		return "", err
+	}
+	return s.ExtractWith(id, paths, dir, opt)
+}
+
+func (s *Service) matching(id string, q session.Query) ([]string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	paths, err := ss.Matching(q)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("extract: no entry matches the filter")
+	}
+	return paths, nil
+}
+
+// Existing is what an extract would replace: a few names and the count.
+type Existing struct {
+	Files []string `json:"files"`
+	Count int      `json:"count"`
+}
+
+// ExtractExisting says which files an extract (paths as Extract's; a
+// query when filtered) would replace in dir, so the window can ask first.
+func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q session.Query, dir string, opt export.Options) (Existing, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return Existing{}, err
+	}
+	if filtered {
+		if paths, err = s.matching(id, q); err != nil {
+			return Existing{}, err
+		}
+	}
+	files, n, err := extract.Existing(ss.Archive, dir, paths, export.ExtractOptions(opt), 5)
+	if files == nil {
+		files = []string{}
+	}
+	return Existing{Files: files, Count: n}, err
+}
+
+// SavePreview writes an entry's view (text, image or hex; opts as the
+// image view's: mip, face, scale, overlay) to target. An existing file is
+// replaced only with overwrite; otherwise the answer says it exists.
+func (s *Service) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (export.Saved, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return export.Saved{}, err
+	}
+	e, ok := archive.Find(ss.Archive, entryPath)
+	if !ok {
+		return export.Saved{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+	}
+	target = strings.TrimSpace(target)
+	if target != "" && !filepath.IsAbs(target) {
+		return export.Saved{}, fmt.Errorf("save preview: %q is not a full path", target)
+	}
+	saved, err := export.SavePreview(ss.Archive, e, view, opts, target, overwrite)
+	if err == nil && !saved.Exists {
+		s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
+	}
+	return saved, err
+}
+
+// PreviewFileName is the file "Save preview as…" suggests for a view: its
+// name in the last folder saved or extracted to, else beside the archive.
+func (s *Service) PreviewFileName(id, entryPath, view string) (string, error) {
+	name, err := s.previewName(id, entryPath, view)
+	if err != nil {
+		return "", err
+	}
+	dir := s.Settings.Get().LastExtractDir
+	if dir == "" {
+		ss, _ := s.Sessions.Get(id)
+		dir = filepath.Dir(ss.Archive.Path())
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Join(dir, name), nil
+}
+
+func (s *Service) previewName(id, entryPath, view string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	e, ok := archive.Find(ss.Archive, entryPath)
+	if !ok {
+		return "", &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+	}
+	switch view {
+	case export.ViewImage:
+		return filepath.Base(export.PNGName(e)), nil
+	case export.ViewText:
+		return filepath.Base(export.DecompiledName(e)), nil
+	}
+	return e.Name(), nil
+}
+
+// PickSavePath shows the native save dialog; "" when the user cancelled.
+// The window's dialog asks before replacing a file; SavePreview is then
+// called with overwrite.
+func (s *Service) PickSavePath(title, defaultDir, defaultName string) (string, error) {
+	d, ok := s.dialogs.(SaveDialoger)
+	if !ok {
+		return "", fmt.Errorf("no save dialog in this build: type the path")
+	}
+	return d.SaveFile(title, defaultDir, defaultName)
+}

@@ -1,0 +1,142 @@
+// End-to-end: export (extract decompiled and as PNG, save a preview),
+// find in files and compare two archives, on the bundled demo. Modified
+// copies of demo archives are made in the work folder; testdata/demo is
+// never written.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, shot as save } from './lib.mjs';
+import { mkdtempSync, mkdirSync, existsSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = process.env.PACKSMITH_REPO || resolve('.');
+const demo = join(repo, 'testdata', 'demo');
+const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'explore-'));
+const cli = (...args) => execFileSync(join(repo, 'build', 'bin', 'packsmith-dev'), args, { encoding: 'buffer' });
+let ctx, page;
+
+before(async () => {
+  ({ ctx, page } = await openApp());
+});
+
+after(async () => {
+  await ctx?.close();
+});
+
+const shot = (name) => save(page, name);
+
+/** Width and height from a PNG's IHDR. */
+function pngSize(b) {
+  assert.equal(b.subarray(1, 4).toString(), 'PNG', 'not a PNG');
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+async function openPath(p) {
+  // The path box is on the welcome screen; close open tabs to reach it.
+  while (await page.$('[data-testid=tab] .x')) await page.click('[data-testid=tab] .x');
+  await page.fill('[data-testid=open-path]', p);
+  await page.press('[data-testid=open-path]', 'Enter');
+  await page.waitForSelector('[data-testid=count]');
+}
+
+async function lastJob(kind = 'extract') {
+  await page.waitForFunction((k) => {
+    const j = [...document.querySelectorAll('[data-testid=job]')].pop();
+    return j && j.dataset.state !== 'running';
+  }, kind);
+  const j = (await page.$$('[data-testid=job]')).pop();
+  return { state: await j.getAttribute('data-state'), text: await j.textContent() };
+}
+
+async function dismissJobs() {
+  for (const b of await page.$$('[data-testid=job] button[aria-label=Dismiss]')) await b.click();
+}
+
+test('extract decompiled: GUTS text equal to the decompile command, existing files named before replacing', async () => {
+  const mod = join(demo, 'PACKSMITH_SAMPLE.MOD');
+  await openPath(mod);
+  const dir = join(work, 'decompiled');
+  await page.click('[data-testid=extract-all]');
+  await page.fill('[data-testid=extract-dir]', dir);
+  await page.check('[data-testid=extract-decompile]');
+  await shot('extract-options.png');
+  await page.click('[data-testid=extract-go]');
+  let j = await lastJob();
+  assert.equal(j.state, 'done', j.text);
+  assert.match(j.text, /12 files \(11 converted\)/);
+  for (const [entry, file] of [
+    ['MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT', 'MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT'],
+    ['MEDIA/UI/MENUS/SAMPLE_MENU.LAYOUT', 'MEDIA/UI/MENUS/SAMPLE_MENU.LAYOUT'],
+    ['MEDIA/UNITDATA.RAW', 'MEDIA/UNITDATA.RAW.txt'],
+  ]) {
+    const want = join(work, 'want.txt');
+    cli('decompile', mod, entry, '-o', want);
+    assert.ok(readFileSync(join(dir, file)).equals(readFileSync(want)), `${file} differs from decompile -o`);
+  }
+  assert.deepEqual([...readFileSync(join(dir, 'MEDIA/AFFIXES/SAMPLE_SHARP.DAT')).subarray(0, 2)], [0xff, 0xfe], 'not UTF-16LE with BOM');
+  await dismissJobs();
+
+  // The same folder again: the dialog names what is there and replaces
+  // only when asked.
+  writeFileSync(join(dir, 'MEDIA/UNITDATA.RAW.txt'), 'mine');
+  await page.click('[data-testid=extract-all]');
+  await page.fill('[data-testid=extract-dir]', dir);
+  await page.check('[data-testid=extract-decompile]');
+  await page.click('[data-testid=extract-go]');
+  await page.waitForSelector('[data-testid=extract-clash]');
+  assert.match(await page.textContent('[data-testid=extract-clash]'), /12 files are already in this folder: MEDIA\/AFFIXES\.RAW\.txt/);
+  assert.equal(readFileSync(join(dir, 'MEDIA/UNITDATA.RAW.txt'), 'utf8'), 'mine');
+  await shot('extract-clash.png');
+  await page.click('[data-testid=extract-overwrite]');
+  j = await lastJob();
+  assert.equal(j.state, 'done', j.text);
+  assert.match(readFileSync(join(dir, 'MEDIA/UNITDATA.RAW.txt'), 'utf8'), /^UNITDATA\.RAW: \d+ records/);
+  await dismissJobs();
+});
+
+test('extract textures and walk grids as PNG; save a preview as PNG', async () => {
+  await openPath(join(demo, 'textures.zip'));
+  const dir = join(work, 'png');
+  await page.click('[data-testid=extract-all]');
+  await page.fill('[data-testid=extract-dir]', dir);
+  await page.check('[data-testid=extract-png]');
+  await page.click('[data-testid=extract-go]');
+  const j = await lastJob();
+  assert.equal(j.state, 'done', j.text);
+  assert.match(j.text, /9 files \(8 converted\).*1 written as they are/);
+  assert.deepEqual(pngSize(readFileSync(join(dir, 'textures/bc1_mips.dds.png'))), [64, 64]);
+  assert.deepEqual(pngSize(readFileSync(join(dir, 'textures/icon.tga.png'))), [32, 32]);
+  // A walk grid: one pixel per cell.
+  const grid = join(work, 'ROOM.MPP');
+  writeFileSync(grid, cli('cat', join(demo, 'textures.zip'), 'MEDIA/LAYOUTS/DEMO/ROOM.MPP'));
+  const info = JSON.parse(cli('info', grid, '--json').toString());
+  assert.deepEqual(pngSize(readFileSync(join(dir, 'MEDIA/LAYOUTS/DEMO/ROOM.MPP.png'))), [info.width, info.height]);
+  assert.equal(readFileSync(join(dir, 'textures/truncated.dds')).length, 1000);
+  await dismissJobs();
+
+  // Save preview as…: the texture at mip 1.
+  await page.click('[data-path="textures/bc1_mips.dds"]');
+  await page.waitForSelector('[data-testid=image-view]');
+  await page.selectOption('[data-testid=mip-picker]', '1');
+  await page.waitForFunction(() => document.querySelector('[data-testid=image-meta]')?.textContent.includes('32×32'));
+  const target = join(work, 'saved', 'bc1.png');
+  mkdirSync(join(work, 'saved'), { recursive: true });
+  await page.click('[data-testid=save-preview]');
+  await page.fill('[data-testid=save-path]', target);
+  await shot('save-preview.png');
+  await page.click('[data-testid=save-go]');
+  await page.waitForSelector('[data-testid=save-done]');
+  assert.deepEqual(pngSize(readFileSync(target)), [32, 32], 'the saved picture is not the mip shown');
+  // Again: it says the file is there and writes only when told.
+  writeFileSync(target, 'mine');
+  await page.waitForSelector('[data-testid=save-path]', { state: 'detached' });
+  await page.click('[data-testid=save-preview]');
+  await page.fill('[data-testid=save-path]', target);
+  await page.click('[data-testid=save-go]');
+  await page.waitForSelector('[data-testid=save-exists]');
+  assert.equal(readFileSync(target, 'utf8'), 'mine');
+  await page.click('[data-testid=save-overwrite]');
+  await page.waitForSelector('[data-testid=save-done]');
+  assert.deepEqual(pngSize(readFileSync(target)), [32, 32]);
+});
