@@ -140,3 +140,75 @@ test('extract textures and walk grids as PNG; save a preview as PNG', async () =
   await page.waitForSelector('[data-testid=save-done]');
   assert.deepEqual(pngSize(readFileSync(target)), [32, 32]);
 });
+
+/** A copy of the demo .MOD with the sword's LEVEL 10 → 12, a file added, UI.RAW removed (through the CLI). */
+function modifiedMod() {
+  const dir = join(work, 'modified');
+  mkdirSync(dir, { recursive: true });
+  const mod = join(dir, 'PACKSMITH_SAMPLE_V2.MOD');
+  copyFileSync(join(demo, 'PACKSMITH_SAMPLE.MOD'), mod);
+  const sword = 'MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT';
+  const src = join(dir, 'SAMPLE_SWORD.DAT');
+  cli('decompile', mod, sword, '-o', src);
+  const text = readFileSync(src).subarray(2).toString('utf16le').replace('LEVEL:10', 'LEVEL:12');
+  writeFileSync(src, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+  cli('compile', src, '-o', join(dir, 'sword.bin'));
+  cli('replace', mod, sword, join(dir, 'sword.bin'), '-o', mod + '.1');
+  writeFileSync(join(dir, 'notes.txt'), 'what changed\n');
+  cli('add', mod + '.1', 'MEDIA/NOTES.TXT', join(dir, 'notes.txt'), '-o', mod + '.2');
+  cli('rm', mod + '.2', 'MEDIA/UI.RAW', '-o', mod);
+  return mod;
+}
+
+test('compare two versions of a mod: added, removed, changed, and the decompiled text diff', async () => {
+  const b = modifiedMod();
+  await openPath(join(demo, 'PACKSMITH_SAMPLE.MOD'));
+  await page.click('[data-testid=compare-open]');
+  await page.fill('[data-testid=compare-path]', b);
+  await page.click('[data-testid=compare-go]');
+  await page.waitForSelector('[data-testid=compare-summary]');
+  const sum = await page.textContent('[data-testid=compare-summary]');
+  assert.match(sum, /1 added\s+1 removed\s+1 changed\s+10 the same/);
+  const rows = await page.$$eval('[data-testid=compare-list] [data-change]', (bs) => bs.map((b) => `${b.dataset.status} ${b.dataset.change}`));
+  assert.deepEqual(rows, ['added MEDIA/NOTES.TXT', 'removed MEDIA/UI.RAW', 'changed MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT']);
+  await page.click('[data-change="MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT"]');
+  await page.waitForSelector('[data-testid=text-diff]');
+  const del = await page.$$eval('[data-testid=text-diff] tr.opdel .tx', (t) => t.map((x) => x.textContent));
+  const add = await page.$$eval('[data-testid=text-diff] tr.opadd .tx', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(del, ['\t<INTEGER>LEVEL:10']);
+  assert.deepEqual(add, ['\t<INTEGER>LEVEL:12']);
+  await shot('compare.png');
+  await page.click('[data-change="MEDIA/NOTES.TXT"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=text-diff] tr.opadd .tx')].map((x) => x.textContent).join() === 'what changed');
+  await page.click('[data-testid=compare-close]');
+});
+
+test('compare walk grids and textures of two archives', async () => {
+  const dir = join(work, 'tex');
+  mkdirSync(dir, { recursive: true });
+  const zip = join(dir, 'textures_v2.zip');
+  const z = join(demo, 'textures.zip');
+  writeFileSync(join(dir, 'edit.mpp'), cli('cat', z, 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP'));
+  writeFileSync(join(dir, 'bc3.dds'), cli('cat', z, 'textures/bc3_alpha_mips.dds'));
+  cli('replace', z, 'MEDIA/LAYOUTS/DEMO/ROOM.MPP', join(dir, 'edit.mpp'), '-o', zip + '.1');
+  cli('replace', zip + '.1', 'textures/bc1_mips.dds', join(dir, 'bc3.dds'), '-o', zip);
+  const want = JSON.parse(cli('render', z, 'MEDIA/LAYOUTS/DEMO/ROOM.MPP', '--diff-entry', 'MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP', '--json').toString());
+  await openPath(z);
+  await page.click('[data-testid=compare-open]');
+  await page.fill('[data-testid=compare-path]', zip);
+  await page.click('[data-testid=compare-go]');
+  await page.waitForSelector('[data-testid=compare-summary]');
+  assert.match(await page.textContent('[data-testid=compare-summary]'), /0 added\s+0 removed\s+2 changed\s+7 the same/);
+  await page.click('[data-change="MEDIA/LAYOUTS/DEMO/ROOM.MPP"]');
+  await page.waitForSelector('[data-testid=compare-grid]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=compare-grid]').naturalWidth > 0);
+  const summary = await page.textContent('[data-testid=diff-summary]');
+  assert.match(summary, new RegExp(`${want.changed.toLocaleString('en-US')} of`), summary);
+  assert.match(summary, new RegExp(`${want.becameWalkable} became walkable`));
+  await shot('compare-grid.png');
+  await page.click('[data-change="textures/bc1_mips.dds"]');
+  await page.waitForSelector('[data-testid=compare-after]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=compare-before]')?.naturalWidth === 64 && document.querySelector('[data-testid=compare-after]')?.naturalWidth === 64);
+  await shot('compare-textures.png');
+  await page.click('[data-testid=compare-close]');
+});

@@ -50,6 +50,14 @@ type usageError struct{ msg string }
 
 func (u usageError) Error() string { return u.msg }
 
+// exitCoder is an error with its own exit code (diff: 1 when the
+// archives differ, 2 when it could not compare); an empty message prints
+// nothing.
+type exitCoder interface {
+	error
+	ExitCode() int
+}
+
 // findingsError makes verify exit 1 after printing its findings.
 var errFindings = errors.New("verify found problems")
 
@@ -103,6 +111,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := cmd.run(cx, args[1:])
 		var ue usageError
+		var ec exitCoder
 		switch {
 		case err == nil:
 			return ExitOK
@@ -114,6 +123,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			return ExitUsage
 		case errors.Is(err, errFindings):
 			return ExitFailure
+		case errors.As(err, &ec):
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(msg))
+			}
+			return ec.ExitCode()
 		default:
 			fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(err.Error()))
 			return ExitFailure

@@ -97,6 +97,12 @@ func mayRender(e archive.Entry) bool {
 	return pictureExt[x] || e.Kind == kind.Texture || e.Kind == previews.KindWalkGrid
 }
 
+// IsPicture says whether an entry shows as a picture: a texture, a walk
+// grid, or a PNG, JPEG or GIF.
+func IsPicture(e archive.Entry) bool {
+	return mayRender(e) || stdImageExt[strings.ToLower(path.Ext(e.Path))] || e.Kind == kind.Image
+}
+
 // DecompiledName is where an entry's decompiled text goes.
 func DecompiledName(e archive.Entry) string {
 	if IsRAW(e) {

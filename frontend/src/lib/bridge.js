@@ -80,3 +80,16 @@ export const extractExisting = (id, paths, filtered, q, dir, opts) => svc().Extr
 export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
 export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
 export const pickSavePath = (title, dir, name) => svc().PickSavePath(title, dir, name);
+export const jobStatus = (jobId) => svc().Job(jobId);
+/** Starts a job comparing two open archives; its result: {sessionA, sessionB, same, added, removed, changed, changes}. */
+export const compare = (idA, idB) => svc().Compare(idA, idB);
+/** What changed inside one entry: {view: text|image|grid|binary, hunks, sizeA, sizeB, offset, …}. */
+export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
+/** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
+export async function gridDiff(sA, pA, sB, pB, scale = 1) {
+  const q = new URLSearchParams({ s: sA, p: pA, s2: sB, p2: pB, scale: String(scale) });
+  const r = await fetch(`/api/griddiff?${q}`);
+  if (!r.ok) throw new Error(await r.text());
+  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
+  return { url: URL.createObjectURL(await r.blob()), meta };
+}

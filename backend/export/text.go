@@ -1,0 +1,57 @@
+package export
+
+import (
+	"packsmith/backend/archive"
+	"packsmith/backend/preview"
+	"packsmith/backend/previews"
+)
+
+// MaxTextBytes caps what Text reads of one entry.
+const MaxTextBytes = previews.MaxCompiled
+
+// TextOf is the readable text of an entry's bytes, as the text preview
+// shows it (so line numbers agree): compiled data decompiled, text files
+// decoded (UTF-8, UTF-16, CP949). ok is false for binary entries and for
+// compiled data that does not decompile (err says why).
+func TextOf(e archive.Entry, b []byte) (text string, ok bool, err error) {
+	if t, compiled, err := Decompiled(e, b); compiled {
+		if err != nil {
+			return "", false, err
+		}
+		d, _ := preview.DecodeText(t)
+		return d.Text, true, nil
+	}
+	if IsRAW(e) {
+		return "", false, nil
+	}
+	d, ok := preview.DecodeText(b)
+	if !ok {
+		return "", false, nil
+	}
+	return d.Text, true, nil
+}
+
+// Text reads an entry and returns TextOf its bytes; an entry larger than
+// MaxTextBytes is not read (ok false, big true).
+func Text(a archive.Archive, e archive.Entry) (text string, ok, big bool, err error) {
+	if e.Size > MaxTextBytes {
+		return "", false, true, nil
+	}
+	rc, err := a.Open(e.Path)
+	if err != nil {
+		return "", false, false, err
+	}
+	defer rc.Close()
+	b, tooBig, err := readCapped(rc, MaxTextBytes)
+	if err != nil {
+		return "", false, false, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+	}
+	if tooBig {
+		return "", false, true, nil
+	}
+	t, ok, err := TextOf(e, b)
+	if err != nil {
+		err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+	}
+	return t, ok, false, err
+}
