@@ -34,7 +34,10 @@ function pngSize(b) {
 
 async function openPath(p) {
   // The path box is on the welcome screen; close open tabs to reach it.
-  while (await page.$('[data-testid=tab] .x')) await page.click('[data-testid=tab] .x');
+  for (let n; (n = (await page.$$('[data-testid=tab]')).length) > 0; ) {
+    await page.click('[data-testid=tab] .x');
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=tab]').length < k, n);
+  }
   await page.fill('[data-testid=open-path]', p);
   await page.press('[data-testid=open-path]', 'Enter');
   await page.waitForSelector('[data-testid=count]');
@@ -211,4 +214,47 @@ test('compare walk grids and textures of two archives', async () => {
   await page.waitForFunction(() => document.querySelector('[data-testid=compare-before]')?.naturalWidth === 64 && document.querySelector('[data-testid=compare-after]')?.naturalWidth === 64);
   await shot('compare-textures.png');
   await page.click('[data-testid=compare-close]');
+});
+
+test('find in files: hits in decompiled data with line numbers, jump to the line, follow a path link', async () => {
+  await openPath(join(demo, 'PACKSMITH_SAMPLE.MOD'));
+  await page.click('[data-testid=find-open]');
+  await page.fill('[data-testid=find-query]', 'sample_sharp');
+  await page.press('[data-testid=find-query]', 'Enter');
+  await page.waitForFunction(() => /hits? in/.test(document.querySelector('[data-testid=find-status]')?.textContent));
+  const hits = await page.$$eval('[data-hit-entry]', (bs) => bs.map((b) => `${b.dataset.hitEntry}:${b.dataset.hitLine}`));
+  assert.ok(hits.includes('MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT:12'), hits.join(' '));
+  assert.ok(hits.some((h) => h.startsWith('MEDIA/AFFIXES.RAW.txt') || h.startsWith('MEDIA/AFFIXES.RAW:')), hits.join(' '));
+  assert.match(await page.textContent('[data-testid=find-status]'), new RegExp(`^${hits.length} hits in \\d+ of 11 text entries · 1 binary skipped`));
+  // The hit opens the decompiled text at its line.
+  await page.click('[data-hit-entry="MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT"][data-hit-line="12"]');
+  await page.waitForSelector('[data-testid=text-view] [data-line="12"].hl');
+  assert.equal(await page.textContent('[data-testid=text-view] [data-line="12"]'), '\t\t<STRING>AFFIX:SAMPLE_SHARP\r\n');
+  await shot('find.png');
+  // BASEFILE:MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT is a link to that entry.
+  await page.click('[data-testid=text-view] a.plink[data-entry="MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=preview] .title')?.textContent === 'MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT');
+  await page.waitForSelector('[data-testid=text-view]');
+  assert.match(await page.textContent('[data-testid=text-view]'), /\[UNIT\]/);
+  // Nothing found says so.
+  await page.fill('[data-testid=find-query]', 'no such words anywhere');
+  await page.press('[data-testid=find-query]', 'Enter');
+  await page.waitForSelector('[data-testid=find-none]');
+  await page.click('[data-testid=find-close]');
+  await page.waitForSelector('[data-path="MEDIA/UI.RAW"]');
+});
+
+test('find in files streams progress and Cancel stops it', async () => {
+  const huge = process.env.PACKSMITH_HUGEZIP;
+  assert.ok(huge && existsSync(huge), 'PACKSMITH_HUGEZIP must name the generated 100,000-entry zip');
+  await openPath(huge);
+  await page.click('[data-testid=find-open]');
+  await page.fill('[data-testid=find-query]', 'needle');
+  await page.click('[data-testid=find-go]');
+  await page.waitForFunction(() => /Searching… [\d,]+ of 100,000 entries/.test(document.querySelector('[data-testid=find-status]')?.textContent));
+  await page.click('[data-testid=find-cancel]');
+  await page.waitForFunction(() => /^Cancelled after [\d,]+ of 100,000 entries/.test(document.querySelector('[data-testid=find-status]')?.textContent));
+  const n = Number((await page.textContent('[data-testid=find-status]')).match(/after ([\d,]+)/)[1].replace(/,/g, ''));
+  assert.ok(n < 100000, `cancelled after ${n} entries`);
+  await page.click('[data-testid=find-close]');
 });

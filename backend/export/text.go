@@ -1,6 +1,10 @@
 package export
 
 import (
+	"bytes"
+	"context"
+	"io"
+
 	"packsmith/backend/archive"
 	"packsmith/backend/preview"
 	"packsmith/backend/previews"
@@ -32,8 +36,9 @@ func TextOf(e archive.Entry, b []byte) (text string, ok bool, err error) {
 }
 
 // Text reads an entry and returns TextOf its bytes; an entry larger than
-// MaxTextBytes is not read (ok false, big true).
-func Text(a archive.Archive, e archive.Entry) (text string, ok, big bool, err error) {
+// MaxTextBytes is not read (ok false, big true). Cancelling ctx stops the
+// read.
+func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string, ok, big bool, err error) {
 	if e.Size > MaxTextBytes {
 		return "", false, true, nil
 	}
@@ -42,7 +47,23 @@ func Text(a archive.Archive, e archive.Entry) (text string, ok, big bool, err er
 		return "", false, false, err
 	}
 	defer rc.Close()
-	b, tooBig, err := readCapped(rc, MaxTextBytes)
+	// Binary entries are told from their first bytes, without reading on.
+	r := ctxReader{ctx, rc}
+	h := make([]byte, preview.HeadSize)
+	n, err := io.ReadFull(r, h)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return "", false, false, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: int64(n), Err: err}
+	}
+	h = h[:n]
+	if previews.CompiledKind(e, h) == "" {
+		if _, text := preview.DecodeText(h); !text {
+			return "", false, false, nil
+		}
+	}
+	b, tooBig, err := readCapped(io.MultiReader(bytes.NewReader(h), r), MaxTextBytes)
+	if ctx.Err() != nil {
+		return "", false, false, ctx.Err()
+	}
 	if err != nil {
 		return "", false, false, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
 	}
@@ -54,4 +75,17 @@ func Text(a archive.Archive, e archive.Entry) (text string, ok, big bool, err er
 		err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
 	}
 	return t, ok, false, err
+}
+
+// ctxReader stops a read as soon as the context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }

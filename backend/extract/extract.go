@@ -145,6 +145,8 @@ func (e *ExistsError) Error() string {
 
 // Existing lists the files an extract of names (all when empty) would
 // replace in dir, at most max of them (0: all), and how many there are.
+// It looks at the names converters give; an entry a converter then keeps
+// as it is lands under its own name, which the extract checks itself.
 func Existing(a archive.Archive, dir string, names []string, opt Options, max int) ([]string, int, error) {
 	entries, err := selectEntries(a, names)
 	if err != nil {

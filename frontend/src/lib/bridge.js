@@ -93,3 +93,7 @@ export async function gridDiff(sA, pA, sB, pB, scale = 1) {
   const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
   return { url: URL.createObjectURL(await r.blob()), meta };
 }
+/** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result has them all. */
+export const findInFiles = (id, opts) => svc().FindInFiles(id, opts);
+/** For each path, the archive's entry (any case, / or \), or "". */
+export const entriesExist = (id, paths) => svc().EntriesExist(id, paths);

@@ -1,0 +1,154 @@
+package app
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"packsmith/backend/export"
+	"packsmith/backend/jobs"
+	"packsmith/backend/search"
+	"packsmith/backend/session"
+)
+
+// hitEvents records "search-hits" events beside the job events.
+type hitEvents struct {
+	events
+	hmu  sync.Mutex
+	hits []SearchHits
+}
+
+func (e *hitEvents) Emit(name string, data any) {
+	if h, ok := data.(SearchHits); ok && name == "search-hits" {
+		e.hmu.Lock()
+		e.hits = append(e.hits, h)
+		e.hmu.Unlock()
+		return
+	}
+	e.events.Emit(name, data)
+}
+
+func finished(t *testing.T, s *Service, id string) jobs.Status {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if st, ok := s.Jobs.Get(id); ok && st.State != jobs.Running {
+			return st
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("job %s did not finish", id)
+	return jobs.Status{}
+}
+
+func TestFindInFilesStreamsHits(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	ev := &hitEvents{}
+	s := NewService(ev, nil, nil)
+	info, err := s.Open("../testdata/demo/PACKSMITH_SAMPLE.MOD", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.FindInFiles(info.ID, search.Options{Query: "sample_"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := finished(t, s, id)
+	r, ok := st.Result.(search.Result)
+	if st.State != jobs.Done || !ok || len(r.Hits) < 5 {
+		t.Fatalf("%+v", st)
+	}
+	ev.hmu.Lock()
+	n := 0
+	for _, b := range ev.hits {
+		if b.Job != id {
+			t.Errorf("a batch names job %q, want %q", b.Job, id)
+		}
+		n += len(b.Hits)
+	}
+	ev.hmu.Unlock()
+	if n != len(r.Hits) {
+		t.Errorf("streamed %d hits, the result has %d", n, len(r.Hits))
+	}
+	if _, err := s.FindInFiles(info.ID, search.Options{}); err == nil {
+		t.Error("an empty query started a search")
+	}
+	// Paths in decompiled text are links when the archive has the entry.
+	got, err := s.EntriesExist(info.ID, []string{"media/units/items/sample/sample_base.dat", `MEDIA\AFFIXES\SAMPLE_SHARP.DAT`, "MEDIA/NOPE.DDS"})
+	if err != nil || strings.Join(got, "|") != "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT|MEDIA/AFFIXES/SAMPLE_SHARP.DAT|" {
+		t.Fatalf("EntriesExist: %q %v", got, err)
+	}
+}
+
+func TestCompareAndExportMethods(t *testing.T) {
+	s, _, _ := newService(t)
+	a, err := s.Open("../testdata/demo/textures.zip", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Open("../testdata/demo/demo.zip", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.Compare(a.ID, b.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := finished(t, s, id)
+	c, ok := st.Result.(Comparison)
+	if !ok || c.SessionA != a.ID || c.SessionB != b.ID || c.Removed != 9 || c.Added != 48 || c.Same != 0 {
+		t.Fatalf("%+v", st)
+	}
+	// The grid of one session against a grid of another.
+	rec := get(t, s.APIHandler(), "/api/griddiff", url.Values{"s": {a.ID}, "p": {"MEDIA/LAYOUTS/DEMO/ROOM.MPP"}, "s2": {a.ID}, "p2": {"MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP"}})
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "\x89PNG") || !strings.Contains(rec.Header().Get("X-Meta"), `"becameWalkable":2`) {
+		t.Fatalf("griddiff: %d %q", rec.Code, rec.Header().Get("X-Meta"))
+	}
+
+	// Extract as PNG, then the same folder again: Existing names the files
+	// (the five PNGs; truncated.dds, kept as it is, only the extract
+	// itself finds in the way).
+	dir := t.TempDir()
+	opt := export.Options{PNG: true}
+	id, err = s.ExtractWith(a.ID, []string{"textures"}, dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := finished(t, s, id); st.State != jobs.Done {
+		t.Fatalf("%+v", st)
+	}
+	ex, err := s.ExtractExisting(a.ID, []string{"textures"}, false, session.Query{}, dir, opt)
+	if err != nil || ex.Count != 5 || len(ex.Files) != 5 || ex.Files[1] != "textures/bc1_mips.dds.png" {
+		t.Fatalf("existing: %+v %v", ex, err)
+	}
+	id, _ = s.ExtractWith(a.ID, []string{"textures"}, dir, opt)
+	if st := finished(t, s, id); st.State != jobs.Failed || !strings.Contains(st.Error, "and 4 more already exist; nothing was written") {
+		t.Fatalf("second extract: %+v", st)
+	}
+
+	// Save preview as: the suggested file, then refused until overwrite.
+	name, err := s.PreviewFileName(a.ID, "textures/icon.tga", "image")
+	if err != nil || filepath.Base(name) != "icon.tga.png" || filepath.Dir(name) != dir {
+		t.Fatalf("suggested %q %v", name, err)
+	}
+	if _, err := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, "relative.png", false); err == nil {
+		t.Fatal("a relative path was accepted")
+	}
+	sv, err := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false)
+	if err != nil || sv.Exists || sv.Bytes == 0 {
+		t.Fatalf("%+v %v", sv, err)
+	}
+	if sv, _ := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false); !sv.Exists {
+		t.Fatal("an existing file was not reported")
+	}
+	if _, err := os.Stat(name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PickSavePath("t", "", "x"); err == nil || !strings.Contains(err.Error(), "type the path") {
+		t.Fatalf("no dialogs: %v", err)
+	}
+}
