@@ -106,3 +106,32 @@ func TestDiff(t *testing.T) {
 		t.Errorf("one argument: exit %d", code)
 	}
 }
+
+func TestFind(t *testing.T) {
+	out, errs, code := run(t, "find", demoMod, "sample_sharp")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "MEDIA/AFFIXES.RAW:4: MEDIA/AFFIXES/SAMPLE_SHARP.DAT  SAMPLE_SHARP  1"
+	if !strings.HasPrefix(out, want) || !strings.Contains(out, "\nMEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT:12: \t\t<STRING>AFFIX:SAMPLE_SHARP\n") || strings.Count(out, "\n") != 3 {
+		t.Fatalf("%q", out)
+	}
+	out, _, code = run(t, "find", demoMod, `>LEVEL:\d+$`, "--regex", "--in", "media/units", "--json")
+	var r struct {
+		Entries int
+		Hits    []struct {
+			Entry     string
+			Line, Col int
+		}
+	}
+	json.Unmarshal([]byte(out), &r)
+	if code != 0 || r.Entries != 2 || len(r.Hits) != 2 || r.Hits[1].Entry != "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT" || r.Hits[1].Line != 7 || r.Hits[1].Col != 10 || r.Hits[0].Line != 6 {
+		t.Fatalf("exit %d %+v", code, r)
+	}
+	if _, _, code := run(t, "find", demoMod, "no such words"); code != 1 {
+		t.Errorf("nothing found: exit %d", code)
+	}
+	if _, errs, code := run(t, "find", demoMod, "(", "--regex"); code != 2 || !strings.Contains(errs, "bad regular expression") {
+		t.Errorf("bad regex: exit %d %q", code, errs)
+	}
+}

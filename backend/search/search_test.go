@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/archive/archivetest"
@@ -179,4 +180,32 @@ func TestSearchCancel(t *testing.T) {
 	if p.done.Load() >= 20 {
 		t.Errorf("every entry was searched (%d of %d)", p.done.Load(), p.total.Load())
 	}
+}
+
+// The case-folding matcher agrees with Go's (?i) regular expressions on
+// where a match starts, for ASCII and Unicode text.
+func FuzzFoldMatch(f *testing.F) {
+	f.Add("STRASSE ÜBER NEEDLE", "über")
+	f.Add("<STRING>AFFIX:SAMPLE_SHARP", "sample_sharp")
+	f.Add("İstanbul ıi", "i")
+	f.Fuzz(func(t *testing.T, line, q string) {
+		if q == "" || !utf8.ValidString(line) || !utf8.ValidString(q) || strings.ToLower(q) != strings.ToLower(strings.ToUpper(strings.ToLower(q))) {
+			return
+		}
+		m, err := compile(Options{Query: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, e, ok := m(line)
+		if ok && (s < 0 || e > len(line) || s > e) {
+			t.Fatalf("match [%d,%d) outside %q", s, e, line)
+		}
+		if ok && !strings.EqualFold(line[s:e], q) && strings.ToLower(line[s:e]) != strings.ToLower(q) {
+			// Folding may change byte lengths (ẞ/ß): the lower-cased texts must agree.
+			t.Fatalf("%q in %q: matched %q", q, line, line[s:e])
+		}
+		if !ok && strings.Contains(strings.ToLower(line), strings.ToLower(q)) {
+			t.Fatalf("%q in %q: not found", q, line)
+		}
+	})
 }
