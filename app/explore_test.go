@@ -1,6 +1,7 @@
 package app
 
 import (
+	"archive/zip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -150,5 +151,28 @@ func TestCompareAndExportMethods(t *testing.T) {
 	}
 	if _, err := s.PickSavePath("t", "", "x"); err == nil || !strings.Contains(err.Error(), "type the path") {
 		t.Fatalf("no dialogs: %v", err)
+	}
+}
+
+// A mod zipped with its folder: MEDIA/… paths written in its text still
+// find the entries under MyMod/MEDIA/….
+func TestEntriesExistUnderAFolder(t *testing.T) {
+	s, _, _ := newService(t)
+	p := filepath.Join(t.TempDir(), "mod.zip")
+	f, _ := os.Create(p)
+	zw := zip.NewWriter(f)
+	for _, n := range []string{"MyMod/MEDIA/UI/X.DDS", "MyMod/MOD.DAT"} {
+		w, _ := zw.Create(n)
+		w.Write([]byte("x"))
+	}
+	zw.Close()
+	f.Close()
+	info, err := s.Open(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.EntriesExist(info.ID, []string{`media\ui\x.dds`, "MEDIA/UI/Y.DDS", "mymod/mod.dat"})
+	if strings.Join(got, "|") != "MyMod/MEDIA/UI/X.DDS||MyMod/MOD.DAT" {
+		t.Fatalf("%q", got)
 	}
 }
