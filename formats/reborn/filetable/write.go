@@ -154,7 +154,9 @@ func New(title string, files []File) *Table {
 // Find returns the index of the row naming path (compared without case,
 // '\' and '/' alike), or -1.
 func (t *Table) Find(path string) int {
-	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(s, "./"), `\`, "/")) }
+	norm := func(s string) string {
+		return strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(s, "./"), `\`, "/"))
+	}
 	p := norm(path)
 	for i, r := range t.Rows {
 		if r.Path != "" && norm(r.Path) == p {
