@@ -135,6 +135,11 @@ func (m Member) Open(r io.ReaderAt) io.ReadCloser {
 // directory offset brought up to date; without one, the fields above
 // (NewVersionMadeBy …) are used. It returns the member as written.
 func WriteMember(w io.WriteSeeker, tmpl *Member, name string, payload io.Reader) (Member, error) {
+	return WriteMemberLevel(w, tmpl, name, payload, flate.BestCompression)
+}
+
+// WriteMemberLevel is WriteMember at another DEFLATE level (1–9).
+func WriteMemberLevel(w io.WriteSeeker, tmpl *Member, name string, payload io.Reader, level int) (Member, error) {
 	var m Member
 	if tmpl != nil && len(tmpl.Local) >= 30 {
 		m.Local = append([]byte(nil), tmpl.Local...)
@@ -156,7 +161,7 @@ func WriteMember(w io.WriteSeeker, tmpl *Member, name string, payload io.Reader)
 		return m, err
 	}
 	cw := &countWriter{w: w}
-	fw, err := flate.NewWriter(cw, flate.BestCompression)
+	fw, err := flate.NewWriter(cw, level)
 	if err != nil {
 		return m, err
 	}
