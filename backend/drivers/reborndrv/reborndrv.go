@@ -19,6 +19,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"packsmith/backend/archive"
@@ -80,6 +81,9 @@ var zipSig = []byte("PK\x03\x04")
 // deobfuscate to a ZIP local header, and a file whose first word XORed
 // with a key-1 word shows a known magic (rotxor.DetectXor1).
 func (Driver) Detect(name string, head []byte) bool {
+	if strings.EqualFold(filepath.Base(name), "FileTable.bin") {
+		return false // the Data/ folder driver's
+	}
 	if pakd.Is(head) || mlz0.Is(head) {
 		return true
 	}
