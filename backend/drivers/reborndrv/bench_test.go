@@ -160,6 +160,9 @@ func BenchmarkReborn200MB(b *testing.B) {
 				b.ReportMetric(float64(payload>>20)/secs, "MB/s")
 				b.ReportMetric(float64(peak)/1024, "peak-MB")
 				fmt.Printf("reborn %s: %d MB .dat, 200 MB payload, %d entries: %.1f MB/s, peak %.1f MB\n", op, st.Size()>>20, entries, float64(payload>>20)/secs, float64(peak)/1024)
+				if limit := map[string]int64{"list": 64 << 10, "rebuild": 256 << 10}[op]; peak <= 0 || peak > limit {
+					b.Errorf("%s: peak %d KB, over the %d KB target (or not measured)", op, peak, limit)
+				}
 			}
 		})
 	}
