@@ -9,6 +9,10 @@ import (
 	"packsmith/formats/reborn/btx"
 )
 
+// ReencodeCheckMax: Info deflates a ZIP member again to compare streams
+// only up to this size (the check costs a level-9 compression).
+const ReencodeCheckMax = 1 << 20
+
 // Info is the archive's layer chain and counts.
 type Info struct {
 	Family      string         `json:"family"`
@@ -33,11 +37,14 @@ func (a *Archive) Info() any {
 		Packs: len(a.packs), Entries: len(a.entries), Kinds: map[string]int{}, Rebuildable: true}
 	var parts []string
 	for _, l := range a.layers {
-		if l.Kind == "zip" && l.Reencodes == "" {
-			l.Reencodes = "not checked: the stream is compared only when the member is under 8 MB"
-			if a.member.Size <= MemPayload && a.member.Method == 8 {
-				l.Reencodes = a.zipReencodes(a.zipSrc, a.payload, a.paySize)
-			}
+		if l.Kind == "zip" {
+			a.zipOnce.Do(func() {
+				a.zipRe = "not checked: the stream is compared only when the member is under 1 MB"
+				if a.member.Size <= ReencodeCheckMax && a.member.Method == 8 {
+					a.zipRe = a.zipReencodes(a.zipSrc, a.payload, a.paySize)
+				}
+			})
+			l.Reencodes = a.zipRe
 		}
 		in.Layers = append(in.Layers, l)
 		in.Rebuildable = in.Rebuildable && l.RebuildsIdentically

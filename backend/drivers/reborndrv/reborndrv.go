@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"packsmith/backend/archive"
 	"packsmith/formats/reborn/mlz0"
@@ -151,6 +152,8 @@ type Archive struct {
 	zipCRC   uint32 // computed over the member's inflated bytes
 	hasZip   bool
 	zipSrc   io.ReaderAt // the plain ZIP
+	zipOnce  sync.Once
+	zipRe    string // Layer.Reencodes of the ZIP layer, computed once
 	xorStart int
 	mlz0Src  int64 // size of the whole-payload MLZ0 layer's input
 
