@@ -352,6 +352,7 @@ func TestBombsRefusedCheaply(t *testing.T) {
 	if !errors.Is(err, ErrCap) || !strings.Contains(err.Error(), "nested pack #0 claims 1048576 entries") {
 		t.Fatalf("entry bomb: %v", err)
 	}
+	t.Logf("entry bomb refused after %.1f MB allocated in all: %v", float64(used)/(1<<20), err)
 	if used > 24<<20 {
 		t.Errorf("entry bomb: %d MB allocated", used>>20)
 	}
@@ -367,6 +368,7 @@ func TestBombsRefusedCheaply(t *testing.T) {
 	if !errors.Is(err, mlz0.ErrFormat) || !strings.Contains(err.Error(), "can give at most") {
 		t.Fatalf("mlz0 bomb: %v", err)
 	}
+	t.Logf("MLZ0 bomb (%d bytes) refused after %.1f KB allocated in all: %v", len(bomb), float64(used)/1024, err)
 	if used > 1<<20 {
 		t.Errorf("mlz0 bomb: %d KB allocated", used>>10)
 	}
