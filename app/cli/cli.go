@@ -560,6 +560,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 			fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
 		}
 		fmt.Fprintln(c.stdout)
+		printNotes(c, res.Notes)
 		return nil
 	}
 }
@@ -582,5 +583,12 @@ func runRepack(c *ctx, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
+	printNotes(c, res.Notes)
 	return nil
+}
+
+func printNotes(c *ctx, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintln(c.stdout, "  "+n)
+	}
 }

@@ -146,6 +146,15 @@ type Driver interface {
 	Open(path string, opts OpenOptions) (Archive, error)
 }
 
+// FolderDriver is a Driver that also opens folders. DetectFolder scores a
+// folder, 0 meaning not this family's; Detect picks the highest score, so
+// a family's own folder driver (a game's Data/ with its index) wins over a
+// generic one.
+type FolderDriver interface {
+	Driver
+	DetectFolder(dir string) int
+}
+
 var (
 	regMu   sync.RWMutex
 	drivers []Driver
@@ -169,6 +178,9 @@ func Drivers() []Driver {
 // ErrUnknownFormat is returned when no driver recognises a file.
 var ErrUnknownFormat = errors.New("not an archive Packsmith knows")
 
+// ErrUnknownFolder is returned when no driver opens a folder.
+var ErrUnknownFolder = errors.New("a folder Packsmith does not open as an archive")
+
 // ErrNotFound is returned by Open for a path that is not in the archive.
 var ErrNotFound = errors.New("no such entry")
 
@@ -177,6 +189,21 @@ const HeadSize = 512
 
 // Detect returns the driver for the file at p, reading its first bytes.
 func Detect(p string) (Driver, error) {
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		var best Driver
+		score := 0
+		for _, d := range Drivers() {
+			if fd, ok := d.(FolderDriver); ok {
+				if s := fd.DetectFolder(p); s > score {
+					best, score = d, s
+				}
+			}
+		}
+		if best == nil {
+			return nil, fmt.Errorf("%s: %w", p, ErrUnknownFolder)
+		}
+		return best, nil
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,13 @@ import (
 type Result struct {
 	Output string `json:"output"`
 	Backup string `json:"backup,omitempty"`
+	// Notes are what the family says it did beyond writing the file (a
+	// Reborn .dat: what moved, its FileTable.bin record).
+	Notes []string `json:"notes,omitempty"`
 }
+
+// Noter is implemented by staged output with something to report.
+type Noter interface{ Notes() []string }
 
 // Apply rewrites the archive at src with edits; out "" means in place.
 func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
@@ -69,6 +75,9 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 	}
 	if err := staged.Commit(); err != nil {
 		return Result{}, err
+	}
+	if n, ok := staged.(Noter); ok {
+		res.Notes = n.Notes()
 	}
 	return res, nil
 }
