@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 
 	"packsmith/backend/archive"
@@ -14,19 +15,20 @@ import (
 const MaxTextBytes = previews.MaxCompiled
 
 // TextOf is the readable text of an entry's bytes, as the text preview
-// shows it (so line numbers agree): compiled data decompiled, text files
-// decoded (UTF-8, UTF-16, CP949). ok is false for binary entries and for
-// compiled data that does not decompile (err says why).
+// shows it (so line numbers agree): a text renderer's output (compiled TL2
+// data decompiled, Reborn text tables), else the bytes decoded (UTF-8,
+// UTF-16, CP949). ok is false for binary entries and pictures; err says
+// why a renderer failed (a damaged BINDAT).
 func TextOf(e archive.Entry, b []byte) (text string, ok bool, err error) {
-	if t, compiled, err := Decompiled(e, b); compiled {
-		if err != nil {
-			return "", false, err
+	if rd, found := preview.Find(e, head(b)); found {
+		if rd.Text == nil {
+			return "", false, nil // a picture
 		}
-		d, _ := preview.DecodeText(t)
-		return d.Text, true, nil
-	}
-	if IsRAW(e) {
-		return "", false, nil
+		t, err := rd.Text(bytes.NewReader(b), e)
+		if err != nil {
+			return "", false, fmt.Errorf("%s: %w", rd.Name, err)
+		}
+		return t, true, nil
 	}
 	d, ok := preview.DecodeText(b)
 	if !ok {
@@ -55,7 +57,9 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 		return "", false, false, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: int64(n), Err: err}
 	}
 	h = h[:n]
-	if previews.CompiledKind(e, h) == "" {
+	if rd, found := preview.Find(e, h); found && rd.Text == nil {
+		return "", false, false, nil // a picture
+	} else if !found {
 		if _, text := preview.DecodeText(h); !text {
 			return "", false, false, nil
 		}

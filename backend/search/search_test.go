@@ -209,3 +209,19 @@ func FuzzFoldMatch(f *testing.F) {
 		}
 	})
 }
+
+// A Reborn text table is searched as its preview shows it (key → text).
+func TestSearchRebornTextTable(t *testing.T) {
+	a, err := archive.Open("../../testdata/demo/reborn_sample.dat", archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	r, err := Search(context.Background(), a, Options{Query: "vyce"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hits) != 1 || r.Hits[0].Entry != "#0" || r.Hits[0].Line != 5 || r.Hits[0].Text != "1  msg_0002  Vyce" {
+		t.Fatalf("%+v", r.Hits)
+	}
+}
