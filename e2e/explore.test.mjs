@@ -180,6 +180,7 @@ test('compare two versions of a mod: added, removed, changed, and the decompiled
   const add = await page.$$eval('[data-testid=text-diff] tr.opadd .tx', (t) => t.map((x) => x.textContent));
   assert.deepEqual(del, ['\t<INTEGER>LEVEL:10']);
   assert.deepEqual(add, ['\t<INTEGER>LEVEL:12']);
+  await dismissJobs();
   await shot('compare.png');
   await page.click('[data-change="MEDIA/NOTES.TXT"]');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=text-diff] tr.opadd .tx')].map((x) => x.textContent).join() === 'what changed');
@@ -208,10 +209,12 @@ test('compare walk grids and textures of two archives', async () => {
   const summary = await page.textContent('[data-testid=diff-summary]');
   assert.match(summary, new RegExp(`${want.changed.toLocaleString('en-US')} of`), summary);
   assert.match(summary, new RegExp(`${want.becameWalkable} became walkable`));
+  await dismissJobs();
   await shot('compare-grid.png');
   await page.click('[data-change="textures/bc1_mips.dds"]');
   await page.waitForSelector('[data-testid=compare-after]');
   await page.waitForFunction(() => document.querySelector('[data-testid=compare-before]')?.naturalWidth === 64 && document.querySelector('[data-testid=compare-after]')?.naturalWidth === 64);
+  await dismissJobs();
   await shot('compare-textures.png');
   await page.click('[data-testid=compare-close]');
 });
@@ -230,6 +233,7 @@ test('find in files: hits in decompiled data with line numbers, jump to the line
   await page.click('[data-hit-entry="MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT"][data-hit-line="12"]');
   await page.waitForSelector('[data-testid=text-view] [data-line="12"].hl');
   assert.equal(await page.textContent('[data-testid=text-view] [data-line="12"]'), '\t\t<STRING>AFFIX:SAMPLE_SHARP\r\n');
+  await dismissJobs();
   await shot('find.png');
   // BASEFILE:MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT is a link to that entry.
   await page.click('[data-testid=text-view] a.plink[data-entry="MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT"]');
