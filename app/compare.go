@@ -13,15 +13,8 @@ import (
 	"packsmith/backend/previews"
 )
 
-// Comparison is a Compare job's result: the two sessions and what differs.
-type Comparison struct {
-	SessionA string `json:"sessionA"`
-	SessionB string `json:"sessionB"`
-	diff.Result
-}
-
 // Compare starts a job comparing two open archives (A before, B after);
-// its result is a Comparison.
+// its result is a diff.Result.
 func (s *Service) Compare(idA, idB string) (string, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
@@ -36,7 +29,7 @@ func (s *Service) Compare(idA, idB string) (string, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Comparison{SessionA: idA, SessionB: idB, Result: r}, nil
+		return r, nil
 	}), nil
 }
 

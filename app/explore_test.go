@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"packsmith/backend/diff"
 	"packsmith/backend/export"
 	"packsmith/backend/jobs"
 	"packsmith/backend/search"
@@ -100,8 +101,8 @@ func TestCompareAndExportMethods(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := finished(t, s, id)
-	c, ok := st.Result.(Comparison)
-	if !ok || c.SessionA != a.ID || c.SessionB != b.ID || c.Removed != 9 || c.Added != 48 || c.Same != 0 {
+	c, ok := st.Result.(diff.Result)
+	if !ok || c.FamilyA != "zip" || c.Removed != 9 || c.Added != 48 || c.Same != 0 {
 		t.Fatalf("%+v", st)
 	}
 	// The grid of one session against a grid of another.

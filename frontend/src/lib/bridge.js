@@ -83,7 +83,7 @@ export const savePreview = (id, path, view, opts, target, overwrite) => svc().Sa
 export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
 export const pickSavePath = (title, dir, name) => svc().PickSavePath(title, dir, name);
 export const jobStatus = (jobId) => svc().Job(jobId);
-/** Starts a job comparing two open archives; its result: {sessionA, sessionB, same, added, removed, changed, changes}. */
+/** Starts a job comparing two open archives; its result (diff.Result): {a, b, same, added, removed, changed, changes}. */
 export const compare = (idA, idB) => svc().Compare(idA, idB);
 /** What changed inside one entry: {view: text|image|grid|binary, hunks, sizeA, sizeB, offset, …}. */
 export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
