@@ -149,3 +149,22 @@ func TestFixtureMissingMeshes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBakeFixture: CITY_04B (99 pieces, 14,932 triangles, 375×650
+// cells) from layout text to grid, meshes cached after the first bake.
+func BenchmarkBakeFixture(b *testing.B) {
+	dir := testfixtures.Dir(b, "tl2/cyber_mod")
+	bk, err := New(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(city04b+".LAYOUT")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := bk.BakeLayout(context.Background(), "CITY_04B.LAYOUT", src, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
