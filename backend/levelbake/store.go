@@ -146,3 +146,19 @@ func gameStore(dir string) (*store, func() error, error) {
 	}
 	return s, pf.Close, nil
 }
+
+// HasPak reports whether dir holds DATA.PAK and DATA.PAK.MAN (any case).
+func HasPak(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range ents {
+		switch strings.ToUpper(e.Name()) {
+		case "DATA.PAK", "DATA.PAK.MAN":
+			n++
+		}
+	}
+	return n == 2
+}
