@@ -106,7 +106,7 @@ func TestGridModes(t *testing.T) {
 	}
 	gb, _ := os.ReadFile(filepath.Join(src, filepath.FromSlash(city04bGrid)))
 	for _, c := range []struct {
-		mode, action string
+		mode, action  string
 		same, present bool
 	}{
 		{"", "baked", false, true},
