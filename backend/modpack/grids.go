@@ -197,7 +197,7 @@ func (p *gridPlan) run(ctx context.Context, modDir string, opt Options, files []
 					what = "its .MPP is packed as it is"
 				}
 				finds = append(finds, Finding{Severity: SevWarning, Stage: StageGrids, File: j.layout.rel,
-					Message: fmt.Sprintf("WALK GRID NOT BAKED: %s; %s", strings.TrimPrefix(err.Error(), path.Base(j.layout.rel)+" "), what)})
+					Message: fmt.Sprintf("WALK GRID NOT BAKED: %s; %s", strings.TrimPrefix(err.Error(), path.Base(j.layout.rel)+" cannot be baked: "), what)})
 			}
 			check = append(check, j.layout)
 			if j.grid != nil {
