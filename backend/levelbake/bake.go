@@ -42,6 +42,10 @@ func New(modDir, gameDir string) (*Baker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mod folder: %w", err)
 	}
+	return newBaker(ms, gameDir)
+}
+
+func newBaker(ms *store, gameDir string) (*Baker, error) {
 	b := &Baker{mod: ms, table: NewTable(), shapes: map[string]*shapeEntry{}, closeGame: func() error { return nil }}
 	if gameDir != "" {
 		gs, closer, err := gameStore(gameDir)
