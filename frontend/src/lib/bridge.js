@@ -32,6 +32,7 @@ export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
+export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
