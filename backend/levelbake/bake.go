@@ -210,12 +210,40 @@ func DecodeLayout(name string, data []byte) (*layout.Layout, error) {
 	return layout.Decode(bin)
 }
 
+// Check resolves every piece and mesh a layout needs without baking: nil,
+// a *MissingError, or another error.
+func (b *Baker) Check(name string, data []byte) error {
+	_, _, err := b.pieces(name, data)
+	return err
+}
+
 // BakeLayout bakes the walk grid of one layout (text or BINLAYOUT bytes).
 func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
 	t0 := time.Now()
-	l, err := DecodeLayout(name, data)
+	rep, pieces, err := b.pieces(name, data)
+	if err != nil {
+		return nil, err
+	}
+	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	rep.Grid, rep.Result = res.Grid, res
+	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
+	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
+	rep.Stats = res.Grid.Stats()
+	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{}); err == nil {
+		rep.Pockets = len(a.Pockets)
+	}
+	rep.Millis = time.Since(t0).Milliseconds()
+	return rep, nil
+}
+
+// pieces decodes the layout and resolves its placements into pieces.
+func (b *Baker) pieces(name string, data []byte) (*Report, []mppbake.Piece, error) {
+	l, err := DecodeLayout(name, data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	places := mppbake.Placements(l, nil)
 	rep := &Report{Layout: name, Placed: len(places)}
@@ -228,7 +256,7 @@ func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Op
 		}
 		def, err := b.lookup(pl.GUID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if def == nil {
 			if !seenPiece[pl.GUID] {
@@ -266,19 +294,7 @@ func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Op
 	if len(miss.Meshes)+len(miss.Pieces)+len(miss.Problems) > 0 {
 		sort.Strings(miss.Meshes)
 		sort.Strings(miss.Pieces)
-		return nil, miss
+		return nil, nil, miss
 	}
-	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	rep.Grid, rep.Result = res.Grid, res
-	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
-	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
-	rep.Stats = res.Grid.Stats()
-	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{}); err == nil {
-		rep.Pockets = len(a.Pockets)
-	}
-	rep.Millis = time.Since(t0).Milliseconds()
-	return rep, nil
+	return rep, pieces, nil
 }

@@ -247,3 +247,48 @@ func gameDataDir(opt Options) string {
 func hasPak(dir string) bool {
 	return levelbake.HasPak(dir)
 }
+
+// inspectGrids is the grids stage without writing: for each level the pack
+// would bake it checks that every piece and mesh is there (an info finding
+// when the bake can run, a warning naming what is missing when it
+// cannot); the others are checked as they are.
+func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
+	p, _ := planGrids(files, MPPBake)
+	var finds []Finding
+	check := append([]*srcFile(nil), p.kept...)
+	var bk *levelbake.Baker
+	if len(p.jobs) > 0 {
+		b, err := levelbake.New(modDir, gameDir)
+		if err != nil {
+			return append(finds, Finding{Severity: SevWarning, Stage: StageGrids, Message: "walk grids cannot be baked: " + err.Error()})
+		}
+		defer b.Close()
+		bk = b
+	}
+	for _, j := range p.jobs {
+		src, err := readSized(j.layout.abs, j.layout.size)
+		if err == nil {
+			err = bk.Check(path.Base(j.layout.rel), src)
+		}
+		if err == nil {
+			finds = append(finds, Finding{Severity: SevInfo, Stage: StageGrids, File: j.layout.rel,
+				Message: fmt.Sprintf("walk grid: %s, so the pack bakes one", j.reason)})
+			continue
+		}
+		finds = append(finds, Finding{Severity: SevWarning, Stage: StageGrids, File: j.layout.rel,
+			Message: "WALK GRID CANNOT BE BAKED: " + strings.TrimPrefix(err.Error(), path.Base(j.layout.rel)+" cannot be baked: ")})
+		check = append(check, j.layout)
+	}
+	want := map[string]bool{}
+	for _, f := range check {
+		want[f.name] = true
+		want[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"] = true
+	}
+	var subset []*srcFile
+	for _, f := range files {
+		if want[f.name] {
+			subset = append(subset, f)
+		}
+	}
+	return append(finds, checkGrids(subset, nil)...)
+}

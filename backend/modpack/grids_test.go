@@ -134,3 +134,32 @@ func TestGridModes(t *testing.T) {
 		t.Errorf("bad mode: %v", err)
 	}
 }
+
+// TestInspectGrids: before packing, the levels the pack would bake are
+// checked: CITY_04B can be baked, CITY05 cannot, naming its meshes.
+func TestInspectGrids(t *testing.T) {
+	_, dir := cyberCopy(t, true)
+	in, err := Inspect(context.Background(), dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, f := range in.Findings {
+		if f.Stage == StageGrids {
+			all = append(all, string(f.Severity)+" "+f.String())
+		}
+	}
+	s := strings.Join(all, "\n")
+	for _, w := range []string{
+		"info MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT: walk grid: no .MPP, so the pack bakes one",
+		"warning MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT: WALK GRID CANNOT BE BAKED: 5 collision mesh(es) missing: MEDIA/LEVELSETS/CITY04/BLDG1_CORNER_COLLISION.MESH",
+		"warning MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT: NO WALK GRID",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("no %q in\n%s", w, s)
+		}
+	}
+	if len(all) != 3 {
+		t.Errorf("%d grid findings:\n%s", len(all), s)
+	}
+}

@@ -821,7 +821,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		}
 		in.Findings = append(in.Findings, rfind...)
 	}
-	in.Findings = append(in.Findings, checkGrids(col.files, nil)...)
+	in.Findings = append(in.Findings, inspectGrids(modDir, baseDir, col.files)...)
 	sortFindings(in.Findings)
 	if in.Findings == nil {
 		in.Findings = []Finding{}
