@@ -43,6 +43,8 @@ after(async () => {
 
 async function pick(entry) {
   await page.fill('[data-testid=filter]', entry.split('/').pop());
+  // the list is filtered in Go: click once it shows the one match
+  await page.waitForFunction(() => /^1 of /.test(document.querySelector('[data-testid=count]')?.textContent ?? ''));
   await page.click(`[data-path="${entry}"]`);
   await page.waitForSelector('[data-testid=bake-go]');
 }

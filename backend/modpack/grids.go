@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"packsmith/backend/levelbake"
 	"packsmith/formats/tl2/mpp"
@@ -84,7 +85,7 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 			reason = "no .MPP"
 		case g.size == mpp.StubSize && isStubFile(g):
 			reason = "stub"
-		case g.mtime.Before(f.mtime):
+		case g.mtime.Before(f.mtime.Add(-staleSlack)):
 			reason = "older than its layout"
 		}
 		if mode != MPPBake || reason == "" {
@@ -98,6 +99,11 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 	}
 	return p, nil
 }
+
+// staleSlack: a grid counts as older than its layout only by more than
+// this, so copies and checkouts that write the two in either order, and
+// file systems with 2-second times, do not make current grids stale.
+const staleSlack = 2 * time.Second
 
 func isStubFile(f *srcFile) bool {
 	b, err := readSized(f.abs, f.size)
