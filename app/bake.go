@@ -54,17 +54,7 @@ func (s *Service) BakeGrid(id, entryPath string) (*BakeView, error) {
 	if !ok || !strings.EqualFold(filepath.Ext(e.Path), ".layout") {
 		return nil, fmt.Errorf("%s: only a .LAYOUT under a MEDIA folder can be baked", e.Path)
 	}
-	st := s.Settings.Get()
-	game := ""
-	switch {
-	case st.GameDir != "" && levelbake.HasPak(st.GameDir):
-		game = st.GameDir
-	case st.GameDir != "" && levelbake.HasPak(filepath.Join(st.GameDir, "PAKS")):
-		game = filepath.Join(st.GameDir, "PAKS")
-	default:
-		game = st.PackBaseDir
-	}
-	b, err := levelbake.NewFromArchive(a, root, game)
+	b, err := levelbake.NewFromArchive(a, root, s.gameData())
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +98,59 @@ func (s *Service) BakeGrid(id, entryPath string) (*BakeView, error) {
 		return nil, err
 	}
 	v.Against = ag
+	return v, nil
+}
+
+// gameData is where pieces the mod lacks come from: the game folder of the
+// settings when it holds DATA.PAK (or PAKS/DATA.PAK), else the pack's base
+// data folder.
+func (s *Service) gameData() string {
+	st := s.Settings.Get()
+	switch {
+	case st.GameDir != "" && levelbake.HasPak(st.GameDir):
+		return st.GameDir
+	case st.GameDir != "" && levelbake.HasPak(filepath.Join(st.GameDir, "PAKS")):
+		return filepath.Join(st.GameDir, "PAKS")
+	}
+	return st.PackBaseDir
+}
+
+// BakeLayoutFile is BakeGrid for a .LAYOUT on disk (the Pack view's
+// levels): its mod is the folder above its MEDIA/, and the grid is
+// compared with the .MPP beside it when there is one. Nothing is written.
+func (s *Service) BakeLayoutFile(layoutPath string) (*BakeView, error) {
+	fr, err := levelbake.BakeFile(context.Background(), layoutPath, s.gameData(), "", levelbake.Options{})
+	if err != nil {
+		return nil, err
+	}
+	baked, err := mpp.Encode(fr.Grid)
+	if err != nil {
+		return nil, err
+	}
+	v := &BakeView{Layout: layoutPath, Grid: levelbake.SiblingGrid(layoutPath), Report: fr.Report}
+	img, meta, err := previews.RenderGridBytes(baked, map[string]string{"overlay": "1"})
+	if err != nil {
+		return nil, err
+	}
+	if v.Image, err = dataURL(img); err != nil {
+		return nil, err
+	}
+	v.Meta = meta
+	if fr.Against == nil {
+		return v, nil
+	}
+	old, err := mpp.Encode(fr.Against.Grid)
+	if err != nil {
+		return nil, err
+	}
+	dimg, dmeta, err := previews.DiffGrids(bytes.NewReader(old), fr.Against.File, bytes.NewReader(baked), "baked from "+filepath.Base(layoutPath), nil)
+	if err != nil {
+		return nil, err
+	}
+	v.Against = &BakeAgainst{Entry: fr.Against.File, SameHeader: fr.Against.SameHeader, Meta: dmeta}
+	if v.Against.Image, err = dataURL(dimg); err != nil {
+		return nil, err
+	}
 	return v, nil
 }
 

@@ -53,4 +53,20 @@ func TestBakeGrid(t *testing.T) {
 	if _, err := s.BakeGrid(info.ID, "MEDIA/LEVELSETS/CITY04.DAT"); err == nil || !strings.Contains(err.Error(), "only a .LAYOUT") {
 		t.Fatalf("a .DAT: %v", err)
 	}
+	// The same level on disk, as the Pack view bakes it: compared with
+	// GUTS's grid beside it, nothing written.
+	lay := filepath.Join(dir, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT")
+	fv, err := s.BakeLayoutFile(lay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := fv.Against.Meta["diff"].(previews.DiffReport)
+	if fd.Unchanged != 243739 || !fv.Against.SameHeader || fv.Report.Baked != 99 {
+		t.Fatalf("from disk: %+v", fd)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP"))
+	want, _ := os.ReadFile(filepath.Join(src, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP"))
+	if len(want) != 243774 || string(got) != string(want) {
+		t.Fatal("the grid on disk changed")
+	}
 }

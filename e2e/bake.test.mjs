@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, shot } from './lib.mjs';
-import { cpSync, existsSync, mkdtempSync, writeFileSync, chmodSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync, chmodSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,4 +79,33 @@ test('a level whose meshes are absent is refused, naming them', { skip }, async 
   assert.match(err, /5 collision mesh\(es\) missing/);
   assert.match(err, /BLDGTOP_EDGE_COLLISION\.MESH/);
   assert.equal(await page.$('[data-testid=bake-result]'), null);
+});
+
+test('the Pack view bakes a stale grid and shows it against the old one', { skip }, async () => {
+  const dir = join(work, 'bake', 'stale');
+  cpSync(join(cyber, 'MEDIA'), join(dir, 'MEDIA'), { recursive: true });
+  writable(dir);
+  writeFileSync(join(dir, 'MOD.DAT'), '[MOD]\n<STRING>NAME:CYBER\n<INTEGER64>MOD_ID:8\n[/MOD]\n');
+  // The layout edited after GUTS baked its grid: the grid is stale.
+  const later = new Date(Date.now() + 60000);
+  utimesSync(join(dir, 'MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT'), later, later);
+  await page.click('[data-mode=pack]');
+  await page.waitForSelector('[data-testid=pack-view]');
+  await page.fill('[data-testid=pack-dir]', dir);
+  await page.click('[data-testid=pack-inspect]');
+  await page.waitForSelector('[data-testid=moddat-card]');
+  await page.fill('[data-testid=pack-output]', join(work, 'bake', 'STALE.MOD'));
+  if (await page.isChecked('[data-testid=pack-deploy]')) await page.uncheck('[data-testid=pack-deploy]');
+  await page.click('[data-testid=pack-button]');
+  await page.waitForSelector('[data-testid=pack-summary]', { timeout: 30000 });
+  const rows = await page.$$eval('[data-testid=summary-grid]', (els) => els.map((e) => `${e.dataset.action} ${e.textContent.replace(/\s+/g, ' ').trim()}`));
+  assert.equal(rows.length, 2);
+  assert.match(rows[0], /^baked CITY_04B\.LAYOUT: baked \(older than its layout\), 375 × 650 cells, 105,083 walkable, 0 wall/);
+  assert.match(rows[1], /^failed CITY05\.LAYOUT: not baked \(stub\): 5 missing/);
+  const row = page.locator('[data-testid=summary-grid][data-action=baked]');
+  await row.locator('[data-testid=bake-go]').click();
+  await row.locator('[data-testid=bake-result]').waitFor();
+  assert.match((await row.locator('[data-testid=diff-summary]').textContent()).replace(/\s+/g, ' '), /11 of 243,750 cells changed/);
+  assert.match(await row.locator('[data-testid=bake-header]').textContent(), /^Same header as .*CITY_04B\.MPP/);
+  await shot(page, 'bake-pack.png');
 });

@@ -33,6 +33,7 @@ export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir)
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
+export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
