@@ -2,7 +2,6 @@ package levelbake
 
 import (
 	"encoding/binary"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -143,4 +142,3 @@ func meshKey(p string) string {
 	return strings.ToUpper(p)
 }
 
-var _ = fmt.Sprintf

@@ -24,6 +24,10 @@ const (
 	cell32       = float32(mpp.CellSize)
 	parallelEps  = 9.9999997e-06
 	defaultCells = 1 << 26
+	// defaultTriangles bounds the world triangles (about 140 bytes each).
+	defaultTriangles = 1 << 22
+	// maxBucketEntries bounds the bucket index (4 bytes an entry).
+	maxBucketEntries = 1 << 26
 )
 
 // Matrix is an affine transform, row-major 3×4: world = M·(x, y, z, 1).
@@ -88,6 +92,9 @@ type Options struct {
 	Workers int
 	// MaxCells refuses grids larger than this; ≤ 0 means 2^26.
 	MaxCells int
+	// MaxTriangles refuses more world triangles than this (counted before
+	// anything is allocated); ≤ 0 means 2^22.
+	MaxTriangles int
 }
 
 // Result is a baked grid and what went into it.
@@ -190,7 +197,7 @@ type buckets struct {
 	idx    []int32
 }
 
-func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, minz, maxx, maxz float64)) *buckets {
+func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, minz, maxx, maxz float64)) (*buckets, error) {
 	b := &buckets{x0: x0, z0: z0, size: size, nx: nx, nz: nz, start: make([]int32, nx*nz+1)}
 	rng := func(i int) (int, int, int, int, bool) {
 		a, c, d, e := box(i)
@@ -212,7 +219,12 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, 
 			}
 		}
 	}
+	total := int64(0)
 	for k := 1; k < len(b.start); k++ {
+		total += int64(b.start[k])
+		if total > maxBucketEntries {
+			return nil, fmt.Errorf("mppbake: the triangles cover more than %d buckets in all (triangles far larger than the level?)", maxBucketEntries)
+		}
 		b.start[k] += b.start[k-1]
 	}
 	b.idx = make([]int32, b.start[len(b.start)-1])
@@ -229,7 +241,7 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, 
 			}
 		}
 	}
-	return b
+	return b, nil
 }
 
 func (b *buckets) cell(v, origin float64, n int) int {
@@ -273,6 +285,19 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	res := &Result{Grid: g, BoxPieces: nbox, MinX: box[0], MinZ: box[1], MaxX: box[2], MaxZ: box[3]}
 
 	// World triangles.
+	maxTris := opt.MaxTriangles
+	if maxTris <= 0 {
+		maxTris = defaultTriangles
+	}
+	n := 0
+	for i := range pieces {
+		if pieces[i].Solid && pieces[i].Shape != nil {
+			n += len(pieces[i].Shape.Triangles)
+			if n > maxTris {
+				return nil, fmt.Errorf("mppbake: the pieces place more than %d triangles", maxTris)
+			}
+		}
+	}
 	var rays []tri
 	var walls []wtri
 	for i := range pieces {
@@ -305,16 +330,22 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	bsize := bucketCells * mpp.CellSize
 	bx0, bz0 := cx0-mpp.CellSize, cz0-mpp.CellSize
 	nbx, nbz := (w+2)/bucketCells+1, (h+2)/bucketCells+1
-	rb := newBuckets(bx0, bz0, bsize, nbx, nbz, len(rays), func(i int) (float64, float64, float64, float64) {
+	rb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(rays), func(i int) (float64, float64, float64, float64) {
 		t := &rays[i]
 		return t.minx, t.minz, t.maxx, t.maxz
 	})
 	const reach = ProbeLength + 1e-3
-	wb := newBuckets(bx0, bz0, bsize, nbx, nbz, len(walls), func(i int) (float64, float64, float64, float64) {
+	if err != nil {
+		return nil, err
+	}
+	wb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(walls), func(i int) (float64, float64, float64, float64) {
 		t := &walls[i]
 		return t.minx - reach, t.minz - reach, t.maxx + reach, t.maxz + reach
 	})
 
+	if err != nil {
+		return nil, err
+	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

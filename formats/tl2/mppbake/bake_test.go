@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"packsmith/formats/tl2/mpp"
@@ -251,8 +252,12 @@ func TestCancel(t *testing.T) {
 
 func TestTooLarge(t *testing.T) {
 	_, err := Bake(context.Background(), []Piece{piece(shape(quad(0, 0, 1000, 1000, 0, false)), Identity)}, Options{MaxCells: 1000})
-	if err == nil {
-		t.Fatal("no error")
+	if err == nil || !strings.Contains(err.Error(), "more than 1000 cells") {
+		t.Fatalf("cells: %v", err)
+	}
+	_, err = Bake(context.Background(), genLevel(4, 1), Options{MaxTriangles: 10})
+	if err == nil || !strings.Contains(err.Error(), "more than 10 triangles") {
+		t.Fatalf("triangles: %v", err)
 	}
 }
 
