@@ -141,4 +141,3 @@ func meshKey(p string) string {
 	}
 	return strings.ToUpper(p)
 }
-
