@@ -34,6 +34,8 @@ export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
+export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
+export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
