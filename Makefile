@@ -7,7 +7,7 @@ BIN       := build/bin
 LDFLAGS   := -w -s -X packsmith/app/cli.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOPKGS     = $(shell $(GO) list ./... )
 
-.PHONY: run deps frontend build build-cli build-windows test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: run deps frontend build build-cli build-windows icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -62,6 +62,11 @@ fuzz:
 			echo "fuzz $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $${FUZZTIME:-20s} $$p || exit 1; \
 		done; \
 	done
+
+# Packsmith's icons (build/appicon.png, build/windows/icon.ico and the
+# archives' fileicon), drawn by internal/appicon.
+icons:
+	$(GO) run ./internal/appicon/cmd -out build
 
 clean:
 	rm -rf $(BIN) frontend/dist
