@@ -52,7 +52,7 @@ test-e2e: frontend
 test-window: build
 	bash scripts/window-test.sh
 
-test: deps vet test-go test-frontend test-e2e test-window
+test: deps vet test-go bindings-check test-frontend test-e2e test-window
 
 bench:
 	bash scripts/bench.sh
