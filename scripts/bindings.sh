@@ -28,4 +28,7 @@ if [ "${1:-}" = -check ]; then
 fi
 rm -rf frontend/wailsjs
 cp -r "$tmp/out/wailsjs" frontend/wailsjs
+# The modes wails build and wails dev leave (they rewrite runtime/ after the
+# generator made everything 0755), so those commands leave git clean.
+chmod 0644 frontend/wailsjs/runtime/*
 echo "bindings: wrote frontend/wailsjs"
