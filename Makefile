@@ -9,7 +9,7 @@ GOPKGS     = $(shell $(GO) list ./... )
 # The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
 WAILS     := build/tools/wails
 
-.PHONY: run deps frontend build build-cli build-windows wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -71,6 +71,11 @@ wails: $(WAILS)
 $(WAILS): tools/wails/go.mod tools/wails/go.sum
 	cd tools/wails && GOFLAGS=-mod=readonly $(GO) build -trimpath -o ../../$(WAILS) github.com/wailsapp/wails/v2/cmd/wails
 	@$(WAILS) version | head -1
+
+# wails dev: the window with the Vite dev server (live reload); bindings
+# are regenerated on start (commit frontend/wailsjs when they change).
+dev: deps $(WAILS)
+	$(WAILS) dev -m
 
 # The front end's Go bindings (frontend/wailsjs, committed), generated as
 # `wails generate module` does; bindings-check fails when they are stale.
