@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"text/template"
 )
 
 const root = "../.."
@@ -80,7 +81,41 @@ func TestWailsJSON(t *testing.T) {
 	}
 }
 
+// assetData mirrors what Wails v2.9.2 fills build/ templates with
+// (pkg/buildassets: the project's name and its info).
+type assetData struct {
+	Name string
+	Info struct {
+		CompanyName, ProductName, ProductVersion string
+		Copyright, Comments                      *string
+		FileAssociations                         []struct{ Ext, Name, Description, IconName, Role string }
+		Protocols                                []struct{ Scheme, Description, Role string }
+	}
+}
+
 func TestWindowsManifest(t *testing.T) {
+	var data assetData
+	if err := json.Unmarshal([]byte(readFile(t, "wails.json")), &data); err != nil {
+		t.Fatal(err)
+	}
+	resolved := map[string]string{}
+	for _, f := range []string{"build/windows/wails.exe.manifest", "build/windows/info.json", "build/darwin/Info.plist", "build/darwin/Info.dev.plist"} {
+		tmpl, err := template.New(f).Parse(readFile(t, f))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var out strings.Builder
+		if err := tmpl.Execute(&out, &data); err != nil {
+			t.Fatalf("%s: %v (Wails' templates only have .Name and .Info)", f, err)
+		}
+		resolved[f] = out.String()
+	}
+	if s := resolved["build/windows/wails.exe.manifest"]; !strings.Contains(s, `version="`+data.Info.ProductVersion+`.0"`) {
+		t.Errorf("resolved manifest lacks the version %s.0:\n%s", data.Info.ProductVersion, s)
+	}
+	if s := resolved["build/darwin/Info.plist"]; strings.Count(s, "<string>Alternate</string>") != 4 || !strings.Contains(s, "<string>iop</string>") {
+		t.Errorf("resolved Info.plist: want 4 Alternate document types:\n%s", s)
+	}
 	m := readFile(t, "build/windows/wails.exe.manifest")
 	for _, want := range []string{
 		`<dpiAwareness xmlns="http://schemas.microsoft.com/SMI/2016/WindowsSettings">permonitorv2,permonitor</dpiAwareness>`,
@@ -99,12 +134,12 @@ func TestWindowsManifest(t *testing.T) {
 	if err := json.Unmarshal([]byte(readFile(t, "build/windows/info.json")), &info); err != nil {
 		t.Fatalf("build/windows/info.json: %v", err)
 	}
-	if info.Fixed["file_version"] != "{{.Info.ProductVersion}}" || info.Info["0000"]["ProductVersion"] != "{{.Info.ProductVersion}}" || info.Info["0000"]["OriginalFilename"] != "{{.OutputFilename}}.exe" {
+	if info.Fixed["file_version"] != "{{.Info.ProductVersion}}" || info.Info["0000"]["ProductVersion"] != "{{.Info.ProductVersion}}" || info.Info["0000"]["OriginalFilename"] != "packsmith.exe" {
 		t.Errorf("info.json: %+v", info)
 	}
 	for _, f := range []string{"build/darwin/Info.plist", "build/darwin/Info.dev.plist"} {
 		p := readFile(t, f)
-		if !strings.Contains(p, "<string>{{.OutputFilename}}</string>") || !strings.Contains(p, "<string>Alternate</string>") {
+		if !strings.Contains(p, "<key>CFBundleExecutable</key>\n        <string>packsmith</string>") || !strings.Contains(p, "<string>Alternate</string>") {
 			t.Errorf("%s: no executable name or Alternate handler rank", f)
 		}
 	}
