@@ -22,6 +22,64 @@ export namespace app {
 	        this.lastExtractDir = source["lastExtractDir"];
 	    }
 	}
+	export class BakeAgainst {
+	    entry: string;
+	    sameHeader: boolean;
+	    image: string;
+	    meta: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new BakeAgainst(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.entry = source["entry"];
+	        this.sameHeader = source["sameHeader"];
+	        this.image = source["image"];
+	        this.meta = source["meta"];
+	    }
+	}
+	export class BakeView {
+	    layout: string;
+	    grid: string;
+	    report?: levelbake.Report;
+	    image: string;
+	    meta: {[key: string]: any};
+	    against?: BakeAgainst;
+	
+	    static createFrom(source: any = {}) {
+	        return new BakeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.grid = source["grid"];
+	        this.report = this.convertValues(source["report"], levelbake.Report);
+	        this.image = source["image"];
+	        this.meta = source["meta"];
+	        this.against = this.convertValues(source["against"], BakeAgainst);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class LoadOrderFolders {
 	    userDir: string;
 	    modsDir: string;
@@ -138,6 +196,74 @@ export namespace app {
 	        this.stages = source["stages"];
 	    }
 	}
+	export class RebornSaved {
+	    output: string;
+	    backup?: string;
+	    notes?: string[];
+	    rows: rebornedit.Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RebornSaved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.output = source["output"];
+	        this.backup = source["backup"];
+	        this.notes = source["notes"];
+	        this.rows = this.convertValues(source["rows"], rebornedit.Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RebornTable {
+	    entry: string;
+	    rows: rebornedit.Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RebornTable(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.entry = source["entry"];
+	        this.rows = this.convertValues(source["rows"], rebornedit.Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 
@@ -197,6 +323,59 @@ export namespace jobs {
 	        this.result = source["result"];
 	        this.seq = source["seq"];
 	    }
+	}
+
+}
+
+export namespace levelbake {
+	
+	export class Report {
+	    layout: string;
+	    width: number;
+	    height: number;
+	    placed: number;
+	    baked: number;
+	    gated: number;
+	    triangles: number;
+	    stats: mpp.Stats;
+	    pockets: number;
+	    millis: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Report(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.placed = source["placed"];
+	        this.baked = source["baked"];
+	        this.gated = source["gated"];
+	        this.triangles = source["triangles"];
+	        this.stats = this.convertValues(source["stats"], mpp.Stats);
+	        this.pockets = source["pockets"];
+	        this.millis = source["millis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -503,6 +682,44 @@ export namespace modpack {
 	        this.message = source["message"];
 	    }
 	}
+	export class GridReport {
+	    layout: string;
+	    grid: string;
+	    action: string;
+	    reason?: string;
+	    width?: number;
+	    height?: number;
+	    walkable: number;
+	    wall: number;
+	    void: number;
+	    pockets: number;
+	    pieces?: number;
+	    ms: number;
+	    missing?: string[];
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GridReport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.grid = source["grid"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.walkable = source["walkable"];
+	        this.wall = source["wall"];
+	        this.void = source["void"];
+	        this.pockets = source["pockets"];
+	        this.pieces = source["pieces"];
+	        this.ms = source["ms"];
+	        this.missing = source["missing"];
+	        this.error = source["error"];
+	    }
+	}
 	export class Hashes {
 	    rollingHash: string;
 	    mhash: string;
@@ -670,6 +887,7 @@ export namespace modpack {
 	    hashes: Hashes;
 	    findings: Finding[];
 	    unresolved: Unresolved[];
+	    grids: GridReport[];
 	    deploy?: DeployResult;
 	    stages: StageTime[];
 	    ms: number;
@@ -698,6 +916,7 @@ export namespace modpack {
 	        this.hashes = this.convertValues(source["hashes"], Hashes);
 	        this.findings = this.convertValues(source["findings"], Finding);
 	        this.unresolved = this.convertValues(source["unresolved"], Unresolved);
+	        this.grids = this.convertValues(source["grids"], GridReport);
 	        this.deploy = this.convertValues(source["deploy"], DeployResult);
 	        this.stages = this.convertValues(source["stages"], StageTime);
 	        this.ms = source["ms"];
@@ -725,6 +944,156 @@ export namespace modpack {
 
 }
 
+export namespace mpp {
+	
+	export class ClassCount {
+	    count: number;
+	    percent: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClassCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.count = source["count"];
+	        this.percent = source["percent"];
+	    }
+	}
+	export class Grid {
+	    Width: number;
+	    Height: number;
+	    OriginX: number;
+	    OriginZ: number;
+	    ExtentX: number;
+	    ExtentZ: number;
+	    Cells: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Grid(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Width = source["Width"];
+	        this.Height = source["Height"];
+	        this.OriginX = source["OriginX"];
+	        this.OriginZ = source["OriginZ"];
+	        this.ExtentX = source["ExtentX"];
+	        this.ExtentZ = source["ExtentZ"];
+	        this.Cells = source["Cells"];
+	    }
+	}
+	export class Stats {
+	    width: number;
+	    height: number;
+	    cells: number;
+	    worldWidth: number;
+	    worldDepth: number;
+	    originX: number;
+	    originZ: number;
+	    extentX: number;
+	    extentZ: number;
+	    walkable: ClassCount;
+	    wall: ClassCount;
+	    void: ClassCount;
+	    stub: boolean;
+	    noWalkable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Stats(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.cells = source["cells"];
+	        this.worldWidth = source["worldWidth"];
+	        this.worldDepth = source["worldDepth"];
+	        this.originX = source["originX"];
+	        this.originZ = source["originZ"];
+	        this.extentX = source["extentX"];
+	        this.extentZ = source["extentZ"];
+	        this.walkable = this.convertValues(source["walkable"], ClassCount);
+	        this.wall = this.convertValues(source["wall"], ClassCount);
+	        this.void = this.convertValues(source["void"], ClassCount);
+	        this.stub = source["stub"];
+	        this.noWalkable = source["noWalkable"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace mppbake {
+	
+	export class Result {
+	    Grid?: mpp.Grid;
+	    BoxPieces: number;
+	    Pieces: number;
+	    Triangles: number;
+	    NoPath: number;
+	    MinX: number;
+	    MinZ: number;
+	    MaxX: number;
+	    MaxZ: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Result(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Grid = this.convertValues(source["Grid"], mpp.Grid);
+	        this.BoxPieces = source["BoxPieces"];
+	        this.Pieces = source["Pieces"];
+	        this.Triangles = source["Triangles"];
+	        this.NoPath = source["NoPath"];
+	        this.MinX = source["MinX"];
+	        this.MinZ = source["MinZ"];
+	        this.MaxX = source["MaxX"];
+	        this.MaxZ = source["MaxZ"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace preview {
 	
 	export class Description {
@@ -749,6 +1118,31 @@ export namespace preview {
 	        this.renderer = source["renderer"];
 	        this.encoding = source["encoding"];
 	        this.extra = source["extra"];
+	    }
+	}
+
+}
+
+export namespace rebornedit {
+	
+	export class Row {
+	    index: number;
+	    key: string;
+	    text: string;
+	    third?: string;
+	    fourth?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Row(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.key = source["key"];
+	        this.text = source["text"];
+	        this.third = source["third"];
+	        this.fourth = source["fourth"];
 	    }
 	}
 

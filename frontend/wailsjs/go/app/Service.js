@@ -6,6 +6,14 @@ export function APIHandler() {
   return window['go']['app']['Service']['APIHandler']();
 }
 
+export function BakeGrid(arg1, arg2) {
+  return window['go']['app']['Service']['BakeGrid'](arg1, arg2);
+}
+
+export function BakeLayoutFile(arg1) {
+  return window['go']['app']['Service']['BakeLayoutFile'](arg1);
+}
+
 export function CancelJob(arg1) {
   return window['go']['app']['Service']['CancelJob'](arg1);
 }
@@ -108,6 +116,14 @@ export function PickArchive() {
 
 export function PickFolder(arg1) {
   return window['go']['app']['Service']['PickFolder'](arg1);
+}
+
+export function RebornSetText(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['RebornSetText'](arg1, arg2, arg3, arg4);
+}
+
+export function RebornTexts(arg1, arg2) {
+  return window['go']['app']['Service']['RebornTexts'](arg1, arg2);
 }
 
 export function Recent() {
