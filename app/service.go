@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/app/cli"
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/extract"
@@ -20,6 +19,7 @@ import (
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
+	"packsmith/internal/version"
 )
 
 // Emitter sends an event to the window.
@@ -95,7 +95,7 @@ func (s *Service) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.Settings.Get()
-	return AppInfo{Version: cli.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+	return AppInfo{Version: version.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working

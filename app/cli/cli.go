@@ -21,10 +21,8 @@ import (
 	"packsmith/backend/export"
 	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
+	"packsmith/internal/version"
 )
-
-// Version is set at build time with -ldflags "-X packsmith/app/cli.Version=…".
-var Version = "dev"
 
 // Exit codes.
 const (
@@ -102,7 +100,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		printHelp(stdout)
 		return ExitOK
 	case "version", "--version":
-		fmt.Fprintln(stdout, "packsmith", Version)
+		fmt.Fprintln(stdout, "packsmith", version.Version)
 		return ExitOK
 	}
 	for _, cmd := range commands {
