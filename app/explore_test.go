@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"packsmith/backend/convert"
 	"packsmith/backend/diff"
-	"packsmith/backend/export"
 	"packsmith/backend/jobs"
 	"packsmith/backend/search"
 	"packsmith/backend/session"
@@ -115,7 +115,7 @@ func TestCompareAndExportMethods(t *testing.T) {
 	// (the five PNGs; truncated.dds, kept as it is, only the extract
 	// itself finds in the way).
 	dir := t.TempDir()
-	opt := export.Options{PNG: true}
+	opt := convert.Options{PNG: true}
 	id, err = s.ExtractWith(a.ID, []string{"textures"}, dir, opt)
 	if err != nil {
 		t.Fatal(err)

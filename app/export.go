@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/export"
+	"packsmith/backend/convert"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
 	"packsmith/backend/session"
@@ -22,7 +22,7 @@ type SaveDialoger interface {
 
 // ExtractWith starts an extract job with the Extract dialog's options
 // (decompile, PNG, overwrite). paths as Extract's.
-func (s *Service) ExtractWith(id string, paths []string, dir string, opt export.Options) (string, error) {
+func (s *Service) ExtractWith(id string, paths []string, dir string, opt convert.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -32,12 +32,12 @@ func (s *Service) ExtractWith(id string, paths []string, dir string, opt export.
 	}
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	return s.Jobs.Start("extract", "Extracting "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return export.Extract(ctx, ss.Archive, dir, paths, p, opt)
+		return convert.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 
 // ExtractFilteredWith is ExtractWith for the entries matching a list query.
-func (s *Service) ExtractFilteredWith(id string, q session.Query, dir string, opt export.Options) (string, error) {
+func (s *Service) ExtractFilteredWith(id string, q session.Query, dir string, opt convert.Options) (string, error) {
 	paths, err := s.matching(id, q)
 	if err != nil {
 		return "", err
@@ -68,7 +68,7 @@ type Existing struct {
 
 // ExtractExisting says which files an extract (paths as Extract's; a
 // query when filtered) would replace in dir, so the window can ask first.
-func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q session.Query, dir string, opt export.Options) (Existing, error) {
+func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q session.Query, dir string, opt convert.Options) (Existing, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return Existing{}, err
@@ -78,7 +78,7 @@ func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q se
 			return Existing{}, err
 		}
 	}
-	files, n, err := extract.Existing(ss.Archive, dir, paths, export.ExtractOptions(opt), 5)
+	files, n, err := extract.Existing(ss.Archive, dir, paths, convert.ExtractOptions(opt), 5)
 	if files == nil {
 		files = []string{}
 	}
@@ -88,20 +88,20 @@ func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q se
 // SavePreview writes an entry's view (text, image or hex; opts as the
 // image view's: mip, face, scale, overlay) to target. An existing file is
 // replaced only with overwrite; otherwise the answer says it exists.
-func (s *Service) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (export.Saved, error) {
+func (s *Service) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
-		return export.Saved{}, err
+		return convert.Saved{}, err
 	}
 	e, ok := archive.Find(ss.Archive, entryPath)
 	if !ok {
-		return export.Saved{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+		return convert.Saved{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	target = strings.TrimSpace(target)
 	if target != "" && !filepath.IsAbs(target) {
-		return export.Saved{}, fmt.Errorf("save preview: %q is not a full path", target)
+		return convert.Saved{}, fmt.Errorf("save preview: %q is not a full path", target)
 	}
-	saved, err := export.SavePreview(ss.Archive, e, view, opts, target, overwrite)
+	saved, err := convert.SavePreview(ss.Archive, e, view, opts, target, overwrite)
 	if err == nil && !saved.Exists {
 		s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
 	}
@@ -136,10 +136,10 @@ func (s *Service) previewName(id, entryPath, view string) (string, error) {
 		return "", &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	switch view {
-	case export.ViewImage:
-		return filepath.Base(export.PNGName(e)), nil
-	case export.ViewText:
-		return filepath.Base(export.DecompiledName(e)), nil
+	case convert.ViewImage:
+		return filepath.Base(convert.PNGName(e)), nil
+	case convert.ViewText:
+		return filepath.Base(convert.DecompiledName(e)), nil
 	}
 	return e.Name(), nil
 }

@@ -17,8 +17,8 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/convert"
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/export"
 	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
 	"packsmith/internal/version"
@@ -341,7 +341,7 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
-	var xo export.Options
+	var xo convert.Options
 	fs.BoolVar(&xo.Decompile, "decompile", false, "write BINDAT, BINLAYOUT and RAW as text")
 	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
 	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace files that exist in DIR")
@@ -353,7 +353,7 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := export.Extract(c.context, a, *out, pos[1:], nil, xo)
+	res, err := convert.Extract(c.context, a, *out, pos[1:], nil, xo)
 	var ee *extract.ExistsError
 	if errors.As(err, &ee) {
 		return fmt.Errorf("%w (--overwrite replaces them)", err)

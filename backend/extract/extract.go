@@ -100,7 +100,7 @@ type Kept struct {
 // Options tune an extract.
 type Options struct {
 	Workers int // entries decoded at once; 0 means the number of CPUs
-	// Convert, when set, may write an entry in another form (backend/export:
+	// Convert, when set, may write an entry in another form (backend/convert:
 	// decompiled text, PNG). It returns the name to write the entry under
 	// and the converter, or a nil Converter to copy the entry as it is.
 	Convert func(e archive.Entry) (name string, c Converter)

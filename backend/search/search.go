@@ -22,7 +22,7 @@ import (
 	"unicode/utf8"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/export"
+	"packsmith/backend/convert"
 	"packsmith/backend/kind"
 	"packsmith/backend/previews"
 )
@@ -230,7 +230,7 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 					return
 				}
 				e := entries[todo[k]]
-				text, ok, big, err := export.Text(ctx, a, e)
+				text, ok, big, err := convert.Text(ctx, a, e)
 				if ctx.Err() != nil {
 					return
 				}
@@ -243,7 +243,7 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 				case err != nil:
 					res.Notes = append(res.Notes, Note{Entry: e.Path, Why: err.Error()})
 				case big:
-					res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", export.MaxTextBytes>>20)})
+					res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", convert.MaxTextBytes>>20)})
 				case !ok:
 					res.Skipped++
 				default:

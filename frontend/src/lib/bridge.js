@@ -14,6 +14,11 @@ import { EventsOn } from '../../wailsjs/runtime/runtime.js';
  * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
  * @typedef {import('../../wailsjs/go/models').preview.Description} Description
  * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
+ * @typedef {import('../../wailsjs/go/models').convert.Options} ExportOptions
+ * @typedef {import('../../wailsjs/go/models').convert.Saved} Saved
+ * @typedef {import('../../wailsjs/go/models').app.Existing} Existing
+ * @typedef {import('../../wailsjs/go/models').diff.EntryDiff} EntryDiff
+ * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
 
 /**
@@ -59,6 +64,28 @@ export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, 
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
 
+// Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
+/** @param {ExportOptions} opts @returns {Promise<string>} the job id */
+export const extractWith = (id, paths, dir, opts) => svc().ExtractWith(id, paths, dir, opts);
+/** @param {Query} q @param {ExportOptions} opts */
+export const extractFilteredWith = (id, q, dir, opts) => svc().ExtractFilteredWith(id, q, dir, opts);
+/** Files an extract would replace. @returns {Promise<Existing>} */
+export const extractExisting = (id, paths, filtered, q, dir, opts) => svc().ExtractExisting(id, paths, filtered, q, dir, opts);
+/** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
+export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
+export const pickSavePath = (title, dir, name) => svc().PickSavePath(title, dir, name);
+/** @returns {Promise<JobStatus>} */
+export const jobStatus = (jobId) => svc().Job(jobId);
+/** Starts a job comparing two open archives; its result is a diff.Result. */
+export const compare = (idA, idB) => svc().Compare(idA, idB);
+/** What changed inside one entry. @returns {Promise<EntryDiff>} */
+export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
+/** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
+export const findInFiles = (id, opts) => svc().FindInFiles(id, opts);
+/** For each path, the archive's entry (any case, / or \), or "". */
+export const entriesExist = (id, paths) => svc().EntriesExist(id, paths);
+
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
   return EventsOn(event, fn);
@@ -96,21 +123,7 @@ export async function image(session, path, opts = {}) {
   return { url: URL.createObjectURL(blob), meta };
 }
 
-// Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
-/** @param {{decompile:boolean,png:boolean,overwrite:boolean}} opts */
-export const extractWith = (id, paths, dir, opts) => svc().ExtractWith(id, paths, dir, opts);
-export const extractFilteredWith = (id, q, dir, opts) => svc().ExtractFilteredWith(id, q, dir, opts);
-/** Files an extract would replace: {files: string[], count}. */
-export const extractExisting = (id, paths, filtered, q, dir, opts) => svc().ExtractExisting(id, paths, filtered, q, dir, opts);
-/** Writes a preview's view to target: {path, bytes, exists} (exists: nothing written). */
-export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
-export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
-export const pickSavePath = (title, dir, name) => svc().PickSavePath(title, dir, name);
-export const jobStatus = (jobId) => svc().Job(jobId);
-/** Starts a job comparing two open archives; its result (diff.Result): {a, b, same, added, removed, changed, changes}. */
-export const compare = (idA, idB) => svc().Compare(idA, idB);
-/** What changed inside one entry: {view: text|image|grid|binary, hunks, sizeA, sizeB, offset, …}. */
-export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
+
 /** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
 export async function gridDiff(sA, pA, sB, pB, scale = 1) {
   const q = new URLSearchParams({ s: sA, p: pA, s2: sB, p2: pB, scale: String(scale) });
@@ -119,7 +132,3 @@ export async function gridDiff(sA, pA, sB, pB, scale = 1) {
   const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
   return { url: URL.createObjectURL(await r.blob()), meta };
 }
-/** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result has them all. */
-export const findInFiles = (id, opts) => svc().FindInFiles(id, opts);
-/** For each path, the archive's entry (any case, / or \), or "". */
-export const entriesExist = (id, paths) => svc().EntriesExist(id, paths);

@@ -22,6 +22,14 @@ export function Close(arg1) {
   return window['go']['app']['Service']['Close'](arg1);
 }
 
+export function Compare(arg1, arg2) {
+  return window['go']['app']['Service']['Compare'](arg1, arg2);
+}
+
+export function CompareEntry(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['CompareEntry'](arg1, arg2, arg3, arg4);
+}
+
 export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
 }
@@ -30,12 +38,32 @@ export function Describe(arg1, arg2) {
   return window['go']['app']['Service']['Describe'](arg1, arg2);
 }
 
+export function EntriesExist(arg1, arg2) {
+  return window['go']['app']['Service']['EntriesExist'](arg1, arg2);
+}
+
 export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
+export function ExtractExisting(arg1, arg2, arg3, arg4, arg5, arg6) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3, arg4, arg5, arg6);
+}
+
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ExtractFilteredWith(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['ExtractFilteredWith'](arg1, arg2, arg3, arg4);
+}
+
+export function ExtractWith(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['ExtractWith'](arg1, arg2, arg3, arg4);
+}
+
+export function FindInFiles(arg1, arg2) {
+  return window['go']['app']['Service']['FindInFiles'](arg1, arg2);
 }
 
 export function Hello() {
@@ -118,6 +146,14 @@ export function PickFolder(arg1) {
   return window['go']['app']['Service']['PickFolder'](arg1);
 }
 
+export function PickSavePath(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['PickSavePath'](arg1, arg2, arg3);
+}
+
+export function PreviewFileName(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['PreviewFileName'](arg1, arg2, arg3);
+}
+
 export function RebornSetText(arg1, arg2, arg3, arg4) {
   return window['go']['app']['Service']['RebornSetText'](arg1, arg2, arg3, arg4);
 }
@@ -128,6 +164,10 @@ export function RebornTexts(arg1, arg2) {
 
 export function Recent() {
   return window['go']['app']['Service']['Recent']();
+}
+
+export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
+  return window['go']['app']['Service']['SavePreview'](arg1, arg2, arg3, arg4, arg5, arg6);
 }
 
 export function Tree(arg1) {

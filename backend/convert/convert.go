@@ -1,4 +1,4 @@
-// Package export writes archive entries in the form a modder reads them:
+// Package convert writes archive entries in the form a modder reads them:
 // compiled Torchlight II data (BINDAT, BINLAYOUT, RAW) decompiled to text,
 // textures (DDS, TGA, btx) and walk grids (.MPP) as PNG. It plugs into
 // backend/extract as its Converter, so an export has extract's guarantees
@@ -21,7 +21,7 @@
 // An entry that cannot be converted (a truncated texture, a damaged
 // BINDAT) is written as it is, under its own name, and listed in the
 // result's Kept with the reason; a text source (.DAT text) is copied.
-package export
+package convert
 
 import (
 	"bytes"
