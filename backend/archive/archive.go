@@ -80,6 +80,7 @@ const (
 	EditReplace EditOp = iota
 	EditAdd
 	EditRemove
+	EditRename
 )
 
 func (o EditOp) String() string {
@@ -90,6 +91,8 @@ func (o EditOp) String() string {
 		return "add"
 	case EditRemove:
 		return "remove"
+	case EditRename:
+		return "rename"
 	}
 	return fmt.Sprintf("EditOp(%d)", int(o))
 }
@@ -100,6 +103,8 @@ type Edit struct {
 	Path string // entry path
 	// Source is a file on disk whose bytes become the entry (replace, add).
 	Source string
+	// NewPath is the entry's new path (rename).
+	NewPath string
 }
 
 // Staged is output written to temporary files, not yet in place.
@@ -197,6 +202,9 @@ func Detect(p string) (Driver, error) {
 
 // Open detects the family of the file at p and opens it.
 func Open(p string, opts OpenOptions) (Archive, error) {
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return OpenDir(p, opts)
+	}
 	d, err := Detect(p)
 	if err != nil {
 		return nil, err

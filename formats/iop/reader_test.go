@@ -194,7 +194,7 @@ func TestCorruptErrorsNameEntryAndOffset(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = io.ReadAll(rc)
-	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), `"resource\readme.txt"`) || !strings.Contains(err.Error(), "offset 0x") {
+	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), `"resource/readme.txt"`) || !strings.Contains(err.Error(), "offset 0x") {
 		t.Fatalf("damaged entry: %v", err)
 	}
 

@@ -28,10 +28,17 @@ type Info struct {
 	INIScrambled   int    `json:"iniScrambled"`
 	Commented      int    `json:"commented"`
 	Size           int64  `json:"size"`
+	FileSize       int64  `json:"fileSize"` // bytes of the pack on disk
 	Packed         int64  `json:"packed"`
 	Comment        string `json:"comment"`
 	CentralOffset  int64  `json:"centralOffset"`
 	CentralSize    int64  `json:"centralSize"`
+	// ShadowedCopies counts entries a later copy of their name hides, and
+	// ShadowedBytes the bytes they take (what optimize gives back, with
+	// UnusedBytes: old central directories left by appends).
+	ShadowedCopies int   `json:"shadowedCopies"`
+	ShadowedBytes  int64 `json:"shadowedBytes"`
+	UnusedBytes    int64 `json:"unusedBytes"`
 	// Duplicates lists every name stored more than once and which copy wins.
 	Duplicates []Duplicate `json:"duplicates"`
 	// DeleteList is the delete list found beside rs.iop/map.iop, if any.
@@ -54,7 +61,7 @@ type DeleteList struct {
 }
 
 func (a *Archive) Info() any {
-	in := Info{Family: "iop", Path: a.path, Comment: a.z.Comment,
+	in := Info{Family: "iop", Path: a.path, Comment: a.z.Comment, FileSize: a.z.Size(),
 		CentralOffset: a.z.CentralOffset, CentralSize: a.z.CentralSize, Duplicates: []Duplicate{}}
 	pw, label, ok := a.z.Password()
 	in.PasswordOK = ok
@@ -92,6 +99,22 @@ func (a *Archive) Info() any {
 			order = append(order, k)
 		}
 		copies[k] = append(copies[k], f.Index)
+	}
+	used := a.z.CentralSize + (a.z.Size() - a.z.CentralOffset - a.z.CentralSize)
+	for _, f := range a.z.File {
+		n, err := f.Span()
+		if err != nil {
+			continue
+		}
+		if a.byKey[f.Key()] != f {
+			in.ShadowedCopies++
+			in.ShadowedBytes += n
+		} else {
+			used += n
+		}
+	}
+	if u := a.z.Size() - used - in.ShadowedBytes; u > 0 {
+		in.UnusedBytes = u
 	}
 	for _, k := range order {
 		if c := copies[k]; len(c) > 1 {
