@@ -41,12 +41,8 @@ func ParseDeleteList(data []byte) DeleteList {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for sc.Scan() {
-		line := strings.Map(func(r rune) rune {
-			if r == '[' || r == ']' {
-				return -1
-			}
-			return r
-		}, sc.Text())
+		// byte-wise: the lines are code page 949, not UTF-8
+		line := strings.NewReplacer("[", "", "]", "").Replace(sc.Text())
 		line = cp949.FoldKey(strings.TrimSpace(line))
 		if line == "" {
 			continue
