@@ -32,6 +32,11 @@ export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
