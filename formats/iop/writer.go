@@ -301,3 +301,24 @@ func (w *Writer) Close() error {
 	_, err := io.WriteString(w.w, w.Comment)
 	return err
 }
+
+// WriteFrom writes a whole entry of n bytes read from r, streaming. With
+// scrambleINI the fixed .ini XOR (which depends on n) is applied on the
+// way; r must then give exactly n bytes.
+func (w *Writer) WriteFrom(fh FileHeader, r io.Reader, n int64, scrambleINI bool) error {
+	if scrambleINI {
+		r = &iniReader{r: r, n: n}
+	}
+	ew, err := w.Create(fh)
+	if err != nil {
+		return err
+	}
+	got, err := io.Copy(ew, r)
+	if err != nil {
+		return err
+	}
+	if got != n {
+		return fmt.Errorf("iop: entry %q: %d bytes read, %d expected (the file changed while it was packed)", DisplayName(fh.Name), got, n)
+	}
+	return nil
+}

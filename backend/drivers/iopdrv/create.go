@@ -100,17 +100,19 @@ func Create(ctx context.Context, out, dir, password string, p archive.Progress) 
 			return CreateResult{}, err
 		}
 		fh.Modified = st.ModTime()
-		data, err := os.ReadFile(it.path)
+		src, err := os.Open(it.path)
 		if err != nil {
 			f.Abort()
 			return CreateResult{}, err
 		}
-		if err := w.WriteFile(fh, data, scramble); err != nil {
+		err = w.WriteFrom(fh, src, st.Size(), scramble)
+		src.Close()
+		if err != nil {
 			f.Abort()
 			return CreateResult{}, fmt.Errorf("%s: %s: %w", out, it.rel, err)
 		}
 		res.Entries++
-		res.Bytes += int64(len(data))
+		res.Bytes += st.Size()
 	}
 	if err := w.Close(); err != nil {
 		f.Abort()

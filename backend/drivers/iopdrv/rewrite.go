@@ -166,11 +166,12 @@ func (ne *newEntry) write(w *iop.Writer) error {
 	if ne.size > iop.MaxPackSize {
 		return fmt.Errorf("%s: %w", ne.source, iop.ErrTooLarge)
 	}
-	data, err := os.ReadFile(ne.source)
+	f, err := os.Open(ne.source)
 	if err != nil {
 		return err
 	}
-	return w.WriteFile(ne.fh, data, ne.scramb)
+	defer f.Close()
+	return w.WriteFrom(ne.fh, f, ne.size, ne.scramb)
 }
 
 func cdLen(f *iop.File) int64 { return iop.CentralRecordLen(len(f.Name), len(f.Extra), len(f.Comment)) }
