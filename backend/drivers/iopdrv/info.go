@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"packsmith/backend/archive"
+	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
 )
 
@@ -47,7 +48,7 @@ type Info struct {
 
 // Duplicate is a name stored more than once; the last copy wins.
 type Duplicate struct {
-	Name       string `json:"name"`       // lookup key: lower case, '\'
+	Name       string `json:"name"`       // lookup key: lower case, shown with /
 	Copies     []int  `json:"copies"`     // central-directory indexes, in order
 	Winner     int    `json:"winner"`     // the index the client uses
 	WinnerPath string `json:"winnerPath"` // that copy's path as shown
@@ -61,7 +62,7 @@ type DeleteList struct {
 }
 
 func (a *Archive) Info() any {
-	in := Info{Family: "iop", Path: a.path, Comment: a.z.Comment, FileSize: a.z.Size(),
+	in := Info{Family: "iop", Path: a.path, Comment: cp949.Display([]byte(a.z.Comment)), FileSize: a.z.Size(),
 		CentralOffset: a.z.CentralOffset, CentralSize: a.z.CentralSize, Duplicates: []Duplicate{}}
 	pw, label, ok := a.z.Password()
 	in.PasswordOK = ok
@@ -119,7 +120,7 @@ func (a *Archive) Info() any {
 	for _, k := range order {
 		if c := copies[k]; len(c) > 1 {
 			w := a.byKey[k]
-			in.Duplicates = append(in.Duplicates, Duplicate{Name: k, Copies: c, Winner: w.Index, WinnerPath: w.Path()})
+			in.Duplicates = append(in.Duplicates, Duplicate{Name: iop.DisplayName(k), Copies: c, Winner: w.Index, WinnerPath: w.Path()})
 		}
 	}
 	if a.deleteListPath != "" {

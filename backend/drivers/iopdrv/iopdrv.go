@@ -20,6 +20,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/kind"
+	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
 )
 
@@ -85,7 +86,7 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 		win := a.byKey[zf.Key()]
 		extra := map[string]any{
 			"index":        zf.Index,
-			"comment":      zf.Comment,
+			"comment":      cp949.Display([]byte(zf.Comment)),
 			"encrypted":    zf.Encrypted(),
 			"method":       methodName(zf.Method),
 			"crc":          fmt.Sprintf("%08X", zf.CRC32),

@@ -415,3 +415,12 @@ func TestAbsoluteAndUNCNamesRefusedOnExtract(t *testing.T) {
 		}
 	}
 }
+
+func mustEncode(t *testing.T, p string) string {
+	t.Helper()
+	raw, err := iop.EncodeName(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
