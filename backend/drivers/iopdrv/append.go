@@ -18,6 +18,10 @@ import (
 // next open or edit truncates the pack back to that length.
 const JournalSuffix = ".packsmith-append"
 
+// errAppendLive: the journal belongs to a running append (Open reads the
+// pack as it was; an edit waits).
+var errAppendLive = errors.New("an append is under way")
+
 const journalHead = "packsmith append journal: the pack's length before the append\n"
 
 // Append applies edits in place the way the client's patcher does: new
@@ -120,7 +124,7 @@ func writeJournal(path string, length int64) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(f, "%slength %d\n", journalHead, length); err != nil {
+	if _, err := fmt.Fprintf(f, "%slength %d\npid %d\n", journalHead, length, os.Getpid()); err != nil {
 		f.Close()
 		return err
 	}
@@ -143,10 +147,12 @@ func Recover(pack string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s := strings.TrimPrefix(string(b), journalHead)
-	n, perr := strconv.ParseInt(strings.TrimSpace(strings.TrimPrefix(s, "length ")), 10, 64)
-	if !strings.HasPrefix(string(b), journalHead) || perr != nil || n < 0 {
+	n, pid, ok := parseJournal(string(b))
+	if !ok {
 		return false, fmt.Errorf("%s: damaged append journal; remove it once the pack is checked", journal)
+	}
+	if pid > 0 && (pid == os.Getpid() || pidAlive(pid)) {
+		return false, fmt.Errorf("%s: %w (process %d); try again when it is done", pack, errAppendLive, pid)
 	}
 	st, err := os.Stat(pack)
 	if err != nil {
@@ -161,4 +167,26 @@ func Recover(pack string) (bool, error) {
 		}
 	}
 	return true, os.Remove(journal)
+}
+
+// parseJournal reads the old length and the appending process's id.
+func parseJournal(s string) (length int64, pid int, ok bool) {
+	if !strings.HasPrefix(s, journalHead) {
+		return 0, 0, false
+	}
+	length = -1
+	for _, line := range strings.Split(strings.TrimPrefix(s, journalHead), "\n") {
+		k, v, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch k {
+		case "length":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return 0, 0, false
+			}
+			length = n
+		case "pid":
+			pid, _ = strconv.Atoi(v)
+		}
+	}
+	return length, pid, length >= 0
 }

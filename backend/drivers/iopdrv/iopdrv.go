@@ -12,6 +12,7 @@ package iopdrv
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -59,7 +60,7 @@ func (Driver) Detect(name string, head []byte) bool {
 }
 
 func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) {
-	if _, err := Recover(p); err != nil {
+	if _, err := Recover(p); err != nil && !errors.Is(err, errAppendLive) {
 		return nil, err
 	}
 	f, err := os.Open(p)

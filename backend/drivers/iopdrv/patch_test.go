@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -282,9 +284,28 @@ func TestAppendRollback(t *testing.T) {
 	f, _ := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
 	f.Write([]byte("PK\x03\x04 half an entry PK\x05\x06"))
 	f.Close()
+	// while the appending process runs, its journal is left alone
 	if err := writeJournal(p+JournalSuffix, int64(len(old))); err != nil {
 		t.Fatal(err)
 	}
+	a, err = archive.Open(p, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = a.(archive.Appender).Append(context.Background(), []archive.Edit{{Op: archive.EditAdd, Path: "c.txt", Source: src}}, nil)
+	a.Close()
+	if !errors.Is(err, errAppendLive) {
+		t.Fatalf("append beside a live journal: %v", err)
+	}
+	if st, _ := os.Stat(p); st.Size() == int64(len(old)) {
+		t.Fatal("a live append was rolled back")
+	}
+	// the process died: the next open rolls back
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no child processes here:", err)
+	}
+	os.WriteFile(p+JournalSuffix, fmt.Appendf(nil, "%slength %d\npid %d\n", journalHead, len(old), dead.Process.Pid), 0o644)
 	a, err = archive.Open(p, archive.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
