@@ -98,6 +98,13 @@ test('a pack with an unknown password: asked, a wrong one refused, the right one
   await page.waitForSelector('[data-testid=entry-list] .row[data-path]');
   assert.match(await page.textContent('[data-testid=iop-password]'), /your password/);
   assert.equal(await page.locator('[data-testid=password-prompt]').count(), 0);
+  // forgotten: the next open asks again
+  await page.click('[data-testid=forget-password]');
+  await page.waitForSelector('[data-testid=iop-notice]');
+  await openPath(locked);
+  await page.waitForSelector('[data-testid=password-prompt]');
+  await page.click('[data-testid=password-prompt] button:text-is("Not now")');
+  assert.match(await page.textContent('[data-testid=iop-password]'), /locked/);
 });
 
 test('a new pack from a folder, encrypted: it opens with the password given', async () => {

@@ -483,7 +483,7 @@ func (d *decryptReader) Read(p []byte) (int, error) {
 // inflated, checked against the CRC-32 and size, but not unscrambled.
 func (f *File) OpenZip() (io.ReadCloser, error) {
 	if f.Encrypted() && f.r.passwordErr != nil {
-		return nil, f.r.passwordErr
+		return nil, &Error{Entry: f.Name, Offset: f.HeaderOffset, Err: ErrUnknownPassword}
 	}
 	return f.openZip(f.r.password)
 }
