@@ -136,6 +136,8 @@ type Reader struct {
 	// CentralOffset and CentralSize locate the central directory.
 	CentralOffset, CentralSize int64
 
+	standardRecords int // central records read in the standard ZIP layout
+
 	password      string
 	passwordLabel string // "given", a region label, or "" when none is needed
 	passwordErr   error  // non-nil when encrypted entries cannot be opened
@@ -235,6 +237,7 @@ func (z *Reader) readDirectory(maxCD int64) error {
 			if snl, sxl := int(made), int(need); recordFits(cd, p, snl, sxl, cl) {
 				nl, xl = snl, sxl
 				made, need = le.Uint16(h[4:]), le.Uint16(h[6:])
+				z.standardRecords++
 			}
 		}
 		if p+centralLen+nl+xl+cl > len(cd) {
@@ -398,8 +401,10 @@ func localLengths(h []byte, nameLen int) (nl, xl int64) {
 
 // LooksLikePack says whether the first local header of a file is a pack's:
 // the swapped layout (version needed 0x0A or 0x14 at 26, known flag bits at
-// 28), or the standard layout when the central directory (read through r)
-// is in the swapped layout with the same first name.
+// 28), or the standard layout when the central directory (read through r;
+// nil: not read) is in the swapped layout with the same first name. When
+// the two layouts cannot be told apart from the local header, the
+// directory decides too.
 func LooksLikePack(head []byte, r io.ReaderAt, size int64) bool {
 	if len(head) >= 4 && binary.LittleEndian.Uint32(head) == sigEnd {
 		return true
@@ -409,11 +414,15 @@ func LooksLikePack(head []byte, r io.ReaderAt, size int64) bool {
 	}
 	le := binary.LittleEndian
 	ver, flags, nl := le.Uint16(head[26:]), le.Uint16(head[28:]), le.Uint16(head[4:])
-	if (ver == 0x0A || ver == 0x14) && flags&^0x080F == 0 && nl > 0 {
+	swapped := (ver == 0x0A || ver == 0x14) && flags&^0x080F == 0 && nl > 0
+	if swapped && nl != ver {
 		return true
 	}
+	// A standard ZIP whose first name has 10 or 20 bytes looks the same
+	// (its version needed at 4 equals the name length at 26): the central
+	// directory decides, as it does for the standard local layout.
 	if r == nil {
-		return false
+		return swapped
 	}
 	snl := int(le.Uint16(head[26:]))
 	if snl == 0 || localLen+snl > len(head) {
@@ -423,13 +432,9 @@ func LooksLikePack(head []byte, r io.ReaderAt, size int64) bool {
 	if err := z.readDirectory(1 << 20); err != nil || len(z.File) == 0 {
 		return false
 	}
-	// The directory must have been read in the swapped layout: its first
-	// record's name length sits at 4.
-	var h [centralLen]byte
-	if _, err := r.ReadAt(h[:], z.CentralOffset); err != nil {
-		return false
-	}
-	return int(le.Uint16(h[4:])) == len(z.File[0].Name) && z.File[0].Name == string(head[localLen:localLen+snl])
+	// The directory must have been read in the swapped layout, every
+	// record, and name the same first entry.
+	return z.standardRecords == 0 && z.File[0].Name == string(head[localLen:localLen+snl])
 }
 
 // OpenRaw returns the entry's bytes as stored (encryption header and

@@ -41,15 +41,12 @@ func (Driver) Detect(name string, head []byte) bool {
 	if !strings.EqualFold(filepath.Ext(name), ".iop") {
 		return false
 	}
-	if iop.LooksLikePack(head, nil, 0) {
-		return true
-	}
 	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
-		return false
+		return bytes.HasPrefix(head, []byte("PK\x05\x06"))
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return false
+		return iop.LooksLikePack(head, nil, 0)
 	}
 	defer f.Close()
 	st, err := f.Stat()

@@ -1,6 +1,7 @@
 package iopdrv
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/binary"
@@ -444,4 +445,26 @@ func mustEncode(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return raw
+}
+
+// A standard ZIP whose first name has 20 bytes has the same local header
+// as a pack's (20 at 4 and at 26): the central directory tells them apart.
+func TestDetectTwentyByteNames(t *testing.T) {
+	dir := t.TempDir()
+	name := "abcdefghij/klmno.txt" // 20 bytes
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, _ := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+	w.Write([]byte("standard"))
+	zw.Close()
+	std := filepath.Join(dir, "std.iop")
+	os.WriteFile(std, zb.Bytes(), 0o644)
+	if (Driver{}).Detect(std, zb.Bytes()) {
+		t.Fatal("a standard zip with a 20-byte name taken for a pack")
+	}
+	pack := filepath.Join(dir, "rs.iop")
+	packFile(t, pack, krPW, [][2]string{{name, "pack"}, {"b.txt", "b"}})
+	if d, err := archive.Detect(pack); err != nil || d.Name() != "iop" {
+		t.Fatalf("a pack with a 20-byte first name: %v %v", d, err)
+	}
 }
