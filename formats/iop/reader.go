@@ -429,7 +429,7 @@ func LooksLikePack(head []byte, r io.ReaderAt, size int64) bool {
 		return false
 	}
 	z := &Reader{r: r, size: size}
-	if err := z.readDirectory(1 << 20); err != nil || len(z.File) == 0 {
+	if err := z.readDirectory(defaultMaxCentralDir); err != nil || len(z.File) == 0 {
 		return false
 	}
 	// The directory must have been read in the swapped layout, every
