@@ -137,6 +137,12 @@ func (s *Service) DemoFiles() []string {
 	for _, e := range ents {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.IsDir() {
+			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
+				out = append(out, p) // a sample game folder
+			}
+			continue
+		}
 		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
@@ -148,7 +154,7 @@ func (s *Service) DemoFiles() []string {
 
 // Open opens an archive and remembers it in the recent list.
 func (s *Service) Open(path, password string) (session.Info, error) {
-	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	info, err := s.openRemembered(path, password)
 	if err != nil {
 		return session.Info{}, err
 	}

@@ -288,7 +288,11 @@ func runLs(c *ctx, args []string) error {
 	tw := tabwriter.NewWriter(c.stdout, 4, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
-		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, e.Path)
+		path := e.Path
+		if pack, ok := e.Extra["pack"].(string); ok {
+			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
+		}
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, path)
 	}
 	return tw.Flush()
 }

@@ -58,6 +58,11 @@ export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {

@@ -18,6 +18,8 @@ export function CancelJob(arg1:string):Promise<boolean>;
 
 export function Close(arg1:string):Promise<void>;
 
+export function CreatePack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
 export function DemoFiles():Promise<Array<string>>;
 
 export function Describe(arg1:string,arg2:string):Promise<preview.Description>;
@@ -25,6 +27,8 @@ export function Describe(arg1:string,arg2:string):Promise<preview.Description>;
 export function Extract(arg1:string,arg2:Array<string>,arg3:string):Promise<string>;
 
 export function ExtractFiltered(arg1:string,arg2:session.Query,arg3:string):Promise<string>;
+
+export function ForgetPassword(arg1:string):Promise<void>;
 
 export function Hello():Promise<app.AppInfo>;
 
@@ -56,6 +60,8 @@ export function LoadOrderView():Promise<loadorder.View>;
 
 export function Open(arg1:string,arg2:string):Promise<session.Info>;
 
+export function OptimizePack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
 export function PackMod(arg1:app.PackRequest):Promise<string>;
 
 export function PackResult(arg1:string):Promise<modpack.Result>;
@@ -71,6 +77,8 @@ export function RebornSetText(arg1:string,arg2:string,arg3:number,arg4:string):P
 export function RebornTexts(arg1:string,arg2:string):Promise<app.RebornTable>;
 
 export function Recent():Promise<Array<string>>;
+
+export function RememberedPassword(arg1:string):Promise<boolean>;
 
 export function Tree(arg1:string):Promise<session.Folder>;
 

@@ -22,6 +22,10 @@ export function Close(arg1) {
   return window['go']['app']['Service']['Close'](arg1);
 }
 
+export function CreatePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['CreatePack'](arg1, arg2, arg3);
+}
+
 export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
 }
@@ -36,6 +40,10 @@ export function Extract(arg1, arg2, arg3) {
 
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ForgetPassword(arg1) {
+  return window['go']['app']['Service']['ForgetPassword'](arg1);
 }
 
 export function Hello() {
@@ -98,6 +106,10 @@ export function Open(arg1, arg2) {
   return window['go']['app']['Service']['Open'](arg1, arg2);
 }
 
+export function OptimizePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['OptimizePack'](arg1, arg2, arg3);
+}
+
 export function PackMod(arg1) {
   return window['go']['app']['Service']['PackMod'](arg1);
 }
@@ -128,6 +140,10 @@ export function RebornTexts(arg1, arg2) {
 
 export function Recent() {
   return window['go']['app']['Service']['Recent']();
+}
+
+export function RememberedPassword(arg1) {
+  return window['go']['app']['Service']['RememberedPassword'](arg1);
 }
 
 export function Tree(arg1) {
