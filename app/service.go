@@ -17,6 +17,7 @@ import (
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
@@ -63,6 +64,7 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 		demoDir:  findDemoDir(),
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
+	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
 	return s
 }
 

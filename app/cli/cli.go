@@ -63,6 +63,9 @@ func IsCommand(name string) bool {
 	case "help", "-h", "--help", "-help", "version", "--version":
 		return true
 	}
+	if name == "--max-memory" || strings.HasPrefix(name, "--max-memory=") {
+		return true
+	}
 	for _, c := range commands {
 		if c.name == name {
 			return true
@@ -76,6 +79,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	c, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
+	args, err := memoryFlag(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "packsmith: %s\n", err)
+		return ExitUsage
+	}
 	if len(args) == 0 {
 		printHelp(stdout)
 		return ExitOK

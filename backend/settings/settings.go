@@ -35,6 +35,9 @@ type Settings struct {
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
+	// MaxMemoryMB raises the memory budget for decoded data
+	// (backend/limits); 0 keeps the default.
+	MaxMemoryMB int64 `json:"maxMemoryMB,omitempty"`
 }
 
 // Store loads and saves Settings.
