@@ -265,7 +265,10 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+		"Refuses, before writing anything: names that escape DIR, entries that share stored bytes or claim an impossible\n" +
+		"compression ratio, links (in the archive or in DIR), too little free space, and existing files unless --overwrite.\n" +
+		"A failed or cancelled extract leaves DIR as it was.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
@@ -336,6 +339,7 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
+	overwrite := fs.Bool("overwrite", false, "replace existing files")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -344,7 +348,7 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
+	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{Overwrite: *overwrite})
 	if err != nil {
 		return err
 	}

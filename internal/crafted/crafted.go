@@ -7,6 +7,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
@@ -219,4 +220,118 @@ func (m *memFile) ReadAt(p []byte, off int64) (int, error) {
 		return n, io.EOF
 	}
 	return n, nil
+}
+
+// OverlapZip writes a zip of n entries that all point at the same deflated
+// block of size zero bytes: about size/1000 bytes on disk, n×size extracted.
+func OverlapZip(path string, n int, size int64) error {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "e0000", Method: zip.Deflate, Modified: time.Unix(1e9, 0)})
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, io.LimitReader(zeros{}, size)); err != nil {
+		return err
+	}
+	if err := zw.Flush(); err != nil {
+		return err
+	}
+	// The first entry's sizes are known once it is closed: ask a second
+	// writer for them.
+	var probe bytes.Buffer
+	pw := zip.NewWriter(&probe)
+	pf, _ := pw.CreateHeader(&zip.FileHeader{Name: "p", Method: zip.Deflate})
+	io.Copy(pf, io.LimitReader(zeros{}, size))
+	pw.Close()
+	pr, err := zip.NewReader(bytes.NewReader(probe.Bytes()), int64(probe.Len()))
+	if err != nil {
+		return err
+	}
+	fh := pr.File[0].FileHeader
+	for i := 1; i < n; i++ {
+		h := fh
+		h.Name = fmt.Sprintf("e%04d", i)
+		h.Modified = time.Unix(1e9, 0)
+		if _, err := zw.CreateRaw(&h); err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	b := buf.Bytes()
+	// Point every central record at the first local header (offset 0).
+	for off := 0; ; {
+		i := bytes.Index(b[off:], []byte("PK\x01\x02"))
+		if i < 0 {
+			break
+		}
+		off += i
+		binary.LittleEndian.PutUint32(b[off+42:], 0)
+		off += 46
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+// ZipRaw writes a zip with one entry whose header states size and crc
+// over the given raw (already deflated) bytes, so it can claim any ratio.
+func ZipRaw(path, name string, raw []byte, size uint64, crc uint32) error {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: name, Method: zip.Deflate, CompressedSize64: uint64(len(raw)),
+		UncompressedSize64: size, CRC32: crc, Modified: time.Unix(1e9, 0)})
+	if err != nil {
+		return err
+	}
+	w.Write(raw)
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// SymlinkZip writes a zip whose entry link is a symbolic link to target,
+// followed by a plain file.
+func SymlinkZip(path, link, target string) error {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	h := &zip.FileHeader{Name: link, Method: zip.Store, Modified: time.Unix(1e9, 0)}
+	h.SetMode(os.ModeSymlink | 0o777)
+	w, err := zw.CreateHeader(h)
+	if err != nil {
+		return err
+	}
+	w.Write([]byte(target))
+	w, _ = zw.Create("plain.txt")
+	w.Write([]byte("plain"))
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// BackslashMod writes a .MOD whose entry MEDIA/SUB\B.TXT keeps its '\'
+// (GUTS stores what the mod folder gave it; Writer would turn it into '/').
+func BackslashMod(path string, data []byte) error {
+	mf := &memFile{}
+	w, err := mod.NewWriter(mf, &mod.Header{Title: "crafted", ModID: 2}, nil)
+	if err != nil {
+		return err
+	}
+	if err := w.Add(mod.FileHeader{Name: "MEDIA/SUBXB.TXT"}, bytes.NewReader(data)); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	u16 := func(s string) []byte {
+		var o []byte
+		for _, c := range s {
+			o = append(o, byte(c), 0)
+		}
+		return o
+	}
+	b := bytes.Replace(mf.b, u16("SUBXB.TXT"), u16(`SUB\B.TXT`), 1)
+	return os.WriteFile(path, b, 0o644)
 }
