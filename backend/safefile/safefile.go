@@ -129,21 +129,48 @@ func backupAt(path string, now time.Time) (string, error) {
 		return "", err
 	}
 	defer src.Close()
-	stamp := now.UTC().Format("20060102-150405")
-	name := fmt.Sprintf("%s.%s.bak", path, stamp)
-	for i := 2; ; i++ {
-		if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
-			break
-		}
-		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
-	}
-	dst, err := Create(name)
+	// The copy is staged, then linked to a free name: a link never
+	// replaces an existing file, so two Packsmiths backing up the same
+	// file in the same second get two names.
+	tmp, err := Create(path + ".bak")
 	if err != nil {
 		return "", err
 	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Abort()
+	if _, err := io.Copy(tmp, src); err != nil {
+		tmp.Abort()
 		return "", err
 	}
-	return name, dst.Commit()
+	if err := tmp.Sync(); err != nil {
+		tmp.Abort()
+		return "", err
+	}
+	tmp.File.Close()
+	defer os.Remove(tmp.Name())
+	tmp.done = true
+	stamp := now.UTC().Format("20060102-150405")
+	name := fmt.Sprintf("%s.%s.bak", path, stamp)
+	for i := 2; i < 10000; i++ {
+		err := os.Link(tmp.Name(), name)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			// No hard links here (some network shares): claim the
+			// name exclusively, then rename over the claim.
+			f, cerr := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if cerr == nil {
+				f.Close()
+				if err := os.Rename(tmp.Name(), name); err != nil {
+					os.Remove(name)
+					return "", err
+				}
+				return name, nil
+			}
+			if !errors.Is(cerr, os.ErrExist) {
+				return "", cerr
+			}
+		}
+		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
+	}
+	return "", fmt.Errorf("%s: no free backup name", path)
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 )
 
@@ -26,6 +27,17 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 	if p == nil {
 		p = archive.NoProgress{}
 	}
+	// The file written is locked from the read to the rename, so a second
+	// Packsmith editing it waits instead of losing this change.
+	lockPath := out
+	if lockPath == "" {
+		lockPath = src
+	}
+	lock, err := filelock.Acquire(ctx, lockPath, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
