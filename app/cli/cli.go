@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
@@ -76,7 +77,9 @@ func IsCommand(name string) bool {
 
 // Run runs one command line and returns the exit code.
 func Run(args []string, stdout, stderr io.Writer) int {
-	c, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (kill, a closing terminal, systemd) is a cancel like Ctrl-C:
+	// writers remove their temporary files and leave the target as it was.
+	c, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
 	args, err := memoryFlag(args)

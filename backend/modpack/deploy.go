@@ -81,7 +81,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		return nil, fmt.Errorf("deploy: %w", err)
 	}
 	defer lock.Unlock()
-	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: []string{}}
+	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
 	target := filepath.Join(modsDir, filepath.Base(modPath))
 	res.Path = target
 
@@ -123,6 +123,18 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		return nil, err
 	}
 	stamp := time.Now().UTC().Format("20060102-150405")
+	j := journal{ModID: modID, Target: target}
+	for _, o := range older {
+		j.Retire = append(j.Retire, o.Path)
+	}
+	jp, err := writeJournal(modsDir, j)
+	if err != nil {
+		return nil, fmt.Errorf("deploy: %w", err)
+	}
+	if jp != "" {
+		defer os.Remove(jp) // after the older copies are retired
+	}
+	deployStep("journal")
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
 			if targetIsOther {
@@ -142,6 +154,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 			return nil, err
 		}
 	}
+	deployStep("placed")
 	for _, o := range older {
 		bak, err := moveAside(o.Path, stamp)
 		if err != nil {
@@ -158,6 +171,9 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	}
 	return res, nil
 }
+
+// deployStep marks the points between Deploy's moves (tests stop there).
+var deployStep = func(string) {}
 
 func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)

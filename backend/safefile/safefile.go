@@ -10,8 +10,45 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"packsmith/internal/procalive"
 )
+
+// Temporary files are named ".<target name>.packsmith-<pid>-<random>.tmp":
+// recognisable, and with the pid of the process writing them.
+const (
+	TempMark   = ".packsmith-"
+	TempSuffix = ".tmp"
+)
+
+// CleanStale removes the temporary files in dir whose writer is gone
+// (killed, or the machine lost power): a name without a pid, or with the
+// pid of a live process, is left alone.
+func CleanStale(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, TempSuffix) {
+			continue
+		}
+		i := strings.LastIndex(name, TempMark)
+		if i < 0 {
+			continue
+		}
+		pidText, _, ok := strings.Cut(name[i+len(TempMark):], "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid == os.Getpid() || procalive.Alive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, name))
+	}
+}
 
 // File is a temporary file that becomes Target on Commit.
 type File struct {
@@ -24,7 +61,8 @@ type File struct {
 // one volume). The caller writes to it and then calls Commit or Abort.
 func Create(target string) (*File, error) {
 	dir := filepath.Dir(target)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".packsmith-*.tmp")
+	CleanStale(dir)
+	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))
 	if err != nil {
 		return nil, err
 	}

@@ -69,6 +69,10 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 		return Result{}, err
 	}
 	res := Result{Output: dst}
+	if err := ctx.Err(); err != nil { // cancelled (Ctrl-C, SIGTERM): no backup either
+		staged.Abort()
+		return Result{}, err
+	}
 	if inPlace {
 		if res.Backup, err = safefile.Backup(src); err != nil {
 			staged.Abort()
