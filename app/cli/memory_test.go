@@ -101,3 +101,23 @@ func TestMemoryBudget(t *testing.T) {
 		}
 	})
 }
+
+// A NaN in a grid header: an error naming the file, the field and its
+// offset (issue 15: "json: unsupported value: NaN" and no file name).
+func TestInfoGridNaN(t *testing.T) {
+	b := crafted.Grid(4, 4, false)
+	copy(b[12:], []byte{0x00, 0x00, 0xC0, 0x7F}) // originZ = NaN
+	p := filepath.Join(t.TempDir(), "nan.mpp")
+	os.WriteFile(p, b, 0o644)
+	for _, js := range []string{"--json", ""} {
+		args := []string{"info", p}
+		if js != "" {
+			args = append(args, js)
+		}
+		_, errs, code := run(t, args...)
+		want := p + ": header field originZ at offset 12 is NaN"
+		if code != ExitFailure || !strings.Contains(errs, want) || strings.Contains(errs, "json") {
+			t.Errorf("%v: code %d: %q, want %q", args, code, errs, want)
+		}
+	}
+}

@@ -101,6 +101,9 @@ func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error
 // AnalyseGrid gives the report of a decoded grid and the analysis behind it
 // (for the overlay).
 func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
+	if f, off, v, bad := g.NonFinite(); bad {
+		return GridReport{}, nil, fmt.Errorf("header field %s at offset %d is %v; a walk grid's origin and extent are finite numbers", f, off, v)
+	}
 	rep := GridReport{Bytes: size, Stats: g.Stats(), Warnings: []string{}}
 	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: limits.Bytes()})
 	if err != nil {

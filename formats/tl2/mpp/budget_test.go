@@ -2,6 +2,7 @@ package mpp
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,21 @@ func TestCheckRender(t *testing.T) {
 	}
 	if err := CheckRender(1000, 1000, RenderOptions{Scale: 4, MaxBytes: 128 << 20}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+
+func TestNonFinite(t *testing.T) {
+	g, _ := New(2, 2, Walkable)
+	if _, _, _, bad := g.NonFinite(); bad {
+		t.Fatal("a new grid is not finite")
+	}
+	g.ExtentZ = float32(math.Inf(-1))
+	if f, off, _, bad := g.NonFinite(); !bad || f != "extentZ" || off != 20 {
+		t.Fatalf("NonFinite = %s %d %v", f, off, bad)
+	}
+	g.OriginX = float32(math.NaN())
+	if f, off, _, bad := g.NonFinite(); !bad || f != "originX" || off != 8 {
+		t.Fatalf("NonFinite = %s %d %v", f, off, bad)
 	}
 }
