@@ -43,7 +43,6 @@ func TestCheckRender(t *testing.T) {
 	}
 }
 
-
 func TestNonFinite(t *testing.T) {
 	g, _ := New(2, 2, Walkable)
 	if _, _, _, bad := g.NonFinite(); bad {
