@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"packsmith/internal/hermetic"
 )
 
 // childEnv, when set, makes the test binary run one command line (the
@@ -34,7 +36,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	hermetic.Main(m)
 }
 
 // runChild runs the CLI in a child process and returns its exit code,
