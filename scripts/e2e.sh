@@ -3,6 +3,9 @@
 # driven in Debian's chromium by playwright-core (e2e/*.test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its own HOME and XDG folders (chromium, WebKit and settings stay out of
+# the real home; scripts/hermetic.sh fails the run if they did not).
+[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$0" "$@"
 port=${PACKSMITH_E2E_PORT:-34115}
 work=$(mktemp -d /tmp/packsmith-e2e.XXXXXX)
 pids=()
