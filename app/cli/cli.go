@@ -100,6 +100,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 					return ExitOK
 				}
 			}
+			fmt.Fprintf(stderr, "packsmith help: unknown command %q (packsmith help lists them)\n", args[1])
+			return ExitUsage
 		}
 		printHelp(stdout)
 		return ExitOK
@@ -120,7 +122,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "usage: packsmith %s\n\n%s\n", cmd.usage, cmd.summary)
 			return ExitOK
 		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "packsmith %s: %s\nusage: packsmith %s\n", cmd.name, ue.msg, cmd.usage)
+			// One line, like every error; the usage is one command away.
+			fmt.Fprintf(stderr, "packsmith %s: %s (usage: packsmith help %s)\n", cmd.name, oneLine(ue.msg), cmd.name)
 			return ExitUsage
 		case errors.Is(err, errFindings):
 			return ExitFailure
