@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests: the app's dev build (Go bindings live) under Xvfb,
-# driven in Debian's chromium by playwright-core (e2e/*.test.mjs).
+# driven in Debian's chromium by playwright-core (e2e/*.test.mjs;
+# PACKSMITH_E2E_ONLY="e2e/a.test.mjs …" runs only those).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Its own HOME and XDG folders (chromium, WebKit and settings stay out of
@@ -44,7 +45,7 @@ mkdir -p "$shots"
 set +e
 PACKSMITH_URL="http://127.0.0.1:$port/" PACKSMITH_E2E_DIR="$work" PACKSMITH_BIGZIP="$work/big.zip" PACKSMITH_HUGEZIP="$work/huge.zip" \
   PACKSMITH_SHOTS="$shots" PACKSMITH_REPO="$PWD" \
-  node --test --test-concurrency=1 e2e/*.test.mjs
+  node --test --test-concurrency=1 ${PACKSMITH_E2E_ONLY:-e2e/*.test.mjs}
 rc=$?
 set -e
 if [ $rc != 0 ]; then

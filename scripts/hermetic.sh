@@ -29,7 +29,7 @@ rc=$?
 set -e
 
 # What the app, WebKit, chromium and GTK would write under a home folder.
-leaks=$(find "$real_home" -newer "$marker" \( -path "$GOCACHE" -o -path "$GOMODCACHE" -o -path "$GOPATH" -o -path "$npm_config_cache" \) -prune -o -print 2>/dev/null |
+leaks=$(find "$real_home" \( -path "$GOCACHE" -o -path "$GOMODCACHE" -o -path "$GOPATH" -o -path "$npm_config_cache" \) -prune -o -newer "$marker" -print 2>/dev/null |
   grep -iE '/(packsmith[^/]*|chromium|webkitgtk|recently-used\.xbel)(/|$)' || true)
 if [ -n "$leaks" ]; then
   echo "hermetic: the run wrote into the real HOME ($real_home):"
