@@ -34,6 +34,9 @@ leaks=$(find "$real_home" \( -path "$GOCACHE" -o -path "$GOMODCACHE" -o -path "$
 if [ -n "$leaks" ]; then
   echo "hermetic: the run wrote into the real HOME ($real_home):"
   echo "$leaks" | head -20
-  [ $rc = 0 ] && rc=1
+  # On a machine shared with runs that are not hermetic (their chromium
+  # or WebKit touch the same folders), PACKSMITH_HERMETIC_WARN=1 reports
+  # without failing.
+  if [ -z "${PACKSMITH_HERMETIC_WARN:-}" ] && [ $rc = 0 ]; then rc=1; fi
 fi
 exit $rc
