@@ -226,6 +226,10 @@ func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
 // Extract starts a job writing entries (all when paths is empty; folder
 // paths select what is below them) under dir. It returns the job id.
 func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+	return s.startExtract(id, paths, dir, extract.Options{})
+}
+
+func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -236,7 +240,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Name())
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 

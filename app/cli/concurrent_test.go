@@ -121,3 +121,35 @@ func TestConcurrentLoadorderLosesNothing(t *testing.T) {
 		}
 	}
 }
+
+// `pack --deploy --enable` and `loadorder disable` at once: both changes
+// land in modlauncher.sch (issue 15: one lost in 2 of 90 trials).
+func TestConcurrentDeployAndLoadorder(t *testing.T) {
+	isolate(t)
+	const sampleID = 4155520830174301517
+	for trial := range 3 {
+		user := t.TempDir()
+		if err := loadordertest.WriteStandard(user); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "S.MOD")
+		var wg sync.WaitGroup
+		for _, args := range [][]string{
+			{"pack", sampleMod, "-o", out, "--deploy", "--mods", filepath.Join(user, "mods"), "--enable"},
+			{"loadorder", "--dir", user, "disable", fmt.Sprint(loadordertest.IDSpeed)},
+		} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if code, _, stderr, _ := runChild(t, childEnvs(t), args...); code != 0 {
+					t.Errorf("trial %d %v: exit %d: %s", trial, args[0], code, stderr)
+				}
+			}()
+		}
+		wg.Wait()
+		ids := schIDs(t, user)
+		if !slices.Contains(ids, sampleID) || slices.Contains(ids, loadordertest.IDSpeed) {
+			t.Errorf("trial %d: list %v lost a change", trial, ids)
+		}
+	}
+}
