@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"packsmith/app/cli"
 	"packsmith/backend/archive"
@@ -77,7 +78,13 @@ func (l jobListener) JobUpdate(st jobs.Status) {
 }
 
 // Shutdown closes every open archive.
-func (s *Service) Shutdown(context.Context) { s.Sessions.CloseAll() }
+func (s *Service) Shutdown(context.Context) {
+	// Running jobs (an extract, a save) stop and remove their temporary
+	// files before the window goes.
+	s.Jobs.CancelAll()
+	s.Jobs.WaitAll(10 * time.Second)
+	s.Sessions.CloseAll()
+}
 
 // AppInfo is what the window needs at start.
 type AppInfo struct {
