@@ -71,7 +71,12 @@ func Acquire(ctx context.Context, target string, wait time.Duration) (*Lock, err
 	}
 	dir := Dir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("lock for %s: %w", target, err)
+		// A read-only home must not stop every save: the temp folder is
+		// shared by the same user's processes too.
+		dir = filepath.Join(os.TempDir(), "packsmith-locks")
+		if err2 := os.MkdirAll(dir, 0o755); err2 != nil {
+			return nil, fmt.Errorf("lock for %s: %w", target, err)
+		}
 	}
 	p := filepath.Join(dir, key(target))
 	deadline := time.Now().Add(wait)
