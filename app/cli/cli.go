@@ -149,6 +149,8 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(tw, "  %s\t%s\n", c.name, firstLine(c.summary))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
+	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated.")
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
 }
 
