@@ -82,12 +82,12 @@ func TestSignalsLeaveNothingBehind(t *testing.T) {
 		t.Skip("signals")
 	}
 	if testing.Short() {
-		t.Skip("writes 300 MB archives")
+		t.Skip("writes 150 MB archives")
 	}
 	isolate(t)
 	dir := t.TempDir()
 	zp := filepath.Join(dir, "big.zip")
-	const n = 300
+	const n = 150
 	bigZip(t, zp, n)
 	src := filepath.Join(dir, "new.bin")
 	os.WriteFile(src, []byte("new"), 0o644)
