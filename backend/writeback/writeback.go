@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 )
 
@@ -41,6 +42,17 @@ func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts 
 	if p == nil {
 		p = archive.NoProgress{}
 	}
+	// The file written is locked from the read to the rename, so a second
+	// Packsmith editing it waits instead of losing this change.
+	lockPath := out
+	if lockPath == "" {
+		lockPath = src
+	}
+	lock, err := filelock.Acquire(ctx, lockPath, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
@@ -89,6 +101,10 @@ func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts 
 		return Result{}, err
 	}
 	res := Result{Output: dst}
+	if err := ctx.Err(); err != nil { // cancelled (Ctrl-C, SIGTERM): no backup either
+		staged.Abort()
+		return Result{}, err
+	}
 	if inPlace {
 		if res.Backup, err = safefile.Backup(src); err != nil {
 			staged.Abort()

@@ -24,9 +24,7 @@ func fixtureRAWs(t testing.TB) []string {
 		return nil
 	})
 	sort.Strings(out)
-	if len(out) == 0 {
-		t.Skip("no RAW fixtures")
-	}
+	testfixtures.AtLeast(t, len(out), 7, "RAW files")
 	return out
 }
 

@@ -80,6 +80,40 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ExtractTarget {
+	    paths: string[];
+	    filtered: boolean;
+	    query: session.Query;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExtractTarget(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paths = source["paths"];
+	        this.filtered = source["filtered"];
+	        this.query = this.convertValues(source["query"], session.Query);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class LoadOrderFolders {
 	    userDir: string;
 	    modsDir: string;

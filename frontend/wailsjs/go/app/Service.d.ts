@@ -26,7 +26,11 @@ export function Describe(arg1:string,arg2:string):Promise<preview.Description>;
 
 export function Extract(arg1:string,arg2:Array<string>,arg3:string):Promise<string>;
 
+export function ExtractExisting(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<Array<string>>;
+
 export function ExtractFiltered(arg1:string,arg2:session.Query,arg3:string):Promise<string>;
+
+export function ExtractReplacing(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<string>;
 
 export function ForgetPassword(arg1:string):Promise<void>;
 

@@ -38,8 +38,16 @@ export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
+export function ExtractExisting(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3);
+}
+
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ExtractReplacing(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
 }
 
 export function ForgetPassword(arg1) {
