@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--strict] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -30,6 +30,8 @@ func init() {
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
 			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
+			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
+			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --json           print the result as JSON (also on failure, with \"error\")",
 		run: runPack,
 	})
@@ -47,6 +49,7 @@ func runPack(c *ctx, args []string) error {
 	writeID := fs.Bool("write-mod-id", false, "write a fresh MOD_ID into MOD.DAT")
 	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
 	js := fs.Bool("json", false, "print JSON")
+	strict := fs.Bool("strict", false, "refuse C-style numbers")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -67,7 +70,7 @@ func runPack(c *ctx, args []string) error {
 	}
 	opt := modpack.Options{
 		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
-		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID,
+		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID, StrictNumbers: *strict,
 	}
 	if *gutsIDs != "" {
 		n, err := strconv.ParseUint(*gutsIDs, 10, 32)
@@ -87,6 +90,7 @@ func runPack(c *ctx, args []string) error {
 	if opt.BaseDir == "" {
 		opt.BaseDir = st.PackBaseDir
 	}
+	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
 	if opt.GameVersion != "" {
 		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
 			return usageError{err.Error()}

@@ -36,9 +36,14 @@ func underAny(name string, dirs []string) bool {
 	return false
 }
 
-// compileFile reads and compiles one source. ids numbers the BINDAT string
-// table (nil: bindat.HashIDs). schema may be nil (the default schema).
-func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
+// compileOpts are the per-pack compile choices.
+type compileOpts struct {
+	ids    bindat.StringIDs // numbers the BINDAT string table (nil: bindat.HashIDs)
+	strict bool             // Options.StrictNumbers
+}
+
+// compileFile reads and compiles one source.
+func compileFile(f *srcFile, co compileOpts, out *compiled) {
 	fail := func(err error) {
 		out.failed = true
 		var de *dattext.Error
@@ -69,10 +74,9 @@ func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
 		for _, l := range bindat.Lint(f.rel, root) {
 			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: l.Line, Message: l.Msg})
 		}
-		var opt *bindat.Options
-		if ids != nil {
-			opt = &bindat.Options{IDs: ids}
-		}
+		opt := &bindat.Options{IDs: co.ids, Strict: co.strict, Fixed: func(x bindat.NumberFix) {
+			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Message()})
+		}}
 		b, err := bindat.Compile(f.rel, root, opt)
 		if err != nil {
 			fail(err)

@@ -66,6 +66,11 @@ type Options struct {
 	Workers int
 	Level   int
 
+	// StrictNumbers refuses numeric values that are not numbers as a whole
+	// instead of reading them the C way, as GUTS does, with a warning each
+	// (bindat.CNumber).
+	StrictNumbers bool
+
 	// FullVerify inflates every entry of the written .MOD and checks its
 	// size and CRC-32 (mod.Reader.Verify) instead of the default check
 	// against what the writer recorded (mod.Reader.VerifyWritten); see
@@ -387,7 +392,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
 					ids = opt.StringIDs(srcs[i].name)
 				}
-				compileFile(srcs[i], ids, r)
+				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers}, r)
 				close(r.done)
 				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
 			}
@@ -776,7 +781,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 				if i >= len(srcs) || ctx.Err() != nil {
 					return
 				}
-				compileFile(srcs[i], nil, results[i])
+				compileFile(srcs[i], compileOpts{}, results[i])
 				results[i].data = nil
 			}
 		}()

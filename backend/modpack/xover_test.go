@@ -347,7 +347,7 @@ func TestCyberModLevels(t *testing.T) {
 			}
 		}
 	}
-	if layouts != 2 || bindats != 4 || mpps != 2 || len(ours) != 9 {
+	if layouts != 2 || bindats != 4 || mpps != 2 || len(ours) != 16 { // + 7 CITY04 meshes and material
 		t.Errorf("%d entries: %d layouts, %d BINDATs, %d grids", len(ours), layouts, bindats, mpps)
 	}
 	stub := false

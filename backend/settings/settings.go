@@ -35,6 +35,9 @@ type Settings struct {
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
+	// PackStrictNumbers refuses numeric values GUTS would read the C way
+	// (the leading number) instead of packing them with a warning.
+	PackStrictNumbers bool `json:"packStrictNumbers,omitempty"`
 }
 
 // Store loads and saves Settings.

@@ -190,8 +190,11 @@ func (g *gen) intValue(file string, n *dattext.Node, key string, def int64, bits
 		if f, ferr := strconv.ParseFloat(strings.TrimSpace(p.Value), 64); ferr == nil && bits == 32 && math.Abs(f) < math.MaxInt32 {
 			return int64(f)
 		}
-		g.warn(file, "line %d: %s %q is not an integer; using %d", p.Line, key, p.Value, def)
-		return def
+		// The leading number, read the C way as GUTS does (an inference:
+		// see dattext.CInt); the BINDAT compiler packs the same value.
+		v, _, _ = dattext.CInt(strings.TrimSpace(p.Value), bits)
+		g.warn(file, "line %d: %s %q is not an integer; using %d, its leading number read the C way as GUTS does (inference)", p.Line, key, p.Value, v)
+		return v
 	}
 	return v
 }
