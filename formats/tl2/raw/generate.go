@@ -399,6 +399,17 @@ func (g *gen) units() (*File, error) {
 			}
 			u.Level, u.MinLevel, u.MaxLevel = num("LEVEL"), num("MINLEVEL"), num("MAXLEVEL")
 			u.Rarity, u.RarityHC = num("RARITY"), num("RARITY_HC")
+			// GUTS's defaults for what neither the unit nor its chain sets
+			// (see the package doc): LEVEL 1, RARITY 1, RARITY_HC = RARITY.
+			if _, ok := vals["LEVEL"]; !ok {
+				u.Level = 1
+			}
+			if _, ok := vals["RARITY"]; !ok {
+				u.Rarity = 1
+			}
+			if _, ok := vals["RARITY_HC"]; !ok {
+				u.RarityHC = u.Rarity
+			}
 			if strings.EqualFold(strings.TrimSpace(vals["CREATEAS"]), "EQUIPMENT") {
 				u.Flags |= FlagEquipment
 			}
