@@ -247,9 +247,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	}
 	res.Mod = md
 	res.Findings = append(res.Findings, md.Findings...)
+	givenVer := opt.GameVersion != "" || opt.GameDir != ""
+	proj, err := applyProject(modDir, &opt) // PACKSMITH.JSON (project.go)
+	if err != nil {
+		return res, err
+	}
 	gv, from, err := ResolveGameVersion(opt.GameVersion, opt.GameDir)
 	if err != nil {
 		return res, fmt.Errorf("game version: %w", err)
+	}
+	if proj != nil && !givenVer && proj.GameVersion != "" {
+		from = ProjectFile
 	}
 	res.GameVersion, res.GameVersionFrom = gv.String(), from
 	res.ModID = md.ModID
@@ -668,12 +676,11 @@ func rawStage(results []*compiled, srcs []*srcFile, base *BaseDir, relOf map[str
 	for _, u := range rres.Unresolved {
 		file := displayName(relOf, u.File)
 		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
-		hint := "give the base-game data (--base: the game's MEDIA folder, or one extracted from DATA.PAK)"
+		root := ""
 		if base != nil {
-			hint = "it is in neither the mod nor the base data " + base.Root()
+			root = base.Root()
 		}
-		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: file,
-			Message: fmt.Sprintf("UNITDATA.RAW: inherits from %s, which could not be read, so %s are packed as 0/empty; %s", u.BaseFile, strings.Join(u.Missing, ", "), hint)})
+		finds = append(finds, unresolvedFinding(file, u.BaseFile, u.Missing, root))
 	}
 	return rres, finds, unres, nil
 }

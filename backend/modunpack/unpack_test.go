@@ -1,0 +1,131 @@
+package modunpack
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"packsmith/backend/modpack"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+	"packsmith/internal/testfixtures"
+)
+
+func readMod(t *testing.T, p string) (*mod.Reader, map[string][][]byte) {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mod.NewReader(bytes.NewReader(b), int64(len(b)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string][][]byte{}
+	for i := range r.Entries {
+		d, err := r.ReadEntry(&r.Entries[i], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[r.Entries[i].Path] = append(m[r.Entries[i].Path], d)
+	}
+	return r, m
+}
+
+// roundTrip unpacks a fixture .MOD, packs the folder again and returns the
+// entries that differ (by path) and how many are equal.
+func roundTrip(t *testing.T, modPath string, popt modpack.Options) (same int, differ []string, res *Result, pres *modpack.Result) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "proj")
+	res, err := Unpack(context.Background(), modPath, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if popt.Output == "" {
+		popt.Output = filepath.Join(t.TempDir(), "OUT.MOD")
+	}
+	pres, err = modpack.Pack(context.Background(), dir, popt)
+	if err != nil {
+		t.Fatalf("pack: %v", err)
+	}
+	orig, want := readMod(t, modPath)
+	ours, got := readMod(t, pres.Output)
+	if ours.Header.GameVersion != orig.Header.GameVersion || ours.Header.ModID != orig.Header.ModID || ours.Header.Title != orig.Header.Title ||
+		ours.Header.ModVersion != orig.Header.ModVersion {
+		t.Errorf("header %+v, want %+v", ours.Header, orig.Header)
+	}
+	for p, ws := range want {
+		gs := got[p]
+		if len(gs) > 0 && bytes.Equal(gs[len(gs)-1], ws[len(ws)-1]) {
+			same++
+		} else {
+			differ = append(differ, p)
+		}
+	}
+	for p := range got {
+		if want[p] == nil {
+			differ = append(differ, p+" (not in the original)")
+		}
+	}
+	sort.Strings(differ)
+	return same, differ, res, pres
+}
+
+func TestUnpackXOVERRoundTrip(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	same, differ, res, pres := roundTrip(t, filepath.Join(fx, "xover", "EDITORMOD.MOD"), modpack.Options{})
+	if res.Entries != 54 || len(res.RAWsSkipped) != 5 || res.Decompiled+res.Assets != 49 {
+		t.Errorf("unpack: %+v", res)
+	}
+	if pres.GameVersionFrom != modpack.ProjectFile || pres.GameVersion != "1.25.5.6" {
+		t.Errorf("game version %s from %s", pres.GameVersion, pres.GameVersionFrom)
+	}
+	t.Logf("XOVER: %d of 54 entries byte-identical; differ: %v", same, differ)
+	if same != 54 || len(differ) != 0 {
+		t.Errorf("%d of 54 byte-identical; differ: %v", same, differ)
+	}
+}
+
+func TestUnpackCyberRoundTrip(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	same, differ, res, pres := roundTrip(t, filepath.Join(fx, "cyber_mod", "EDITORMOD_at_90dcf2a.MOD"), modpack.Options{})
+	t.Logf("CYBER: %d of %d entries byte-identical; differ: %v; unpack %+v", same, res.Entries, differ, res)
+	if same+len(differ) < 277 {
+		t.Errorf("%d + %d entries", same, len(differ))
+	}
+	if strings.Join(differ, " ") != "MEDIA/UNITDATA.RAW" {
+		t.Fatalf("differ: %v", differ)
+	}
+	// The one difference needs base data: HUM_CYBER_BASE inherits its
+	// UNITTYPE from the game's PLAYERS/BASE.DAT.
+	_, o := readMod(t, filepath.Join(fx, "cyber_mod", "EDITORMOD_at_90dcf2a.MOD"))
+	_, g := readMod(t, pres.Output)
+	wf, err1 := raw.Decode(raw.UnitData, o["MEDIA/UNITDATA.RAW"][0])
+	gf, err2 := raw.Decode(raw.UnitData, g["MEDIA/UNITDATA.RAW"][0])
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if d := raw.UnitDiffs(wf, gf); strings.Join(d, "; ") != "PLAYERS HUM_CYBER_BASE: UNITTYPE PLAYER→" {
+		t.Errorf("UNITDATA differences: %v", d)
+	}
+}
+
+func TestUnpackRefuses(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "x"), nil, 0o644)
+	if _, err := Unpack(context.Background(), filepath.Join(fx, "xover", "EDITORMOD.MOD"), dir, Options{}); err == nil || !strings.Contains(err.Error(), "is not empty") {
+		t.Errorf("non-empty target: %v", err)
+	}
+	for _, p := range []string{"../x", "/x", "a/../b", `C:\x`, "a//b"} {
+		if _, err := safeRel(p); err == nil {
+			t.Errorf("%q accepted", p)
+		}
+	}
+}
