@@ -86,13 +86,16 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	}
 	proj := &modpack.Project{Format: 1, Source: filepath.Base(modPath), GameVersion: r.Header.GameVersion.String(), Strings: map[string][]bindat.Entry{}}
 
-	// A path listed twice: the last copy is written (the later manifest
-	// record is the one a lookup by path finds; an inference).
+	// A path listed twice: the copy a lookup finds is written (the one
+	// stored upper-case, else the first; which one the game reads is not
+	// documented, an inference as in tl2drv.Shadowed).
 	last := map[string]int{}
 	count := map[string]int{}
 	for i, e := range r.Entries {
 		up := mod.UpperName(e.Path)
-		last[up] = i
+		if j, seen := last[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
+			last[up] = i
+		}
 		count[up]++
 	}
 	for i := range r.Entries {
@@ -106,7 +109,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 				continue
 			}
 			res.Duplicates = append(res.Duplicates, e.Path)
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: listed %d times in the .MOD; the last copy was written (pack writes it once)", e.Path, count[up]))
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: listed %d times in the .MOD; the copy a lookup finds was written (pack writes the path once)", e.Path, count[up]))
 		}
 		rel, err := safeRel(e.Path)
 		if err != nil {

@@ -129,3 +129,31 @@ func TestUnpackRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestUnpackDuplicatePath(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "D.MOD")
+	f, _ := os.Create(src)
+	w, err := mod.NewWriter(f, &mod.Header{Version: 4, Title: "d", ModID: 3, GameVersion: mod.GameVersion{1, 25, 9, 5}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(mod.FileHeader{Name: "MEDIA/X.TXT"}, strings.NewReader("first"))
+	w.Add(mod.FileHeader{Name: "MEDIA/X.TXT", Duplicate: true}, strings.NewReader("second"))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	dir := filepath.Join(t.TempDir(), "p")
+	res, err := Unpack(context.Background(), src, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "MEDIA", "X.TXT"))
+	if string(b) != "first" || len(res.Duplicates) != 1 || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "listed 2 times") {
+		t.Errorf("%q %+v", b, res)
+	}
+	p, err := modpack.ReadProject(dir)
+	if err != nil || p.GameVersion != "1.25.9.5" || p.Source != "D.MOD" {
+		t.Errorf("project %+v %v", p, err)
+	}
+}
