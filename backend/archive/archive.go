@@ -80,6 +80,10 @@ const (
 	EditReplace EditOp = iota
 	EditAdd
 	EditRemove
+	// EditDropShadowed (no Path) drops the later copies of every path an
+	// archive lists more than once, for families that can (tl2-mod); a
+	// repack otherwise keeps them as they are.
+	EditDropShadowed
 )
 
 func (o EditOp) String() string {
@@ -90,6 +94,8 @@ func (o EditOp) String() string {
 		return "add"
 	case EditRemove:
 		return "remove"
+	case EditDropShadowed:
+		return "drop-shadowed"
 	}
 	return fmt.Sprintf("EditOp(%d)", int(o))
 }
