@@ -25,8 +25,9 @@ func init() {
 			"  --deploy         copy the .MOD into the mods folder, replacing older copies of the same MOD_ID\n" +
 			"  --mods DIR       the mods folder (default: the setting, else Documents/My Games/Runic Games/Torchlight 2/mods)\n" +
 			"  --enable         with --deploy: list the mod first in modlauncher.sch (backed up first)\n" +
-			"  --base DIR       base-game data (the game's MEDIA, or one extracted from DATA.PAK) for UNITDATA.RAW\n" +
-			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe\n" +
+			"  --base DIR       base-game data for UNITDATA.RAW: a MEDIA folder, or the game folder or its DATA.PAK\n" +
+			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe and base data\n" +
+			"                   from PAKS/DATA.PAK, read in place (without --base/--game the game is looked for)\n" +
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
 			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
@@ -91,6 +92,7 @@ func runPack(c *ctx, args []string) error {
 		opt.BaseDir = st.PackBaseDir
 	}
 	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
+	opt.FindGame = true
 	if opt.GameVersion != "" {
 		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
 			return usageError{err.Error()}
@@ -160,6 +162,10 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	}
 	fmt.Fprintf(tw, "mod\t%s · version %d · MOD_ID %s\n", name, version, id)
 	fmt.Fprintf(tw, "game\t%s (%s)\n", r.GameVersion, r.GameVersionFrom)
+	fmt.Fprintf(tw, "base data\t%s\n", r.BaseData)
+	if n := len(r.Unresolved); n > 0 {
+		fmt.Fprintf(tw, "GUESSED\t%d unit%s inherit fields from base files that could not be read (see the warnings)\n", n, plural(n))
+	}
 	fmt.Fprintf(tw, "hashes\trollingHash %s · mhash %s · reqHash %s\n", r.Hashes.RollingHash, r.Hashes.MHash, r.Hashes.ReqHash)
 	fmt.Fprintf(tw, "sha256\t%s\n", r.Hashes.SHA256)
 	if d := r.Deploy; d != nil {

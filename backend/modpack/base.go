@@ -84,11 +84,7 @@ func (b *BaseDir) load() {
 		return nil
 	})
 	// Decompiling needs the names the UNITDATA generator looks up.
-	b.dict = rghash.NewDictionary()
-	for _, n := range []string{"UNIT", "BASEFILE", "NAME", "UNIT_GUID", "DONTCREATE", "UNITTYPE", "LEVEL",
-		"MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "CREATEAS", "SET"} {
-		b.dict.Add(n)
-	}
+	b.dict = unitDict()
 }
 
 // Dat implements raw.BaseData.

@@ -38,11 +38,16 @@ type Options struct {
 	// GameDir is the game's install folder: the version comes from
 	// Torchlight2.exe's version resource, as GUTS does.
 	GameDir string
-	// BaseDir holds base-game data (the game's MEDIA, or one extracted from
-	// DATA.PAK) for UNITDATA's BASEFILE chain; without it units inheriting
-	// from base files are packed with 0/"" for what they inherit, and each
-	// is reported.
+	// BaseDir holds base-game data for UNITDATA's BASEFILE chain: a MEDIA
+	// folder (the game's, or one extracted from DATA.PAK), or the game's
+	// folder or DATA.PAK, read in place. Without it GameDir's DATA.PAK is
+	// read, else with FindGame the first install found. Units inheriting
+	// from base files nobody has get GUTS's defaults (guessed), each
+	// reported in Unresolved.
 	BaseDir string
+	// FindGame looks for the game (tl2game.Find) when neither BaseDir nor
+	// GameDir is given.
+	FindGame bool
 	// WriteModID writes the fresh MOD_ID into MOD.DAT (after a backup) when
 	// it has none, once the .MOD is written.
 	WriteModID bool
@@ -52,6 +57,10 @@ type Options struct {
 	Deploy  bool
 	ModsDir string
 	Enable  bool
+	// HoldGuessedDeploy skips the deploy when inherited fields were
+	// guessed and it would replace a deployed copy; Result.DeployHeld
+	// says so, for the window to ask.
+	HoldGuessedDeploy bool
 
 	// StringIDs numbers each BINDAT's string table (nil: bindat.HashIDs,
 	// which needs no shared state). A stateful numbering such as a
@@ -143,11 +152,15 @@ type Result struct {
 
 	GameVersion     string `json:"gameVersion"`
 	GameVersionFrom string `json:"gameVersionFrom"`
+	// BaseData says where inherited unit fields were read ("none", "the
+	// game's DATA.PAK (…)", "the folder …").
+	BaseData string `json:"baseData"`
 
 	Hashes     Hashes        `json:"hashes"`
 	Findings   []Finding     `json:"findings"`
 	Unresolved []Unresolved  `json:"unresolved"`
 	Deploy     *DeployResult `json:"deploy,omitempty"`
+	DeployHeld *HeldDeploy   `json:"deployHeld,omitempty"`
 	Stages     []StageTime   `json:"stages"`
 	Millis     int64         `json:"ms"`
 }
@@ -281,12 +294,12 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
 		}
 	}
-	var base *BaseDir
-	if opt.BaseDir != "" {
-		if base, err = OpenBase(opt.BaseDir); err != nil {
-			return res, err
-		}
+	base, baseNote, baseDone, err := openBase(&opt) // basefs.go
+	if err != nil {
+		return res, err
 	}
+	defer baseDone()
+	res.BaseData = baseNote
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -630,7 +643,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		}
 	}
 
-	if opt.Deploy {
+	if opt.Deploy && !holdDeploy(&opt, res) { // hold.go
 		begin(StageDeploy)
 		d, err := Deploy(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
 		res.Deploy = d
@@ -650,7 +663,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 // rawStage generates the RAW indices from the compiled sources kept in
 // memory, turning the generator's warnings and unresolved units into
 // findings.
-func rawStage(results []*compiled, srcs []*srcFile, base *BaseDir, relOf map[string]string) (*raw.Result, []Finding, []Unresolved, error) {
+func rawStage(results []*compiled, srcs []*srcFile, base baseSource, relOf map[string]string) (*raw.Result, []Finding, []Unresolved, error) {
 	ms := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
 	for i, r := range results {
 		if r.dat != nil {
@@ -742,14 +755,11 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 // baseDir ("" for none) is the base-game data UNITDATA.RAW may need, as
 // Options.BaseDir.
 func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
-	var base *BaseDir
-	if strings.TrimSpace(baseDir) != "" {
-		b, err := OpenBase(baseDir)
-		if err != nil {
-			return nil, err
-		}
-		base = b
+	base, _, baseDone, err := openBase(&Options{BaseDir: baseDir})
+	if err != nil {
+		return nil, err
 	}
+	defer baseDone()
 	md, err := ReadModDat(modDir)
 	if err != nil {
 		return nil, err

@@ -10,9 +10,11 @@ import (
 	"testing"
 
 	"packsmith/backend/modpack"
+	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/testfixtures"
+	"packsmith/internal/tl2test"
 )
 
 func readMod(t *testing.T, p string) (*mod.Reader, map[string][][]byte) {
@@ -156,4 +158,30 @@ func TestUnpackDuplicatePath(t *testing.T) {
 	if err != nil || p.GameVersion != "1.25.9.5" || p.Source != "D.MOD" {
 		t.Errorf("project %+v %v", p, err)
 	}
+}
+
+// With the game's DATA.PAK (built here: the one base file the CYBER units
+// reach that decides a field, PLAYERS/BASE.DAT with UNITTYPE PLAYER) read
+// in place through --game, every entry is byte-identical.
+func TestUnpackCyberRoundTripWithGameData(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	base, err := bindat.CompileText("BASE.DAT", []byte("[UNIT]\r\n\t<STRING>UNITTYPE:PLAYER\r\n[/UNIT]\r\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := tl2test.WritePak(t, t.TempDir(), map[string][]byte{"MEDIA/UNITS/PLAYERS/BASE.DAT": base, "MEDIA/UI/X.DDS": []byte("x")})
+	same, differ, res, pres := roundTrip(t, filepath.Join(fx, "cyber_mod", "EDITORMOD_at_90dcf2a.MOD"), modpack.Options{BaseDir: game})
+	if same != res.Entries || len(differ) != 0 {
+		t.Errorf("%d of %d byte-identical with game data; differ: %v", same, res.Entries, differ)
+	}
+	if !strings.Contains(pres.BaseData, "DATA.PAK") {
+		t.Errorf("base data %q", pres.BaseData)
+	}
+	for _, u := range pres.Unresolved {
+		if strings.HasPrefix(u.File, "MEDIA/UNITS/PLAYERS/") {
+			t.Errorf("still unresolved: %+v", u)
+		}
+	}
+	t.Logf("CYBER with a DATA.PAK: %d of %d byte-identical; %d units still take defaults (their base files are not in this DATA.PAK)", same, res.Entries, len(pres.Unresolved))
 }
