@@ -141,6 +141,7 @@ func (s *Service) PackMod(req PackRequest) (string, error) {
 		BaseDir: strings.TrimSpace(req.BaseDir), GameDir: strings.TrimSpace(req.GameDir), GameVersion: strings.TrimSpace(req.GameVersion),
 		WriteModID: req.WriteModID, StrictNumbers: s.Settings.Get().PackStrictNumbers,
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
+		Incremental: true,
 	}
 	s.Settings.Update(func(st *settings.Settings) {
 		st.PackRecent = settings.PushRecent(st.PackRecent, dir)

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--strict] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--strict] [--full] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -31,6 +31,8 @@ func init() {
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
 			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
+			"  --full           compile everything (default: reuse what did not change since the last pack, kept in\n" +
+			"                   OUT.MOD.packcache beside the output; the result is byte-identical either way)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --json           print the result as JSON (also on failure, with \"error\")",
@@ -51,6 +53,7 @@ func runPack(c *ctx, args []string) error {
 	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
 	js := fs.Bool("json", false, "print JSON")
 	strict := fs.Bool("strict", false, "refuse C-style numbers")
+	fullPack := fs.Bool("full", false, "no incremental reuse")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -93,6 +96,7 @@ func runPack(c *ctx, args []string) error {
 	}
 	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
 	opt.FindGame = true
+	opt.Incremental = !*fullPack
 	if opt.GameVersion != "" {
 		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
 			return usageError{err.Error()}
@@ -145,6 +149,7 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 		rawText = fmt.Sprintf("%d RAW: %s", len(raws), strings.Join(raws, ", "))
 	}
 	fmt.Fprintf(tw, "entries\t%d (%d compiled, %d as they are, %s)\n", r.Entries, r.Compiled, r.Assets, rawText)
+	fmt.Fprintf(tw, "reused\t%d reused, %d compiled\n", r.Reused, r.Compiled)
 	id := strconv.FormatInt(r.ModID, 10)
 	switch {
 	case r.ModIDWritten:

@@ -8,10 +8,18 @@ import (
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
 )
 
 // compiled is one text source after the compile stage.
 type compiled struct {
+	// src, when set before compileFile, is the source already read (the
+	// incremental check read it); compileFile drops it.
+	src      []byte
+	hash     string     // content hash of the source (incremental packs)
+	srcSize  int64      // bytes of the source
+	reused   *mod.Entry // the previous .MOD's entry to copy instead of data
 	data     []byte
 	dat      *dattext.Node  // kept when a RAW index reads it
 	lay      *layout.Layout // likewise
@@ -38,8 +46,10 @@ func underAny(name string, dirs []string) bool {
 
 // compileOpts are the per-pack compile choices.
 type compileOpts struct {
-	ids    bindat.StringIDs // numbers the BINDAT string table (nil: bindat.HashIDs)
-	strict bool             // Options.StrictNumbers
+	ids       bindat.StringIDs // numbers the BINDAT string table (nil: bindat.HashIDs)
+	strict    bool             // Options.StrictNumbers
+	hash      bool             // compute the content hash (incremental packs)
+	parseOnly bool             // a layout: parse it for the RAW stage, no encode
 }
 
 // compileFile reads and compiles one source.
@@ -59,10 +69,18 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 		msg = strings.TrimPrefix(msg, f.rel+": ")
 		out.findings = append(out.findings, Finding{Severity: SevError, Stage: StageCompile, File: f.rel, Message: msg})
 	}
-	src, err := readSized(f.abs, f.size)
-	if err != nil {
-		fail(err)
-		return
+	src := out.src
+	out.src = nil
+	if src == nil {
+		var err error
+		if src, err = readSized(f.abs, f.size); err != nil {
+			fail(err)
+			return
+		}
+	}
+	out.srcSize = int64(len(src))
+	if co.hash && out.hash == "" {
+		out.hash = contentHash(src)
 	}
 	root, err := dattext.Parse(f.rel, src)
 	if err != nil {
@@ -84,7 +102,7 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 		}
 		out.data = b
 		if strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs) {
-			out.dat = root
+			out.dat = raw.Prune(root) // what the RAW stage reads, not the whole tree
 		}
 	case kindLayout:
 		l, finds, err := layout.FromText(f.rel, root)
@@ -93,6 +111,10 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 		}
 		if err != nil {
 			fail(err)
+			return
+		}
+		if co.parseOnly {
+			out.lay = l
 			return
 		}
 		b, err := layout.Encode(l)

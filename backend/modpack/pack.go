@@ -75,6 +75,12 @@ type Options struct {
 	Workers int
 	Level   int
 
+	// Incremental reuses, when the previous .MOD is at Output with its
+	// cache (OUT.MOD.packcache), the compressed bytes of every source that
+	// did not change (incremental.go). The output is byte-identical to a
+	// full pack.
+	Incremental bool
+
 	// StrictNumbers refuses numeric values that are not numbers as a whole
 	// instead of reading them the C way, as GUTS does, with a warning each
 	// (bindat.CNumber).
@@ -139,7 +145,8 @@ type Result struct {
 	Output      string   `json:"output"`
 	Size        int64    `json:"size"`
 	Entries     int      `json:"entries"`  // files in the .MOD
-	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT
+	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT compiled this time
+	Reused      int      `json:"reused"`   // entries whose bytes came from the previous .MOD (Incremental)
 	Assets      int      `json:"assets"`   // packed as they are
 	RAWs        []string `json:"raws"`
 	SourceBytes int64    `json:"sourceBytes"` // bytes read from MEDIA/
@@ -166,6 +173,9 @@ type Result struct {
 }
 
 var errCancelled = context.Canceled
+
+// compileAhead is how many compiled files may wait for the writer.
+const compileAhead = 64
 
 // OutputName is the .MOD file name for a mod: MOD_FILE_NAME, else NAME,
 // else the folder's name, made safe for a file name, with ".MOD" added when
@@ -289,6 +299,8 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Output = out
+	inc := openIncremental(&opt, out, proj, opt.GUTSOrder && opt.StringIDs != nil && proj == nil) // incremental.go
+	defer inc.close()
 	if media, _, err := findMedia(modDir); err == nil {
 		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
 			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
@@ -393,13 +405,36 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	}
 	var next, compiledN atomic.Int64
 	var cwg sync.WaitGroup
+	// ahead bounds the compiled files waiting for the writer feed (memory):
+	// a slot is taken before a file is picked, so the lowest unfed file
+	// always holds one. GUTS order is not the feed's: no bound there.
+	ahead := make(chan struct{}, compileAhead)
+	bounded := !opt.GUTSOrder
+	release := func() {
+		if bounded {
+			<-ahead
+		}
+	}
 	for k := 0; k < cw; k++ {
 		cwg.Add(1)
 		go func() {
 			defer cwg.Done()
 			for {
+				if bounded {
+					select {
+					case ahead <- struct{}{}:
+					case <-ictx.Done():
+						// Close what is left so nothing waits on it.
+						for j := int(next.Add(1) - 1); j < len(order); j = int(next.Add(1) - 1) {
+							results[order[j]].failed = true
+							close(results[order[j]].done)
+						}
+						return
+					}
+				}
 				j := int(next.Add(1) - 1)
 				if j >= len(order) {
+					release()
 					return
 				}
 				i := order[j]
@@ -409,11 +444,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					close(r.done)
 					continue
 				}
+				if inc.reuseSource(srcs[i], r) {
+					close(r.done)
+					pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
+					continue
+				}
 				var ids bindat.StringIDs
 				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
 					ids = opt.StringIDs(srcs[i].name)
 				}
-				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers}, r)
+				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers, hash: inc.on}, r)
+				inc.compiledSource(srcs[i], r)
 				close(r.done)
 				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
 			}
@@ -435,21 +476,36 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	grids := map[string][]byte{}
 	assetsFed := make(chan struct{})
 	go func() {
-		feedErr <- func() error {
+		var err error
+		defer func() {
+			if err != nil {
+				icancel() // the compile workers stop waiting for the feed
+			}
+			feedErr <- err
+		}()
+		err = func() error {
 			defer close(assetsFed)
 			for _, f := range assets {
 				if err := ictx.Err(); err != nil {
 					return err
 				}
 				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
+				var gb []byte
 				if isLevelGrid(f.name) && f.size <= 64<<20 {
 					b, err := readSized(f.abs, f.size)
 					if err != nil {
 						return err
 					}
-					grids[f.name] = b
-					err = w.Add(fh, bytes.NewReader(b))
-					if err != nil {
+					grids[f.name], gb = b, b
+				}
+				if e, err := inc.asset(f, gb); err != nil {
+					return fmt.Errorf("%s: %w", f.rel, err)
+				} else if e != nil {
+					if err := w.CopyRaw(inc.prev, e, fh); err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
+				} else if gb != nil {
+					if err := w.Add(fh, bytes.NewReader(gb)); err != nil {
 						return fmt.Errorf("%s: %w", f.rel, err)
 					}
 				} else {
@@ -472,10 +528,16 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					return ictx.Err()
 				}
 				r := results[i]
-				if r.failed || r.data == nil {
+				release()
+				if r.failed || (r.data == nil && r.reused == nil) {
 					continue
 				}
-				if err := w.Add(mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}, bytes.NewReader(r.data)); err != nil {
+				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
+				if r.reused != nil {
+					if err := w.CopyRaw(inc.prev, r.reused, fh); err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
+				} else if err := w.Add(fh, bytes.NewReader(r.data)); err != nil {
 					return fmt.Errorf("%s: %w", f.rel, err)
 				}
 				r.data = nil
@@ -494,10 +556,14 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		abortFeed()
 		return res, err
 	}
-	nCompiled := 0
+	nCompiled, nKept := 0, 0
 	for _, r := range results {
 		res.Findings = append(res.Findings, r.findings...)
-		if !r.failed {
+		switch {
+		case r.failed:
+		case r.reused != nil:
+			nKept++
+		default:
 			nCompiled++
 		}
 	}
@@ -555,8 +621,11 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	res.Compiled, res.Assets = nCompiled, len(assets)
-	res.Entries = nCompiled + len(assets) + len(rres.Outputs)
+	res.Compiled, res.Assets, res.Reused = nCompiled, len(assets), int(inc.reused.Load())
+	res.Entries = nCompiled + nKept + len(assets) + len(rres.Outputs)
+	if inc.note != "" {
+		res.Findings = append(res.Findings, Finding{Severity: SevInfo, Stage: StageWrite, Message: inc.note})
+	}
 	pr.report(StageWrite, total.Load(), total.Load(), "")
 
 	// Verify what was written, before it replaces anything. The flush to
@@ -628,10 +697,14 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if err := <-synced; err != nil {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
+	inc.close() // Windows cannot rename over an open file
 	if err := tmp.Commit(); err != nil {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
 	committed = true
+	if err := inc.save(out, rd); err != nil {
+		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
+	}
 
 	if res.ModIDNew && opt.WriteModID {
 		bak, err := WriteModID(modDir, res.ModID)
