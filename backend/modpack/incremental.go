@@ -1,7 +1,8 @@
 package modpack
 
 import (
-	"encoding/json"
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"packsmith/backend/safefile"
 	"packsmith/formats/tl2/dattext"
@@ -19,9 +21,11 @@ import (
 
 // Incremental packing.
 //
-// Beside the output, OUT.MOD.packcache records, for every entry of the
-// .MOD it describes, the source's size and content hash (CRC-32C and
-// CRC-32, 64 bits), a per-file options key (the BINDAT string table from
+// Beside the output, OUT.MOD.packcache (gob) records, for every entry of
+// the .MOD it describes, the source's size, modification time and content
+// hash (CRC-32C and CRC-32, 64 bits; a file whose size and time did not
+// change is not read again, unless it changed within a second of the
+// hashing), a per-file options key (the BINDAT string table from
 // PACKSMITH.JSON), the entry's CRC-32 in the .MOD, the findings its
 // compile gave and, for the sources the RAW indices read, the pruned tree
 // (raw.Prune) the RAW stage needs. A cache is used only when its .MOD is
@@ -41,34 +45,51 @@ const cacheFormat = 1
 const CacheSuffix = ".packcache"
 
 type packCache struct {
-	Format  int                   `json:"format"`
-	Options string                `json:"options"`
-	ModSize int64                 `json:"modSize"`
-	ModTime int64                 `json:"modTime"` // UnixNano
-	Entries map[string]cacheEntry `json:"entries"`
+	Format  int
+	Options string
+	ModSize int64
+	ModTime int64 // UnixNano
+	Written int64 // UnixNano: when the pack that made it began
+	Entries map[string]cacheEntry
 }
 
 type cacheEntry struct {
-	Size     int64         `json:"size"`
-	Hash     string        `json:"hash"`
-	Key      string        `json:"key,omitempty"` // per-file options
-	CRC      uint32        `json:"crc"`
-	Findings []Finding     `json:"findings,omitempty"`
-	Pruned   *dattext.Node `json:"pruned,omitempty"`
+	Size     int64
+	MTime    int64 // UnixNano of the source when it was hashed
+	Hash     string
+	Key      string // per-file options
+	CRC      uint32
+	Findings []Finding
+	Pruned   *dattext.Node
 }
 
 // incState is one pack's use of the cache.
 type incState struct {
-	on     bool
-	optKey string
-	keyOf  func(name string) string
-	prev   *mod.Reader
-	prevF  *os.File
-	old    map[string]cacheEntry
-	mu     sync.Mutex
-	next   map[string]cacheEntry
-	reused atomic.Int64
-	note   string
+	on      bool
+	optKey  string
+	keyOf   func(name string) string
+	prev    *mod.Reader
+	prevF   *os.File
+	old     map[string]cacheEntry
+	mu      sync.Mutex
+	next    map[string]cacheEntry
+	reused  atomic.Int64
+	note    string
+	written int64 // the old cache's Written
+	started int64 // when this pack began: the new cache's Written
+}
+
+// sameStat: a file whose size and modification time are those it had when
+// it was hashed, and older than that hashing by more than a second (so a
+// change in the same clock tick cannot hide: git's "racy" rule), keeps
+// its hash without being read again.
+func (s *incState) sameStat(f *srcFile) (cacheEntry, bool) {
+	c, ok := s.old[f.name]
+	mt := f.mtime.UnixNano()
+	if !ok || c.Size != f.size || c.MTime != mt || s.written-mt < int64(time.Second) {
+		return c, false
+	}
+	return c, true
 }
 
 func buildID() string {
@@ -87,7 +108,7 @@ func buildID() string {
 // openIncremental reads the cache beside out when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}}
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano()}
 	if !opt.Incremental {
 		return s
 	}
@@ -116,7 +137,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s // the first pack: nothing to say
 	}
 	var c packCache
-	if err := json.Unmarshal(b, &c); err != nil || c.Format != cacheFormat || c.Options != s.optKey {
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&c); err != nil || c.Format != cacheFormat || c.Options != s.optKey {
 		s.note = "full pack: the cache was made by another Packsmith or with other options"
 		return s
 	}
@@ -137,7 +158,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		s.note = "full pack: the previous .MOD does not read: " + err.Error()
 		return s
 	}
-	s.prev, s.prevF, s.old = r, f, c.Entries
+	s.prev, s.prevF, s.old, s.written = r, f, c.Entries, c.Written
 	return s
 }
 
@@ -195,13 +216,21 @@ func (s *incState) reuseSource(f *srcFile, r *compiled) bool {
 	if !s.on {
 		return false
 	}
-	src, err := readSized(f.abs, f.size)
-	if err != nil {
-		return false // compileFile reports it
+	var src []byte
+	if c, same := s.sameStat(f); same {
+		r.hash = c.Hash
+	} else {
+		b, err := readSized(f.abs, f.size)
+		if err != nil {
+			return false // compileFile reports it
+		}
+		src, r.src, r.hash = b, b, contentHash(b)
 	}
-	r.src, r.hash = src, contentHash(src)
-	e, c, ok := s.match(f.name, int64(len(src)), r.hash, s.keyOf(f.name))
+	e, c, ok := s.match(f.name, f.size, r.hash, s.keyOf(f.name))
 	if !ok {
+		if r.src == nil {
+			r.hash = "" // compileFile reads and hashes it
+		}
 		return false
 	}
 	needDat := f.kind == kindBINDAT && strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs)
@@ -211,7 +240,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled) bool {
 	if f.kind == kindLayout && underAny(f.name, rawLayoutDirs) {
 		// The RAW stage reads the layout itself: parse it (no encode,
 		// no compression).
-		tmp := &compiled{src: src}
+		tmp := &compiled{src: src} // nil: compileFile reads it
 		compileFile(f, compileOpts{parseOnly: true}, tmp)
 		if tmp.failed || tmp.lay == nil {
 			return false
@@ -227,7 +256,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled) bool {
 		r.findings = append(r.findings, x)
 	}
 	s.reused.Add(1)
-	s.record(f.name, cacheEntry{Size: c.Size, Hash: c.Hash, Key: c.Key, Findings: c.Findings, Pruned: c.Pruned})
+	s.record(f.name, cacheEntry{Size: c.Size, MTime: f.mtime.UnixNano(), Hash: c.Hash, Key: c.Key, Findings: c.Findings, Pruned: c.Pruned})
 	return true
 }
 
@@ -242,7 +271,7 @@ func (s *incState) compiledSource(f *srcFile, r *compiled) {
 			finds = append(finds, x)
 		}
 	}
-	s.record(f.name, cacheEntry{Size: r.srcSize, Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
+	s.record(f.name, cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
 }
 
 // asset checks an asset against the cache: the previous entry to copy, or
@@ -253,7 +282,9 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 	}
 	var hash string
 	var size int64
-	if data != nil {
+	if c, same := s.sameStat(f); same && data == nil {
+		hash, size = c.Hash, c.Size
+	} else if data != nil {
 		hash, size = contentHash(data), int64(len(data))
 	} else {
 		rc, err := openSized(f.abs, f.size)
@@ -268,7 +299,7 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 		}
 		hash, size = h.sum(), h.n
 	}
-	s.record(f.name, cacheEntry{Size: size, Hash: hash})
+	s.record(f.name, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash})
 	e, _, ok := s.match(f.name, size, hash, "")
 	if !ok {
 		return nil, nil
@@ -293,7 +324,7 @@ func (s *incState) save(out string, rd *mod.Reader) error {
 	if err != nil {
 		return err
 	}
-	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Entries: map[string]cacheEntry{}}
+	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started, Entries: map[string]cacheEntry{}}
 	names := make([]string, 0, len(s.next))
 	for n := range s.next {
 		names = append(names, n)
@@ -308,9 +339,9 @@ func (s *incState) save(out string, rd *mod.Reader) error {
 		ce.CRC = e.CRC32
 		c.Entries[n] = ce
 	}
-	b, err := json.Marshal(c)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(c); err != nil {
 		return err
 	}
-	return safefile.WriteFile(out+CacheSuffix, b)
+	return safefile.WriteFile(out+CacheSuffix, buf.Bytes())
 }

@@ -16,6 +16,15 @@ func TestIncrementalPackIsByteIdentical(t *testing.T) {
 	dir, _ := xoverSources(t)
 	// A fixed MOD_ID (XOVER's mod.dat has GUTS's -1: a fresh id each pack).
 	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
+	// Sources older than the pack: the unchanged ones are not even read
+	// again (same size and time), the changed ones are.
+	old := time.Now().Add(-time.Hour)
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
 	out := filepath.Join(t.TempDir(), "X.MOD")
 	opt := Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}
 	first, err := Pack(context.Background(), dir, opt)

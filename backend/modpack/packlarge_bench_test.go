@@ -131,6 +131,7 @@ type childResult struct {
 	Entries  int   `json:"entries"`
 	Reused   int   `json:"reused"`
 	Compiled int   `json:"compiled"`
+	Stages   []StageTime
 	PeakMB   float64
 }
 
@@ -151,7 +152,7 @@ func TestBenchPackChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := childResult{Millis: res.Millis, Entries: res.Entries}
+	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages}
 	r.Reused, r.Compiled = reusedCompiled(res)
 	b, _ := json.Marshal(r)
 	fmt.Printf("BENCHRESULT %s\n", b)
@@ -208,6 +209,7 @@ func BenchmarkPackLarge(b *testing.B) {
 		incr := runChild(b, dir, out, true)
 		b.Logf("%d sources, %.0f MB: full pack %d ms, peak RSS %.0f MB; incremental %d ms (%d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
 			n, float64(bytesIn)/(1<<20), full.Millis, full.PeakMB, incr.Millis, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
+		b.Logf("stages: full %v; incremental %v", full.Stages, incr.Stages)
 		b.ReportMetric(float64(full.Millis), "full-ms")
 		b.ReportMetric(full.PeakMB, "full-peak-RSS-MB")
 		b.ReportMetric(float64(incr.Millis), "incr-ms")
