@@ -66,8 +66,10 @@ test('guessed inherited fields: amber summary, and the deploy asks before replac
   await page.waitForSelector('[data-testid=deploy-kept]');
   assert.ok(readFileSync(join(mods, 'GUESS.MOD')).equals(first), 'the deployed copy was kept');
 
-  // Third: replace it.
+  // Third: replace it. Nothing changed since the second pack, so the
+  // incremental pack reuses the unit's compiled bytes.
   await packOnce();
+  assert.equal(await page.textContent('[data-testid=summary-reused]'), '1 reused, 0 compiled');
   await page.waitForSelector('[data-testid=deploy-question]');
   await page.click('[data-testid=deploy-replace]');
   await page.waitForSelector('[data-testid=deploy-done]');

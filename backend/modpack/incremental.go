@@ -113,7 +113,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s
 	}
 	if replay {
-		s.note = "full pack: GUTS string-id replay numbers across files"
+		s.note = "full pack: the string ids are numbered across files (--guts-ids), so no file can be reused alone"
 		return s
 	}
 	s.on = true

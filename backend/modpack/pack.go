@@ -271,6 +271,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	res.Mod = md
 	res.Findings = append(res.Findings, md.Findings...)
 	givenVer := opt.GameVersion != "" || opt.GameDir != ""
+	replay := opt.StringIDs != nil // a numbering given by the caller (ReplayGUTS): no incremental reuse
 	proj, err := applyProject(modDir, &opt) // PACKSMITH.JSON (project.go)
 	if err != nil {
 		return res, err
@@ -299,7 +300,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Output = out
-	inc := openIncremental(&opt, out, proj, opt.GUTSOrder && opt.StringIDs != nil && proj == nil) // incremental.go
+	inc := openIncremental(&opt, out, proj, replay) // incremental.go
 	defer inc.close()
 	if media, _, err := findMedia(modDir); err == nil {
 		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
