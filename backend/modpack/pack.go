@@ -271,7 +271,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	res.Mod = md
 	res.Findings = append(res.Findings, md.Findings...)
 	givenVer := opt.GameVersion != "" || opt.GameDir != ""
-	replay := opt.StringIDs != nil // a numbering given by the caller (ReplayGUTS): no incremental reuse
+	replay := opt.StringIDs != nil          // a numbering given by the caller (ReplayGUTS): no incremental reuse
 	proj, err := applyProject(modDir, &opt) // PACKSMITH.JSON (project.go)
 	if err != nil {
 		return res, err
