@@ -44,3 +44,28 @@ func TestPackCNumbers(t *testing.T) {
 		t.Errorf("strict findings %v", res.Findings)
 	}
 }
+
+// Layout property values follow the same rule.
+func TestPackCNumbersInLayouts(t *testing.T) {
+	lay := "[Layout]\n<INTEGER>VERSION:4\n<UNSIGNED INT>COUNT:1\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Room Piece\n<STRING>NAME:P\n<INTEGER64>ID:5\n<INTEGER64>PARENTID:-1\n<FLOAT>POSITIONX:12.5m\n<INTEGER>OVERRIDE:7days\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	dir := makeMod(t, simpleModDat, map[string]string{"MEDIA/LAYOUTS/L/L.LAYOUT": lay})
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "L.MOD")})
+	if err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	n := 0
+	for _, f := range res.Findings {
+		if strings.Contains(f.Message, "read the C way") {
+			n++
+			if !strings.HasPrefix(f.String(), "MEDIA/LAYOUTS/L/L.LAYOUT:") {
+				t.Errorf("finding %s", f)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d C-number warnings: %v", n, res.Findings)
+	}
+	if _, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD"), StrictNumbers: true}); err == nil || !strings.Contains(err.Error(), "POSITIONX: <FLOAT> value \"12.5m\"") {
+		t.Errorf("strict: %v", err)
+	}
+}

@@ -107,7 +107,14 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 	case kindLayout:
 		l, finds, err := layout.FromText(f.rel, root)
 		for _, x := range finds {
-			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+			sev := SevWarning
+			if x.CNumber && co.strict {
+				sev, out.failed = SevError, true // refused: numbers are strict
+			}
+			out.findings = append(out.findings, Finding{Severity: sev, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+		}
+		if out.failed {
+			return
 		}
 		if err != nil {
 			fail(err)
