@@ -120,3 +120,41 @@ func unitdata(t *testing.T, p string) []byte {
 	}
 	return append(ascii, b...)
 }
+
+// A damaged cache, or one of other options, means a full pack that says
+// why; the output is the same.
+func TestIncrementalBadCache(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{"MEDIA/UNITS/ITEMS/A.DAT": "[UNIT]\n<STRING>NAME:A\n[/UNIT]\n"})
+	out := filepath.Join(t.TempDir(), "A.MOD")
+	opt := Options{Output: out, Incremental: true}
+	first, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		prep func()
+		opt  Options
+	}{
+		{"garbage", func() { os.WriteFile(out+CacheSuffix, []byte("not a cache"), 0o644) }, opt},
+		{"other options", func() {}, Options{Output: out, Incremental: true, Level: 9}},
+	} {
+		c.prep()
+		res, err := Pack(context.Background(), dir, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := ""
+		for _, f := range res.Findings {
+			if strings.HasPrefix(f.Message, "full pack:") {
+				note = f.Message
+			}
+		}
+		if res.Reused != 0 || !strings.Contains(note, "another Packsmith or with other options") {
+			t.Errorf("%s: %d reused, note %q", c.name, res.Reused, note)
+		}
+		if c.name == "garbage" && res.Hashes.SHA256 != first.Hashes.SHA256 {
+			t.Errorf("%s: output differs", c.name)
+		}
+	}
+}
