@@ -30,3 +30,26 @@ func TestPackStrictNumbers(t *testing.T) {
 		t.Fatalf("setting: code %d\n%s", code, stderr)
 	}
 }
+
+// A second pack to the same output reuses what did not change; --full
+// compiles everything; both give the same bytes.
+func TestPackIncrementalSummary(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	out := filepath.Join(t.TempDir(), "S.MOD")
+	stdout, stderr, code := run(t, "pack", sampleMod, "-o", out)
+	if code != 0 || !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 0 reused, 7 compiled") {
+		t.Fatalf("code %d\n%s%s", code, stdout, stderr)
+	}
+	first, _ := os.ReadFile(out)
+	stdout, _, _ = run(t, "pack", sampleMod, "-o", out)
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 8 reused, 0 compiled") {
+		t.Errorf("second pack:\n%s", stdout)
+	}
+	stdout, _, _ = run(t, "pack", sampleMod, "-o", out, "--full")
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 0 reused, 7 compiled") {
+		t.Errorf("--full:\n%s", stdout)
+	}
+	if again, _ := os.ReadFile(out); string(again) != string(first) {
+		t.Error("the packs differ")
+	}
+}
