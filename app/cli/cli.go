@@ -280,7 +280,8 @@ func init() {
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
 	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
 	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
-	register(command{name: "repack", usage: "repack ARCHIVE -o OUT", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.", run: runRepack})
+	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
+		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
 
 func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
@@ -560,6 +561,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 func runRepack(c *ctx, args []string) error {
 	fs, _, pw := commonFlags("repack")
 	out := fs.String("o", "", "output archive")
+	drop := fs.Bool("drop-shadowed", false, "drop later copies of a path listed twice")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -570,10 +572,15 @@ func runRepack(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT is required"}
 	}
-	res, err := writeback.Apply(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil)
+	edits, note, err := shadowEdits(pos[0], *pw, *drop) // shadow.go
 	if err != nil {
 		return err
 	}
+	res, err := writeback.Apply(c.context, pos[0], *out, edits, archive.OpenOptions{Password: *pw}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(c.stdout, note)
 	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
 	printNotes(c, res.Notes)
 	return nil

@@ -185,7 +185,7 @@ func TestJSONOutputsPinned(t *testing.T) {
 		"hashes.mhash", "hashes.reqHash", "hashes.rollingHash", "hashes.sha256", "mod", "mod.author", "mod.description",
 		"mod.downloadUrl", "mod.fileName", "mod.findings", "mod.hasModId", "mod.modId", "mod.name", "mod.path",
 		"mod.remove", "mod.required", "mod.version", "mod.website", "modDir", "modId", "modIdNew", "modIdWritten", "ms",
-		"output", "raws", "size", "sourceBytes", "stages", "stages[].ms", "stages[].stage", "unresolved", "grids"}
+		"output", "raws", "size", "sourceBytes", "stages", "stages[].ms", "stages[].stage", "unresolved", "grids", "reused", "baseData"}
 	user := t.TempDir()
 	loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{77}) // so that a backup is made
 	out = mustRun(t, 0, "pack", sampleMod, "-o", filepath.Join(dir, "S.MOD"), "--deploy", "--mods", filepath.Join(user, "mods"), "--enable", "--json")
@@ -198,7 +198,7 @@ func TestJSONOutputsPinned(t *testing.T) {
 	md := t.TempDir()
 	os.WriteFile(filepath.Join(md, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
 	os.MkdirAll(filepath.Join(md, "MEDIA", "UNITS"), 0o755)
-	os.WriteFile(filepath.Join(md, "MEDIA", "UNITS", "BAD.DAT"), []byte("[UNIT]\n<INTEGER>LEVEL:one\n[/UNIT]\n"), 0o644)
+	os.WriteFile(filepath.Join(md, "MEDIA", "UNITS", "BAD.DAT"), []byte("[UNIT]\n<INTEGRE>LEVEL:1\n[/UNIT]\n"), 0o644)
 	out = mustRun(t, ExitFailure, "pack", md, "-o", filepath.Join(dir, "X.MOD"), "--json")
 	pinShape(t, "pack (findings)", out, append(packKeys, "error", "findings[].file", "findings[].line",
 		"findings[].message", "findings[].severity", "findings[].stage")...)

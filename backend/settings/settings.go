@@ -41,6 +41,9 @@ type Settings struct {
 	// MaxMemoryMB raises the memory budget for decoded data
 	// (backend/limits); 0 keeps the default.
 	MaxMemoryMB int64 `json:"maxMemoryMB,omitempty"`
+	// PackStrictNumbers refuses numeric values GUTS would read the C way
+	// (the leading number) instead of packing them with a warning.
+	PackStrictNumbers bool `json:"packStrictNumbers,omitempty"`
 }
 
 // Store loads and saves Settings.

@@ -30,6 +30,10 @@ export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
 }
 
+export function DeployHeld(arg1) {
+  return window['go']['app']['Service']['DeployHeld'](arg1);
+}
+
 export function Describe(arg1, arg2) {
   return window['go']['app']['Service']['Describe'](arg1, arg2);
 }
@@ -156,6 +160,14 @@ export function RememberedPassword(arg1) {
 
 export function Tree(arg1) {
   return window['go']['app']['Service']['Tree'](arg1);
+}
+
+export function UnpackMod(arg1, arg2) {
+  return window['go']['app']['Service']['UnpackMod'](arg1, arg2);
+}
+
+export function UnpackTarget(arg1) {
+  return window['go']['app']['Service']['UnpackTarget'](arg1);
 }
 
 export function Verify(arg1) {
