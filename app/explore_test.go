@@ -12,9 +12,9 @@ import (
 
 	"packsmith/backend/convert"
 	"packsmith/backend/diff"
+	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
 	"packsmith/backend/search"
-	"packsmith/backend/session"
 )
 
 // hitEvents records "search-hits" events beside the job events.
@@ -115,21 +115,27 @@ func TestCompareAndExportMethods(t *testing.T) {
 	// (the five PNGs; truncated.dds, kept as it is, only the extract
 	// itself finds in the way).
 	dir := t.TempDir()
-	opt := convert.Options{PNG: true}
-	id, err = s.ExtractWith(a.ID, []string{"textures"}, dir, opt)
+	tg := ExtractTarget{Paths: []string{"textures"}, Convert: convert.Options{PNG: true}}
+	id, err = s.ExtractWith(a.ID, tg, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st := finished(t, s, id); st.State != jobs.Done {
 		t.Fatalf("%+v", st)
 	}
-	ex, err := s.ExtractExisting(a.ID, []string{"textures"}, false, session.Query{}, dir, opt)
-	if err != nil || ex.Count != 5 || len(ex.Files) != 5 || ex.Files[1] != "textures/bc1_mips.dds.png" {
+	ex, err := s.ExtractExisting(a.ID, tg, dir)
+	if err != nil || len(ex) != 5 || ex[1] != "textures/bc1_mips.dds.png" {
 		t.Fatalf("existing: %+v %v", ex, err)
 	}
-	id, _ = s.ExtractWith(a.ID, []string{"textures"}, dir, opt)
-	if st := finished(t, s, id); st.State != jobs.Failed || !strings.Contains(st.Error, "and 4 more already exist; nothing was written") {
+	id, _ = s.ExtractWith(a.ID, tg, dir)
+	if st := finished(t, s, id); st.State != jobs.Failed || !strings.Contains(st.Error, "and 4 more already exists in") {
 		t.Fatalf("second extract: %+v", st)
+	}
+	// Replacing: the five PNGs and the truncated texture kept as it is.
+	id, _ = s.ExtractReplacing(a.ID, tg, dir)
+	st = finished(t, s, id)
+	if r, ok := st.Result.(extract.Result); st.State != jobs.Done || !ok || r.Replaced != 6 || r.Converted != 5 || len(r.Kept) != 1 {
+		t.Fatalf("replacing: %+v", st)
 	}
 
 	// Save preview as: the suggested file, then refused until overwrite.

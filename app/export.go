@@ -1,16 +1,12 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/convert"
-	"packsmith/backend/extract"
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
 	"packsmith/backend/settings"
 )
 
@@ -20,69 +16,17 @@ type SaveDialoger interface {
 	SaveFile(title, defaultDir, defaultName string) (string, error)
 }
 
-// ExtractWith starts an extract job with the Extract dialog's options
-// (decompile, PNG, overwrite). paths as Extract's.
-func (s *Service) ExtractWith(id string, paths []string, dir string, opt convert.Options) (string, error) {
-	ss, err := s.Sessions.Get(id)
+// ExtractWith starts an extract job converting as t.Convert says
+// (decompiled data, PNG); existing files are refused (ExtractReplacing
+// overwrites them).
+func (s *Service) ExtractWith(id string, t ExtractTarget, dir string) (string, error) {
+	paths, err := s.targetPaths(id, t)
 	if err != nil {
 		return "", err
 	}
-	if strings.TrimSpace(dir) == "" {
-		return "", fmt.Errorf("extract: no target folder")
-	}
-	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
-	return s.Jobs.Start("extract", "Extracting "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return convert.Extract(ctx, ss.Archive, dir, paths, p, opt)
-	}), nil
-}
-
-// ExtractFilteredWith is ExtractWith for the entries matching a list query.
-func (s *Service) ExtractFilteredWith(id string, q session.Query, dir string, opt convert.Options) (string, error) {
-	paths, err := s.matching(id, q)
-	if err != nil {
-		return "", err
-	}
-	return s.ExtractWith(id, paths, dir, opt)
-}
-
-func (s *Service) matching(id string, q session.Query) ([]string, error) {
-	ss, err := s.Sessions.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	paths, err := ss.Matching(q)
-	if err != nil {
-		return nil, err
-	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("extract: no entry matches the filter")
-	}
-	return paths, nil
-}
-
-// Existing is what an extract would replace: a few names and the count.
-type Existing struct {
-	Files []string `json:"files"`
-	Count int      `json:"count"`
-}
-
-// ExtractExisting says which files an extract (paths as Extract's; a
-// query when filtered) would replace in dir, so the window can ask first.
-func (s *Service) ExtractExisting(id string, paths []string, filtered bool, q session.Query, dir string, opt convert.Options) (Existing, error) {
-	ss, err := s.Sessions.Get(id)
-	if err != nil {
-		return Existing{}, err
-	}
-	if filtered {
-		if paths, err = s.matching(id, q); err != nil {
-			return Existing{}, err
-		}
-	}
-	files, n, err := extract.Existing(ss.Archive, dir, paths, convert.ExtractOptions(opt), 5)
-	if files == nil {
-		files = []string{}
-	}
-	return Existing{Files: files, Count: n}, err
+	opt := convert.ExtractOptions(t.Convert)
+	opt.Overwrite = false
+	return s.startExtract(id, paths, dir, opt)
 }
 
 // SavePreview writes an entry's view (text, image or hex; opts as the

@@ -87,11 +87,11 @@ test('extract decompiled: GUTS text equal to the decompile command, existing fil
   await page.fill('[data-testid=extract-dir]', dir);
   await page.check('[data-testid=extract-decompile]');
   await page.click('[data-testid=extract-go]');
-  await page.waitForSelector('[data-testid=extract-clash]');
-  assert.match(await page.textContent('[data-testid=extract-clash]'), /12 files are already in this folder: MEDIA\/AFFIXES\.RAW\.txt/);
+  await page.waitForSelector('[data-testid=extract-replace]');
+  assert.match(await page.textContent('[data-testid=extract-replace]'), /12 files already exist there \(MEDIA\/AFFIXES\.RAW\.txt, /);
   assert.equal(readFileSync(join(dir, 'MEDIA/UNITDATA.RAW.txt'), 'utf8'), 'mine');
   await shot('extract-clash.png');
-  await page.click('[data-testid=extract-overwrite]');
+  await page.click('[data-testid=extract-go]');
   j = await lastJob();
   assert.equal(j.state, 'done', j.text);
   assert.match(readFileSync(join(dir, 'MEDIA/UNITDATA.RAW.txt'), 'utf8'), /^UNITDATA\.RAW: \d+ records/);

@@ -69,7 +69,7 @@ func TestExtractDecompileMatchesDecompile(t *testing.T) {
 	before, _ := os.ReadFile(filepath.Join(dir, "x", "MEDIA", "UNITDATA.RAW.txt"))
 	os.WriteFile(filepath.Join(dir, "x", "MEDIA", "UNITDATA.RAW.txt"), []byte("mine"), 0o644)
 	_, errs, code = run(t, "extract", demoMod, "-o", filepath.Join(dir, "x"), "--decompile")
-	if code != 1 || !strings.Contains(errs, "MEDIA/AFFIXES.RAW.txt and 11 more already exist; nothing was written (--overwrite replaces them)") {
+	if code != 1 || !strings.Contains(errs, "MEDIA/AFFIXES.RAW.txt and 11 more already exists in ") || !strings.Contains(errs, "(overwrite them with --overwrite)") {
 		t.Fatalf("second extract: code %d, %q", code, errs)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "x", "MEDIA", "UNITDATA.RAW.txt")); string(b) != "mine" {

@@ -151,3 +151,30 @@ func TestSavePreview(t *testing.T) {
 		t.Fatalf("grid as text: %v", err)
 	}
 }
+
+// A kept entry (not converted) lands under its own name, which is checked
+// like the others: an existing file there is refused, then replaced with
+// Overwrite.
+func TestKeptEntryChecksItsOwnName(t *testing.T) {
+	bin := entryBytes(t, demoMod, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
+	a := archivetest.NewMem("m.zip", map[string][]byte{"A.DAT": bin[:len(bin)/2], "B.DAT": bin})
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "A.DAT"), []byte("mine"), 0o644)
+	_, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true})
+	if err == nil || !strings.Contains(err.Error(), "A.DAT already exists") {
+		t.Fatalf("kept entry over an existing file: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "A.DAT")); string(b) != "mine" {
+		t.Fatal("the existing file was replaced")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "B.DAT")); err == nil {
+		t.Fatal("the refused extract wrote B.DAT")
+	}
+	res, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true, Overwrite: true})
+	if err != nil || res.Replaced != 1 || res.Converted != 1 || len(res.Kept) != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "A.DAT")); !bytes.Equal(b, bin[:len(bin)/2]) {
+		t.Fatal("the kept entry was not written")
+	}
+}

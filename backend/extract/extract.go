@@ -84,6 +84,8 @@ type Result struct {
 	Dir   string `json:"dir"`
 	Files int    `json:"files"`
 	Bytes int64  `json:"bytes"`
+	// Replaced counts existing files overwritten (Options.Overwrite).
+	Replaced int `json:"replaced,omitempty"`
 	// Converted counts entries written in another form (Options.Convert);
 	// Kept lists those a converter gave back as they are, and why.
 	Converted int    `json:"converted,omitempty"`
@@ -100,14 +102,13 @@ type Kept struct {
 // Options tune an extract.
 type Options struct {
 	Workers int // entries decoded at once; 0 means the number of CPUs
+	// Overwrite replaces existing files; without it an extract that would
+	// replace one is refused before anything is written.
+	Overwrite bool
 	// Convert, when set, may write an entry in another form (backend/convert:
 	// decompiled text, PNG). It returns the name to write the entry under
 	// and the converter, or a nil Converter to copy the entry as it is.
 	Convert func(e archive.Entry) (name string, c Converter)
-	// Overwrite allows replacing files that exist in the target folder.
-	// Without it, an extract that would replace one is refused before
-	// anything is written, with an *ExistsError naming them.
-	Overwrite bool
 }
 
 // Converter turns an entry's bytes into what is written. It returns Keep
@@ -119,98 +120,37 @@ type Converter func(r io.Reader) (Converted, error)
 type Converted struct {
 	Bytes []byte
 	// Keep: Bytes are the entry's own, written under its own name; Why
-	// says what stopped the conversion ("" when nothing needed converting:
-	// such entries are not listed in Result.Kept).
+	// says what stopped the conversion ("" when nothing needed converting,
+	// a text source: such entries are not listed in Result.Kept).
 	Keep bool
 	Why  string
 }
 
-// ExistsError is an extract refused because files are in the way.
-type ExistsError struct {
-	Dir   string
-	Files []string // relative paths, at most MaxExistsNamed of them
-	Count int
+type job struct {
+	e     archive.Entry
+	rel   string
+	conv  Converter
+	keep  bool   // the converter kept the entry as it is (rel is then its own name)
+	why   string // and why
+	moved bool   // keeping it changed rel: its own name is checked after decoding
 }
 
-// MaxExistsNamed caps how many existing files an ExistsError names.
-const MaxExistsNamed = 20
+// StagePrefix starts the name of the staging folder an extract writes into
+// (inside the target), followed by the process id: a later run removes
+// those whose process is gone.
+const StagePrefix = ".packsmith-extract-"
 
-func (e *ExistsError) Error() string {
-	more := ""
-	if e.Count > 1 {
-		more = fmt.Sprintf(" and %d more", e.Count-1)
-	}
-	return fmt.Sprintf("%s: %s%s already exist; nothing was written", e.Dir, e.Files[0], more)
-}
-
-// Existing lists the files an extract of names (all when empty) would
-// replace in dir, at most max of them (0: all), and how many there are.
-// It looks at the names converters give; an entry a converter then keeps
-// as it is lands under its own name, which the extract checks itself.
-func Existing(a archive.Archive, dir string, names []string, opt Options, max int) ([]string, int, error) {
+// plan selects the entries and checks their names (the names converters
+// give, when opt has them).
+func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) {
 	entries, err := selectEntries(a, names)
 	if err != nil {
 		return nil, 0, err
-	}
-	var out []string
-	n := 0
-	for _, e := range entries {
-		rel, err := targetRel(a, e, opt)
-		if err != nil {
-			return nil, 0, err
-		}
-		if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
-			n++
-			if max <= 0 || len(out) < max {
-				out = append(out, filepath.ToSlash(rel))
-			}
-		}
-	}
-	return out, n, nil
-}
-
-// targetRel is where an entry lands: its converted name when a converter
-// renames it, as a checked relative path.
-func targetRel(a archive.Archive, e archive.Entry, opt Options) (string, error) {
-	name := e.Path
-	if opt.Convert != nil {
-		if n, _ := opt.Convert(e); n != "" {
-			name = n
-		}
-	}
-	rel, err := RelPath(name)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", a.Path(), err)
-	}
-	return rel, nil
-}
-
-// job is one entry to write: where, and how.
-type job struct {
-	e    archive.Entry
-	rel  string
-	conv Converter
-	keep bool   // a converter kept the entry as it is
-	kept string // why ("" for an entry needing no conversion, a text source)
-	done bool   // converted (not kept)
-}
-
-// Extract writes the named entries (all when names is empty) of a under dir.
-// Names are matched exactly, then case-insensitively.
-func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
-	if p == nil {
-		p = archive.NoProgress{}
-	}
-	entries, err := selectEntries(a, names)
-	if err != nil {
-		return Result{}, err
 	}
 	jobs := make([]job, 0, len(entries))
 	var total int64
 	seen := map[string]string{}
 	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
-	var exists []string
-	nExists := 0
 	for _, e := range entries {
 		name := e.Path
 		var conv Converter
@@ -224,35 +164,59 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		}
 		rel, err := RelPath(name)
 		if err != nil {
-			return Result{}, fmt.Errorf("%s: %w", a.Path(), err)
+			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
 		key := rel
 		if caseless {
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
 		}
 		seen[key] = e.Path
-		if !opt.Overwrite {
-			if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
-				if nExists++; len(exists) < MaxExistsNamed {
-					exists = append(exists, filepath.ToSlash(rel))
-				}
-			}
-		}
 		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
 		if e.Size > 0 {
 			total += e.Size
 		}
 	}
-	if nExists > 0 {
-		return Result{}, &ExistsError{Dir: dir, Files: exists, Count: nExists}
+	return jobs, total, nil
+}
+
+// Extract writes the named entries (all when names is empty) of a under dir.
+// Names are matched exactly, then case-insensitively.
+//
+// Before writing anything it refuses: entries that share stored bytes or
+// claim a ratio the family's compression cannot reach, links, too little
+// free space, a link or file where a folder is needed, a folder where a
+// file goes, and existing files unless opt.Overwrite. Entries are decoded
+// into a staging folder inside dir, then moved into place; if a move fails,
+// the files already moved are taken back (and replaced files restored), so
+// a failed or cancelled extract leaves dir as it was.
+func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	jobs, total, err := plan(a, names, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := checkArchive(a, jobs); err != nil {
+		return Result{}, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
 	}
-	stage, err := os.MkdirTemp(dir, ".packsmith-extract-*")
+	replaced, err := checkTarget(a, dir, jobs, opt.Overwrite)
+	if err != nil {
+		return Result{}, err
+	}
+	// Twice the data fits: the staging copy and the folder share a volume
+	// but the moves are renames, so once is what is needed; keep a margin.
+	if free := freeSpace(dir); free >= 0 && total+total/64+(1<<20) > free {
+		return Result{}, fmt.Errorf("%s: %w: the entries take %d MB, %s has %d MB free", a.Path(), ErrRefused, total>>20, dir, free>>20)
+	}
+	CleanStale(dir)
+	stage, err := os.MkdirTemp(dir, fmt.Sprintf("%s%d-*", StagePrefix, os.Getpid()))
 	if err != nil {
 		return Result{}, err
 	}
@@ -290,9 +254,9 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
 				var err error
 				if j.conv != nil {
-					err = convertEntry(ctx, a, j, stage, made, add)
+					err = convertEntry(ctx, a, j, filepath.Join(stage, "new"), made, add)
 				} else {
-					err = writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, add)
+					err = writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
 				}
 				if err != nil {
 					fail(err)
@@ -309,51 +273,66 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if firstErr != nil {
 		return Result{}, firstErr
 	}
-	// A converter that kept an entry as it is moved it back to its own
-	// name: check that name as the others were, before anything moves.
 	res := Result{Dir: dir}
-	for i := range jobs {
-		j := &jobs[i]
-		if j.done {
-			res.Converted++
+	if opt.Convert != nil {
+		n, err := checkKept(a, dir, jobs, opt.Overwrite, &res)
+		if err != nil {
+			return Result{}, err
 		}
-		if !j.keep {
-			continue
-		}
-		if j.kept != "" {
-			res.Kept = append(res.Kept, Kept{Entry: j.e.Path, Why: j.kept})
-		}
-		key := j.rel
-		if caseless {
-			key = strings.ToLower(key)
-		}
-		if prev, dup := seen[key]; dup && prev != j.e.Path {
-			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
-		}
-		seen[key] = j.e.Path
-		if _, err := os.Lstat(filepath.Join(dir, j.rel)); err == nil && !opt.Overwrite {
-			return Result{}, &ExistsError{Dir: dir, Files: []string{filepath.ToSlash(j.rel)}, Count: 1}
-		}
+		replaced = append(replaced, make([]string, n)...)
 	}
-	// Everything decoded: move into place.
-	made := map[string]bool{}
-	for _, j := range jobs {
-		dst := filepath.Join(dir, j.rel)
-		if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-			return Result{}, err
-		}
-		if err := os.Rename(filepath.Join(stage, j.rel), dst); err != nil {
-			return Result{}, err
-		}
+	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
+		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
-	res.Files, res.Bytes = int(files.Load()), done.Load()
+	res.Files, res.Bytes, res.Replaced = int(files.Load()), done.Load(), len(replaced)
 	return res, nil
 }
 
-// convertEntry reads an entry through its converter and writes what it
+// checkKept counts the converted and kept entries and checks, as
+// checkTarget did before anything was written, the names of entries a
+// converter kept as they are when that moved them back to their own name
+// (X.DDS planned as X.DDS.png). It returns how many existing files those
+// replace.
+func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *Result) (int, error) {
+	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	key := func(rel string) string {
+		if caseless {
+			return strings.ToLower(rel)
+		}
+		return rel
+	}
+	taken := make(map[string]string, len(jobs))
+	var kept []job
+	for _, j := range jobs {
+		switch {
+		case j.keep && j.why != "":
+			res.Kept = append(res.Kept, Kept{Entry: j.e.Path, Why: j.why})
+		case !j.keep && j.conv != nil:
+			res.Converted++
+		}
+		if j.moved {
+			kept = append(kept, j)
+			continue
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	if len(kept) == 0 {
+		return 0, nil
+	}
+	for _, j := range kept {
+		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	rep, err := checkTarget(a, dir, kept, overwrite)
+	return len(rep), err
+}
+
+// convertEntry reads an entry through its converter and stages what it
 // gives: the converted bytes under the converted name, or the entry's own
-// bytes under its own name (j.rel and j.kept are updated).
+// bytes under its own name (j.rel, j.keep and j.why are updated).
 func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
 	rc, err := a.Open(j.e.Path)
 	if err != nil {
@@ -362,8 +341,8 @@ func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, 
 	defer rc.Close()
 	out, err := j.conv(countReader{ctxReader{ctx, rc}, add})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
 		var ee *archive.EntryError
 		if !errors.As(err, &ee) {
@@ -376,11 +355,8 @@ func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, 
 		if err != nil {
 			return fmt.Errorf("%s: %w", a.Path(), err)
 		}
-		j.rel = rel
-		j.kept = out.Why
-		j.keep = true
-	} else {
-		j.done = true
+		j.moved = rel != j.rel
+		j.rel, j.keep, j.why = rel, true, out.Why
 	}
 	dst := filepath.Join(stage, j.rel)
 	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
@@ -398,6 +374,74 @@ func (c countReader) Read(b []byte) (int, error) {
 	n, err := c.r.Read(b)
 	c.add(int64(n))
 	return n, err
+}
+
+// freeSpace is freeBytes (a variable so tests can shrink the disk).
+var freeSpace = freeBytes
+
+// rename places one staged file (a variable so tests can make it fail).
+var rename = os.Rename
+
+// place moves every staged file into dir. Replaced files are moved aside
+// into the staging folder first; on any failure every move is undone.
+func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) error {
+	var (
+		moved   []string // rel of files placed
+		aside   []string // rel of old files moved aside
+		created []string // folders made, in order
+	)
+	undo := func() {
+		for i := len(moved) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(dir, moved[i]), filepath.Join(stage, "new", moved[i]))
+		}
+		for i := len(aside) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(stage, "old", aside[i]), filepath.Join(dir, aside[i]))
+		}
+		for i := len(created) - 1; i >= 0; i-- {
+			os.Remove(created[i]) // only if empty
+		}
+	}
+	mkdirs := func(d string) error {
+		var missing []string
+		for p := d; p != dir && len(p) > len(dir); p = filepath.Dir(p) {
+			if _, err := os.Lstat(p); err == nil {
+				break
+			}
+			missing = append(missing, p)
+		}
+		for i := len(missing) - 1; i >= 0; i-- {
+			if err := os.Mkdir(missing[i], 0o755); err != nil {
+				return err
+			}
+			created = append(created, missing[i])
+		}
+		return nil
+	}
+	for _, j := range jobs {
+		dst := filepath.Join(dir, j.rel)
+		var err error
+		if err = mkdirs(filepath.Dir(dst)); err == nil && replacing {
+			if _, serr := os.Lstat(dst); serr == nil {
+				old := filepath.Join(stage, "old", j.rel)
+				if err = os.MkdirAll(filepath.Dir(old), 0o755); err == nil {
+					if err = os.Rename(dst, old); err == nil {
+						aside = append(aside, j.rel)
+					}
+				}
+			}
+		}
+		if err == nil {
+			if err = rename(filepath.Join(stage, "new", j.rel), dst); err == nil {
+				moved = append(moved, j.rel)
+			}
+		}
+		if err != nil {
+			undo()
+			return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1,
+				Err: fmt.Errorf("placing it at %s: %w (nothing was left extracted)", dst, pathErr(err))}
+		}
+	}
+	return nil
 }
 
 func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
@@ -480,17 +524,24 @@ func mkdirOnce(dir string, made map[string]bool) error {
 }
 
 func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+	entryErr := func(err error) error {
+		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: pathErr(err)}
+	}
 	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-		return err
+		return entryErr(err)
 	}
 	rc, err := a.Open(e.Path)
 	if err != nil {
-		return err
+		var ee *archive.EntryError
+		if errors.As(err, &ee) {
+			return err
+		}
+		return entryErr(err)
 	}
 	defer rc.Close()
-	f, err := os.Create(dst)
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return entryErr(err)
 	}
 	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
@@ -499,7 +550,7 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 	if err != nil && !errors.Is(err, context.Canceled) {
 		var ee *archive.EntryError
 		if !errors.As(err, &ee) {
-			err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+			err = entryErr(err)
 		}
 	}
 	return err

@@ -14,9 +14,7 @@ import { EventsOn } from '../../wailsjs/runtime/runtime.js';
  * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
  * @typedef {import('../../wailsjs/go/models').preview.Description} Description
  * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
- * @typedef {import('../../wailsjs/go/models').convert.Options} ExportOptions
  * @typedef {import('../../wailsjs/go/models').convert.Saved} Saved
- * @typedef {import('../../wailsjs/go/models').app.Existing} Existing
  * @typedef {import('../../wailsjs/go/models').diff.EntryDiff} EntryDiff
  * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
@@ -57,20 +55,24 @@ export const tree = (id) => svc().Tree(id);
 export const describe = (id, path) => svc().Describe(id, path);
 export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+/** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
+export const extractExisting = (id, t, dir) => svc().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => svc().ExtractReplacing(id, t, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
 
 // Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
-/** @param {ExportOptions} opts @returns {Promise<string>} the job id */
-export const extractWith = (id, paths, dir, opts) => svc().ExtractWith(id, paths, dir, opts);
-/** @param {Query} q @param {ExportOptions} opts */
-export const extractFilteredWith = (id, q, dir, opts) => svc().ExtractFilteredWith(id, q, dir, opts);
-/** Files an extract would replace. @returns {Promise<Existing>} */
-export const extractExisting = (id, paths, filtered, q, dir, opts) => svc().ExtractExisting(id, paths, filtered, q, dir, opts);
+/** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
+export const extractWith = (id, target, dir) => svc().ExtractWith(id, target, dir);
 /** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
 export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
 export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);

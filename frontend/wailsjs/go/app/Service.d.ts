@@ -3,13 +3,13 @@
 import {http} from '../models';
 import {app} from '../models';
 import {diff} from '../models';
+import {modpack} from '../models';
 import {preview} from '../models';
 import {session} from '../models';
-import {convert} from '../models';
 import {search} from '../models';
-import {modpack} from '../models';
 import {jobs} from '../models';
 import {loadorder} from '../models';
+import {convert} from '../models';
 
 export function APIHandler():Promise<http.Handler>;
 
@@ -25,7 +25,11 @@ export function Compare(arg1:string,arg2:string):Promise<string>;
 
 export function CompareEntry(arg1:string,arg2:string,arg3:string,arg4:string):Promise<diff.EntryDiff>;
 
+export function CreatePack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
 export function DemoFiles():Promise<Array<string>>;
+
+export function DeployHeld(arg1:app.HeldDeployRequest):Promise<modpack.DeployResult>;
 
 export function Describe(arg1:string,arg2:string):Promise<preview.Description>;
 
@@ -33,15 +37,17 @@ export function EntriesExist(arg1:string,arg2:Array<string>):Promise<Array<strin
 
 export function Extract(arg1:string,arg2:Array<string>,arg3:string):Promise<string>;
 
-export function ExtractExisting(arg1:string,arg2:Array<string>,arg3:boolean,arg4:session.Query,arg5:string,arg6:convert.Options):Promise<app.Existing>;
+export function ExtractExisting(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<Array<string>>;
 
 export function ExtractFiltered(arg1:string,arg2:session.Query,arg3:string):Promise<string>;
 
-export function ExtractFilteredWith(arg1:string,arg2:session.Query,arg3:string,arg4:convert.Options):Promise<string>;
+export function ExtractReplacing(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<string>;
 
-export function ExtractWith(arg1:string,arg2:Array<string>,arg3:string,arg4:convert.Options):Promise<string>;
+export function ExtractWith(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<string>;
 
 export function FindInFiles(arg1:string,arg2:search.Options):Promise<string>;
+
+export function ForgetPassword(arg1:string):Promise<void>;
 
 export function Hello():Promise<app.AppInfo>;
 
@@ -73,6 +79,8 @@ export function LoadOrderView():Promise<loadorder.View>;
 
 export function Open(arg1:string,arg2:string):Promise<session.Info>;
 
+export function OptimizePack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
 export function PackMod(arg1:app.PackRequest):Promise<string>;
 
 export function PackResult(arg1:string):Promise<modpack.Result>;
@@ -93,8 +101,14 @@ export function RebornTexts(arg1:string,arg2:string):Promise<app.RebornTable>;
 
 export function Recent():Promise<Array<string>>;
 
+export function RememberedPassword(arg1:string):Promise<boolean>;
+
 export function SavePreview(arg1:string,arg2:string,arg3:string,arg4:{[key: string]: string},arg5:string,arg6:boolean):Promise<convert.Saved>;
 
 export function Tree(arg1:string):Promise<session.Folder>;
+
+export function UnpackMod(arg1:string,arg2:string):Promise<string>;
+
+export function UnpackTarget(arg1:string):Promise<string>;
 
 export function Verify(arg1:string):Promise<string>;

@@ -30,8 +30,16 @@ export function CompareEntry(arg1, arg2, arg3, arg4) {
   return window['go']['app']['Service']['CompareEntry'](arg1, arg2, arg3, arg4);
 }
 
+export function CreatePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['CreatePack'](arg1, arg2, arg3);
+}
+
 export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
+}
+
+export function DeployHeld(arg1) {
+  return window['go']['app']['Service']['DeployHeld'](arg1);
 }
 
 export function Describe(arg1, arg2) {
@@ -46,24 +54,28 @@ export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
-export function ExtractExisting(arg1, arg2, arg3, arg4, arg5, arg6) {
-  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3, arg4, arg5, arg6);
+export function ExtractExisting(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3);
 }
 
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
 }
 
-export function ExtractFilteredWith(arg1, arg2, arg3, arg4) {
-  return window['go']['app']['Service']['ExtractFilteredWith'](arg1, arg2, arg3, arg4);
+export function ExtractReplacing(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
 }
 
-export function ExtractWith(arg1, arg2, arg3, arg4) {
-  return window['go']['app']['Service']['ExtractWith'](arg1, arg2, arg3, arg4);
+export function ExtractWith(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractWith'](arg1, arg2, arg3);
 }
 
 export function FindInFiles(arg1, arg2) {
   return window['go']['app']['Service']['FindInFiles'](arg1, arg2);
+}
+
+export function ForgetPassword(arg1) {
+  return window['go']['app']['Service']['ForgetPassword'](arg1);
 }
 
 export function Hello() {
@@ -126,6 +138,10 @@ export function Open(arg1, arg2) {
   return window['go']['app']['Service']['Open'](arg1, arg2);
 }
 
+export function OptimizePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['OptimizePack'](arg1, arg2, arg3);
+}
+
 export function PackMod(arg1) {
   return window['go']['app']['Service']['PackMod'](arg1);
 }
@@ -166,12 +182,24 @@ export function Recent() {
   return window['go']['app']['Service']['Recent']();
 }
 
+export function RememberedPassword(arg1) {
+  return window['go']['app']['Service']['RememberedPassword'](arg1);
+}
+
 export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
   return window['go']['app']['Service']['SavePreview'](arg1, arg2, arg3, arg4, arg5, arg6);
 }
 
 export function Tree(arg1) {
   return window['go']['app']['Service']['Tree'](arg1);
+}
+
+export function UnpackMod(arg1, arg2) {
+  return window['go']['app']['Service']['UnpackMod'](arg1, arg2);
+}
+
+export function UnpackTarget(arg1) {
+  return window['go']['app']['Service']['UnpackTarget'](arg1);
 }
 
 export function Verify(arg1) {
