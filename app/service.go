@@ -15,6 +15,7 @@ import (
 	"packsmith/app/cli"
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/edits"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
 	"packsmith/backend/preview"
@@ -45,6 +46,7 @@ type Service struct {
 	Sessions *session.Manager
 	Jobs     *jobs.Manager
 	Settings *settings.Store
+	Edits    *edits.Store // pending changes per open archive (edits.go)
 
 	emit    Emitter
 	dialogs Dialogs
@@ -57,6 +59,7 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 	s := &Service{
 		Sessions: session.NewManager(),
 		Settings: settings.Load(),
+		Edits:    edits.NewStore(),
 		emit:     emit,
 		dialogs:  dialogs,
 		startup:  startupPaths,
@@ -188,7 +191,10 @@ func (s *Service) Recent() []string {
 }
 
 // Close closes an open archive.
-func (s *Service) Close(id string) error { return s.Sessions.Close(id) }
+func (s *Service) Close(id string) error {
+	s.Edits.Drop(id)
+	return s.Sessions.Close(id)
+}
 
 // List returns one page of entries.
 func (s *Service) List(id string, q session.Query) (session.Page, error) {

@@ -87,7 +87,7 @@ func RunWindow(args []string) int {
 		OnStartup: func(ctx context.Context) {
 			bridge.ctx = ctx
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
-				runtime.EventsEmit(ctx, "files-dropped", paths)
+				runtime.EventsEmit(ctx, "files-dropped", paths, x, y) // x, y: what the files were dropped on
 			})
 		},
 		OnShutdown: svc.Shutdown,

@@ -59,6 +59,8 @@ type Folder struct {
 type Session struct {
 	ID      string
 	Archive archive.Archive
+	// Opts are the options it was opened with (its password), for reopening.
+	Opts archive.OpenOptions
 
 	mu       sync.Mutex
 	lastKey  string
@@ -81,7 +83,11 @@ func (m *Manager) Open(p string, opts archive.OpenOptions) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	return m.Add(a), nil
+	info := m.Add(a)
+	if s, err := m.Get(info.ID); err == nil {
+		s.Opts = opts
+	}
+	return info, nil
 }
 
 // Add registers an already opened archive.
@@ -128,6 +134,18 @@ func (m *Manager) CloseAll() {
 	for _, id := range ids {
 		m.Close(id)
 	}
+}
+
+// Swap puts a (the same archive reopened after a save, or the file it was
+// saved as) in the session in place of the old one, which it returns for the
+// caller to close. Cached listings are dropped.
+func (s *Session) Swap(a archive.Archive) archive.Archive {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := s.Archive
+	s.Archive = a
+	s.lastKey, s.lastHits = "", nil
+	return old
 }
 
 // Name is the archive's file name, as tabs and job titles show it.

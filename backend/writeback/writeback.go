@@ -23,25 +23,38 @@ type Result struct {
 
 // Apply rewrites the archive at src with edits; out "" means in place.
 func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
-	if p == nil {
-		p = archive.NoProgress{}
-	}
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
 	}
+	closed := false
+	release := func() error { closed = true; return a.Close() }
+	res, err := ApplyWith(ctx, a, out, edits, p, release)
+	if !closed {
+		a.Close()
+	}
+	return res, err
+}
+
+// ApplyWith rewrites an archive that is already open (the window's session)
+// with edits; out "" means in place, at a.Path(). release is called once
+// the new archive is staged and before anything is renamed over the old
+// one (Windows cannot replace an open file): it must close a. It is not
+// called when nothing could be staged, so the caller's archive stays usable.
+func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archive.Edit, p archive.Progress, release func() error) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	src := a.Path()
 	rw, ok := a.(archive.Rewriter)
 	if !ok {
-		a.Close()
 		return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
 	}
 	for _, e := range edits {
 		if e.Source != "" {
 			if st, err := os.Stat(e.Source); err != nil {
-				a.Close()
 				return Result{}, err
 			} else if st.IsDir() {
-				a.Close()
 				return Result{}, fmt.Errorf("%s is a folder, not a file", e.Source)
 			}
 		}
@@ -51,10 +64,23 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 	if inPlace {
 		dst = src
 	}
+	man := ""
+	if m, ok := a.(interface{ ManifestPath() string }); ok && inPlace {
+		man = m.ManifestPath()
+	}
 	staged, err := rw.Rewrite(ctx, dst, edits, p)
-	a.Close() // before the rename: Windows cannot replace an open file
 	if err != nil {
 		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		staged.Abort()
+		return Result{}, err
+	}
+	if release != nil {
+		if err := release(); err != nil {
+			staged.Abort()
+			return Result{}, fmt.Errorf("closing %s: %w", src, err)
+		}
 	}
 	res := Result{Output: dst}
 	if inPlace {
@@ -62,10 +88,13 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 			staged.Abort()
 			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
 		}
-	}
-	if err := ctx.Err(); err != nil {
-		staged.Abort()
-		return Result{}, err
+		// A DATA.PAK is rewritten with its .MAN: back that up too.
+		if man != "" {
+			if _, err := safefile.Backup(man); err != nil {
+				staged.Abort()
+				return Result{}, fmt.Errorf("backing up %s: %w", man, err)
+			}
+		}
 	}
 	if err := staged.Commit(); err != nil {
 		return Result{}, err
