@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/archive"
 	"packsmith/backend/edits"
 	"packsmith/backend/jobs"
 	"packsmith/backend/session"
@@ -64,21 +65,39 @@ func (s *Service) AddEntry(id, entry, file string) (EditState, error) {
 	})
 }
 
-// DropFiles plans files dropped on the window: on an entry (onEntry set,
-// one file) it replaces that entry; otherwise each file goes into folder,
-// replacing an entry of the same name or added beside them.
-func (s *Service) DropFiles(id, onEntry, folder string, files []string) (EditState, error) {
-	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
+// DropResult is what files dropped on an open archive did: the changes
+// they made, and the archives among them, which open in tabs instead.
+type DropResult struct {
+	EditState
+	Open []string `json:"open"`
+}
+
+// DropFiles takes files dropped on an open archive: on an entry (onEntry),
+// one file of the same type replaces it; other files go into that entry's
+// folder, or into folder when dropped on a folder or the list, replacing an
+// entry of the same name or added beside them. Archives Packsmith opens
+// (a .zip dropped on a .MOD) are not added: they come back in Open.
+func (s *Service) DropFiles(id, onEntry, folder string, files []string) (DropResult, error) {
+	var open []string
+	st, err := s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if onEntry != "" {
-			if len(files) != 1 {
-				return fmt.Errorf("drop one file on an entry to replace it (%d were dropped)", len(files))
+			if len(files) == 1 && strings.EqualFold(path.Ext(onEntry), filepath.Ext(files[0])) {
+				_, err := p.Replace(ss.Archive, onEntry, files[0])
+				return err
 			}
-			_, err := p.Replace(ss.Archive, onEntry, files[0])
-			return err
+			folder = path.Dir(onEntry)
+			if folder == "." {
+				folder = ""
+			}
 		}
 		for _, f := range files {
 			if st, err := os.Stat(f); err == nil && st.IsDir() {
-				return fmt.Errorf("%s is a folder: drop files", f)
+				open = append(open, f)
+				continue
+			}
+			if _, err := archive.Detect(f); err == nil {
+				open = append(open, f)
+				continue
 			}
 			name := filepath.Base(f)
 			if folder != "" {
@@ -90,6 +109,10 @@ func (s *Service) DropFiles(id, onEntry, folder string, files []string) (EditSta
 		}
 		return nil
 	})
+	if open == nil {
+		open = []string{}
+	}
+	return DropResult{EditState: st, Open: open}, err
 }
 
 // RemoveEntries plans removing entries.

@@ -24,20 +24,31 @@ func TestSaveChangesJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DropFiles(info.ID, "README.txt", "", []string{src, src}); err == nil {
-		t.Fatal("two files dropped on one entry were taken")
+	// Two files dropped on an entry go into its folder.
+	src2 := filepath.Join(dir, "two.txt")
+	os.WriteFile(src2, []byte("second"), 0o644)
+	r, err := s.DropFiles(info.ID, "docs/utf8.txt", "", []string{src, src2})
+	if err != nil || len(r.Changes) != 2 || r.Changes[0].Path != "docs/new.txt" || r.Changes[1].Path != "docs/two.txt" {
+		t.Fatalf("two files on an entry: %+v %v", r, err)
 	}
-	if _, err := s.DropFiles(info.ID, "README.txt", "", []string{src}); err != nil {
-		t.Fatal(err)
+	s.DiscardChanges(info.ID)
+	// One file of the same type replaces the entry; an archive opens instead.
+	r, err = s.DropFiles(info.ID, "README.txt", "", []string{src})
+	if err != nil || len(r.Changes) != 1 || r.Changes[0].Op != "replace" {
+		t.Fatalf("a .txt on a .txt: %+v %v", r, err)
 	}
-	st, err := s.DropFiles(info.ID, "", "docs", []string{src})
+	mod, _ := filepath.Abs("../testdata/demo/PACKSMITH_SAMPLE.MOD")
+	r, err = s.DropFiles(info.ID, "", "docs", []string{src, mod})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Changes) != 2 || st.Changes[1].Op != "add" || st.Changes[1].Path != "docs/new.txt" || !st.Caps.Rename {
-		t.Fatalf("%+v", st)
+	if len(r.Changes) != 2 || r.Changes[1].Op != "add" || r.Changes[1].Path != "docs/new.txt" || !r.Caps.Rename {
+		t.Fatalf("%+v", r)
 	}
-	if st, _ = s.UndoChange(info.ID, 0); len(st.Changes) != 1 {
+	if len(r.Open) != 1 || r.Open[0] != mod {
+		t.Fatalf("the dropped .MOD should open: %v", r.Open)
+	}
+	if st, _ := s.UndoChange(info.ID, 0); len(st.Changes) != 1 {
 		t.Fatalf("undo: %+v", st.Changes)
 	}
 	id, err := s.SaveChanges(info.ID, "")

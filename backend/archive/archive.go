@@ -195,13 +195,34 @@ func Detect(p string) (Driver, error) {
 	return nil, fmt.Errorf("%s: %w", p, ErrUnknownFormat)
 }
 
-// Open detects the family of the file at p and opens it.
+// Open detects the family of the file at p and opens it. A folder opens
+// through its best folder driver (dir.go), and a file no family knows
+// through a fallback driver when one takes it (a loose texture or grid).
 func Open(p string, opts OpenOptions) (Archive, error) {
+	if a, handled, err := openPath(p, opts); handled {
+		return a, err
+	}
 	d, err := Detect(p)
+	if errors.Is(err, ErrUnknownFormat) {
+		if a, ok, ferr := openFallback(p, readHead(p), opts); ok {
+			return a, ferr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return d.Open(p, opts)
+}
+
+func readHead(p string) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, HeadSize)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
 }
 
 // Find returns the entry with the given path. Lookup is exact first, then
