@@ -7,6 +7,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/jobs"
+	"packsmith/backend/session"
 )
 
 func TestSaveChangesJob(t *testing.T) {
@@ -77,5 +78,25 @@ func TestSaveChangesJob(t *testing.T) {
 	}
 	if _, err := s.SaveChanges(info.ID, ""); err == nil {
 		t.Fatal("a save with nothing pending started")
+	}
+}
+
+func TestOpenWithSystemCopiesTheEntry(t *testing.T) {
+	t.Setenv("PACKSMITH_NO_LAUNCH", "1")
+	s, _, info := newService(t)
+	t.Setenv("TMPDIR", t.TempDir())
+	p, err := s.OpenWithSystem(info.ID, "docs/utf8.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "UTF-8 text: héllo wörld — ✓\n" || filepath.Base(p) != "utf8.txt" {
+		t.Fatalf("%s: %q", p, b)
+	}
+	if _, err := s.ShowInFolder(info.ID, "missing.txt"); err == nil {
+		t.Fatal("a missing entry was shown")
+	}
+	all, err := s.MatchingPaths(info.ID, session.Query{Filter: "*.txt"})
+	if err != nil || len(all) != 43 {
+		t.Fatalf("%d paths, %v", len(all), err)
 	}
 }

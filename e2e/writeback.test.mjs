@@ -89,7 +89,8 @@ test('zip: replace by dialog, sizes shown, undo, save, read back', async () => {
   await page.click('[data-testid=change][data-path="docs/utf8.txt"] button[aria-label="Undo this change"]');
   await page.waitForSelector('[data-testid=change][data-path="docs/utf8.txt"]', { state: 'detached' });
   assert.equal(await page.$$eval('[data-testid=change]', (els) => els.length), 1);
-  await page.fill('[data-testid=filter]', '.txt');
+  await page.fill('[data-testid=filter]', 'README');
+  await page.waitForFunction(() => /^1 of /.test(document.querySelector('[data-testid=count]').textContent));
   await page.click('[data-testid=entry-list] [data-path="README.txt"]');
   await page.waitForSelector('[data-testid=text-view]');
   await shot(page, 'pending-changes.png');

@@ -48,6 +48,10 @@ export const saveChanges = (id, out) => svc().SaveChanges(id, out);
 export const sessionInfo = (id) => svc().SessionInfo(id);
 export const pickFile = (title) => svc().PickFile(title);
 export const pickSaveAs = (title, defaultPath) => svc().PickSaveAs(title, defaultPath);
+// Context menu and Ctrl+A (app/system.go).
+export const matchingPaths = (id, q) => svc().MatchingPaths(id, q);
+export const showInFolder = (id, entry) => svc().ShowInFolder(id, entry);
+export const openWithSystem = (id, entry) => svc().OpenWithSystem(id, entry);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
