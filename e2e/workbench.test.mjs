@@ -172,3 +172,33 @@ test('the recent menu is in the header with an archive open', async () => {
   await page.waitForSelector('[data-testid=image-view]');
   assert.ok(existsSync(work));
 });
+
+test('settings round trip: folders checked, theme applied, saved to the settings file', async () => {
+  const user = join(work, 'tl2-user');
+  cpSync(demo('tl2-user'), user, { recursive: true });
+  await page.click('[data-testid=settings-open]');
+  await page.waitForSelector('[data-testid=set-tl2UserDir]');
+  await page.fill('[data-testid=set-tl2UserDir]', join(work, 'no-such-folder'));
+  await page.click('[data-testid=settings-save]');
+  await page.waitForSelector('[data-testid=settings-error]');
+  assert.match(await page.textContent('[data-testid=settings-error]'), /Torchlight II user folder: .*no such file/);
+  await page.fill('[data-testid=set-tl2UserDir]', user);
+  await page.selectOption('[data-testid=set-theme]', 'light');
+  await shot(page, 'settings.png');
+  await page.click('[data-testid=settings-save]');
+  await page.waitForSelector('[data-testid=settings]', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('light')), true);
+  // reopened, the panel shows what was saved; the file on disk says the same
+  await page.click('[data-testid=settings-open]');
+  await page.waitForSelector('[data-testid=set-tl2UserDir]');
+  assert.equal(await page.inputValue('[data-testid=set-tl2UserDir]'), user);
+  assert.equal(await page.inputValue('[data-testid=set-theme]'), 'light');
+  if (process.env.PACKSMITH_E2E_DIR) {
+    const saved = JSON.parse(readFileSync(join(process.env.PACKSMITH_E2E_DIR, 'config', 'settings.json'), 'utf8'));
+    assert.equal(saved.tl2UserDir, user);
+    assert.equal(saved.theme, 'light');
+  }
+  await page.selectOption('[data-testid=set-theme]', 'dark');
+  await page.click('[data-testid=settings-save]');
+  await page.waitForSelector('[data-testid=settings]', { state: 'detached' });
+});

@@ -52,6 +52,9 @@ export const pickSaveAs = (title, defaultPath) => svc().PickSaveAs(title, defaul
 export const matchingPaths = (id, q) => svc().MatchingPaths(id, q);
 export const showInFolder = (id, entry) => svc().ShowInFolder(id, entry);
 export const openWithSystem = (id, entry) => svc().OpenWithSystem(id, entry);
+// Settings panel (app/settingsview.go).
+export const preferences = () => svc().Preferences();
+export const savePreferences = (p) => svc().SavePreferences(p);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
