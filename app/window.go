@@ -47,7 +47,7 @@ func (b *wailsBridge) OpenFolder(title string) (string, error) {
 func RunWindow(args []string) int {
 	var paths []string
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+		if _, err := os.Stat(a); err == nil { // a file or a folder
 			paths = append(paths, a)
 		}
 	}
