@@ -4,10 +4,12 @@
 
 GO        ?= go
 BIN       := build/bin
-LDFLAGS   := -w -s -X packsmith/app/cli.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -w -s -X packsmith/internal/version.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOPKGS     = $(shell $(GO) list ./... )
+# The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
+WAILS     := build/tools/wails
 
-.PHONY: run deps frontend build build-cli build-windows test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -50,7 +52,7 @@ test-e2e: frontend
 test-window: build
 	bash scripts/window-test.sh
 
-test: deps vet test-go test-frontend test-e2e test-window
+test: deps vet test-go bindings-check test-frontend test-e2e test-window
 
 bench:
 	bash scripts/bench.sh
@@ -62,6 +64,30 @@ fuzz:
 			echo "fuzz $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $${FUZZTIME:-20s} $$p || exit 1; \
 		done; \
 	done
+
+# The Wails CLI (wails dev, wails build), pinned in tools/wails: the same
+# wails version as go.mod, with golang.org/x/tools new enough for Go 1.26.
+wails: $(WAILS)
+$(WAILS): tools/wails/go.mod tools/wails/go.sum
+	cd tools/wails && GOFLAGS=-mod=readonly $(GO) build -trimpath -o ../../$(WAILS) github.com/wailsapp/wails/v2/cmd/wails
+	@$(WAILS) version | head -1
+
+# wails dev: the window with the Vite dev server (live reload); bindings
+# are regenerated on start (commit frontend/wailsjs when they change).
+dev: deps $(WAILS)
+	$(WAILS) dev -m
+
+# The front end's Go bindings (frontend/wailsjs, committed), generated as
+# `wails generate module` does; bindings-check fails when they are stale.
+bindings:
+	bash scripts/bindings.sh
+bindings-check:
+	bash scripts/bindings.sh -check
+
+# Packsmith's icons (build/appicon.png, build/windows/icon.ico and the
+# archives' fileicon), drawn by internal/appicon.
+icons:
+	$(GO) run ./internal/appicon/cmd -out build
 
 clean:
 	rm -rf $(BIN) frontend/dist

@@ -8,6 +8,7 @@ import (
 
 	"packsmith/app"
 	"packsmith/app/cli"
+	"packsmith/internal/console"
 )
 
 func main() {
@@ -15,7 +16,7 @@ func main() {
 	// Flags such as -assetdir belong to the window's dev build; a file path
 	// (a double-clicked archive) opens in the window when there is one.
 	if len(args) > 0 && (cli.IsCommand(args[0]) || !app.HasWindow || (!strings.HasPrefix(args[0], "-") && !fileExists(args[0]))) {
-		attachConsole()
+		console.Attach()
 		os.Exit(cli.Run(args, os.Stdout, os.Stderr))
 	}
 	os.Exit(app.RunWindow(args))

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/app/cli"
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/edits"
@@ -21,6 +20,7 @@ import (
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
+	"packsmith/internal/version"
 )
 
 // Emitter sends an event to the window.
@@ -98,7 +98,7 @@ func (s *Service) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.Settings.Get()
-	return AppInfo{Version: cli.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+	return AppInfo{Version: version.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working
@@ -140,6 +140,12 @@ func (s *Service) DemoFiles() []string {
 	for _, e := range ents {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.IsDir() {
+			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
+				out = append(out, p) // a sample game folder
+			}
+			continue
+		}
 		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
@@ -151,7 +157,7 @@ func (s *Service) DemoFiles() []string {
 
 // Open opens an archive and remembers it in the recent list.
 func (s *Service) Open(path, password string) (session.Info, error) {
-	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	info, err := s.openRemembered(path, password)
 	if err != nil {
 		return session.Info{}, err
 	}

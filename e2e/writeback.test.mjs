@@ -143,15 +143,18 @@ test('Torchlight II .MOD: a file dropped on a folder is added there; remove; sav
   assert.ok(cat(arc, 'MEDIA/UI.RAW').length === 109);
 });
 
-test('Tactics Ogre: Reborn .dat: only Replace is offered; replace, save, read back', async () => {
+test('Tactics Ogre: Reborn .dat: replace, save, read back (zero-padded as the format wants); no rename', async () => {
   const arc = copy('reborn_sample.dat');
   await open(arc);
-  assert.equal(await page.$('[data-testid=add]'), null, 'no Add… for a numbered pack');
-  assert.equal(await page.$('[data-testid=remove]'), null, 'no Remove for a numbered pack');
   const data = text48('reborn');
   await replaceByDialog('#5', source('five.bin', data));
+  await page.click('[data-testid=entry-list] [data-path="#5"]', { button: 'right' });
+  assert.equal(await page.isDisabled('[data-testid=context-menu] [data-item=rename]'), true, 'numbered entries have no names to change');
+  await page.keyboard.press('Escape');
   await saveAndWait();
-  assert.equal(cat(arc, '#5'), data);
+  const got = cat(arc, '#5');
+  assert.equal(got.replace(/\0+$/, ''), data);
+  assert.equal(got.length % 16, 0);
 });
 
 test('Lost Saga .iop: replace, save, read back (password found again on reopen)', async () => {

@@ -41,7 +41,7 @@ mkdir -p "$shots"
 set +e
 PACKSMITH_URL="http://127.0.0.1:$port/" PACKSMITH_E2E_DIR="$work" PACKSMITH_BIGZIP="$work/big.zip" PACKSMITH_HUGEZIP="$work/huge.zip" \
   PACKSMITH_SHOTS="$shots" PACKSMITH_REPO="$PWD" \
-  node --test --test-concurrency=1 ${PACKSMITH_E2E_ONLY:-e2e/*.test.mjs} # PACKSMITH_E2E_ONLY: a subset
+  node --test --test-concurrency=1 ${PACKSMITH_E2E_ONLY:-e2e/*.test.mjs}
 rc=$?
 set -e
 if [ $rc != 0 ]; then

@@ -20,10 +20,8 @@ import (
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
+	"packsmith/internal/version"
 )
-
-// Version is set at build time with -ldflags "-X packsmith/app/cli.Version=…".
-var Version = "dev"
 
 // Exit codes.
 const (
@@ -93,7 +91,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		printHelp(stdout)
 		return ExitOK
 	case "version", "--version":
-		fmt.Fprintln(stdout, "packsmith", Version)
+		fmt.Fprintln(stdout, "packsmith", version.Version)
 		return ExitOK
 	}
 	for _, cmd := range commands {
@@ -290,7 +288,11 @@ func runLs(c *ctx, args []string) error {
 	tw := tabwriter.NewWriter(c.stdout, 4, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
-		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, e.Path)
+		path := e.Path
+		if pack, ok := e.Extra["pack"].(string); ok {
+			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
+		}
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, path)
 	}
 	return tw.Flush()
 }
@@ -530,6 +532,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 			fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
 		}
 		fmt.Fprintln(c.stdout)
+		printNotes(c, res.Notes)
 		return nil
 	}
 }
@@ -552,5 +555,12 @@ func runRepack(c *ctx, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
+	printNotes(c, res.Notes)
 	return nil
+}
+
+func printNotes(c *ctx, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintln(c.stdout, "  "+n)
+	}
 }

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--mpp bake|keep|none] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -29,6 +29,9 @@ func init() {
 			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe\n" +
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
 			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
+			"  --mpp MODE       level walk grids: bake (default: bake each level whose .MPP is missing, older than its\n" +
+			"                   layout or the 2,524-byte stub; pieces the mod lacks come from --game's DATA.PAK or --base),\n" +
+			"                   keep (pack the .MPP files as they are), none (pack no level .MPP)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
 			"  --json           print the result as JSON (also on failure, with \"error\")",
 		run: runPack,
@@ -47,6 +50,7 @@ func runPack(c *ctx, args []string) error {
 	writeID := fs.Bool("write-mod-id", false, "write a fresh MOD_ID into MOD.DAT")
 	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
 	js := fs.Bool("json", false, "print JSON")
+	mppMode := fs.String("mpp", "", "walk grids: bake, keep or none")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -67,7 +71,12 @@ func runPack(c *ctx, args []string) error {
 	}
 	opt := modpack.Options{
 		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
-		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID,
+		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID, MPP: *mppMode,
+	}
+	switch *mppMode {
+	case "", modpack.MPPBake, modpack.MPPKeep, modpack.MPPNone:
+	default:
+		return usageError{fmt.Sprintf("--mpp %q: want bake, keep or none", *mppMode)}
 	}
 	if *gutsIDs != "" {
 		n, err := strconv.ParseUint(*gutsIDs, 10, 32)
@@ -138,6 +147,11 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	if len(raws) > 0 {
 		rawText = fmt.Sprintf("%d RAW: %s", len(raws), strings.Join(raws, ", "))
 	}
+	for _, g := range r.Grids {
+		if g.Action == "baked" {
+			rawText += ", 1 walk grid baked: " + filepath.Base(g.Grid)
+		}
+	}
 	fmt.Fprintf(tw, "entries\t%d (%d compiled, %d as they are, %s)\n", r.Entries, r.Compiled, r.Assets, rawText)
 	id := strconv.FormatInt(r.ModID, 10)
 	switch {
@@ -170,6 +184,7 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 			fmt.Fprintf(tw, "enabled\tfirst in %s (backup %s)\n", d.SchPath, orNone(d.SchBackup))
 		}
 	}
+	printGridLines(tw, r.Grids)
 	fmt.Fprintf(tw, "time\t%d ms\n", r.Millis)
 	tw.Flush()
 	warn := modpack.Count(r.Findings, modpack.SevWarning)

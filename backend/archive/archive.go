@@ -80,6 +80,7 @@ const (
 	EditReplace EditOp = iota
 	EditAdd
 	EditRemove
+	EditRename
 )
 
 func (o EditOp) String() string {
@@ -90,6 +91,8 @@ func (o EditOp) String() string {
 		return "add"
 	case EditRemove:
 		return "remove"
+	case EditRename:
+		return "rename"
 	}
 	return fmt.Sprintf("EditOp(%d)", int(o))
 }
@@ -100,6 +103,8 @@ type Edit struct {
 	Path string // entry path
 	// Source is a file on disk whose bytes become the entry (replace, add).
 	Source string
+	// NewPath is the entry's new path (rename).
+	NewPath string
 }
 
 // Staged is output written to temporary files, not yet in place.
@@ -177,6 +182,9 @@ const HeadSize = 512
 
 // Detect returns the driver for the file at p, reading its first bytes.
 func Detect(p string) (Driver, error) {
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: is a folder (folders open through DetectDir/OpenDir)", p)
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -199,12 +207,12 @@ func Detect(p string) (Driver, error) {
 // through its best folder driver (dir.go), and a file no family knows
 // through a fallback driver when one takes it (a loose texture or grid).
 func Open(p string, opts OpenOptions) (Archive, error) {
-	if a, handled, err := openPath(p, opts); handled {
-		return a, err
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return OpenDir(p, opts)
 	}
 	d, err := Detect(p)
 	if errors.Is(err, ErrUnknownFormat) {
-		if a, ok, ferr := openFallback(p, readHead(p), opts); ok {
+		if a, ok, ferr := openFallback(p, opts); ok {
 			return a, ferr
 		}
 	}
@@ -212,17 +220,6 @@ func Open(p string, opts OpenOptions) (Archive, error) {
 		return nil, err
 	}
 	return d.Open(p, opts)
-}
-
-func readHead(p string) []byte {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	head := make([]byte, HeadSize)
-	n, _ := io.ReadFull(f, head)
-	return head[:n]
 }
 
 // Find returns the entry with the given path. Lookup is exact first, then

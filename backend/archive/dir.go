@@ -1,35 +1,73 @@
 package archive
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
-	"sort"
 )
 
-// DirDriver opens a folder as an archive: a mod folder, an extracted game
-// folder, a game's own data folder. Several may fit one folder; the one
-// whose DetectDir scores highest opens it. The generic folder view scores 1,
-// so a family's folder view (the Reborn Data/ folder, a Lost Saga game
-// folder) wins by scoring more.
+// DirDriver opens a folder as an archive (a game folder, a mod folder).
+// Several may claim one folder: the highest score wins, so a game's own
+// view of its folder beats a generic listing of the files.
 type DirDriver interface {
 	Name() string
-	// DetectDir scores how well the folder fits: 0 not at all.
+	// DetectDir scores a folder: 0 means not this driver's.
 	DetectDir(dir string) int
 	OpenDir(dir string, opts OpenOptions) (Archive, error)
 }
 
-var (
-	dirDrivers []DirDriver
-	fallbacks  []Driver
-)
+var dirDrivers []DirDriver
 
 // RegisterDir adds a folder driver; drivers register themselves in init.
 func RegisterDir(d DirDriver) {
 	regMu.Lock()
 	defer regMu.Unlock()
 	dirDrivers = append(dirDrivers, d)
-	sort.SliceStable(dirDrivers, func(i, j int) bool { return dirDrivers[i].Name() < dirDrivers[j].Name() })
 }
+
+// DetectDir returns the folder driver with the highest score for dir.
+func DetectDir(dir string) (DirDriver, error) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	var best DirDriver
+	bestScore := 0
+	for _, d := range dirDrivers {
+		if s := d.DetectDir(dir); s > bestScore {
+			best, bestScore = d, s
+		}
+	}
+	if best == nil {
+		return nil, fmt.Errorf("%s: %w (a folder no driver opens)", dir, ErrUnknownFormat)
+	}
+	return best, nil
+}
+
+// OpenDir opens a folder with the driver that scores it highest.
+func OpenDir(dir string, opts OpenOptions) (Archive, error) {
+	d, err := DetectDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return d.OpenDir(dir, opts)
+}
+
+// Appender edits an archive in place by appending (Lost Saga packs, as
+// their client's patcher does): the bytes already in the file stay as they
+// are, and an interrupted edit is rolled back by truncating. writeback uses
+// it for in-place edits instead of a rewrite and a backup.
+type Appender interface {
+	Append(ctx context.Context, edits []Edit, p Progress) error
+}
+
+// Renamer is implemented by archives whose Rewriter (and Appender) handle
+// EditRename; writeback refuses a rename for the others.
+type Renamer interface {
+	CanRename() bool
+}
+
+// fallbacks are tried by Open when no family recognises a file.
+var fallbacks []Driver
 
 // RegisterFallback adds a driver Open tries only when no family recognises
 // a file: loose files (a texture, a walk grid, a data file) open through it
@@ -40,48 +78,15 @@ func RegisterFallback(d Driver) {
 	fallbacks = append(fallbacks, d)
 }
 
-// DetectDir returns the folder driver scoring highest for dir.
-func DetectDir(dir string) (DirDriver, error) {
-	regMu.RLock()
-	ds := append([]DirDriver(nil), dirDrivers...)
-	regMu.RUnlock()
-	var best DirDriver
-	score := 0
-	for _, d := range ds {
-		if s := d.DetectDir(dir); s > score {
-			best, score = d, s
-		}
-	}
-	if best == nil {
-		return nil, fmt.Errorf("%s: a folder, and no folder view is built in", dir)
-	}
-	return best, nil
-}
-
-// openPath opens a folder through its best folder driver, or a file no
-// family knows through a fallback driver; handled is false when p is a file
-// a family should open.
-func openPath(p string, opts OpenOptions) (a Archive, handled bool, err error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, true, err
-	}
-	if !st.IsDir() {
-		return nil, false, nil
-	}
-	d, err := DetectDir(p)
-	if err != nil {
-		return nil, true, err
-	}
-	a, err = d.OpenDir(p, opts)
-	return a, true, err
-}
-
 // openFallback opens p through the first fallback driver that takes it.
-func openFallback(p string, head []byte, opts OpenOptions) (Archive, bool, error) {
+func openFallback(p string, opts OpenOptions) (Archive, bool, error) {
 	regMu.RLock()
 	fs := append([]Driver(nil), fallbacks...)
 	regMu.RUnlock()
+	if len(fs) == 0 {
+		return nil, false, nil
+	}
+	head := readHead(p)
 	for _, d := range fs {
 		if d.Detect(p, head) {
 			a, err := d.Open(p, opts)
@@ -89,4 +94,15 @@ func openFallback(p string, head []byte, opts OpenOptions) (Archive, bool, error
 		}
 	}
 	return nil, false, nil
+}
+
+func readHead(p string) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, HeadSize)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
 }

@@ -53,10 +53,13 @@ type OpLister interface {
 	EditOps() []archive.EditOp
 }
 
-// familyOps covers families whose driver does not say: Reborn packs find
-// entries by index, so only a replace keeps the others where the game looks.
-var familyOps = map[string][]archive.EditOp{
-	"reborn-dat": {archive.EditReplace},
+// familyOps covers families whose driver does not say.
+var familyOps = map[string][]archive.EditOp{}
+
+// noRename lists families whose entries have no names to change: Reborn
+// packs number them (#3), so a rename as remove + add would renumber.
+var noRename = map[string]string{
+	"reborn-dat": "entries of a Reborn pack are numbered, not named: they can be replaced, added as the next #N, or removed, not renamed",
 }
 
 // CapsOf says what can be saved into a.
@@ -83,6 +86,12 @@ func CapsOf(a archive.Archive) Caps {
 	}
 	// A family without a rename of its own renames as remove + add.
 	c.Rename = c.Add && c.Remove
+	if r, ok := a.(archive.Renamer); ok && r.CanRename() {
+		c.Rename = true
+	}
+	if why, ok := noRename[a.Family()]; ok {
+		c.Rename, c.Why = false, why
+	}
 	if !c.Add || !c.Remove {
 		c.Why = a.Family() + " archives keep their entries in a fixed order: only replacing an entry is possible"
 	}

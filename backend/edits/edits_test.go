@@ -105,7 +105,7 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 			_, s := openSession(t, p, "")
 			pend := &Pending{}
 			data := "new bytes for " + c.entry
-			data += strings.Repeat(".", 64-len(data)) // a multiple of 16: no Reborn padding
+			data += strings.Repeat(".", 64-len(data))
 			ch, err := pend.Replace(s.Archive, c.entry, file(t, data))
 			if err != nil {
 				t.Fatal(err)
@@ -120,7 +120,13 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 			if !res.OK || len(res.Checks) != 1 || !res.Checks[0].OK {
 				t.Fatalf("read back: %+v", res)
 			}
-			if res.Backup == "" || len(backups(t, p)) != 1 {
+			// A Lost Saga pack is edited by appending (its old bytes stay):
+			// no backup. Every other family is rewritten after one.
+			wantBackups := 1
+			if c.file == "rs.iop" {
+				wantBackups = 0
+			}
+			if (res.Backup != "") != (wantBackups == 1) || len(backups(t, p)) != wantBackups {
 				t.Fatalf("backup %q, on disk %v", res.Backup, backups(t, p))
 			}
 			if c.file == "DATA.PAK" && len(backups(t, p+".MAN")) != 1 {
@@ -129,8 +135,9 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 			if pend.Len() != 0 {
 				t.Fatalf("%d changes still pending", pend.Len())
 			}
-			// The session shows the saved file.
-			if got := string(entry(t, s.Archive, c.entry)); got != data {
+			// The session shows the saved file (a Reborn entry zero-padded
+			// to align16(n+1)).
+			if got := strings.TrimRight(string(entry(t, s.Archive, c.entry)), "\x00"); got != data {
 				t.Fatalf("session reads %q", got)
 			}
 			a, err := archive.Open(p, archive.OpenOptions{})
@@ -138,7 +145,7 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer a.Close()
-			if got := string(entry(t, a, c.entry)); got != data {
+			if got := strings.TrimRight(string(entry(t, a, c.entry)), "\x00"); got != data {
 				t.Fatalf("saved archive reads %q", got)
 			}
 		})
@@ -247,31 +254,45 @@ func TestMergingChanges(t *testing.T) {
 	}
 }
 
-func TestRebornOnlyReplaces(t *testing.T) {
+func TestRebornNumberedEntries(t *testing.T) {
 	p := demoCopy(t, "reborn_sample.dat")
 	_, s := openSession(t, p, "")
 	c := CapsOf(s.Archive)
-	if !c.Replace || c.Add || c.Remove || c.Rename || c.Why == "" {
+	if !c.Replace || !c.Add || !c.Remove || c.Rename || !strings.Contains(c.Why, "numbered") {
 		t.Fatalf("caps %+v", c)
 	}
 	pend := &Pending{}
-	if _, err := pend.Add(s.Archive, "#9", file(t, "x")); err == nil || !strings.Contains(err.Error(), "only replacing") {
-		t.Fatalf("add: %v", err)
-	}
-	if _, err := pend.Remove(s.Archive, "#5"); err == nil {
-		t.Fatal("remove worked")
+	if _, err := pend.Rename(s.Archive, "#5", "#7"); err == nil || !strings.Contains(err.Error(), "numbered") {
+		t.Fatalf("rename: %v", err)
 	}
 	// A replacement that is not a multiple of 16 bytes is padded; reading
-	// back accepts the padding and says so.
+	// back accepts the padding and says so. A new entry is the next #N.
 	if _, err := pend.Replace(s.Archive, "#5", file(t, "short")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pend.Add(s.Archive, "#6", file(t, "a new sixth entry")); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Save(context.Background(), s, pend, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK || !strings.Contains(res.Checks[0].Message, "zero-padded to 16") {
+	if !res.OK || !strings.Contains(res.Checks[0].Message, "zero-padded to 16") || !res.Checks[1].OK {
 		t.Fatalf("%+v", res.Checks)
+	}
+	if len(res.Notes) == 0 {
+		t.Fatal("the family's notes (what was added) are not passed on")
+	}
+	// A number out of sequence is refused when saving, naming the next one,
+	// and the change stays pending.
+	if _, err := pend.Add(s.Archive, "#9", file(t, "x")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Save(context.Background(), s, pend, "", nil); err == nil || !strings.Contains(err.Error(), "#7") {
+		t.Fatalf("add #9: %v", err)
+	}
+	if pend.Len() != 1 || len(s.Archive.Entries()) != 8 {
+		t.Fatalf("after a refused save: %d pending, %d entries", pend.Len(), len(s.Archive.Entries()))
 	}
 }
 
@@ -348,5 +369,29 @@ func TestSourceGoneFailsCleanly(t *testing.T) {
 	}
 	if _, err := Save(context.Background(), s, &Pending{}, "", nil); !errors.Is(err, ErrNothing) {
 		t.Fatalf("empty save: %v", err)
+	}
+}
+
+// A Lost Saga pack renames natively (archive.Renamer), in place by appending.
+func TestIopRenameInPlace(t *testing.T) {
+	p := demoCopy(t, "rs.iop")
+	_, s := openSession(t, p, "")
+	before := entry(t, s.Archive, "info/version.txt")
+	pend := &Pending{}
+	if _, err := pend.Rename(s.Archive, "info/version.txt", "info/VERSION-old.txt"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Save(context.Background(), s, pend, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || res.Backup != "" {
+		t.Fatalf("%+v", res)
+	}
+	if _, ok := archive.Find(s.Archive, "info/version.txt"); ok {
+		t.Fatal("old name still there")
+	}
+	if !bytes.Equal(entry(t, s.Archive, "info/VERSION-old.txt"), before) {
+		t.Fatal("renamed entry lost its bytes")
 	}
 }

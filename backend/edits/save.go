@@ -28,6 +28,8 @@ type SaveResult struct {
 	Output string  `json:"output"`
 	Backup string  `json:"backup,omitempty"`
 	Checks []Check `json:"checks"`
+	// Notes are what the family says it did beyond writing the file.
+	Notes []string `json:"notes,omitempty"`
 	// OK is true when every change read back as planned.
 	OK bool `json:"ok"`
 }
@@ -83,6 +85,15 @@ func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) 
 		case Remove:
 			eds = append(eds, archive.Edit{Op: archive.EditRemove, Path: c.Path})
 		case Rename:
+			if r, ok := a.(archive.Renamer); ok && r.CanRename() {
+				d, err := hashEntry(a, c.Path)
+				if err != nil {
+					return nil, nil, err
+				}
+				want[c.ID] = d
+				eds = append(eds, archive.Edit{Op: archive.EditRename, Path: c.Path, NewPath: c.To})
+				continue
+			}
 			src := filepath.Join(tmp, fmt.Sprintf("rename-%d", i))
 			d, err := copyEntry(a, c.Path, src)
 			if err != nil {
@@ -95,6 +106,19 @@ func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) 
 		}
 	}
 	return eds, want, nil
+}
+
+func hashEntry(a archive.Archive, entry string) (digest, error) {
+	rc, err := a.Open(entry)
+	if err != nil {
+		return digest{}, err
+	}
+	defer rc.Close()
+	d, err := hashReader(rc)
+	if err != nil {
+		return digest{}, &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: err}
+	}
+	return d, nil
 }
 
 func copyEntry(a archive.Archive, entry, dst string) (digest, error) {
@@ -141,7 +165,7 @@ func Save(ctx context.Context, s *session.Session, pend *Pending, out string, p 
 		return SaveResult{}, err
 	}
 	released := false
-	wr, err := writeback.ApplyWith(ctx, a, out, eds, p, func() error {
+	wr, err := writeback.ApplyOpen(ctx, a, out, eds, p, nil, func() error {
 		released = true
 		return a.Close()
 	})
@@ -164,7 +188,7 @@ func Save(ctx context.Context, s *session.Session, pend *Pending, out string, p 
 		return SaveResult{}, err
 	}
 	pend.Clear()
-	res := SaveResult{Output: wr.Output, Backup: wr.Backup, OK: true, Checks: []Check{}}
+	res := SaveResult{Output: wr.Output, Backup: wr.Backup, Notes: wr.Notes, OK: true, Checks: []Check{}}
 	for i, c := range changes {
 		p.Progress(int64(i), int64(len(changes)), "checking "+c.Path)
 		ck := readBack(na, c, want[c.ID])

@@ -34,14 +34,21 @@
 //	         the game's MEDIA as text, or extracted from DATA.PAK as BINDAT);
 //	         each unit whose chain cannot be resolved is a warning naming the
 //	         base file and the fields packed as 0/"".
-//	grids    every .LAYOUT under MEDIA/LAYOUTS/ without its .MPP, or with
-//	         GUTS's 2,524-byte all-void stub, is a loud warning: players could
-//	         not move in that level. Existing grids are packed as they are
-//	         (Packsmith does not bake grids).
+//	grids    (grids.go) every .LAYOUT under MEDIA/LAYOUTS/ whose .MPP is
+//	         missing, more than 2 s older than the layout, or GUTS's 2,524-byte
+//	         all-void stub gets a grid baked (backend/levelbake: the mod's
+//	         LEVELSETS pieces and collision meshes, then the game's DATA.PAK
+//	         from GameDir or BaseDir); the stale .MPP is held back from the
+//	         asset feed and the baked one written instead. A level that cannot
+//	         be baked is a warning naming every missing piece and mesh; it
+//	         keeps the .MPP it had (still warned about when it is the stub)
+//	         and never gets a stub. Options.MPP "keep" packs the grids as they
+//	         are, "none" packs no level grid. Result.Grids reports each level.
 //	write    mod.Writer into a temporary file beside the output: assets stream
 //	         in first, from the moment MEDIA/ is collected, so their
 //	         compression overlaps the compile stage; then the compiled files
-//	         in name order as they finish, then the RAW indices. Every
+//	         in name order as they finish, then the baked grids and the RAW
+//	         indices. Every
 //	         source is read once (the grids stage checks the .MPP bytes the
 //	         writer was fed), with the size collect saw.
 //	verify   the temporary file is read back once, front to back, and checked

@@ -43,6 +43,10 @@ type Options struct {
 	// from base files are packed with 0/"" for what they inherit, and each
 	// is reported.
 	BaseDir string
+	// MPP is the walk-grid mode: MPPBake ("" too), MPPKeep or MPPNone
+	// (see grids.go). The game's pieces and meshes come from GameDir's
+	// DATA.PAK when it has one, else from BaseDir.
+	MPP string
 	// WriteModID writes the fresh MOD_ID into MOD.DAT (after a backup) when
 	// it has none, once the .MOD is written.
 	WriteModID bool
@@ -142,6 +146,7 @@ type Result struct {
 	Hashes     Hashes        `json:"hashes"`
 	Findings   []Finding     `json:"findings"`
 	Unresolved []Unresolved  `json:"unresolved"`
+	Grids      []GridReport  `json:"grids"`
 	Deploy     *DeployResult `json:"deploy,omitempty"`
 	Stages     []StageTime   `json:"stages"`
 	Millis     int64         `json:"ms"`
@@ -210,7 +215,7 @@ func (p *progress) report(s Stage, done, total int64, file string) {
 // findings (a *PackError lists the blocking ones).
 func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	t0 := time.Now()
-	res := &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}}
+	res := &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}, Grids: []GridReport{}}
 	pr := &progress{fn: opt.Progress}
 	stageStart := time.Now()
 	begin := func(s Stage) {
@@ -303,6 +308,11 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		}
 	}
 	pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
+	gplan, err := planGrids(col.files, opt.MPP)
+	if err != nil {
+		return res, err
+	}
+	assets = gplan.assets(assets)
 
 	// 3–6 overlap: assets stream into the writer while the compile stage
 	// runs; RAW and grids run once compiling is done.
@@ -501,11 +511,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		abortFeed()
 		return res, err
 	}
-	res.Findings = append(res.Findings, checkGrids(col.files, grids)...)
+	gouts, greps, gfind, err := gplan.run(ctx, modDir, opt, col.files, grids, func(d, t int64, f string) { pr.report(StageGrids, d, t, f) })
+	if err != nil {
+		abortFeed()
+		return res, err
+	}
+	res.Grids = greps
+	res.Findings = append(res.Findings, gfind...)
 
 	// Write.
 	begin(StageWrite)
-	total.Add(int64(len(rres.Outputs)))
+	total.Add(int64(len(rres.Outputs) + len(gouts)))
 	pr.report(StageWrite, added.Load(), total.Load(), "")
 	if err := <-feedErr; err != nil {
 		icancel()
@@ -515,6 +531,16 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
 	ft := mod.FileTime(col.newest.UnixNano())
+	for _, g := range gouts {
+		fh := mod.FileHeader{Name: g.name, Type: mod.TypeMPP, ExplicitType: true, FileTime: ft, Order: rank(g.name)}
+		if g.src != nil {
+			fh.FileTime = mod.FileTime(g.src.mtime.UnixNano())
+		}
+		if err := w.Add(fh, bytes.NewReader(g.data)); err != nil {
+			return res, fmt.Errorf("writing %s: %s: %w", out, g.name, err)
+		}
+		pr.report(StageWrite, added.Add(1), total.Load(), g.name)
+	}
 	for _, o := range rres.Outputs {
 		if err := w.Add(mod.FileHeader{Name: o.Path, Type: mod.TypeRAW, ExplicitType: true, FileTime: ft, Order: rank(o.Path) - 1}, bytes.NewReader(o.Data)); err != nil {
 			return res, fmt.Errorf("writing %s: %s: %w", out, o.Path, err)
@@ -530,7 +556,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Compiled, res.Assets = nCompiled, len(assets)
-	res.Entries = nCompiled + len(assets) + len(rres.Outputs)
+	res.Entries = nCompiled + len(assets) + len(rres.Outputs) + len(gouts)
 	pr.report(StageWrite, total.Load(), total.Load(), "")
 
 	// Verify what was written, before it replaces anything. The flush to
@@ -701,7 +727,7 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		mp := byName[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"]
 		if mp == nil {
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: f.rel,
-				Message: "NO WALK GRID: this level layout has no .MPP beside it, so players will not be able to move in this level (bake the grid in GUTS; Packsmith packs an existing .MPP as it is)"})
+				Message: "NO WALK GRID: this level layout has no .MPP beside it and none was baked, so players will not be able to move in this level"})
 			continue
 		}
 		b, ok := read[mp.name]
@@ -719,7 +745,7 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: "walk grid does not read: " + err.Error()})
 		case g.IsStub():
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel,
-				Message: "STUB WALK GRID: this is the 2,524-byte all-void grid GUTS writes when it bakes before the level compiled; players cannot move in this level (bake it again in GUTS)"})
+				Message: "STUB WALK GRID: this is the 2,524-byte all-void grid GUTS writes when it bakes before the level compiled; players cannot move in this level"})
 		}
 	}
 	return out
@@ -795,7 +821,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		}
 		in.Findings = append(in.Findings, rfind...)
 	}
-	in.Findings = append(in.Findings, checkGrids(col.files, nil)...)
+	in.Findings = append(in.Findings, inspectGrids(modDir, baseDir, col.files)...)
 	sortFindings(in.Findings)
 	if in.Findings == nil {
 		in.Findings = []Finding{}

@@ -347,8 +347,52 @@ func TestCyberModLevels(t *testing.T) {
 			}
 		}
 	}
-	if layouts != 2 || bindats != 4 || mpps != 2 || len(ours) != 9 {
+	if layouts != 2 || bindats != 4 || mpps != 2 {
 		t.Errorf("%d entries: %d layouts, %d BINDATs, %d grids", len(ours), layouts, bindats, mpps)
+	}
+	// Every file of the fixture but the compiled siblings GUTS left beside
+	// their sources: the collision meshes and the material are assets.
+	var got []string
+	for p := range ours {
+		got = append(got, p)
+	}
+	sort.Strings(got)
+	want := []string{
+		"MEDIA/DUNGEONS/CITY_04B.DAT",
+		"MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT",
+		"MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP",
+		"MEDIA/LAYOUTS/CITY04/CITY_04B_RULES.TEMPLATE",
+		"MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT",
+		"MEDIA/LAYOUTS/CITY05/CITY05.MPP",
+		"MEDIA/LEVELSETS/CITY04.DAT",
+		"MEDIA/LEVELSETS/CITY04/CITY04.MATERIAL",
+		"MEDIA/LEVELSETS/CITY04/FAKE_BLDG_1_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY04/TRUSS_NO_TOP2_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY04/TRUSS_NO_TOP_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY04/TRUSS_STAIRS_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY04/TRUSS_TOP2_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY04/TRUSS_TOP_COLLISION.MESH",
+		"MEDIA/LEVELSETS/CITY05.DAT",
+		"MEDIA/ROOMPIECES.RAW",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || res.Entries != len(want) {
+		t.Errorf("entries (%d):\n%s\nwant:\n%s", res.Entries, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// CITY_04B's grid is current and kept; CITY05's is the stub, which the
+	// pack tries to bake again, but its meshes are not in the mod.
+	if len(res.Grids) != 2 || res.Grids[1].Layout != "MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT" || res.Grids[1].Action != "failed" ||
+		res.Grids[1].Reason != "stub" || len(res.Grids[1].Missing) != 5 || res.Grids[0].Action != "kept" {
+		t.Errorf("grids %+v", res.Grids)
+	}
+	notBaked := false
+	for _, f := range res.Findings {
+		if f.File == "MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT" && strings.Contains(f.Message, "WALK GRID NOT BAKED") &&
+			strings.Contains(f.Message, "BLDG1_CORNER_COLLISION.MESH") && strings.Contains(f.Message, "packed as it is") {
+			notBaked = true
+		}
+	}
+	if !notBaked {
+		t.Errorf("no bake warning for CITY05: %v", res.Findings)
 	}
 	stub := false
 	for _, f := range res.Findings {

@@ -1,8 +1,8 @@
-// Package writeback applies edits (replace, add, remove, repack) to an
-// archive through its family's Rewriter, with the safety rules every family
-// shares: the new archive is staged beside the target and renamed into
-// place only when complete, and an archive edited in place is backed up
-// first.
+// Package writeback applies edits (replace, add, remove, rename, repack) to
+// an archive through its family's Rewriter, with the safety rules every
+// family shares: the new archive is staged beside the target and renamed
+// into place only when complete, and an archive edited in place is backed
+// up first.
 package writeback
 
 import (
@@ -19,36 +19,62 @@ import (
 type Result struct {
 	Output string `json:"output"`
 	Backup string `json:"backup,omitempty"`
+	// Notes are what the family says it did beyond writing the file (a
+	// Reborn .dat: what moved, its FileTable.bin record).
+	Notes []string `json:"notes,omitempty"`
 }
 
+// Noter is implemented by staged output with something to report.
+type Noter interface{ Notes() []string }
+
 // Apply rewrites the archive at src with edits; out "" means in place.
+// An archive that appends (archive.Appender) is edited in place by
+// appending, without a backup: its old bytes do not change.
 func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
+	return ApplyWith(ctx, src, out, edits, opts, p, nil)
+}
+
+// ApplyWith is Apply with the rewrite step given (nil: the archive's
+// Rewriter), for whole-archive operations such as an optimize.
+func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress,
+	rewrite func(a archive.Archive, dst string) (archive.Staged, error)) (Result, error) {
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
 	}
 	closed := false
-	release := func() error { closed = true; return a.Close() }
-	res, err := ApplyWith(ctx, a, out, edits, p, release)
+	res, err := ApplyOpen(ctx, a, out, edits, p, rewrite, func() error { closed = true; return a.Close() })
 	if !closed {
 		a.Close()
 	}
 	return res, err
 }
 
-// ApplyWith rewrites an archive that is already open (the window's session)
-// with edits; out "" means in place, at a.Path(). release is called once
-// the new archive is staged and before anything is renamed over the old
-// one (Windows cannot replace an open file): it must close a. It is not
-// called when nothing could be staged, so the caller's archive stays usable.
-func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archive.Edit, p archive.Progress, release func() error) (Result, error) {
+// ApplyOpen edits an archive that is already open (the window's session):
+// out "" means in place, at a.Path(). release is called once the new
+// archive is staged (or appended) and before anything is renamed over the
+// old one (Windows cannot replace an open file): it must close a. It is not
+// called when nothing was written, so the caller's archive stays usable.
+func ApplyOpen(ctx context.Context, a archive.Archive, out string, edits []archive.Edit, p archive.Progress,
+	rewrite func(a archive.Archive, dst string) (archive.Staged, error), release func() error) (Result, error) {
 	if p == nil {
 		p = archive.NoProgress{}
 	}
+	if release == nil {
+		release = func() error { return nil }
+	}
 	src := a.Path()
-	rw, ok := a.(archive.Rewriter)
-	if !ok {
-		return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
+	for _, e := range edits {
+		if r, ok := a.(archive.Renamer); e.Op == archive.EditRename && !(ok && r.CanRename()) {
+			return Result{}, fmt.Errorf("%s: %s archives cannot rename entries yet", src, a.Family())
+		}
+	}
+	if rewrite == nil {
+		rw, ok := a.(archive.Rewriter)
+		if !ok {
+			return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
+		}
+		rewrite = func(_ archive.Archive, dst string) (archive.Staged, error) { return rw.Rewrite(ctx, dst, edits, p) }
 	}
 	for _, e := range edits {
 		if e.Source != "" {
@@ -64,11 +90,22 @@ func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archi
 	if inPlace {
 		dst = src
 	}
+	if ap, ok := a.(archive.Appender); ok && inPlace && len(edits) > 0 {
+		err := ap.Append(ctx, edits, p)
+		if rerr := release(); err == nil && rerr != nil {
+			err = fmt.Errorf("closing %s: %w", src, rerr)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		return Result{Output: src}, nil
+	}
+	// A DATA.PAK is rewritten with its .MAN: that is backed up too.
 	man := ""
 	if m, ok := a.(interface{ ManifestPath() string }); ok && inPlace {
 		man = m.ManifestPath()
 	}
-	staged, err := rw.Rewrite(ctx, dst, edits, p)
+	staged, err := rewrite(a, dst)
 	if err != nil {
 		return Result{}, err
 	}
@@ -76,11 +113,9 @@ func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archi
 		staged.Abort()
 		return Result{}, err
 	}
-	if release != nil {
-		if err := release(); err != nil {
-			staged.Abort()
-			return Result{}, fmt.Errorf("closing %s: %w", src, err)
-		}
+	if err := release(); err != nil { // before the rename: Windows cannot replace an open file
+		staged.Abort()
+		return Result{}, fmt.Errorf("closing %s: %w", src, err)
 	}
 	res := Result{Output: dst}
 	if inPlace {
@@ -88,7 +123,6 @@ func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archi
 			staged.Abort()
 			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
 		}
-		// A DATA.PAK is rewritten with its .MAN: back that up too.
 		if man != "" {
 			if _, err := safefile.Backup(man); err != nil {
 				staged.Abort()
@@ -98,6 +132,9 @@ func ApplyWith(ctx context.Context, a archive.Archive, out string, edits []archi
 	}
 	if err := staged.Commit(); err != nil {
 		return Result{}, err
+	}
+	if n, ok := staged.(Noter); ok {
+		res.Notes = n.Notes()
 	}
 	return res, nil
 }

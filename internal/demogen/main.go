@@ -127,7 +127,13 @@ func writeDemo(dir string) error {
 	if err := writeTL2Demo(dir); err != nil {
 		return err
 	}
-	return writeFamilyDemos(dir)
+	if err := writeLostSagaDemo(dir); err != nil {
+		return err
+	}
+	if err := writeFamilyDemos(dir); err != nil {
+		return err
+	}
+	return writeRebornData(filepath.Join(dir, "reborn", "Data"))
 }
 
 // WriteBigZip writes n entries of size bytes each: mostly zeros with a

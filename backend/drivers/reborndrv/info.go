@@ -1,14 +1,17 @@
 package reborndrv
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"hash/crc32"
+	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/formats/reborn/btx"
 )
+
+// ReencodeCheckMax: Info deflates a ZIP member again to compare streams
+// only up to this size (the check costs a level-9 compression).
+const ReencodeCheckMax = 1 << 20
 
 // Info is the archive's layer chain and counts.
 type Info struct {
@@ -23,49 +26,48 @@ type Info struct {
 	Packs       int            `json:"packs"`
 	Entries     int            `json:"entries"`
 	Kinds       map[string]int `json:"kinds"`
-	Rebuildable bool           `json:"rebuildsIdentically"` // pakd headers come back byte for byte
+	// Rebuildable: an unchanged rebuild gives the file back byte for byte
+	// (every layer's RebuildsIdentically); Layers[i].Reencodes says what an
+	// edit under that layer keeps.
+	Rebuildable bool `json:"rebuildsIdentically"`
 }
 
 func (a *Archive) Info() any {
-	in := Info{Family: Family, FileSize: a.fileSize, Layers: a.layers, PayloadSize: int64(len(a.payload)),
-		Packs: a.packs, Entries: len(a.entries), Kinds: map[string]int{}, Rebuildable: true}
+	in := Info{Family: Family, FileSize: a.fileSize, PayloadSize: a.paySize,
+		Packs: len(a.packs), Entries: len(a.entries), Kinds: map[string]int{}, Rebuildable: true}
 	var parts []string
 	for _, l := range a.layers {
+		if l.Kind == "zip" {
+			a.zipOnce.Do(func() {
+				a.zipRe = "not checked: the stream is compared only when the member is under 1 MB"
+				if a.member.Size <= ReencodeCheckMax && a.member.Method == 8 {
+					a.zipRe = a.zipReencodes(a.zipSrc, a.payload, a.paySize)
+				}
+			})
+			l.Reencodes = a.zipRe
+		}
+		in.Layers = append(in.Layers, l)
+		in.Rebuildable = in.Rebuildable && l.RebuildsIdentically
 		parts = append(parts, l.String())
 	}
-	in.Chain = joinChain(parts)
+	in.Chain = strings.Join(parts, " > ")
 	for _, e := range a.entries {
 		in.Kinds[e.Kind]++
 	}
-	if a.member.Name != "" || a.member.Method != 0 {
+	if a.hasZip {
 		in.ZipMember, in.ZipMethod, in.ZipCRC32 = a.member.Name, a.member.Method, fmt.Sprintf("%08X", a.member.CRC32)
-	}
-	if a.root != nil {
-		in.Rebuildable = a.root.identical
 	}
 	return in
 }
 
-func joinChain(parts []string) string {
-	var b bytes.Buffer
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteString(" > ")
-		}
-		b.WriteString(p)
-	}
-	return b.String()
-}
-
 // Verify decodes every entry: nested pack headers, MLZ0 blocks, btx headers;
-// it also checks the ZIP CRC (which the game ignores) and leaf padding.
+// it also checks the ZIP CRC (which the game ignores; it is taken over the
+// member's bytes, before any MLZ0 inside is removed) and leaf padding.
 func (a *Archive) Verify(ctx context.Context, p archive.Progress) ([]archive.Finding, error) {
 	var out []archive.Finding
-	if a.member.Name != "" {
-		if got := crc32.ChecksumIEEE(a.payload); got != a.member.CRC32 {
-			out = append(out, archive.Finding{Severity: archive.SevWarning, Check: "zip-crc",
-				Message: fmt.Sprintf("ZIP CRC-32 stored %08X, computed %08X (the game does not check it)", a.member.CRC32, got)})
-		}
+	if a.hasZip && a.zipCRC != a.member.CRC32 {
+		out = append(out, archive.Finding{Severity: archive.SevWarning, Check: "zip-crc",
+			Message: fmt.Sprintf("ZIP CRC-32 stored %08X, computed %08X over the member's %d bytes (the game does not check it)", a.member.CRC32, a.zipCRC, a.member.Size)})
 	}
 	total := int64(len(a.entries))
 	for i, e := range a.entries {
@@ -75,23 +77,28 @@ func (a *Archive) Verify(ctx context.Context, p archive.Progress) ([]archive.Fin
 		p.Progress(int64(i), total, e.Path)
 		n := a.byPath[e.Path]
 		if n.bad != nil {
-			out = append(out, archive.Finding{Severity: archive.SevError, Check: "pakd", Entry: e.Path, Offset: n.offset,
-				Message: "nested pack does not read: " + n.bad.Error()})
+			check, msg := "pakd", "nested pack does not read: "+n.bad.Error()
+			if n.kind == "mlz0" {
+				check, msg = "mlz0", n.bad.Error()
+			}
+			out = append(out, archive.Finding{Severity: archive.SevError, Check: check, Entry: e.Path, Offset: n.offset, Message: msg})
 			continue
 		}
-		b, err := a.decoded(n)
-		if err != nil {
-			out = append(out, archive.Finding{Severity: archive.SevError, Check: "mlz0", Entry: e.Path, Offset: n.offset, Message: err.Error()})
-			continue
-		}
-		if n.kind == "btx" {
-			if _, err := btx.ParseHeader(b, btx.Options{}); err != nil {
-				out = append(out, archive.Finding{Severity: archive.SevWarning, Check: "btx", Entry: e.Path, Offset: n.offset, Message: err.Error()})
+		if n.kind == "mlz0" || n.kind == "btx" {
+			b, err := a.decoded(n)
+			if err != nil {
+				out = append(out, archive.Finding{Severity: archive.SevError, Check: "mlz0", Entry: e.Path, Offset: n.offset, Message: err.Error()})
+				continue
+			}
+			if n.kind == "btx" {
+				if _, err := btx.ParseHeader(b, btx.Options{}); err != nil {
+					out = append(out, archive.Finding{Severity: archive.SevWarning, Check: "btx", Entry: e.Path, Offset: n.offset, Message: err.Error()})
+				}
 			}
 		}
-		if a.root != nil && n.kind != "mlz0" && len(n.data)%16 != 0 {
+		if a.root != nil && n.kind != "mlz0" && n.size%16 != 0 {
 			out = append(out, archive.Finding{Severity: archive.SevInfo, Check: "padding", Entry: e.Path, Offset: n.offset,
-				Message: fmt.Sprintf("%d bytes, not a multiple of 16 like the game's entries", len(n.data))})
+				Message: fmt.Sprintf("%d bytes, not a multiple of 16 like the game's entries", n.size)})
 		}
 	}
 	p.Progress(total, total, "")

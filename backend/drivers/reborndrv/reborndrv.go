@@ -1,16 +1,27 @@
-// Package reborndrv opens Tactics Ogre: Reborn ".dat" files: RotXor around
-// a one-member ZIP around (usually) a pakd archive of numbered entries, or a
-// raw pakd, or an MLZ0-wrapped payload. The whole file is unwrapped on open
-// (RotXor needs all of it); pakd headers are read then, nested packs are
-// listed as #i/#j, and MLZ0 entries are only decoded when opened.
+// Package reborndrv opens Tactics Ogre: Reborn ".dat" files: RotXor (or
+// "XOR with key 1") around a one-member ZIP around (usually) a pakd
+// archive of numbered entries, or a raw pakd, or an MLZ0-wrapped payload;
+// and a game's Data/ folder through its FileTable.bin (folder.go).
+//
+// Memory stays bounded: RotXor and XOR-with-key-1 are removed on the fly
+// (rotxor.Reader), the ZIP member is inflated once into memory when small
+// and into a temporary file when not (MemPayload), and entries are read
+// from there when opened. Only an MLZ0 layer (LZ4 blocks decode whole) is
+// held in memory, under the decoded-bytes cap. Every pack header is checked
+// against a per-file cap on entries before its tables are read.
 package reborndrv
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"packsmith/backend/archive"
 	"packsmith/formats/reborn/mlz0"
@@ -24,11 +35,41 @@ func init() { archive.Register(Driver{}) }
 // Family is the driver name.
 const Family = "reborn-dat"
 
-// DefaultMaxAlloc caps the file and any decoded layer.
-const DefaultMaxAlloc = 1 << 30
+// Caps, per file. The game's own files hold at most a few hundred entries
+// and tens of MB; these leave room for mods while refusing files built to
+// exhaust memory.
+const (
+	DefaultMaxEntries = 65536   // entries in all packs of one file
+	DefaultMaxDecoded = 2 << 30 // bytes inflated or LZ4-decoded for one file
+	DefaultMaxAlloc   = 1 << 30 // one allocation (an MLZ0 layer or entry)
+	MemPayload        = 8 << 20 // inflated payloads up to this stay in memory
+)
+
+// ErrCap is wrapped by the errors a cap gives.
+var ErrCap = errors.New("over a Reborn safety cap")
 
 // maxDepth caps pack nesting.
 const maxDepth = 16
+
+// Limits are the caps used when opening; zero fields take the defaults.
+type Limits struct {
+	MaxEntries int
+	MaxDecoded int64
+	MaxAlloc   int64
+}
+
+func (l Limits) fill() Limits {
+	if l.MaxEntries <= 0 {
+		l.MaxEntries = DefaultMaxEntries
+	}
+	if l.MaxDecoded <= 0 {
+		l.MaxDecoded = DefaultMaxDecoded
+	}
+	if l.MaxAlloc <= 0 {
+		l.MaxAlloc = DefaultMaxAlloc
+	}
+	return l
+}
 
 // Driver is the archive.Driver for Reborn .dat files.
 type Driver struct{}
@@ -37,20 +78,39 @@ func (Driver) Name() string { return Family }
 
 var zipSig = []byte("PK\x03\x04")
 
-// Detect accepts a raw pakd, an MLZ0 wrapper, or anything whose first
-// bytes deobfuscate to a ZIP local header.
+// Detect accepts a raw pakd, an MLZ0 wrapper, anything whose first bytes
+// deobfuscate to a ZIP local header, and a file whose first word XORed
+// with a key-1 word shows a known magic (rotxor.DetectXor1).
 func (Driver) Detect(name string, head []byte) bool {
+	if strings.EqualFold(filepath.Base(name), "FileTable.bin") {
+		return false // the Data/ folder driver's
+	}
 	if pakd.Is(head) || mlz0.Is(head) {
 		return true
 	}
-	return bytes.Equal(rotxor.DecryptHead(head, 4), zipSig)
+	if bytes.Equal(rotxor.DecryptHead(head, 4), zipSig) {
+		return true
+	}
+	if bytes.HasPrefix(head, zipSig) {
+		return false // a plain ZIP is the zip family's
+	}
+	_, ok := rotxor.DetectXor1(head)
+	return ok
 }
 
-// Layer names one wrapping, outermost first.
+// Layer is one wrapping, outermost first.
 type Layer struct {
-	Kind string `json:"kind"`           // rotxor, zip, mlz0, pakd
-	Name string `json:"name,omitempty"` // the ZIP member name
-	Size int64  `json:"size"`           // bytes inside this layer once removed
+	Kind  string `json:"kind"`           // rotxor, xor1, zip, mlz0, pakd
+	Name  string `json:"name,omitempty"` // the ZIP member name
+	Size  int64  `json:"size"`           // bytes inside this layer once removed
+	Start *int   `json:"startWord,omitempty"`
+	// RebuildsIdentically: an unchanged rebuild gives this layer's bytes
+	// back byte for byte (the original bytes are kept).
+	RebuildsIdentically bool `json:"rebuildsIdentically"`
+	// Reencodes says whether encoding this layer again after an edit below
+	// it would give the original bytes: "identical", "differs", or why it
+	// was not checked.
+	Reencodes string `json:"reencodes"`
 }
 
 func (l Layer) String() string {
@@ -66,16 +126,21 @@ type node struct {
 	index  int
 	id     uint32
 	offset int64 // in the payload
-	data   []byte
+	size   int64 // stored bytes
 	kind   string
-	bad    error // a pakd entry whose header did not read
+	bad    error // a pakd entry whose header did not read, an MLZ0 over a cap
 	pack   *pack
+	parent *pack
 }
 
 type pack struct {
+	prefix    string // "" for the root, "#2/" for a nested pack
+	base      int64  // offset in the payload
+	span      int64  // bytes of its entry (pack_size plus trailing)
+	packSize  int64
+	hasIDs    bool
 	items     []*node
-	trailing  []byte // bytes after pack_size in its span (16 zeros when nested)
-	identical bool   // Build(items) reproduces the header and body
+	identical bool // BuildHeader reproduces its header
 }
 
 // Archive is an opened .dat.
@@ -84,130 +149,328 @@ type Archive struct {
 	fileSize int64
 	layers   []Layer
 	member   onezip.Member
-	payload  []byte
-	root     *pack // nil when the payload is not a pakd
-	single   string
-	entries  []archive.Entry
-	byPath   map[string]*node
-	maxAlloc int64
-	packs    int
+	zipCRC   uint32 // computed over the member's inflated bytes
+	hasZip   bool
+	zipSrc   io.ReaderAt // the plain ZIP
+	zipOnce  sync.Once
+	zipRe    string // Layer.Reencodes of the ZIP layer, computed once
+	xorStart int
+	mlz0Src  int64 // size of the whole-payload MLZ0 layer's input
+
+	file    *os.File // the .dat (nil for openBytes)
+	src     io.ReaderAt
+	payload io.ReaderAt
+	paySize int64
+	spill   *os.File // temporary file holding the inflated payload
+
+	root         *pack
+	packs        map[string]*pack
+	single       *node
+	entries      []archive.Entry
+	byPath       map[string]*node
+	lim          Limits
+	count        int // entries read so far (the cap)
+	decodedBytes int64
 }
 
 func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) {
-	max := opts.MaxAlloc
-	if max <= 0 {
-		max = DefaultMaxAlloc
-	}
+	return OpenLimits(p, Limits{MaxAlloc: opts.MaxAlloc})
+}
+
+// OpenLimits opens a .dat with the given caps.
+func OpenLimits(p string, lim Limits) (*Archive, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%s: %d bytes, over the %d-byte cap", p, st.Size(), max)
-	}
-	data := make([]byte, st.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
-	}
-	a, err := openBytes(p, data, max)
+	a, err := openReader(p, f, st.Size(), lim)
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
+	a.file = f
 	return a, nil
 }
 
+// openBytes opens a .dat held in memory (tests, fuzzing); max caps one
+// allocation and the decoded bytes.
 func openBytes(p string, data []byte, max int64) (*Archive, error) {
-	a := &Archive{path: p, fileSize: int64(len(data)), maxAlloc: max, byPath: map[string]*node{}}
+	return openReader(p, bytes.NewReader(data), int64(len(data)), Limits{MaxAlloc: max, MaxDecoded: max})
+}
+
+func openReader(p string, r io.ReaderAt, size int64, lim Limits) (_ *Archive, err error) {
+	a := &Archive{path: p, fileSize: size, src: r, lim: lim.fill(), byPath: map[string]*node{}, packs: map[string]*pack{}}
+	defer func() {
+		if err != nil {
+			a.removeSpill()
+		}
+	}()
 	fail := func(off int64, err error) (*Archive, error) {
 		return nil, &archive.EntryError{Archive: p, Offset: off, Err: err}
 	}
-	payload := data
+	head := make([]byte, min(size, 16))
+	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	cur, curSize := r, size
 	switch {
-	case pakd.Is(data):
-	case mlz0.Is(data):
-	case bytes.Equal(rotxor.DecryptHead(data, 4), zipSig):
-		plain := append([]byte(nil), data...)
-		rotxor.Decrypt(plain)
-		a.layers = append(a.layers, Layer{Kind: "rotxor", Size: int64(len(plain))})
-		m, out, err := onezip.Read(plain, max)
+	case pakd.Is(head) || mlz0.Is(head):
+	case bytes.Equal(rotxor.DecryptHead(head, 4), zipSig) && size > 4:
+		d, err := rotxor.NewReader(r, size)
 		if err != nil {
+			return fail(0, err)
+		}
+		cur = d
+		a.layers = append(a.layers, Layer{Kind: "rotxor", Size: size, RebuildsIdentically: true, Reencodes: "identical"})
+	default:
+		s, ok := rotxor.DetectXor1(head)
+		if !ok {
+			return fail(0, fmt.Errorf("%w: not RotXor+ZIP, XOR with key 1, pakd or MLZ0", archive.ErrUnknownFormat))
+		}
+		a.xorStart = s
+		cur = rotxor.Xor1Reader{R: r, N: size, Start: s}
+		a.layers = append(a.layers, Layer{Kind: "xor1", Size: size, Start: &a.xorStart, RebuildsIdentically: true, Reencodes: "identical"})
+	}
+	if _, err := cur.ReadAt(head[:min(4, len(head))], 0); err != nil && !errors.Is(err, io.EOF) {
+		return fail(0, err)
+	}
+	if bytes.HasPrefix(head, zipSig) {
+		if cur, curSize, err = a.inflate(cur, curSize); err != nil {
 			return fail(-1, fmt.Errorf("zip layer: %w", err))
 		}
-		a.member = m
-		a.layers = append(a.layers, Layer{Kind: "zip", Name: m.Name, Size: int64(len(out))})
-		payload = out
-	default:
-		return fail(0, fmt.Errorf("%w: not RotXor+ZIP, pakd or MLZ0", archive.ErrUnknownFormat))
 	}
-	if mlz0.Is(payload) {
-		out, err := mlz0.Decode(payload, max)
-		if err != nil {
+	if _, err := cur.ReadAt(head[:min(4, curSize)], 0); err != nil && !errors.Is(err, io.EOF) {
+		return fail(0, err)
+	}
+	if mlz0.Is(head[:min(4, curSize)]) {
+		if cur, curSize, err = a.unMLZ0(cur, curSize); err != nil {
 			return fail(-1, err)
 		}
-		a.layers = append(a.layers, Layer{Kind: "mlz0", Size: int64(len(out))})
-		payload = out
 	}
-	a.payload = payload
-	if !pakd.Is(payload) {
-		a.single = a.member.Name
-		if a.single == "" {
-			a.single = "payload"
+	a.payload, a.paySize = cur, curSize
+	if _, err := cur.ReadAt(head[:min(4, curSize)], 0); err != nil && !errors.Is(err, io.EOF) {
+		return fail(0, err)
+	}
+	if !pakd.Is(head[:min(4, curSize)]) {
+		name := a.member.Name
+		if name == "" {
+			name = "payload"
 		}
-		n := &node{path: a.single, data: payload, kind: pakd.DetectKind(payload)}
+		n := &node{path: name, size: curSize, kind: pakd.DetectKind(head[:min(4, curSize)])}
+		a.single = n
 		a.byPath[n.path] = n
 		a.entries = append(a.entries, a.entry(n))
 		return a, nil
 	}
-	a.layers = append(a.layers, Layer{Kind: "pakd", Size: int64(len(payload))})
-	root, err := a.readPack(payload, 0, "", 0)
+	a.layers = append(a.layers, Layer{Kind: "pakd", Size: curSize, RebuildsIdentically: true})
+	root, err := a.readPack(0, curSize, "", 0, nil)
 	if err != nil {
 		return fail(-1, err)
 	}
 	a.root = root
+	a.layers[len(a.layers)-1].Reencodes = a.packReencodes()
 	a.list(root)
 	return a, nil
 }
 
-// readPack reads the pack in b (at base in the payload) and its nested packs.
-func (a *Archive) readPack(b []byte, base int64, prefix string, depth int) (*pack, error) {
-	r, err := pakd.NewReader(bytes.NewReader(b), int64(len(b)), pakd.Options{})
+// inflate removes the ZIP layer: the member is inflated once, into memory
+// when small, else into a temporary file, and its CRC-32 computed on the
+// way (over the member's bytes, as the ZIP defines it).
+func (a *Archive) inflate(r io.ReaderAt, size int64) (io.ReaderAt, int64, error) {
+	m, err := onezip.ParseAt(r, size)
+	if err != nil {
+		return nil, 0, err
+	}
+	if m.Members > 1 {
+		return nil, 0, fmt.Errorf("%w: %d members, the layer holds one (offset 0x0)", onezip.ErrFormat, m.Members)
+	}
+	if m.Size > a.lim.MaxDecoded {
+		return nil, 0, fmt.Errorf("%w: member %q says %d bytes, over the %d-byte cap on decoded bytes per file (offset 0x16)", ErrCap, m.Name, m.Size, a.lim.MaxDecoded)
+	}
+	a.member, a.hasZip = m, true
+	rc := m.Open(r)
+	defer rc.Close()
+	h := crc32.NewIEEE()
+	src := io.TeeReader(io.LimitReader(rc, m.Size+1), h)
+	var out io.ReaderAt
+	var n int64
+	if m.Size <= MemPayload {
+		b, err := io.ReadAll(src)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%w: inflating %q: %v (offset 0x%X)", onezip.ErrFormat, m.Name, err, m.Offset)
+		}
+		out, n = bytes.NewReader(b), int64(len(b))
+	} else {
+		f, err := os.CreateTemp("", "packsmith-reborn-*.payload")
+		if err != nil {
+			return nil, 0, err
+		}
+		a.spill = f
+		if n, err = io.CopyBuffer(f, src, make([]byte, 256<<10)); err != nil {
+			return nil, 0, fmt.Errorf("%w: inflating %q: %v (offset 0x%X)", onezip.ErrFormat, m.Name, err, m.Offset)
+		}
+		out = f
+	}
+	if n != m.Size {
+		return nil, 0, fmt.Errorf("%w: member %q inflates to %d bytes, its header says %d (offset 0x16)", onezip.ErrFormat, m.Name, n, m.Size)
+	}
+	a.decodedBytes += n
+	a.zipCRC = h.Sum32()
+	a.zipSrc = r
+	a.layers = append(a.layers, Layer{Kind: "zip", Name: m.Name, Size: n, RebuildsIdentically: true})
+	return out, n, nil
+}
+
+// zipReencodes says whether DEFLATE level 9 (what an edit writes) gives the
+// member's stored stream back.
+func (a *Archive) zipReencodes(r, payload io.ReaderAt, n int64) string {
+	var mf bytes.Buffer
+	w := &seekBuf{b: &mf}
+	m, err := onezip.WriteMember(w, &a.member, a.member.Name, io.NewSectionReader(payload, 0, n))
+	if err != nil {
+		return "not checked: " + err.Error()
+	}
+	if m.Packed != a.member.Packed {
+		return fmt.Sprintf("differs: the DEFLATE stream was made by another compressor (%d bytes, level 9 here gives %d); the game reads any valid stream", a.member.Packed, m.Packed)
+	}
+	orig := make([]byte, a.member.Packed)
+	if _, err := r.ReadAt(orig, a.member.Offset); err != nil {
+		return "not checked: " + err.Error()
+	}
+	if !bytes.Equal(orig, mf.Bytes()[m.Offset:m.Offset+m.Packed]) {
+		return "differs: same length, other DEFLATE choices; the game reads any valid stream"
+	}
+	return "identical"
+}
+
+// unMLZ0 removes a whole-payload MLZ0 layer (held in memory: LZ4 blocks
+// decode whole).
+func (a *Archive) unMLZ0(r io.ReaderAt, size int64) (io.ReaderAt, int64, error) {
+	if size > a.lim.MaxAlloc {
+		return nil, 0, fmt.Errorf("%w: MLZ0 layer of %d bytes, over the %d-byte allocation cap", ErrCap, size, a.lim.MaxAlloc)
+	}
+	var hdr [8]byte
+	if _, err := r.ReadAt(hdr[:], 0); err != nil {
+		return nil, 0, fmt.Errorf("%w: %v (offset 0x0)", mlz0.ErrFormat, err)
+	}
+	n, err := mlz0.Size(hdr[:])
+	if err != nil {
+		return nil, 0, err
+	}
+	if a.decodedBytes+n > a.lim.MaxDecoded {
+		return nil, 0, fmt.Errorf("%w: MLZ0 layer says %d bytes, over the %d-byte cap on decoded bytes per file (offset 0x4)", ErrCap, n, a.lim.MaxDecoded)
+	}
+	if lim := mlz0.MaxOutput(size - mlz0.HeaderSize); n > lim {
+		return nil, 0, fmt.Errorf("%w: header claims %d bytes from a %d-byte LZ4 block, which can give at most %d (offset 0x4)", mlz0.ErrFormat, n, size-mlz0.HeaderSize, lim)
+	}
+	in := make([]byte, size)
+	if _, err := r.ReadAt(in, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, 0, err
+	}
+	out, err := mlz0.Decode(in, a.lim.MaxAlloc)
+	if err != nil {
+		return nil, 0, err
+	}
+	a.decodedBytes += int64(len(out))
+	a.mlz0Src = size
+	re := "differs: LZ4 blocks are re-made by pierrec/lz4's compressor"
+	if bytes.Equal(mlz0.Encode(out), in) {
+		re = "identical"
+	}
+	a.layers = append(a.layers, Layer{Kind: "mlz0", Size: int64(len(out)), RebuildsIdentically: true, Reencodes: re})
+	return bytes.NewReader(out), int64(len(out)), nil
+}
+
+func (a *Archive) packReencodes() string {
+	bad := 0
+	for _, p := range a.packs {
+		if !p.identical {
+			bad++
+		}
+	}
+	if bad == 0 {
+		return "identical"
+	}
+	return fmt.Sprintf("differs: %d of %d pack headers are not laid out the way a rebuild writes them (an edited pack's header is rewritten)", bad, len(a.packs))
+}
+
+// readPack reads the pack at base (span bytes) and its nested packs. The
+// entry cap is checked from the count word before any table is read.
+func (a *Archive) readPack(base, span int64, prefix string, depth int, at *node) (*pack, error) {
+	var hdr [8]byte
+	if span >= 8 {
+		if _, err := a.payload.ReadAt(hdr[:], base); err != nil {
+			return nil, fmt.Errorf("pakd: reading the header: %v (offset 0x%X)", err, base)
+		}
+	}
+	claim := int64(binary.LittleEndian.Uint32(hdr[4:]))
+	if left := int64(a.lim.MaxEntries - a.count); claim > left {
+		where := "the pack"
+		if at != nil {
+			where = "nested pack " + at.path
+		}
+		return nil, fmt.Errorf("%w: %s claims %d entries; with the %d read before it that is over the cap of %d entries per file (offset 0x%X)",
+			ErrCap, where, claim, a.count, a.lim.MaxEntries, base+4)
+	}
+	r, err := pakd.NewReader(io.NewSectionReader(a.payload, base, span), span, pakd.Options{MaxEntries: a.lim.MaxEntries})
 	if err != nil {
 		return nil, err
 	}
-	a.packs++
-	pk := &pack{trailing: b[r.PackSize:]}
-	for _, e := range r.Entries {
-		n := &node{
-			path:   prefix + fmt.Sprintf("#%d", e.Index),
-			index:  e.Index,
-			id:     e.ID,
-			offset: base + e.Offset,
-			data:   b[e.Offset : e.Offset+e.Size],
+	a.count += len(r.Entries)
+	pk := &pack{prefix: prefix, base: base, span: span, packSize: r.PackSize, hasIDs: r.HasIDs}
+	a.packs[prefix] = pk
+	sizes := make([]int64, len(r.Entries))
+	ids := make([]uint32, len(r.Entries))
+	var head [8]byte
+	for i, e := range r.Entries {
+		n := &node{path: prefix + fmt.Sprintf("#%d", e.Index), index: e.Index, id: e.ID, offset: base + e.Offset, size: e.Size, parent: pk}
+		sizes[i], ids[i] = e.Size, e.ID
+		h := head[:min(8, e.Size)]
+		if _, err := a.payload.ReadAt(h, n.offset); err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("pakd: entry %s: %v (offset 0x%X)", n.path, err, n.offset)
 		}
-		n.kind = pakd.DetectKind(n.data)
-		if n.kind == "pakd" {
+		n.kind = pakd.DetectKind(h)
+		switch n.kind {
+		case "pakd":
 			if depth+1 >= maxDepth {
 				n.bad = fmt.Errorf("packs nested deeper than %d", maxDepth)
-			} else if sub, err := a.readPack(n.data, n.offset, n.path+"/", depth+1); err != nil {
+			} else if sub, err := a.readPack(n.offset, n.size, n.path+"/", depth+1, n); errors.Is(err, ErrCap) {
+				return nil, err
+			} else if err != nil {
 				n.bad = err
-			} else if len(sub.items) > 0 {
+			} else {
 				n.pack = sub
+			}
+		case "mlz0":
+			if s, err := mlz0.Size(h); err != nil {
+				n.bad = err
+			} else if lim := mlz0.MaxOutput(n.size - mlz0.HeaderSize); s > lim {
+				n.bad = fmt.Errorf("%w: header claims %d bytes from a %d-byte LZ4 block, which can give at most %d", mlz0.ErrFormat, s, n.size-mlz0.HeaderSize, lim)
+			} else if s > a.lim.MaxAlloc {
+				n.bad = fmt.Errorf("%w: MLZ0 entry says %d bytes, over the %d-byte allocation cap", ErrCap, s, a.lim.MaxAlloc)
 			}
 		}
 		pk.items = append(pk.items, n)
 	}
-	pk.identical = bytes.Equal(buildPack(pk, nil), b)
+	if len(r.Entries) > 0 {
+		orig := make([]byte, r.HeaderSize)
+		if _, err := a.payload.ReadAt(orig, base); err == nil {
+			pk.identical = bytes.Equal(orig, pakd.BuildHeader(sizes, ids))
+		}
+	} else {
+		pk.identical = r.PackSize == pakd.HeaderSize(0, false)
+	}
 	return pk, nil
 }
 
 func (a *Archive) list(pk *pack) {
 	for _, n := range pk.items {
-		if n.pack != nil {
+		if n.pack != nil && len(n.pack.items) > 0 {
 			a.list(n.pack)
 			continue
 		}
@@ -231,7 +494,7 @@ func (a *Archive) chain(n *node) string {
 }
 
 func (a *Archive) entry(n *node) archive.Entry {
-	e := archive.Entry{Path: n.path, Size: int64(len(n.data)), Packed: int64(len(n.data)), Kind: n.kind}
+	e := archive.Entry{Path: n.path, Size: n.size, Packed: n.size, Kind: n.kind}
 	extra := map[string]any{"layers": a.chain(n), "kind": n.kind}
 	if a.root != nil {
 		extra["index"] = n.index
@@ -240,9 +503,12 @@ func (a *Archive) entry(n *node) archive.Entry {
 			extra["id"] = fmt.Sprintf("0x%08X", n.id)
 		}
 	}
-	if n.kind == "mlz0" {
-		if s, err := mlz0.Size(n.data); err == nil {
-			e.Size = s
+	if n.kind == "mlz0" && n.bad == nil {
+		var h [8]byte
+		if _, err := a.payload.ReadAt(h[:], n.offset); err == nil {
+			if s, err := mlz0.Size(h[:]); err == nil {
+				e.Size = s
+			}
 		}
 	}
 	if n.bad != nil {
@@ -255,7 +521,22 @@ func (a *Archive) entry(n *node) archive.Entry {
 func (a *Archive) Family() string           { return Family }
 func (a *Archive) Path() string             { return a.path }
 func (a *Archive) Entries() []archive.Entry { return a.entries }
-func (a *Archive) Close() error             { return nil }
+
+func (a *Archive) Close() error {
+	a.removeSpill()
+	if a.file != nil {
+		return a.file.Close()
+	}
+	return nil
+}
+
+func (a *Archive) removeSpill() {
+	if a.spill != nil {
+		a.spill.Close()
+		os.Remove(a.spill.Name())
+		a.spill = nil
+	}
+}
 
 func (a *Archive) find(entryPath string) (*node, error) {
 	e, ok := archive.Find(a, entryPath)
@@ -265,22 +546,43 @@ func (a *Archive) find(entryPath string) (*node, error) {
 	return a.byPath[e.Path], nil
 }
 
+// stored returns an entry's stored bytes.
+func (a *Archive) stored(n *node) ([]byte, error) {
+	if n.size > a.lim.MaxAlloc {
+		return nil, &archive.EntryError{Archive: a.path, Entry: n.path, Offset: n.offset,
+			Err: fmt.Errorf("%w: %d bytes, over the %d-byte allocation cap", ErrCap, n.size, a.lim.MaxAlloc)}
+	}
+	b := make([]byte, n.size)
+	if _, err := a.payload.ReadAt(b, n.offset); err != nil && !(errors.Is(err, io.EOF) && n.size == 0) {
+		return nil, &archive.EntryError{Archive: a.path, Entry: n.path, Offset: n.offset, Err: err}
+	}
+	return b, nil
+}
+
 // decoded returns an entry's bytes with its MLZ0 wrapping removed.
 func (a *Archive) decoded(n *node) ([]byte, error) {
-	if n.kind != "mlz0" {
-		return n.data, nil
+	if n.bad != nil && n.kind == "mlz0" {
+		return nil, &archive.EntryError{Archive: a.path, Entry: n.path, Offset: n.offset, Err: n.bad}
 	}
-	out, err := mlz0.Decode(n.data, a.maxAlloc)
+	b, err := a.stored(n)
+	if err != nil || n.kind != "mlz0" {
+		return b, err
+	}
+	out, err := mlz0.Decode(b, a.lim.MaxAlloc)
 	if err != nil {
 		return nil, &archive.EntryError{Archive: a.path, Entry: n.path, Offset: n.offset, Err: err}
 	}
 	return out, nil
 }
 
+// Open streams a stored entry from the payload; an MLZ0 entry is decoded.
 func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 	n, err := a.find(entryPath)
 	if err != nil {
 		return nil, err
+	}
+	if n.kind != "mlz0" {
+		return io.NopCloser(io.NewSectionReader(a.payload, n.offset, n.size)), nil
 	}
 	b, err := a.decoded(n)
 	if err != nil {
@@ -289,18 +591,30 @@ func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 	return io.NopCloser(bytes.NewReader(b)), nil
 }
 
-// buildPack writes a pack from its (possibly edited) nodes.
-// repl holds replacement bytes by node.
-func buildPack(pk *pack, repl map[*node][]byte) []byte {
-	items := make([]pakd.Item, len(pk.items))
-	for i, n := range pk.items {
-		d := n.data
-		if r, ok := repl[n]; ok {
-			d = r
-		} else if n.pack != nil {
-			d = buildPack(n.pack, repl)
-		}
-		items[i] = pakd.Item{ID: n.id, Data: d}
+// seekBuf is an io.WriteSeeker over a bytes.Buffer.
+type seekBuf struct {
+	b   *bytes.Buffer
+	pos int64
+}
+
+func (s *seekBuf) Write(p []byte) (int, error) {
+	buf := s.b.Bytes()
+	if end := s.pos + int64(len(p)); end > int64(len(buf)) {
+		s.b.Write(make([]byte, end-int64(len(buf))))
+		buf = s.b.Bytes()
 	}
-	return append(pakd.Build(items), pk.trailing...)
+	copy(buf[s.pos:], p)
+	s.pos += int64(len(p))
+	return len(p), nil
+}
+
+func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		off += s.pos
+	case io.SeekEnd:
+		off += int64(s.b.Len())
+	}
+	s.pos = off
+	return off, nil
 }

@@ -40,4 +40,9 @@
 //
 // Names are hashed FNV-1 style (Hash): start 0x811C9DC5, per byte multiply
 // by 0x01000193 then XOR the byte; the empty string hashes to 0.
+//
+// Encode writes a table back (counts and offsets recomputed, external
+// records in row order, each padded to 8 bytes); New makes a Reborn table;
+// SetSize changes one record's data size in the table's bytes in place, the
+// one change the game needs when a .dat is resized.
 package filetable

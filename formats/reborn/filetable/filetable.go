@@ -71,6 +71,9 @@ type Row struct {
 	Path     string `json:"path,omitempty"`     // Reborn: the external file
 	Size     uint32 `json:"size,omitempty"`     // Reborn: its data size
 	Record   []byte `json:"-"`                  // the raw per-file record
+	// SizeOffset is where, in the file, the u32 data size of a Reborn
+	// row's external record sits (0 on PSP).
+	SizeOffset int64 `json:"-"`
 }
 
 // Table is a decoded FileTable.bin.
@@ -184,6 +187,7 @@ func Decode(b []byte) (*Table, error) {
 						return nil, errf(int64(h.TotalSize)+eo, "directory %d file %d: %v", d.ID, r.File, err)
 					}
 					r.Path, r.Size = p, n
+					r.SizeOffset = int64(h.TotalSize) + eo + int64(len(p)) + 1
 				}
 				t.Rows = append(t.Rows, r)
 			}

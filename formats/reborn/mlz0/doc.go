@@ -8,5 +8,7 @@
 //	              exactly the uncompressed size
 //
 // The game does not check the magic; Decode does, and also requires the
-// block to fill the stated size exactly.
+// block to fill the stated size exactly. An LZ4 block can give at most 255
+// bytes per byte of input (MaxOutput), so a header claiming more than that
+// of its block (an "MLZ0 bomb") is refused before anything is allocated.
 package mlz0

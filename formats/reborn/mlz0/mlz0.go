@@ -36,6 +36,12 @@ func Size(b []byte) (int64, error) {
 	return int64(n), nil
 }
 
+// MaxOutput is the most an LZ4 block of n bytes can decode to: every byte
+// of a block stands for at most 255 bytes of output (a length byte adds
+// 255 to a match), plus a final run. A header claiming more is refused
+// before anything is allocated.
+func MaxOutput(n int64) int64 { return 255*n + 64 }
+
 // Decode unwraps b; maxSize caps the allocation (0: DefaultMaxSize).
 func Decode(b []byte, maxSize int64) ([]byte, error) {
 	n, err := Size(b)
@@ -47,6 +53,9 @@ func Decode(b []byte, maxSize int64) ([]byte, error) {
 	}
 	if n > maxSize {
 		return nil, fmt.Errorf("%w: size %d over the cap %d (offset 0x4)", ErrFormat, n, maxSize)
+	}
+	if limit := MaxOutput(int64(len(b) - HeaderSize)); n > limit {
+		return nil, fmt.Errorf("%w: header claims %d bytes from a %d-byte LZ4 block, which can give at most %d (offset 0x4)", ErrFormat, n, len(b)-HeaderSize, limit)
 	}
 	out := make([]byte, n)
 	if n == 0 {

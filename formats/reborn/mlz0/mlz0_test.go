@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +52,23 @@ func TestErrors(t *testing.T) {
 		if _, err := Decode(b, 1<<20); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// A 3.7 KB "bomb" whose header claims 933 MB is refused from the header:
+// nothing near that size is allocated.
+func TestBombRefusedFromHeader(t *testing.T) {
+	b := Encode(bytes.Repeat([]byte("x"), 3700))
+	b = append(b, make([]byte, 3700-len(b))...)
+	binary.LittleEndian.PutUint32(b[4:], 933<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Decode(b, 0)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "can give at most") {
+		t.Fatalf("err %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Fatalf("allocated %d bytes refusing a bomb", grew)
 	}
 }

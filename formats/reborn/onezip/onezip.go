@@ -4,10 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 )
 
@@ -26,6 +24,9 @@ type Member struct {
 	Size    int64  // uncompressed size
 	Offset  int64  // where the compressed data starts
 	Members int    // members the central directory lists (1 in game files)
+	Flags   uint16 // general purpose flags of the local header
+	Local   []byte // the raw local header, name and extra (ParseAt)
+	Tail    []byte // everything after the data (ParseAt; nil if over MaxTail)
 }
 
 func errf(off int64, format string, args ...any) error {
@@ -33,38 +34,7 @@ func errf(off int64, format string, args ...any) error {
 }
 
 // Parse reads the local header at the start of b.
-func Parse(b []byte) (Member, error) {
-	var m Member
-	if len(b) < 30 {
-		return m, errf(0, "%d bytes, shorter than a local header", len(b))
-	}
-	if !bytes.Equal(b[:4], []byte("PK\x03\x04")) {
-		return m, errf(0, "no local header signature (% X)", b[:4])
-	}
-	le := binary.LittleEndian
-	m.Method = le.Uint16(b[8:])
-	m.CRC32 = le.Uint32(b[14:])
-	m.Packed = int64(le.Uint32(b[18:]))
-	m.Size = int64(le.Uint32(b[22:]))
-	nameLen := int64(le.Uint16(b[26:]))
-	extraLen := int64(le.Uint16(b[28:]))
-	m.Offset = 30 + nameLen + extraLen
-	if m.Offset > int64(len(b)) {
-		return m, errf(26, "name and extra (%d+%d bytes) run past the end", nameLen, extraLen)
-	}
-	m.Name = string(b[30 : 30+nameLen])
-	if m.Offset+m.Packed > int64(len(b)) {
-		return m, errf(18, "compressed size %d runs past the end (%d bytes left)", m.Packed, int64(len(b))-m.Offset)
-	}
-	if m.Method != zip.Deflate && m.Method != zip.Store {
-		return m, errf(8, "method %d is not stored or DEFLATE", m.Method)
-	}
-	m.Members = -1
-	if zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b))); err == nil {
-		m.Members = len(zr.File)
-	}
-	return m, nil
-}
+func Parse(b []byte) (Member, error) { return ParseAt(bytes.NewReader(b), int64(len(b))) }
 
 // Read parses b and returns the member and its inflated bytes. maxSize caps
 // the allocation a header may ask for (0: DefaultMaxSize). A central
@@ -96,37 +66,12 @@ func Read(b []byte, maxSize int64) (Member, []byte, error) {
 	return m, out, nil
 }
 
-// Write builds a one-member ZIP holding data under name, DEFLATE level 9,
-// sizes in the local header and zero times.
+// Write builds a one-member ZIP holding data under name: DEFLATE level 9,
+// sizes and CRC in the local header, the new-member fields above.
 func Write(name string, data []byte) ([]byte, error) {
-	var comp bytes.Buffer
-	fw, err := flate.NewWriter(&comp, flate.BestCompression)
-	if err != nil {
+	var f memFile
+	if _, err := WriteMember(&f, nil, name, bytes.NewReader(data)); err != nil {
 		return nil, err
 	}
-	if _, err := fw.Write(data); err != nil {
-		return nil, err
-	}
-	if err := fw.Close(); err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	zw := zip.NewWriter(&out)
-	w, err := zw.CreateRaw(&zip.FileHeader{
-		Name:               name,
-		Method:             zip.Deflate,
-		CRC32:              crc32.ChecksumIEEE(data),
-		CompressedSize64:   uint64(comp.Len()),
-		UncompressedSize64: uint64(len(data)),
-	})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(comp.Bytes()); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return f.b, nil
 }

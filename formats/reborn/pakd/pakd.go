@@ -186,6 +186,36 @@ func HeaderSize(n int, ids bool) int64 {
 
 func align16(n int64) int64 { return (n + 15) &^ 15 }
 
+// BuildHeader is the header Build writes for entries of the given stored
+// sizes and ids (ids may be nil): magic, count, offsets, pack_size, ids
+// when one is not 0, the end word and zeros to a 16-byte boundary.
+func BuildHeader(sizes []int64, ids []uint32) []byte {
+	hasIDs := false
+	for _, id := range ids {
+		if id != 0 {
+			hasIDs = true
+		}
+	}
+	n := len(sizes)
+	hs := HeaderSize(n, hasIDs)
+	out := make([]byte, hs)
+	le := binary.LittleEndian
+	copy(out, Magic)
+	le.PutUint32(out[4:], uint32(n))
+	off := hs
+	for i, s := range sizes {
+		le.PutUint32(out[8+4*i:], uint32(off))
+		off += s
+	}
+	le.PutUint32(out[8+4*n:], uint32(off))
+	if hasIDs {
+		for i, id := range ids {
+			le.PutUint32(out[12+4*n+4*i:], id)
+		}
+	}
+	return out
+}
+
 // Build writes a pack holding items in order.
 func Build(items []Item) []byte {
 	hasIDs := false

@@ -23,4 +23,14 @@
 // steps. Obfuscating (Encrypt) runs step 3, step 2 and then rotates right by
 // 3 bits. The game accepts any length above zero; buffers of 16 bytes or
 // fewer simply have no step 3.
+//
+// Both directions also run on the fly over an io.ReaderAt (Reader,
+// Encrypter): plain byte i needs obfuscated bytes i and i+1 (the last one
+// byte 0 too), and the key-2 start word is plain byte 15, so any range can
+// be read without holding the file.
+//
+// "XOR with key 1" (movies, shaders, saves, per the notes) is step 2 alone
+// from an unknown start word: DetectXor1 tries all 15 and accepts a start
+// only when the result shows a known magic (Xor1Magics); Xor1Reader
+// removes it on the fly.
 package rotxor

@@ -119,3 +119,56 @@ func TestDecryptHead(t *testing.T) {
 		t.Fatal("DecryptHead must refuse a head without the next byte")
 	}
 }
+
+// The streaming Reader and Encrypter agree with the whole-buffer Decrypt
+// and Encrypt at every offset and read length.
+func TestStreamingMatchesWholeBuffer(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for _, n := range []int{1, 2, 3, 5, 16, 17, 19, 20, 33, 64, 65, 301, 1000} {
+		plain := make([]byte, n)
+		r.Read(plain)
+		enc := append([]byte(nil), plain...)
+		Encrypt(enc)
+		d, err := NewReader(bytes.NewReader(enc), int64(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewEncrypter(bytes.NewReader(plain), int64(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for off := 0; off < n; off += 1 + n/7 {
+			for _, l := range []int{1, 3, 4, 17, n} {
+				got := make([]byte, l)
+				k, _ := d.ReadAt(got, int64(off))
+				if want := plain[off:min(n, off+l)]; !bytes.Equal(got[:k], want) {
+					t.Fatalf("n=%d off=%d len=%d: Reader %x, want %x", n, off, l, got[:k], want)
+				}
+				k, _ = e.ReadAt(got, int64(off))
+				if want := enc[off:min(n, off+l)]; !bytes.Equal(got[:k], want) {
+					t.Fatalf("n=%d off=%d len=%d: Encrypter %x, want %x", n, off, l, got[:k], want)
+				}
+			}
+		}
+	}
+}
+
+func TestDetectXor1(t *testing.T) {
+	for s := 0; s < 15; s++ {
+		b := []byte("pakd\x02\x00\x00\x00 rest of a pack")
+		XorKey(b, Key1[:], s)
+		got, ok := DetectXor1(b)
+		if !ok || got != s {
+			t.Fatalf("start %d: detected %d %v", s, got, ok)
+		}
+		x := Xor1Reader{R: bytes.NewReader(b), N: int64(len(b)), Start: got}
+		out := make([]byte, len(b)-5)
+		x.ReadAt(out, 5)
+		if string(out) != "\x00\x00\x00 rest of a pack"[:len(out)] {
+			t.Fatalf("Xor1Reader at 5: %q", out)
+		}
+	}
+	if _, ok := DetectXor1([]byte("plain text here")); ok {
+		t.Fatal("plain text detected as XOR with key 1")
+	}
+}

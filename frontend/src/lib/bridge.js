@@ -1,11 +1,29 @@
 // The one place the front end talks to Go. Components import these typed
-// functions; nothing else touches window.go or window.runtime.
+// functions; they call the bindings Wails generates from the bound Go
+// service (frontend/wailsjs, `make bindings`), never window.go by hand.
+// The types are the generated models (wailsjs/go/models.ts).
 
-/** @returns {any} */
-function svc() {
-  const s = window.go?.app?.Service;
-  if (!s) throw new Error('Packsmith back end is not connected');
-  return s;
+import * as Service from '../../wailsjs/go/app/Service.js';
+import { EventsOn } from '../../wailsjs/runtime/runtime.js';
+
+/**
+ * @typedef {import('../../wailsjs/go/models').app.AppInfo} AppInfo
+ * @typedef {import('../../wailsjs/go/models').session.Info} SessionInfo
+ * @typedef {import('../../wailsjs/go/models').session.Query} Query
+ * @typedef {import('../../wailsjs/go/models').session.Page} Page
+ * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
+ * @typedef {import('../../wailsjs/go/models').preview.Description} Description
+ * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
+ */
+
+/**
+ * The generated bindings of the Go service (app.Service), once Wails has
+ * connected them; a clear error before.
+ * @returns {typeof Service}
+ */
+export function svc() {
+  if (!window.go?.app?.Service) throw new Error('Packsmith back end is not connected');
+  return Service;
 }
 
 /** Wait until Wails has injected the bindings (the dev server loads them async). */
@@ -17,21 +35,34 @@ export async function ready(timeoutMs = 10000) {
   }
 }
 
+/** @returns {Promise<AppInfo>} */
 export const hello = () => svc().Hello();
 export const demoFiles = () => svc().DemoFiles();
+/** @returns {Promise<SessionInfo>} */
 export const openArchive = (path, password = '') => svc().Open(path, password);
 export const closeArchive = (id) => svc().Close(id);
 export const pickArchive = () => svc().PickArchive();
 export const pickFolder = (title) => svc().PickFolder(title);
 export const recent = () => svc().Recent();
-/** @param {{filter:string,regex:boolean,folder:string,offset:number,limit:number,sort:string,desc:boolean}} q */
+/** @param {string} id @param {Query} q @returns {Promise<Page>} */
 export const list = (id, q) => svc().List(id, q);
+/** @returns {Promise<Folder>} */
 export const tree = (id) => svc().Tree(id);
+/** @returns {Promise<Description>} */
 export const describe = (id, path) => svc().Describe(id, path);
 export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
+export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
+export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
+export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
+export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
 
 // Write-back: pending changes per open archive (app/edits.go). Each returns
 // the archive's EditState {caps, changes}.
@@ -58,7 +89,7 @@ export const savePreferences = (p) => svc().SavePreferences(p);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
-  return window.runtime.EventsOn(event, fn);
+  return EventsOn(event, fn);
 }
 
 function apiURL(kind, session, path, extra = {}) {

@@ -1,28 +1,19 @@
 // Typed wrappers for the load-order methods (app/loadorder.go), in the
-// pattern of bridge.js: components call these, never window.go directly.
+// pattern of bridge.js: components call these, never the bindings directly.
 // Mod ids are decimal strings (int64 does not fit a JavaScript number).
 
-/** @returns {any} */
-function svc() {
-  const s = window.go?.app?.Service;
-  if (!s) throw new Error('Packsmith back end is not connected');
-  return s;
-}
+import { svc } from './bridge.js';
 
+// The types are the generated models of the Go structs (make bindings).
 /**
- * @typedef {{code:string, severity:'error'|'warning', message:string}} Problem
- * @typedef {{name:string, id:string, version:number}} Dependency
- * @typedef {{key:string, id:string, title:string, author:string, version:number, file:string, rel:string,
- *   where:'mods'|'nested'|'user'|'install'|'missing', size:number, files:number, active:boolean, place:number,
- *   loaded:boolean, requires:Dependency[], wins:number, loses:number, unique:number, overridden:boolean,
- *   problems:Problem[]}} Mod
- * @typedef {{id:string, title:string, place:number}} ModRef
- * @typedef {{path:string, winner:ModRef, losers:ModRef[]}} Conflict
- * @typedef {{userDir:string, modsDir:string, installDir:string, schPath:string, schExists:boolean,
- *   schError:string, notes:string[], limit:number, order:string[], mods:Mod[], conflicts:Conflict[],
- *   problems:number, dirty:boolean, canUndo:boolean, undoWhat:string, scanMillis:number}} View
- * @typedef {{userDir:string, modsDir:string, installDir:string, defaultUserDir:string, demoUserDir:string}} Folders
- * @typedef {{path:string, backup:string, written:boolean, view:View}} Saved
+ * @typedef {import('../../wailsjs/go/models').loadorder.Problem} Problem
+ * @typedef {import('../../wailsjs/go/models').mod.Dependency} Dependency
+ * @typedef {import('../../wailsjs/go/models').loadorder.Mod} Mod
+ * @typedef {import('../../wailsjs/go/models').loadorder.ModRef} ModRef
+ * @typedef {import('../../wailsjs/go/models').loadorder.Conflict} Conflict
+ * @typedef {import('../../wailsjs/go/models').loadorder.View} View
+ * @typedef {import('../../wailsjs/go/models').app.LoadOrderFolders} Folders
+ * @typedef {import('../../wailsjs/go/models').app.LoadOrderSaved} Saved
  */
 
 /** @returns {Promise<Folders>} */

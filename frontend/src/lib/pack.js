@@ -1,36 +1,22 @@
 // Typed wrappers for the mod-packing methods (app/pack.go), in the pattern
-// of bridge.js: components call these, never window.go directly. Mod ids
+// of bridge.js: components call these, never the bindings directly. Mod ids
 // are decimal strings (int64 does not fit a JavaScript number).
 
-/** @returns {any} */
-function svc() {
-  const s = window.go?.app?.Service;
-  if (!s) throw new Error('Packsmith back end is not connected');
-  return s;
-}
+import { svc } from './bridge.js';
 
+// The types are the generated models of the Go structs (make bindings).
 /**
  * @typedef {'read'|'collect'|'compile'|'raw'|'grids'|'write'|'verify'|'deploy'} Stage
- * @typedef {{severity:'error'|'warning'|'info', stage:Stage, file?:string, line?:number, message:string}} Finding
- * @typedef {{name:string, id:string, version:number}} Dependency
- * @typedef {{path:string, name:string, author:string, description:string, website:string, downloadUrl:string,
- *   modId:string, hasModId:boolean, version:number, required:Dependency[], remove:string[], fileName:string,
- *   findings:Finding[]}} ModDat
- * @typedef {{modDir:string, mod:ModDat, outputName:string, output:string, sources:number, assets:number,
- *   bytes:number, findings:Finding[]}} Inspection
- * @typedef {{path:string, backup?:string, modId:string}} Replaced
- * @typedef {{modsDir:string, path:string, replaced:Replaced[], enabled:boolean, alreadyEnabled?:boolean,
- *   schPath?:string, schBackup?:string, warnings:string[]}} Deployed
- * @typedef {{file:string, baseFile:string, missing:string[]}} Unresolved
- * @typedef {{modDir:string, output:string, size:number, entries:number, compiled:number, assets:number,
- *   raws:string[], sourceBytes:number, mod:ModDat|null, modId:string, modIdNew:boolean, modIdWritten:boolean,
- *   modDatBackup?:string, gameVersion:string, gameVersionFrom:string,
- *   hashes:{rollingHash:string, mhash:string, reqHash:string, sha256:string},
- *   findings:Finding[], unresolved:Unresolved[], deploy?:Deployed, stages:{stage:Stage, ms:number}[], ms:number}} Result
- * @typedef {{sample:string, recent:string[], modsDir:string, defaultModsDir:string, baseDir:string, gameDir:string,
- *   gameVersion:string, defaultGameVersion:string, deploy:boolean, enable:boolean, stages:Stage[]}} Setup
- * @typedef {{modDir:string, output?:string, deploy:boolean, modsDir?:string, enable?:boolean, baseDir?:string,
- *   gameDir?:string, gameVersion?:string, writeModId?:boolean}} Request
+ * @typedef {import('../../wailsjs/go/models').modpack.Finding} Finding
+ * @typedef {import('../../wailsjs/go/models').mod.Dependency} Dependency
+ * @typedef {import('../../wailsjs/go/models').modpack.ModDat} ModDat
+ * @typedef {import('../../wailsjs/go/models').modpack.Inspection} Inspection
+ * @typedef {import('../../wailsjs/go/models').modpack.Replaced} Replaced
+ * @typedef {import('../../wailsjs/go/models').modpack.DeployResult} Deployed
+ * @typedef {import('../../wailsjs/go/models').modpack.Unresolved} Unresolved
+ * @typedef {import('../../wailsjs/go/models').modpack.Result} Result
+ * @typedef {import('../../wailsjs/go/models').app.PackSetup} Setup
+ * @typedef {import('../../wailsjs/go/models').app.PackRequest} Request
  */
 
 /** Folders, toggles and the sample mod the view starts with. @returns {Promise<Setup>} */

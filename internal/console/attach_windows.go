@@ -1,14 +1,14 @@
-package main
+package console
 
 import (
 	"os"
 	"syscall"
 )
 
-// The Windows desktop build is a GUI program (no console window when it is
-// double-clicked). Run from cmd or PowerShell with a command, it attaches
-// to that console so the command line's output is seen.
-func attachConsole() {
+// Attach attaches a GUI-subsystem process to its parent's console (cmd or
+// PowerShell) and points a missing stdout/stderr at it. Started from
+// Explorer there is no parent console and nothing changes.
+func Attach() {
 	const attachParentProcess = ^uintptr(0) // (DWORD)-1
 	attach := syscall.NewLazyDLL("kernel32.dll").NewProc("AttachConsole")
 	if r, _, _ := attach.Call(attachParentProcess); r == 0 {

@@ -1,0 +1,72 @@
+package app
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"packsmith/backend/modpack"
+	"packsmith/backend/previews"
+	"packsmith/internal/testfixtures"
+)
+
+// TestBakeGrid: "Bake walk grid" on CITY_04B.LAYOUT inside a .MOD packed
+// from the fixture (GUTS's grid kept) bakes from the .MOD's own pieces and
+// meshes and compares with GUTS's grid beside it.
+func TestBakeGrid(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	src := filepath.Join(testfixtures.Dir(t, "tl2"), "cyber_mod")
+	dir := filepath.Join(t.TempDir(), "cyber")
+	if err := os.CopyFS(filepath.Join(dir, "MEDIA"), os.DirFS(filepath.Join(src, "MEDIA"))); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:C\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "C.MOD")
+	if res, err := modpack.Pack(context.Background(), dir, modpack.Options{Output: out, MPP: modpack.MPPKeep}); err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	s := NewService(&events{}, nil, nil)
+	info, err := s.Open(out, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.BakeGrid(info.ID, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Report.Width != 375 || v.Report.Height != 650 || v.Report.Baked != 99 || !strings.HasPrefix(v.Image, "data:image/png;base64,") {
+		t.Fatalf("view %+v", v.Report)
+	}
+	if v.Against == nil || !v.Against.SameHeader || v.Against.Entry != "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP" {
+		t.Fatalf("against %+v", v.Against)
+	}
+	d := v.Against.Meta["diff"].(previews.DiffReport)
+	if d.Unchanged != 243739 || d.Changes[0][2] != 2 || d.Changes[2][0] != 9 || d.Changes[0][1] != 0 || d.BecameWalkable != 9 || d.LostWalkable != 2 {
+		t.Fatalf("diff %+v", d)
+	}
+	// CITY05's meshes are not in the .MOD.
+	if _, err := s.BakeGrid(info.ID, "MEDIA/LAYOUTS/CITY05/CITY05.LAYOUT"); err == nil || !strings.Contains(err.Error(), "5 collision mesh(es) missing") {
+		t.Fatalf("CITY05: %v", err)
+	}
+	if _, err := s.BakeGrid(info.ID, "MEDIA/LEVELSETS/CITY04.DAT"); err == nil || !strings.Contains(err.Error(), "only a .LAYOUT") {
+		t.Fatalf("a .DAT: %v", err)
+	}
+	// The same level on disk, as the Pack view bakes it: compared with
+	// GUTS's grid beside it, nothing written.
+	lay := filepath.Join(dir, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT")
+	fv, err := s.BakeLayoutFile(lay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := fv.Against.Meta["diff"].(previews.DiffReport)
+	if fd.Unchanged != 243739 || !fv.Against.SameHeader || fv.Report.Baked != 99 {
+		t.Fatalf("from disk: %+v", fd)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP"))
+	want, _ := os.ReadFile(filepath.Join(src, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP"))
+	if len(want) != 243774 || string(got) != string(want) {
+		t.Fatal("the grid on disk changed")
+	}
+}

@@ -1,0 +1,108 @@
+package reborndrv
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/safefile"
+	"packsmith/formats/reborn/filetable"
+)
+
+// staged is a rebuilt .dat waiting to be renamed into place. Commit then
+// updates the FileTable.bin that names it (after a backup), because the
+// game reads each file over the length its table gives.
+type staged struct {
+	f                *safefile.File
+	dst              string
+	oldSize, newSize int64
+	notes            []string
+}
+
+func (s *staged) Abort() error { return s.f.Abort() }
+
+// Notes says what the rewrite did beyond writing the file: what moved,
+// and what happened to the FileTable.bin record.
+func (s *staged) Notes() []string { return s.notes }
+
+func (s *staged) Commit() error {
+	if err := s.f.Commit(); err != nil {
+		return err
+	}
+	note, err := UpdateTable(s.dst, s.newSize)
+	if note != "" {
+		s.notes = append(s.notes, note)
+	}
+	return err
+}
+
+// FindTable looks for the FileTable.bin that names the file at p: in p's
+// folder and up to four folders above it. It returns the table's path, the
+// decoded table and the row index (-1 with a nil error when none names p).
+func FindTable(p string) (string, *filetable.Table, []byte, int, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", nil, nil, -1, err
+	}
+	dir := filepath.Dir(abs)
+	for i := 0; i < 5; i++ {
+		for _, name := range []string{"FileTable.bin", "filetable.bin", "FILETABLE.BIN"} {
+			tp := filepath.Join(dir, name)
+			b, err := os.ReadFile(tp)
+			if err != nil {
+				continue
+			}
+			t, err := filetable.Decode(b)
+			if err != nil {
+				return tp, nil, nil, -1, fmt.Errorf("%s: %w", tp, err)
+			}
+			rel, err := filepath.Rel(dir, abs)
+			if err != nil {
+				break
+			}
+			if row := t.Find(filepath.ToSlash(rel)); row >= 0 {
+				return tp, t, b, row, nil
+			}
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return "", nil, nil, -1, nil
+}
+
+// UpdateTable sets the size of p's record in the FileTable.bin that names
+// it to size, after backing the table up, and says what it did. With no
+// table naming p it says so (the game would read a resized file over its
+// old length).
+func UpdateTable(p string, size int64) (string, error) {
+	tp, t, b, row, err := FindTable(p)
+	if err != nil {
+		return "", err
+	}
+	if t == nil {
+		return fmt.Sprintf("no FileTable.bin names %s: if the game loads it, its record there must say %d bytes", filepath.Base(p), size), nil
+	}
+	r := t.Rows[row]
+	if int64(r.Size) == size {
+		return fmt.Sprintf("FileTable.bin already gives %s as %d bytes", r.Path, size), nil
+	}
+	if size > 0xFFFFFFFF {
+		return "", fmt.Errorf("%s: %s is %d bytes, more than its record can hold", tp, r.Path, size)
+	}
+	backup, err := safefile.Backup(tp)
+	if err != nil {
+		return "", fmt.Errorf("backing up %s: %w", tp, err)
+	}
+	if err := t.SetSize(b, row, uint32(size)); err != nil {
+		return "", err
+	}
+	if err := safefile.WriteFile(tp, b); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("FileTable.bin: %s %d → %d bytes (backup: %s)", strings.TrimPrefix(r.Path, "./"), r.Size, size, filepath.Base(backup)), nil
+}

@@ -1,0 +1,5 @@
+package levelbake
+
+import "packsmith/formats/tl2/layout"
+
+var layoutEncode = layout.Encode

@@ -1,0 +1,1440 @@
+export namespace app {
+	
+	export class AppInfo {
+	    version: string;
+	    startup: string[];
+	    demoDir: string;
+	    families: string[];
+	    theme: string;
+	    lastExtractDir: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AppInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.version = source["version"];
+	        this.startup = source["startup"];
+	        this.demoDir = source["demoDir"];
+	        this.families = source["families"];
+	        this.theme = source["theme"];
+	        this.lastExtractDir = source["lastExtractDir"];
+	    }
+	}
+	export class BakeAgainst {
+	    entry: string;
+	    sameHeader: boolean;
+	    image: string;
+	    meta: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new BakeAgainst(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.entry = source["entry"];
+	        this.sameHeader = source["sameHeader"];
+	        this.image = source["image"];
+	        this.meta = source["meta"];
+	    }
+	}
+	export class BakeView {
+	    layout: string;
+	    grid: string;
+	    report?: levelbake.Report;
+	    image: string;
+	    meta: {[key: string]: any};
+	    against?: BakeAgainst;
+	
+	    static createFrom(source: any = {}) {
+	        return new BakeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.grid = source["grid"];
+	        this.report = this.convertValues(source["report"], levelbake.Report);
+	        this.image = source["image"];
+	        this.meta = source["meta"];
+	        this.against = this.convertValues(source["against"], BakeAgainst);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DropResult {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	    open: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DropResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	        this.open = source["open"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EditState {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	
+	    static createFrom(source: any = {}) {
+	        return new EditState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LoadOrderFolders {
+	    userDir: string;
+	    modsDir: string;
+	    installDir: string;
+	    defaultUserDir: string;
+	    demoUserDir: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LoadOrderFolders(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.userDir = source["userDir"];
+	        this.modsDir = source["modsDir"];
+	        this.installDir = source["installDir"];
+	        this.defaultUserDir = source["defaultUserDir"];
+	        this.demoUserDir = source["demoUserDir"];
+	    }
+	}
+	export class LoadOrderSaved {
+	    path: string;
+	    backup: string;
+	    written: boolean;
+	    view?: loadorder.View;
+	
+	    static createFrom(source: any = {}) {
+	        return new LoadOrderSaved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.backup = source["backup"];
+	        this.written = source["written"];
+	        this.view = this.convertValues(source["view"], loadorder.View);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PackRequest {
+	    modDir: string;
+	    output: string;
+	    deploy: boolean;
+	    modsDir: string;
+	    enable: boolean;
+	    baseDir: string;
+	    gameDir: string;
+	    gameVersion: string;
+	    writeModId: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new PackRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modDir = source["modDir"];
+	        this.output = source["output"];
+	        this.deploy = source["deploy"];
+	        this.modsDir = source["modsDir"];
+	        this.enable = source["enable"];
+	        this.baseDir = source["baseDir"];
+	        this.gameDir = source["gameDir"];
+	        this.gameVersion = source["gameVersion"];
+	        this.writeModId = source["writeModId"];
+	    }
+	}
+	export class PackSetup {
+	    sample: string;
+	    recent: string[];
+	    modsDir: string;
+	    defaultModsDir: string;
+	    baseDir: string;
+	    gameDir: string;
+	    gameVersion: string;
+	    defaultGameVersion: string;
+	    deploy: boolean;
+	    enable: boolean;
+	    stages: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new PackSetup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sample = source["sample"];
+	        this.recent = source["recent"];
+	        this.modsDir = source["modsDir"];
+	        this.defaultModsDir = source["defaultModsDir"];
+	        this.baseDir = source["baseDir"];
+	        this.gameDir = source["gameDir"];
+	        this.gameVersion = source["gameVersion"];
+	        this.defaultGameVersion = source["defaultGameVersion"];
+	        this.deploy = source["deploy"];
+	        this.enable = source["enable"];
+	        this.stages = source["stages"];
+	    }
+	}
+	export class Prefs {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Prefs(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	    }
+	}
+	export class PrefsView {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	    detectedUserDir: string;
+	    detectedModsDir: string;
+	    detectedFrom: string;
+	    configFile: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PrefsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	        this.detectedUserDir = source["detectedUserDir"];
+	        this.detectedModsDir = source["detectedModsDir"];
+	        this.detectedFrom = source["detectedFrom"];
+	        this.configFile = source["configFile"];
+	    }
+	}
+	export class RebornSaved {
+	    output: string;
+	    backup?: string;
+	    notes?: string[];
+	    rows: rebornedit.Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RebornSaved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.output = source["output"];
+	        this.backup = source["backup"];
+	        this.notes = source["notes"];
+	        this.rows = this.convertValues(source["rows"], rebornedit.Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RebornTable {
+	    entry: string;
+	    rows: rebornedit.Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RebornTable(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.entry = source["entry"];
+	        this.rows = this.convertValues(source["rows"], rebornedit.Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace archive {
+	
+	export class Entry {
+	    path: string;
+	    size: number;
+	    packed: number;
+	    kind: string;
+	    extra?: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new Entry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.size = source["size"];
+	        this.packed = source["packed"];
+	        this.kind = source["kind"];
+	        this.extra = source["extra"];
+	    }
+	}
+
+}
+
+export namespace edits {
+	
+	export class Caps {
+	    replace: boolean;
+	    add: boolean;
+	    remove: boolean;
+	    rename: boolean;
+	    why?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Caps(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.replace = source["replace"];
+	        this.add = source["add"];
+	        this.remove = source["remove"];
+	        this.rename = source["rename"];
+	        this.why = source["why"];
+	    }
+	}
+	export class Change {
+	    id: number;
+	    op: string;
+	    path: string;
+	    to?: string;
+	    source?: string;
+	    oldSize: number;
+	    newSize: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.op = source["op"];
+	        this.path = source["path"];
+	        this.to = source["to"];
+	        this.source = source["source"];
+	        this.oldSize = source["oldSize"];
+	        this.newSize = source["newSize"];
+	    }
+	}
+
+}
+
+export namespace jobs {
+	
+	export class Status {
+	    id: string;
+	    kind: string;
+	    title: string;
+	    state: string;
+	    done: number;
+	    total: number;
+	    what: string;
+	    error?: string;
+	    result?: any;
+	    seq: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Status(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.kind = source["kind"];
+	        this.title = source["title"];
+	        this.state = source["state"];
+	        this.done = source["done"];
+	        this.total = source["total"];
+	        this.what = source["what"];
+	        this.error = source["error"];
+	        this.result = source["result"];
+	        this.seq = source["seq"];
+	    }
+	}
+
+}
+
+export namespace levelbake {
+	
+	export class Report {
+	    layout: string;
+	    width: number;
+	    height: number;
+	    placed: number;
+	    baked: number;
+	    gated: number;
+	    triangles: number;
+	    stats: mpp.Stats;
+	    pockets: number;
+	    millis: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Report(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.placed = source["placed"];
+	        this.baked = source["baked"];
+	        this.gated = source["gated"];
+	        this.triangles = source["triangles"];
+	        this.stats = this.convertValues(source["stats"], mpp.Stats);
+	        this.pockets = source["pockets"];
+	        this.millis = source["millis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace loadorder {
+	
+	export class ModRef {
+	    id: number;
+	    title: string;
+	    place: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ModRef(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.place = source["place"];
+	    }
+	}
+	export class Conflict {
+	    path: string;
+	    winner: ModRef;
+	    losers: ModRef[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Conflict(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.winner = this.convertValues(source["winner"], ModRef);
+	        this.losers = this.convertValues(source["losers"], ModRef);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Problem {
+	    code: string;
+	    severity: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Problem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.code = source["code"];
+	        this.severity = source["severity"];
+	        this.message = source["message"];
+	    }
+	}
+	export class Mod {
+	    key: string;
+	    id: number;
+	    title: string;
+	    author: string;
+	    version: number;
+	    file: string;
+	    rel: string;
+	    where: string;
+	    size: number;
+	    files: number;
+	    active: boolean;
+	    place: number;
+	    loaded: boolean;
+	    requires: mod.Dependency[];
+	    wins: number;
+	    loses: number;
+	    unique: number;
+	    overridden: boolean;
+	    problems: Problem[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Mod(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.author = source["author"];
+	        this.version = source["version"];
+	        this.file = source["file"];
+	        this.rel = source["rel"];
+	        this.where = source["where"];
+	        this.size = source["size"];
+	        this.files = source["files"];
+	        this.active = source["active"];
+	        this.place = source["place"];
+	        this.loaded = source["loaded"];
+	        this.requires = this.convertValues(source["requires"], mod.Dependency);
+	        this.wins = source["wins"];
+	        this.loses = source["loses"];
+	        this.unique = source["unique"];
+	        this.overridden = source["overridden"];
+	        this.problems = this.convertValues(source["problems"], Problem);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class View {
+	    userDir: string;
+	    modsDir: string;
+	    installDir: string;
+	    schPath: string;
+	    schExists: boolean;
+	    schError: string;
+	    notes: string[];
+	    limit: number;
+	    order: string[];
+	    mods: Mod[];
+	    conflicts: Conflict[];
+	    problems: number;
+	    dirty: boolean;
+	    canUndo: boolean;
+	    undoWhat: string;
+	    scanMillis: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new View(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.userDir = source["userDir"];
+	        this.modsDir = source["modsDir"];
+	        this.installDir = source["installDir"];
+	        this.schPath = source["schPath"];
+	        this.schExists = source["schExists"];
+	        this.schError = source["schError"];
+	        this.notes = source["notes"];
+	        this.limit = source["limit"];
+	        this.order = source["order"];
+	        this.mods = this.convertValues(source["mods"], Mod);
+	        this.conflicts = this.convertValues(source["conflicts"], Conflict);
+	        this.problems = source["problems"];
+	        this.dirty = source["dirty"];
+	        this.canUndo = source["canUndo"];
+	        this.undoWhat = source["undoWhat"];
+	        this.scanMillis = source["scanMillis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace mod {
+	
+	export class Dependency {
+	    name: string;
+	    id: number;
+	    version: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Dependency(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.id = source["id"];
+	        this.version = source["version"];
+	    }
+	}
+
+}
+
+export namespace modpack {
+	
+	export class Replaced {
+	    path: string;
+	    backup?: string;
+	    modId: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Replaced(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.backup = source["backup"];
+	        this.modId = source["modId"];
+	    }
+	}
+	export class DeployResult {
+	    modsDir: string;
+	    path: string;
+	    replaced: Replaced[];
+	    enabled: boolean;
+	    alreadyEnabled?: boolean;
+	    schPath?: string;
+	    schBackup?: string;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DeployResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modsDir = source["modsDir"];
+	        this.path = source["path"];
+	        this.replaced = this.convertValues(source["replaced"], Replaced);
+	        this.enabled = source["enabled"];
+	        this.alreadyEnabled = source["alreadyEnabled"];
+	        this.schPath = source["schPath"];
+	        this.schBackup = source["schBackup"];
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Finding {
+	    severity: string;
+	    stage: string;
+	    file?: string;
+	    line?: number;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Finding(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.severity = source["severity"];
+	        this.stage = source["stage"];
+	        this.file = source["file"];
+	        this.line = source["line"];
+	        this.message = source["message"];
+	    }
+	}
+	export class GridReport {
+	    layout: string;
+	    grid: string;
+	    action: string;
+	    reason?: string;
+	    width?: number;
+	    height?: number;
+	    walkable: number;
+	    wall: number;
+	    void: number;
+	    pockets: number;
+	    pieces?: number;
+	    ms: number;
+	    missing?: string[];
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GridReport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.layout = source["layout"];
+	        this.grid = source["grid"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.walkable = source["walkable"];
+	        this.wall = source["wall"];
+	        this.void = source["void"];
+	        this.pockets = source["pockets"];
+	        this.pieces = source["pieces"];
+	        this.ms = source["ms"];
+	        this.missing = source["missing"];
+	        this.error = source["error"];
+	    }
+	}
+	export class Hashes {
+	    rollingHash: string;
+	    mhash: string;
+	    reqHash: string;
+	    sha256: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Hashes(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rollingHash = source["rollingHash"];
+	        this.mhash = source["mhash"];
+	        this.reqHash = source["reqHash"];
+	        this.sha256 = source["sha256"];
+	    }
+	}
+	export class ModDat {
+	    path: string;
+	    name: string;
+	    author: string;
+	    description: string;
+	    website: string;
+	    downloadUrl: string;
+	    modId: number;
+	    hasModId: boolean;
+	    version: number;
+	    required: mod.Dependency[];
+	    remove: string[];
+	    fileName: string;
+	    findings: Finding[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ModDat(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.name = source["name"];
+	        this.author = source["author"];
+	        this.description = source["description"];
+	        this.website = source["website"];
+	        this.downloadUrl = source["downloadUrl"];
+	        this.modId = source["modId"];
+	        this.hasModId = source["hasModId"];
+	        this.version = source["version"];
+	        this.required = this.convertValues(source["required"], mod.Dependency);
+	        this.remove = source["remove"];
+	        this.fileName = source["fileName"];
+	        this.findings = this.convertValues(source["findings"], Finding);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Inspection {
+	    modDir: string;
+	    mod?: ModDat;
+	    outputName: string;
+	    output: string;
+	    sources: number;
+	    assets: number;
+	    bytes: number;
+	    findings: Finding[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Inspection(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modDir = source["modDir"];
+	        this.mod = this.convertValues(source["mod"], ModDat);
+	        this.outputName = source["outputName"];
+	        this.output = source["output"];
+	        this.sources = source["sources"];
+	        this.assets = source["assets"];
+	        this.bytes = source["bytes"];
+	        this.findings = this.convertValues(source["findings"], Finding);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class StageTime {
+	    stage: string;
+	    ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StageTime(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.stage = source["stage"];
+	        this.ms = source["ms"];
+	    }
+	}
+	export class Unresolved {
+	    file: string;
+	    baseFile: string;
+	    missing: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Unresolved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.baseFile = source["baseFile"];
+	        this.missing = source["missing"];
+	    }
+	}
+	export class Result {
+	    modDir: string;
+	    output: string;
+	    size: number;
+	    entries: number;
+	    compiled: number;
+	    assets: number;
+	    raws: string[];
+	    sourceBytes: number;
+	    mod?: ModDat;
+	    modId: number;
+	    modIdNew: boolean;
+	    modIdWritten: boolean;
+	    modDatBackup?: string;
+	    gameVersion: string;
+	    gameVersionFrom: string;
+	    hashes: Hashes;
+	    findings: Finding[];
+	    unresolved: Unresolved[];
+	    grids: GridReport[];
+	    deploy?: DeployResult;
+	    stages: StageTime[];
+	    ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Result(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modDir = source["modDir"];
+	        this.output = source["output"];
+	        this.size = source["size"];
+	        this.entries = source["entries"];
+	        this.compiled = source["compiled"];
+	        this.assets = source["assets"];
+	        this.raws = source["raws"];
+	        this.sourceBytes = source["sourceBytes"];
+	        this.mod = this.convertValues(source["mod"], ModDat);
+	        this.modId = source["modId"];
+	        this.modIdNew = source["modIdNew"];
+	        this.modIdWritten = source["modIdWritten"];
+	        this.modDatBackup = source["modDatBackup"];
+	        this.gameVersion = source["gameVersion"];
+	        this.gameVersionFrom = source["gameVersionFrom"];
+	        this.hashes = this.convertValues(source["hashes"], Hashes);
+	        this.findings = this.convertValues(source["findings"], Finding);
+	        this.unresolved = this.convertValues(source["unresolved"], Unresolved);
+	        this.grids = this.convertValues(source["grids"], GridReport);
+	        this.deploy = this.convertValues(source["deploy"], DeployResult);
+	        this.stages = this.convertValues(source["stages"], StageTime);
+	        this.ms = source["ms"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+
+}
+
+export namespace mpp {
+	
+	export class ClassCount {
+	    count: number;
+	    percent: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClassCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.count = source["count"];
+	        this.percent = source["percent"];
+	    }
+	}
+	export class Grid {
+	    Width: number;
+	    Height: number;
+	    OriginX: number;
+	    OriginZ: number;
+	    ExtentX: number;
+	    ExtentZ: number;
+	    Cells: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Grid(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Width = source["Width"];
+	        this.Height = source["Height"];
+	        this.OriginX = source["OriginX"];
+	        this.OriginZ = source["OriginZ"];
+	        this.ExtentX = source["ExtentX"];
+	        this.ExtentZ = source["ExtentZ"];
+	        this.Cells = source["Cells"];
+	    }
+	}
+	export class Stats {
+	    width: number;
+	    height: number;
+	    cells: number;
+	    worldWidth: number;
+	    worldDepth: number;
+	    originX: number;
+	    originZ: number;
+	    extentX: number;
+	    extentZ: number;
+	    walkable: ClassCount;
+	    wall: ClassCount;
+	    void: ClassCount;
+	    stub: boolean;
+	    noWalkable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Stats(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.width = source["width"];
+	        this.height = source["height"];
+	        this.cells = source["cells"];
+	        this.worldWidth = source["worldWidth"];
+	        this.worldDepth = source["worldDepth"];
+	        this.originX = source["originX"];
+	        this.originZ = source["originZ"];
+	        this.extentX = source["extentX"];
+	        this.extentZ = source["extentZ"];
+	        this.walkable = this.convertValues(source["walkable"], ClassCount);
+	        this.wall = this.convertValues(source["wall"], ClassCount);
+	        this.void = this.convertValues(source["void"], ClassCount);
+	        this.stub = source["stub"];
+	        this.noWalkable = source["noWalkable"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace mppbake {
+	
+	export class Result {
+	    Grid?: mpp.Grid;
+	    BoxPieces: number;
+	    Pieces: number;
+	    Triangles: number;
+	    NoPath: number;
+	    MinX: number;
+	    MinZ: number;
+	    MaxX: number;
+	    MaxZ: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Result(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Grid = this.convertValues(source["Grid"], mpp.Grid);
+	        this.BoxPieces = source["BoxPieces"];
+	        this.Pieces = source["Pieces"];
+	        this.Triangles = source["Triangles"];
+	        this.NoPath = source["NoPath"];
+	        this.MinX = source["MinX"];
+	        this.MinZ = source["MinZ"];
+	        this.MaxX = source["MaxX"];
+	        this.MaxZ = source["MaxZ"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace preview {
+	
+	export class Description {
+	    path: string;
+	    size: number;
+	    kind: string;
+	    views: string[];
+	    renderer?: string;
+	    encoding?: string;
+	    extra?: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new Description(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.size = source["size"];
+	        this.kind = source["kind"];
+	        this.views = source["views"];
+	        this.renderer = source["renderer"];
+	        this.encoding = source["encoding"];
+	        this.extra = source["extra"];
+	    }
+	}
+
+}
+
+export namespace rebornedit {
+	
+	export class Row {
+	    index: number;
+	    key: string;
+	    text: string;
+	    third?: string;
+	    fourth?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Row(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.key = source["key"];
+	        this.text = source["text"];
+	        this.third = source["third"];
+	        this.fourth = source["fourth"];
+	    }
+	}
+
+}
+
+export namespace session {
+	
+	export class Folder {
+	    path: string;
+	    name: string;
+	    files: number;
+	    children?: Folder[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Folder(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.name = source["name"];
+	        this.files = source["files"];
+	        this.children = this.convertValues(source["children"], Folder);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Info {
+	    id: string;
+	    path: string;
+	    name: string;
+	    family: string;
+	    entries: number;
+	    size: number;
+	    packed: number;
+	    canVerify: boolean;
+	    canWrite: boolean;
+	    meta?: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Info(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.path = source["path"];
+	        this.name = source["name"];
+	        this.family = source["family"];
+	        this.entries = source["entries"];
+	        this.size = source["size"];
+	        this.packed = source["packed"];
+	        this.canVerify = source["canVerify"];
+	        this.canWrite = source["canWrite"];
+	        this.meta = source["meta"];
+	    }
+	}
+	export class Page {
+	    total: number;
+	    offset: number;
+	    entries: archive.Entry[];
+	    why?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Page(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.total = source["total"];
+	        this.offset = source["offset"];
+	        this.entries = this.convertValues(source["entries"], archive.Entry);
+	        this.why = source["why"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Query {
+	    filter: string;
+	    regex: boolean;
+	    folder: string;
+	    offset: number;
+	    limit: number;
+	    sort: string;
+	    desc: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Query(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.filter = source["filter"];
+	        this.regex = source["regex"];
+	        this.folder = source["folder"];
+	        this.offset = source["offset"];
+	        this.limit = source["limit"];
+	        this.sort = source["sort"];
+	        this.desc = source["desc"];
+	    }
+	}
+
+}
+
