@@ -42,6 +42,10 @@ func TestFoldersAndLooseFiles(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "text modlauncher.sch") {
 		t.Fatalf("ls FILE: %d %q", code, out)
 	}
+	out, _, code = run(t, "info", sch)
+	if code != 0 || !strings.Contains(out, "encoding: UTF-16LE") || !strings.Contains(out, "views: text, hex") {
+		t.Fatalf("info FILE: %d %q", code, out)
+	}
 	dst := t.TempDir()
 	if _, errs, code = run(t, "extract", filepath.Join(mod, "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"), "-o", dst); code != 0 {
 		t.Fatalf("extract FILE: %s", errs)

@@ -15,6 +15,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/kind"
+	"packsmith/backend/preview"
 )
 
 func init() { archive.RegisterFallback(Driver{}) }
@@ -89,4 +90,23 @@ func (a *Archive) Open(p string) (io.ReadCloser, error) {
 		return nil, &archive.EntryError{Archive: a.path, Entry: p, Offset: -1, Err: archive.ErrNotFound}
 	}
 	return os.Open(a.path)
+}
+
+// Info says what the file is and how the window shows it.
+func (a *Archive) Info() any {
+	out := map[string]any{"file": a.path, "size": a.entry.Size, "kind": a.entry.Kind}
+	if d, err := preview.Describe(a, a.entry); err == nil {
+		views := make([]string, len(d.Views))
+		for i, v := range d.Views {
+			views[i] = string(v)
+		}
+		out["views"] = strings.Join(views, ", ")
+		if d.Renderer != "" {
+			out["shownAs"] = d.Renderer
+		}
+		if d.Encoding != "" {
+			out["encoding"] = d.Encoding
+		}
+	}
+	return out
 }
