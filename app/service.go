@@ -11,12 +11,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/edits"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
@@ -66,6 +68,7 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 		demoDir:  findDemoDir(),
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
+	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
 	return s
 }
 
@@ -78,7 +81,13 @@ func (l jobListener) JobUpdate(st jobs.Status) {
 }
 
 // Shutdown closes every open archive.
-func (s *Service) Shutdown(context.Context) { s.Sessions.CloseAll() }
+func (s *Service) Shutdown(context.Context) {
+	// Running jobs (an extract, a save) stop and remove their temporary
+	// files before the window goes.
+	s.Jobs.CancelAll()
+	s.Jobs.WaitAll(10 * time.Second)
+	s.Sessions.CloseAll()
+}
 
 // AppInfo is what the window needs at start.
 type AppInfo struct {
@@ -237,6 +246,10 @@ func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
 // Extract starts a job writing entries (all when paths is empty; folder
 // paths select what is below them) under dir. It returns the job id.
 func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+	return s.startExtract(id, paths, dir, extract.Options{})
+}
+
+func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -247,7 +260,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Name())
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 

@@ -81,6 +81,10 @@ const (
 	EditAdd
 	EditRemove
 	EditRename
+	// EditDropShadowed (no Path) drops the later copies of every path an
+	// archive lists more than once, for families that can (tl2-mod); a
+	// repack otherwise keeps them as they are.
+	EditDropShadowed
 )
 
 func (o EditOp) String() string {
@@ -93,6 +97,8 @@ func (o EditOp) String() string {
 		return "remove"
 	case EditRename:
 		return "rename"
+	case EditDropShadowed:
+		return "drop-shadowed"
 	}
 	return fmt.Sprintf("EditOp(%d)", int(o))
 }

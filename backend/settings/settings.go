@@ -38,6 +38,12 @@ type Settings struct {
 	// Passwords remembers, per archive path, the password the user typed
 	// for it (Lost Saga packs whose password is none of the published ones).
 	Passwords map[string]string `json:"passwords,omitempty"`
+	// MaxMemoryMB raises the memory budget for decoded data
+	// (backend/limits); 0 keeps the default.
+	MaxMemoryMB int64 `json:"maxMemoryMB,omitempty"`
+	// PackStrictNumbers refuses numeric values GUTS would read the C way
+	// (the leading number) instead of packing them with a warning.
+	PackStrictNumbers bool `json:"packStrictNumbers,omitempty"`
 }
 
 // Store loads and saves Settings.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 )
 
@@ -38,12 +39,26 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 // Rewriter), for whole-archive operations such as an optimize.
 func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress,
 	rewrite func(a archive.Archive, dst string) (archive.Staged, error)) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	// The file written is locked from the read to the rename, so a second
+	// Packsmith editing it waits instead of losing this change.
+	lockPath := out
+	if lockPath == "" {
+		lockPath = src
+	}
+	lock, err := filelock.Acquire(ctx, lockPath, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
 	}
 	closed := false
-	res, err := ApplyOpen(ctx, a, out, edits, p, rewrite, func() error { closed = true; return a.Close() })
+	res, err := applyOpen(ctx, a, out, edits, p, rewrite, func() error { closed = true; return a.Close() })
 	if !closed {
 		a.Close()
 	}
@@ -55,7 +70,22 @@ func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts 
 // archive is staged (or appended) and before anything is renamed over the
 // old one (Windows cannot replace an open file): it must close a. It is not
 // called when nothing was written, so the caller's archive stays usable.
+// The file written is locked from the rewrite to the rename.
 func ApplyOpen(ctx context.Context, a archive.Archive, out string, edits []archive.Edit, p archive.Progress,
+	rewrite func(a archive.Archive, dst string) (archive.Staged, error), release func() error) (Result, error) {
+	lockPath := out
+	if lockPath == "" {
+		lockPath = a.Path()
+	}
+	lock, err := filelock.Acquire(ctx, lockPath, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
+	return applyOpen(ctx, a, out, edits, p, rewrite, release)
+}
+
+func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archive.Edit, p archive.Progress,
 	rewrite func(a archive.Archive, dst string) (archive.Staged, error), release func() error) (Result, error) {
 	if p == nil {
 		p = archive.NoProgress{}
@@ -118,6 +148,10 @@ func ApplyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		return Result{}, fmt.Errorf("closing %s: %w", src, err)
 	}
 	res := Result{Output: dst}
+	if err := ctx.Err(); err != nil { // cancelled (Ctrl-C, SIGTERM): no backup either
+		staged.Abort()
+		return Result{}, err
+	}
 	if inPlace {
 		if res.Backup, err = safefile.Backup(src); err != nil {
 			staged.Abort()

@@ -52,6 +52,9 @@ export const tree = (id) => svc().Tree(id);
 export const describe = (id, path) => svc().Describe(id, path);
 export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+/** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
+export const extractExisting = (id, t, dir) => svc().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => svc().ExtractReplacing(id, t, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const rebornTexts = (id, path) => svc().RebornTexts(id, path);

@@ -38,6 +38,10 @@ export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
 }
 
+export function DeployHeld(arg1) {
+  return window['go']['app']['Service']['DeployHeld'](arg1);
+}
+
 export function Describe(arg1, arg2) {
   return window['go']['app']['Service']['Describe'](arg1, arg2);
 }
@@ -54,8 +58,16 @@ export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
+export function ExtractExisting(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3);
+}
+
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ExtractReplacing(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
 }
 
 export function ForgetPassword(arg1) {
@@ -216,6 +228,14 @@ export function Tree(arg1) {
 
 export function UndoChange(arg1, arg2) {
   return window['go']['app']['Service']['UndoChange'](arg1, arg2);
+}
+
+export function UnpackMod(arg1, arg2) {
+  return window['go']['app']['Service']['UnpackMod'](arg1, arg2);
+}
+
+export function UnpackTarget(arg1) {
+  return window['go']['app']['Service']['UnpackTarget'](arg1);
 }
 
 export function Verify(arg1) {
