@@ -64,6 +64,7 @@ test('a loose .DDS opens into its texture preview', async () => {
   await page.waitForSelector('[data-testid=image-view]');
   assert.match(await page.textContent('[data-testid=image-meta]'), /BC1|DXT1/);
   assert.ok(await page.$('[data-testid=mip-picker]'), 'the mip picker of a texture');
+  await shot(page, 'loose-dds.png');
 });
 
 test('a folder opens as a tree with previews; columns sort', async () => {
