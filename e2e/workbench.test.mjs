@@ -203,3 +203,30 @@ test('settings round trip: folders checked, theme applied, saved to the settings
   await page.click('[data-testid=settings-save]');
   await page.waitForSelector('[data-testid=settings]', { state: 'detached' });
 });
+
+test('Ctrl+O and Browse… go through the native dialogs (stood in for here: a browser has none)', async () => {
+  await closeAll();
+  const arc = join(mkdtempSync(join(work, 'dlg-')), 'demo.zip');
+  copyFileSync(demo('demo.zip'), arc);
+  const src = join(work, 'via-dialog.txt');
+  writeFileSync(src, 'chosen in the file dialog');
+  // The bound methods the dialogs sit behind, answered as a user would.
+  await page.evaluate(([a, s]) => {
+    window.go.app.Service.PickArchive = () => Promise.resolve(a);
+    window.go.app.Service.PickFile = () => Promise.resolve(s);
+  }, [arc, src]);
+  await page.click('h1'); // focus on the page, not in a field
+  await page.keyboard.press('Control+o');
+  await page.waitForFunction((p) => [...document.querySelectorAll('[data-testid=tab] .tabname')].some((t) => t.title === p), arc);
+  await page.fill('[data-testid=filter]', 'README');
+  await waitCount(/^1 of 48$/);
+  await page.click('[data-testid=entry-list] [data-path="README.txt"]');
+  await page.click('[data-testid=replace]');
+  await page.click('[data-testid=path-dialog] button:has-text("Browse…")');
+  await page.waitForFunction((s) => document.querySelector('[data-testid=dialog-path]').value === s, src);
+  await page.click('[data-testid=dialog-ok]');
+  await page.waitForSelector('[data-testid=change][data-path="README.txt"]');
+  assert.match(await page.textContent('[data-testid=change][data-path="README.txt"] [data-testid=change-sizes]'), /71 B → 25 B/);
+  await page.click('[data-testid=discard]');
+  await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
+});
