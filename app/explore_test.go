@@ -156,7 +156,7 @@ func TestCompareAndExportMethods(t *testing.T) {
 	if _, err := os.Stat(name); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.PickSavePath("t", "", "x"); err == nil || !strings.Contains(err.Error(), "type the path") {
+	if _, err := s.PickSaveAs("t", name); err == nil || !strings.Contains(err.Error(), "type the path") {
 		t.Fatalf("no dialogs: %v", err)
 	}
 }

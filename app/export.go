@@ -10,12 +10,6 @@ import (
 	"packsmith/backend/settings"
 )
 
-// SaveDialoger is the native save dialog (the window's Dialogs has it;
-// a test's may not).
-type SaveDialoger interface {
-	SaveFile(title, defaultDir, defaultName string) (string, error)
-}
-
 // ExtractWith starts an extract job converting as t.Convert says
 // (decompiled data, PNG); existing files are refused (ExtractReplacing
 // overwrites them).
@@ -86,15 +80,4 @@ func (s *Service) previewName(id, entryPath, view string) (string, error) {
 		return filepath.Base(convert.DecompiledName(e)), nil
 	}
 	return e.Name(), nil
-}
-
-// PickSavePath shows the native save dialog; "" when the user cancelled.
-// The window's dialog asks before replacing a file; SavePreview is then
-// called with overwrite.
-func (s *Service) PickSavePath(title, defaultDir, defaultName string) (string, error) {
-	d, ok := s.dialogs.(SaveDialoger)
-	if !ok {
-		return "", fmt.Errorf("no save dialog in this build: type the path")
-	}
-	return d.SaveFile(title, defaultDir, defaultName)
 }

@@ -1,11 +1,18 @@
-//go:build dev || production || bindings
+//go:build dev || production
 
 package app
 
-import "github.com/wailsapp/wails/v2/pkg/runtime"
+import (
+	"path/filepath"
 
-// SaveFile is the native save dialog (GTK asks before replacing a file).
-func (b *wailsBridge) SaveFile(title, defaultDir, defaultName string) (string, error) {
-	return runtime.SaveFileDialog(b.ctx, runtime.SaveDialogOptions{Title: title, DefaultDirectory: defaultDir,
-		DefaultFilename: defaultName, CanCreateDirectories: true})
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+)
+
+// SaveFile is the native save dialog (Save as…).
+func (b *wailsBridge) SaveFile(title, defaultPath string) (string, error) {
+	return runtime.SaveFileDialog(b.ctx, runtime.SaveDialogOptions{
+		Title:            title,
+		DefaultDirectory: filepath.Dir(defaultPath),
+		DefaultFilename:  filepath.Base(defaultPath),
+	})
 }
