@@ -30,6 +30,14 @@ export function Close(arg1) {
   return window['go']['app']['Service']['Close'](arg1);
 }
 
+export function Compare(arg1, arg2) {
+  return window['go']['app']['Service']['Compare'](arg1, arg2);
+}
+
+export function CompareEntry(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['CompareEntry'](arg1, arg2, arg3, arg4);
+}
+
 export function CreatePack(arg1, arg2, arg3) {
   return window['go']['app']['Service']['CreatePack'](arg1, arg2, arg3);
 }
@@ -54,6 +62,10 @@ export function DropFiles(arg1, arg2, arg3, arg4) {
   return window['go']['app']['Service']['DropFiles'](arg1, arg2, arg3, arg4);
 }
 
+export function EntriesExist(arg1, arg2) {
+  return window['go']['app']['Service']['EntriesExist'](arg1, arg2);
+}
+
 export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
@@ -68,6 +80,14 @@ export function ExtractFiltered(arg1, arg2, arg3) {
 
 export function ExtractReplacing(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
+}
+
+export function ExtractWith(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractWith'](arg1, arg2, arg3);
+}
+
+export function FindInFiles(arg1, arg2) {
+  return window['go']['app']['Service']['FindInFiles'](arg1, arg2);
 }
 
 export function ForgetPassword(arg1) {
@@ -178,6 +198,10 @@ export function Preferences() {
   return window['go']['app']['Service']['Preferences']();
 }
 
+export function PreviewFileName(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['PreviewFileName'](arg1, arg2, arg3);
+}
+
 export function RebornSetText(arg1, arg2, arg3, arg4) {
   return window['go']['app']['Service']['RebornSetText'](arg1, arg2, arg3, arg4);
 }
@@ -212,6 +236,10 @@ export function SaveChanges(arg1, arg2) {
 
 export function SavePreferences(arg1) {
   return window['go']['app']['Service']['SavePreferences'](arg1);
+}
+
+export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
+  return window['go']['app']['Service']['SavePreview'](arg1, arg2, arg3, arg4, arg5, arg6);
 }
 
 export function SessionInfo(arg1) {
