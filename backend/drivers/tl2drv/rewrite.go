@@ -2,7 +2,6 @@ package tl2drv
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -26,31 +25,17 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		p = archive.NoProgress{}
 	}
 	r := a.r
-	replace := map[int]string{}
-	remove := map[int]bool{}
-	var adds []archive.Edit
-	for _, ed := range edits {
-		switch ed.Op {
-		case archive.EditReplace, archive.EditRemove:
-			e, ok := a.lookup(ed.Path)
-			if !ok {
-				return nil, &archive.EntryError{Archive: a.path, Entry: ed.Path, Offset: -1, Err: archive.ErrNotFound}
-			}
-			i := entryIndex(r, e)
-			if ed.Op == archive.EditRemove {
-				remove[i] = true
-			} else {
-				replace[i] = ed.Source
-			}
-		case archive.EditAdd:
-			if _, ok := a.lookup(ed.Path); ok {
-				return nil, fmt.Errorf("%s: %s is already in the archive (use replace)", a.path, ed.Path)
-			}
-			adds = append(adds, ed)
-		default:
-			return nil, fmt.Errorf("tl2: unsupported edit %v", ed.Op)
+	pl, err := archive.PlanEdits(a.path, edits, func(name string) (int, bool) {
+		e, ok := a.lookup(name)
+		if !ok {
+			return -1, false
 		}
+		return entryIndex(r, e), true
+	})
+	if err != nil {
+		return nil, err
 	}
+	replace, remove, adds := pl.Replace, pl.Remove, pl.Adds
 
 	// Which entry survives for each upper-cased name.
 	keep := map[string]int{}
