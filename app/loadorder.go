@@ -18,12 +18,11 @@ import (
 	"packsmith/backend/settings"
 )
 
-// loadOrders holds each Service's open load order (the Service struct is
-// shared with other work; its state for this view lives here).
-var loadOrders = struct {
+// loadOrderState is the load order the view is editing (a Service field).
+type loadOrderState struct {
 	sync.Mutex
-	m map[*Service]*loadorder.State
-}{m: map[*Service]*loadorder.State{}}
+	st *loadorder.State
+}
 
 // LoadOrderFolders are the folders the view starts with.
 type LoadOrderFolders struct {
@@ -68,9 +67,9 @@ func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 	if err != nil {
 		return nil, err
 	}
-	loadOrders.Lock()
-	loadOrders.m[s] = st
-	loadOrders.Unlock()
+	s.loadOrder.Lock()
+	s.loadOrder.st = st
+	s.loadOrder.Unlock()
 	s.Settings.Update(func(set *settings.Settings) {
 		set.TL2UserDir = st.UserDir()
 		set.ModsDir = strings.TrimSpace(modsDir)
@@ -83,9 +82,9 @@ func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 
 // withLoadOrder runs fn on the open load order and returns the new view.
 func (s *Service) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
-	loadOrders.Lock()
-	defer loadOrders.Unlock()
-	st := loadOrders.m[s]
+	s.loadOrder.Lock()
+	defer s.loadOrder.Unlock()
+	st := s.loadOrder.st
 	if st == nil {
 		return nil, fmt.Errorf("load order: no user folder is open")
 	}
@@ -111,9 +110,9 @@ func (s *Service) LoadOrderView() (*loadorder.View, error) { return s.withLoadOr
 // LoadOrderReload reads the folders again (after another program changed
 // them); unsaved changes are dropped.
 func (s *Service) LoadOrderReload() (*loadorder.View, error) {
-	loadOrders.Lock()
-	st := loadOrders.m[s]
-	loadOrders.Unlock()
+	s.loadOrder.Lock()
+	st := s.loadOrder.st
+	s.loadOrder.Unlock()
 	if st == nil {
 		return nil, fmt.Errorf("load order: no user folder is open")
 	}

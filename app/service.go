@@ -50,6 +50,8 @@ type Service struct {
 	dialogs Dialogs
 	startup []string // archives to open when the window is ready
 	demoDir string
+
+	loadOrder loadOrderState // the load order being edited (loadorder.go)
 }
 
 // NewService wires the backend together.
