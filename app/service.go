@@ -11,11 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
@@ -65,6 +67,7 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 		demoDir:  findDemoDir(),
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
+	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
 	return s
 }
 
@@ -77,7 +80,13 @@ func (l jobListener) JobUpdate(st jobs.Status) {
 }
 
 // Shutdown closes every open archive.
-func (s *Service) Shutdown(context.Context) { s.Sessions.CloseAll() }
+func (s *Service) Shutdown(context.Context) {
+	// Running jobs (an extract, a save) stop and remove their temporary
+	// files before the window goes.
+	s.Jobs.CancelAll()
+	s.Jobs.WaitAll(10 * time.Second)
+	s.Sessions.CloseAll()
+}
 
 // AppInfo is what the window needs at start.
 type AppInfo struct {
@@ -139,6 +148,12 @@ func (s *Service) DemoFiles() []string {
 	for _, e := range ents {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.IsDir() {
+			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
+				out = append(out, p) // a sample game folder
+			}
+			continue
+		}
 		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
@@ -150,7 +165,7 @@ func (s *Service) DemoFiles() []string {
 
 // Open opens an archive and remembers it in the recent list.
 func (s *Service) Open(path, password string) (session.Info, error) {
-	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	info, err := s.openRemembered(path, password)
 	if err != nil {
 		return session.Info{}, err
 	}
@@ -226,6 +241,10 @@ func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
 // Extract starts a job writing entries (all when paths is empty; folder
 // paths select what is below them) under dir. It returns the job id.
 func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+	return s.startExtract(id, paths, dir, extract.Options{})
+}
+
+func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -236,7 +255,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Name())
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 

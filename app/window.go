@@ -86,6 +86,7 @@ func RunWindow(args []string) int {
 		DragAndDrop: &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			bridge.ctx = ctx
+			quitOnSignal(ctx)
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
 				runtime.EventsEmit(ctx, "files-dropped", paths)
 			})

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end tests: the app's dev build (Go bindings live) under Xvfb,
-# driven in Debian's chromium by playwright-core (e2e/*.test.mjs).
+# driven in Debian's chromium by playwright-core (e2e/*.test.mjs;
+# PACKSMITH_E2E_ONLY="e2e/a.test.mjs …" runs only those).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its own HOME and XDG folders (chromium, WebKit and settings stay out of
+# the real home; scripts/hermetic.sh fails the run if they did not).
+[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$0" "$@"
 port=${PACKSMITH_E2E_PORT:-34115}
 work=$(mktemp -d /tmp/packsmith-e2e.XXXXXX)
 pids=()

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
@@ -61,6 +62,9 @@ func IsCommand(name string) bool {
 	case "help", "-h", "--help", "-help", "version", "--version":
 		return true
 	}
+	if name == "--max-memory" || strings.HasPrefix(name, "--max-memory=") {
+		return true
+	}
 	for _, c := range commands {
 		if c.name == name {
 			return true
@@ -71,9 +75,16 @@ func IsCommand(name string) bool {
 
 // Run runs one command line and returns the exit code.
 func Run(args []string, stdout, stderr io.Writer) int {
-	c, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (kill, a closing terminal, systemd) is a cancel like Ctrl-C:
+	// writers remove their temporary files and leave the target as it was.
+	c, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
+	args, err := memoryFlag(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "packsmith: %s\n", err)
+		return ExitUsage
+	}
 	if len(args) == 0 {
 		printHelp(stdout)
 		return ExitOK
@@ -87,6 +98,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 					return ExitOK
 				}
 			}
+			fmt.Fprintf(stderr, "packsmith help: unknown command %q (packsmith help lists them)\n", args[1])
+			return ExitUsage
 		}
 		printHelp(stdout)
 		return ExitOK
@@ -107,7 +120,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "usage: packsmith %s\n\n%s\n", cmd.usage, cmd.summary)
 			return ExitOK
 		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "packsmith %s: %s\nusage: packsmith %s\n", cmd.name, ue.msg, cmd.usage)
+			// One line, like every error; the usage is one command away.
+			fmt.Fprintf(stderr, "packsmith %s: %s (usage: packsmith help %s)\n", cmd.name, oneLine(ue.msg), cmd.name)
 			return ExitUsage
 		case errors.Is(err, errFindings):
 			return ExitFailure
@@ -133,6 +147,8 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(tw, "  %s\t%s\n", c.name, firstLine(c.summary))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
+	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated.")
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
 }
 
@@ -255,13 +271,17 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+		"Refuses, before writing anything: names that escape DIR, entries that share stored bytes or claim an impossible\n" +
+		"compression ratio, links (in the archive or in DIR), too little free space, and existing files unless --overwrite.\n" +
+		"A failed or cancelled extract leaves DIR as it was.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
 	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
 	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
-	register(command{name: "repack", usage: "repack ARCHIVE -o OUT", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.", run: runRepack})
+	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
+		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
 
 func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
@@ -288,7 +308,11 @@ func runLs(c *ctx, args []string) error {
 	tw := tabwriter.NewWriter(c.stdout, 4, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
-		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, e.Path)
+		path := e.Path
+		if pack, ok := e.Extra["pack"].(string); ok {
+			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
+		}
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, path)
 	}
 	return tw.Flush()
 }
@@ -326,6 +350,7 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
+	overwrite := fs.Bool("overwrite", false, "replace existing files")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -334,7 +359,7 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
+	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{Overwrite: *overwrite})
 	if err != nil {
 		return err
 	}
@@ -536,6 +561,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 func runRepack(c *ctx, args []string) error {
 	fs, _, pw := commonFlags("repack")
 	out := fs.String("o", "", "output archive")
+	drop := fs.Bool("drop-shadowed", false, "drop later copies of a path listed twice")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -546,10 +572,15 @@ func runRepack(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT is required"}
 	}
-	res, err := writeback.Apply(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil)
+	edits, note, err := shadowEdits(pos[0], *pw, *drop) // shadow.go
 	if err != nil {
 		return err
 	}
+	res, err := writeback.Apply(c.context, pos[0], *out, edits, archive.OpenOptions{Password: *pw}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(c.stdout, note)
 	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
 	printNotes(c, res.Notes)
 	return nil

@@ -36,6 +36,16 @@ func TestPlanEdits(t *testing.T) {
 	if !pl.Edited(0) || pl.Edited(1) || !pl.Edited(2) {
 		t.Error("Edited")
 	}
+	// Renames: to a free name, to the name another rename frees, and a
+	// drop-shadowed flag.
+	pl, err = PlanEdits("x.mod", []Edit{
+		{Op: EditRename, Path: "A/ONE.TXT", NewPath: `\A\THREE.TXT`},
+		{Op: EditRename, Path: "A/TWO.TXT", NewPath: "A/ONE.TXT"},
+		{Op: EditDropShadowed},
+	}, lookup)
+	if err != nil || pl.Rename[0] != "A/THREE.TXT" || pl.Rename[1] != "A/ONE.TXT" || !pl.Renames() || !pl.DropShadowed {
+		t.Errorf("renames %+v %v", pl, err)
+	}
 	// A remove after a replace drops the replacement.
 	pl, _ = PlanEdits("x.mod", []Edit{{Op: EditReplace, Path: "B.BIN", Source: "s"}, {Op: EditRemove, Path: "B.BIN"}}, lookup)
 	if len(pl.Replace) != 0 || !pl.Remove[2] {
@@ -50,9 +60,12 @@ func TestPlanEdits(t *testing.T) {
 		{[]Edit{{Op: EditReplace, Path: "NOPE.TXT", Source: "s"}}, ErrNotFound, "x.mod: NOPE.TXT: no such entry"},
 		{[]Edit{{Op: EditRemove, Path: "A/THREE.TXT"}}, ErrNotFound, "x.mod: A/THREE.TXT: no such entry"},
 		{[]Edit{{Op: EditAdd, Path: "a/two.txt", Source: "s"}}, ErrExists, "x.mod: a/two.txt: already in the archive (use replace)"},
-		{[]Edit{{Op: EditAdd, Path: "N.TXT"}, {Op: EditAdd, Path: "n.txt"}}, nil, "x.mod: n.txt: added twice"},
-		{[]Edit{{Op: EditAdd, Path: "/"}}, nil, "x.mod: /: an added entry needs a name"},
+		{[]Edit{{Op: EditAdd, Path: "N.TXT"}, {Op: EditAdd, Path: "n.txt"}}, nil, "x.mod: n.txt: named twice as a new entry"},
+		{[]Edit{{Op: EditAdd, Path: "/"}}, nil, "x.mod: /: a new entry needs a name"},
 		{[]Edit{{Op: EditOp(9), Path: "B.BIN"}}, nil, "x.mod: B.BIN: unsupported edit EditOp(9)"},
+		{[]Edit{{Op: EditRename, Path: "NOPE", NewPath: "X"}}, ErrNotFound, "x.mod: NOPE: no such entry"},
+		{[]Edit{{Op: EditRename, Path: "B.BIN", NewPath: "a/one.txt"}}, ErrExists, "x.mod: a/one.txt: already in the archive (use replace)"},
+		{[]Edit{{Op: EditRename, Path: "B.BIN", NewPath: "C"}, {Op: EditAdd, Path: "c"}}, nil, "x.mod: c: named twice as a new entry"},
 	} {
 		_, err := PlanEdits("x.mod", c.edits, lookup)
 		if err == nil || err.Error() != c.text || (c.want != nil && !errors.Is(err, c.want)) {

@@ -84,26 +84,33 @@ type Result struct {
 	Dir   string `json:"dir"`
 	Files int    `json:"files"`
 	Bytes int64  `json:"bytes"`
+	// Replaced counts existing files overwritten (Options.Overwrite).
+	Replaced int `json:"replaced,omitempty"`
 }
 
 // Options tune an extract.
 type Options struct {
 	Workers int // entries decoded at once; 0 means the number of CPUs
+	// Overwrite replaces existing files; without it an extract that would
+	// replace one is refused before anything is written.
+	Overwrite bool
 }
 
-// Extract writes the named entries (all when names is empty) of a under dir.
-// Names are matched exactly, then case-insensitively.
-func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
-	if p == nil {
-		p = archive.NoProgress{}
-	}
+type job struct {
+	e   archive.Entry
+	rel string
+}
+
+// StagePrefix starts the name of the staging folder an extract writes into
+// (inside the target), followed by the process id: a later run removes
+// those whose process is gone.
+const StagePrefix = ".packsmith-extract-"
+
+// plan selects the entries and checks their names.
+func plan(a archive.Archive, names []string) ([]job, int64, error) {
 	entries, err := selectEntries(a, names)
 	if err != nil {
-		return Result{}, err
-	}
-	type job struct {
-		e   archive.Entry
-		rel string
+		return nil, 0, err
 	}
 	jobs := make([]job, 0, len(entries))
 	var total int64
@@ -112,14 +119,14 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	for _, e := range entries {
 		rel, err := RelPath(e.Path)
 		if err != nil {
-			return Result{}, fmt.Errorf("%s: %w", a.Path(), err)
+			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
 		key := rel
 		if caseless {
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
 		}
 		seen[key] = e.Path
 		jobs = append(jobs, job{e, rel})
@@ -127,10 +134,44 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 			total += e.Size
 		}
 	}
+	return jobs, total, nil
+}
+
+// Extract writes the named entries (all when names is empty) of a under dir.
+// Names are matched exactly, then case-insensitively.
+//
+// Before writing anything it refuses: entries that share stored bytes or
+// claim a ratio the family's compression cannot reach, links, too little
+// free space, a link or file where a folder is needed, a folder where a
+// file goes, and existing files unless opt.Overwrite. Entries are decoded
+// into a staging folder inside dir, then moved into place; if a move fails,
+// the files already moved are taken back (and replaced files restored), so
+// a failed or cancelled extract leaves dir as it was.
+func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	jobs, total, err := plan(a, names)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := checkArchive(a, jobs); err != nil {
+		return Result{}, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
 	}
-	stage, err := os.MkdirTemp(dir, ".packsmith-extract-*")
+	replaced, err := checkTarget(a, dir, jobs, opt.Overwrite)
+	if err != nil {
+		return Result{}, err
+	}
+	// Twice the data fits: the staging copy and the folder share a volume
+	// but the moves are renames, so once is what is needed; keep a margin.
+	if free := freeSpace(dir); free >= 0 && total+total/64+(1<<20) > free {
+		return Result{}, fmt.Errorf("%s: %w: the entries take %d MB, %s has %d MB free", a.Path(), ErrRefused, total>>20, dir, free>>20)
+	}
+	CleanStale(dir)
+	stage, err := os.MkdirTemp(dir, fmt.Sprintf("%s%d-*", StagePrefix, os.Getpid()))
 	if err != nil {
 		return Result{}, err
 	}
@@ -165,7 +206,7 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 					return
 				}
 				j := jobs[i]
-				err := writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, func(k int64) {
+				err := writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, func(k int64) {
 					p.Progress(done.Add(k), total, j.e.Path)
 				})
 				if err != nil {
@@ -183,19 +224,79 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if firstErr != nil {
 		return Result{}, firstErr
 	}
-	// Everything decoded: move into place.
-	made := map[string]bool{}
-	for _, j := range jobs {
-		dst := filepath.Join(dir, j.rel)
-		if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-			return Result{}, err
-		}
-		if err := os.Rename(filepath.Join(stage, j.rel), dst); err != nil {
-			return Result{}, err
-		}
+	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
+		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
-	return Result{Dir: dir, Files: int(files.Load()), Bytes: done.Load()}, nil
+	return Result{Dir: dir, Files: int(files.Load()), Bytes: done.Load(), Replaced: len(replaced)}, nil
+}
+
+// freeSpace is freeBytes (a variable so tests can shrink the disk).
+var freeSpace = freeBytes
+
+// rename places one staged file (a variable so tests can make it fail).
+var rename = os.Rename
+
+// place moves every staged file into dir. Replaced files are moved aside
+// into the staging folder first; on any failure every move is undone.
+func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) error {
+	var (
+		moved   []string // rel of files placed
+		aside   []string // rel of old files moved aside
+		created []string // folders made, in order
+	)
+	undo := func() {
+		for i := len(moved) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(dir, moved[i]), filepath.Join(stage, "new", moved[i]))
+		}
+		for i := len(aside) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(stage, "old", aside[i]), filepath.Join(dir, aside[i]))
+		}
+		for i := len(created) - 1; i >= 0; i-- {
+			os.Remove(created[i]) // only if empty
+		}
+	}
+	mkdirs := func(d string) error {
+		var missing []string
+		for p := d; p != dir && len(p) > len(dir); p = filepath.Dir(p) {
+			if _, err := os.Lstat(p); err == nil {
+				break
+			}
+			missing = append(missing, p)
+		}
+		for i := len(missing) - 1; i >= 0; i-- {
+			if err := os.Mkdir(missing[i], 0o755); err != nil {
+				return err
+			}
+			created = append(created, missing[i])
+		}
+		return nil
+	}
+	for _, j := range jobs {
+		dst := filepath.Join(dir, j.rel)
+		var err error
+		if err = mkdirs(filepath.Dir(dst)); err == nil && replacing {
+			if _, serr := os.Lstat(dst); serr == nil {
+				old := filepath.Join(stage, "old", j.rel)
+				if err = os.MkdirAll(filepath.Dir(old), 0o755); err == nil {
+					if err = os.Rename(dst, old); err == nil {
+						aside = append(aside, j.rel)
+					}
+				}
+			}
+		}
+		if err == nil {
+			if err = rename(filepath.Join(stage, "new", j.rel), dst); err == nil {
+				moved = append(moved, j.rel)
+			}
+		}
+		if err != nil {
+			undo()
+			return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1,
+				Err: fmt.Errorf("placing it at %s: %w (nothing was left extracted)", dst, pathErr(err))}
+		}
+	}
+	return nil
 }
 
 func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
@@ -278,17 +379,24 @@ func mkdirOnce(dir string, made map[string]bool) error {
 }
 
 func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+	entryErr := func(err error) error {
+		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: pathErr(err)}
+	}
 	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-		return err
+		return entryErr(err)
 	}
 	rc, err := a.Open(e.Path)
 	if err != nil {
-		return err
+		var ee *archive.EntryError
+		if errors.As(err, &ee) {
+			return err
+		}
+		return entryErr(err)
 	}
 	defer rc.Close()
-	f, err := os.Create(dst)
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return entryErr(err)
 	}
 	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
@@ -297,7 +405,7 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 	if err != nil && !errors.Is(err, context.Canceled) {
 		var ee *archive.EntryError
 		if !errors.As(err, &ee) {
-			err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+			err = entryErr(err)
 		}
 	}
 	return err

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 )
 
@@ -28,18 +29,47 @@ type Result struct {
 type Noter interface{ Notes() []string }
 
 // Apply rewrites the archive at src with edits; out "" means in place.
+// An archive that appends (archive.Appender) is edited in place by
+// appending, without a backup: its old bytes do not change.
 func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
+	return ApplyWith(ctx, src, out, edits, opts, p, nil)
+}
+
+// ApplyWith is Apply with the rewrite step given (nil: the archive's
+// Rewriter), for whole-archive operations such as an optimize.
+func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress,
+	rewrite func(a archive.Archive, dst string) (archive.Staged, error)) (Result, error) {
 	if p == nil {
 		p = archive.NoProgress{}
 	}
+	// The file written is locked from the read to the rename, so a second
+	// Packsmith editing it waits instead of losing this change.
+	lockPath := out
+	if lockPath == "" {
+		lockPath = src
+	}
+	lock, err := filelock.Acquire(ctx, lockPath, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
 	a, err := archive.Open(src, opts)
 	if err != nil {
 		return Result{}, err
 	}
-	rw, ok := a.(archive.Rewriter)
-	if !ok {
-		a.Close()
-		return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
+	for _, e := range edits {
+		if r, ok := a.(archive.Renamer); e.Op == archive.EditRename && !(ok && r.CanRename()) {
+			a.Close()
+			return Result{}, fmt.Errorf("%s: %s archives cannot rename entries yet", src, a.Family())
+		}
+	}
+	if rewrite == nil {
+		rw, ok := a.(archive.Rewriter)
+		if !ok {
+			a.Close()
+			return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
+		}
+		rewrite = func(_ archive.Archive, dst string) (archive.Staged, error) { return rw.Rewrite(ctx, dst, edits, p) }
 	}
 	for _, e := range edits {
 		if e.Source != "" {
@@ -57,12 +87,24 @@ func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts arch
 	if inPlace {
 		dst = src
 	}
-	staged, err := rw.Rewrite(ctx, dst, edits, p)
+	if ap, ok := a.(archive.Appender); ok && inPlace && len(edits) > 0 {
+		err := ap.Append(ctx, edits, p)
+		a.Close()
+		if err != nil {
+			return Result{}, err
+		}
+		return Result{Output: src}, nil
+	}
+	staged, err := rewrite(a, dst)
 	a.Close() // before the rename: Windows cannot replace an open file
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{Output: dst}
+	if err := ctx.Err(); err != nil { // cancelled (Ctrl-C, SIGTERM): no backup either
+		staged.Abort()
+		return Result{}, err
+	}
 	if inPlace {
 		if res.Backup, err = safefile.Backup(src); err != nil {
 			staged.Abort()

@@ -12,7 +12,8 @@ import (
 )
 
 // Rewrite writes a new .zip with the edits applied. Unchanged entries are
-// copied raw (no recompression), so a repack keeps every entry's bytes.
+// copied raw (no recompression), so a repack keeps every entry's bytes; a
+// renamed entry is copied raw under its new name.
 func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit, p archive.Progress) (archive.Staged, error) {
 	pl, err := archive.PlanEdits(a.path, edits, func(name string) (string, bool) {
 		e, ok := archive.Find(a, name)
@@ -41,8 +42,11 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		if remove[name] {
 			continue
 		}
+		hdr := zf.FileHeader
+		if nn, ok := pl.Rename[name]; ok {
+			hdr.Name = nn
+		}
 		if src, ok := replace[name]; ok {
-			hdr := zf.FileHeader
 			if err := addFile(zw, &hdr, src); err != nil {
 				return fail(err)
 			}
@@ -52,7 +56,6 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		if err != nil {
 			return fail(&archive.EntryError{Archive: a.path, Entry: zf.Name, Offset: -1, Err: err})
 		}
-		hdr := zf.FileHeader
 		w, err := zw.CreateRaw(&hdr)
 		if err != nil {
 			return fail(err)
@@ -99,3 +102,6 @@ func addFile(zw *zip.Writer, hdr *zip.FileHeader, src string) error {
 	_, err = io.Copy(w, f)
 	return err
 }
+
+// CanRename: zip entries are renamed by copying them raw (archive.Renamer).
+func (a *Archive) CanRename() bool { return true }

@@ -52,12 +52,20 @@ export const tree = (id) => svc().Tree(id);
 export const describe = (id, path) => svc().Describe(id, path);
 export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+/** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
+export const extractExisting = (id, t, dir) => svc().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => svc().ExtractReplacing(id, t, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {

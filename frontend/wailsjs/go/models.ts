@@ -80,6 +80,58 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ExtractTarget {
+	    paths: string[];
+	    filtered: boolean;
+	    query: session.Query;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExtractTarget(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paths = source["paths"];
+	        this.filtered = source["filtered"];
+	        this.query = this.convertValues(source["query"], session.Query);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class HeldDeployRequest {
+	    output: string;
+	    modId: string;
+	    modsDir: string;
+	    enable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeldDeployRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.output = source["output"];
+	        this.modId = source["modId"];
+	        this.modsDir = source["modsDir"];
+	        this.enable = source["enable"];
+	    }
+	}
 	export class LoadOrderFolders {
 	    userDir: string;
 	    modsDir: string;
@@ -740,6 +792,24 @@ export namespace modpack {
 	        this.sha256 = source["sha256"];
 	    }
 	}
+	export class HeldDeploy {
+	    modsDir: string;
+	    copies: string[];
+	    enable: boolean;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeldDeploy(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modsDir = source["modsDir"];
+	        this.copies = source["copies"];
+	        this.enable = source["enable"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class ModDat {
 	    path: string;
 	    name: string;
@@ -876,6 +946,7 @@ export namespace modpack {
 	    size: number;
 	    entries: number;
 	    compiled: number;
+	    reused: number;
 	    assets: number;
 	    raws: string[];
 	    sourceBytes: number;
@@ -886,11 +957,13 @@ export namespace modpack {
 	    modDatBackup?: string;
 	    gameVersion: string;
 	    gameVersionFrom: string;
+	    baseData: string;
 	    hashes: Hashes;
 	    findings: Finding[];
 	    unresolved: Unresolved[];
 	    grids: GridReport[];
 	    deploy?: DeployResult;
+	    deployHeld?: HeldDeploy;
 	    stages: StageTime[];
 	    ms: number;
 	
@@ -905,6 +978,7 @@ export namespace modpack {
 	        this.size = source["size"];
 	        this.entries = source["entries"];
 	        this.compiled = source["compiled"];
+	        this.reused = source["reused"];
 	        this.assets = source["assets"];
 	        this.raws = source["raws"];
 	        this.sourceBytes = source["sourceBytes"];
@@ -915,11 +989,13 @@ export namespace modpack {
 	        this.modDatBackup = source["modDatBackup"];
 	        this.gameVersion = source["gameVersion"];
 	        this.gameVersionFrom = source["gameVersionFrom"];
+	        this.baseData = source["baseData"];
 	        this.hashes = this.convertValues(source["hashes"], Hashes);
 	        this.findings = this.convertValues(source["findings"], Finding);
 	        this.unresolved = this.convertValues(source["unresolved"], Unresolved);
 	        this.grids = this.convertValues(source["grids"], GridReport);
 	        this.deploy = this.convertValues(source["deploy"], DeployResult);
+	        this.deployHeld = this.convertValues(source["deployHeld"], HeldDeploy);
 	        this.stages = this.convertValues(source["stages"], StageTime);
 	        this.ms = source["ms"];
 	    }

@@ -22,8 +22,16 @@ export function Close(arg1) {
   return window['go']['app']['Service']['Close'](arg1);
 }
 
+export function CreatePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['CreatePack'](arg1, arg2, arg3);
+}
+
 export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
+}
+
+export function DeployHeld(arg1) {
+  return window['go']['app']['Service']['DeployHeld'](arg1);
 }
 
 export function Describe(arg1, arg2) {
@@ -34,8 +42,20 @@ export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
+export function ExtractExisting(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3);
+}
+
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ExtractReplacing(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
+}
+
+export function ForgetPassword(arg1) {
+  return window['go']['app']['Service']['ForgetPassword'](arg1);
 }
 
 export function Hello() {
@@ -98,6 +118,10 @@ export function Open(arg1, arg2) {
   return window['go']['app']['Service']['Open'](arg1, arg2);
 }
 
+export function OptimizePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['OptimizePack'](arg1, arg2, arg3);
+}
+
 export function PackMod(arg1) {
   return window['go']['app']['Service']['PackMod'](arg1);
 }
@@ -130,8 +154,20 @@ export function Recent() {
   return window['go']['app']['Service']['Recent']();
 }
 
+export function RememberedPassword(arg1) {
+  return window['go']['app']['Service']['RememberedPassword'](arg1);
+}
+
 export function Tree(arg1) {
   return window['go']['app']['Service']['Tree'](arg1);
+}
+
+export function UnpackMod(arg1, arg2) {
+  return window['go']['app']['Service']['UnpackMod'](arg1, arg2);
+}
+
+export function UnpackTarget(arg1) {
+  return window['go']['app']['Service']['UnpackTarget'](arg1);
 }
 
 export function Verify(arg1) {
