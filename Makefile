@@ -37,6 +37,7 @@ run: build
 
 vet:
 	$(GO) vet $(GOPKGS)
+	$(GO) mod tidy -diff
 
 test-go:
 	$(GO) test -count=1 $(GOPKGS)
