@@ -23,6 +23,9 @@ type Family struct {
 	// Driver is the driver under test; it must also be registered, since
 	// the suite opens files through archive.Open as the program does.
 	Driver archive.Driver
+	// Dir is set instead of Driver for a folder view (Make returns a
+	// folder); it must be registered with archive.RegisterDir.
+	Dir archive.DirDriver
 	// Make writes a sample archive into dir and returns its path and what it
 	// holds, as the family lists it (entry path → decoded bytes). The sample
 	// needs at least three entries.
@@ -112,6 +115,19 @@ func sortedKeys(m map[string][]byte) []string {
 
 func checkDetect(t *testing.T, fam Family) {
 	p, _ := fam.Make(t, t.TempDir())
+	if fam.Dir != nil {
+		d, err := archive.DetectDir(p)
+		if err != nil || d.Name() != fam.Dir.Name() {
+			t.Fatalf("folder %s: detected as %v (%v), want %s", p, d, err, fam.Dir.Name())
+		}
+		if s := fam.Dir.DetectDir(t.TempDir()); s != 0 {
+			t.Errorf("%s scores an empty folder %d", fam.Dir.Name(), s)
+		}
+		if a := open(t, p); a.Path() != p {
+			t.Errorf("path %q, want %q", a.Path(), p)
+		}
+		return
+	}
 	d, err := archive.Detect(p)
 	if err != nil {
 		t.Fatal(err)

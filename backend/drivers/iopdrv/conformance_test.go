@@ -51,3 +51,24 @@ func TestConformance(t *testing.T) {
 		Add:             "sound/new entry.txt",
 	})
 }
+
+// A Lost Saga game folder (rs.iop and map.iop, the first pack wins) is a
+// read-only view.
+func TestConformanceGameFolder(t *testing.T) {
+	archivetest.Run(t, archivetest.Family{
+		Dir: GameDriver{},
+		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
+			game := filepath.Join(dir, "lostsaga")
+			if err := os.MkdirAll(game, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			p, files := samplePack(t, dir)
+			if err := os.Rename(p, filepath.Join(game, "rs.iop")); err != nil {
+				t.Fatal(err)
+			}
+			return game, files
+		},
+		FoldCase: true, Backslash: true,
+		ReadOnly: true,
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"packsmith/backend/archive/archivetest"
+	"packsmith/formats/reborn/filetable"
 	"packsmith/formats/reborn/pakd"
 )
 
@@ -48,4 +49,33 @@ func TestConformanceRotXorZip(t *testing.T) {
 
 func TestConformanceBarePakd(t *testing.T) {
 	archivetest.Run(t, rebornFamily(func(b []byte) []byte { return b }))
+}
+
+// The Data/ folder view (FileTable.bin plus the .dat files it names) is
+// read-only: edits go to each .dat.
+func TestConformanceDataFolder(t *testing.T) {
+	archivetest.Run(t, archivetest.Family{
+		Dir: DataDriver{},
+		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
+			data := filepath.Join(dir, "Data")
+			files := map[string][]byte{
+				"event/scene.dat": rotxorZip("pack", samplePakd()),
+				"menu/title.dat":  []byte("not parsed by the folder view"),
+				"sound/bgm/a.dat": make([]byte, 1000),
+			}
+			var list []filetable.File
+			for _, k := range []string{"event/scene.dat", "menu/title.dat", "sound/bgm/a.dat"} {
+				writeT(t.(*testing.T), filepath.Join(data, filepath.FromSlash(k)), files[k])
+				list = append(list, filetable.File{Path: k, Size: uint32(len(files[k]))})
+			}
+			tb, err := filetable.Encode(filetable.New("REBORN", list))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeT(t.(*testing.T), filepath.Join(data, "FileTable.bin"), tb)
+			return data, files
+		},
+		FoldCase: true, Backslash: true, LeadingSlash: true,
+		ReadOnly: true,
+	})
 }
