@@ -15,6 +15,7 @@ import (
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/edits"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
 	"packsmith/backend/limits"
@@ -47,6 +48,7 @@ type Service struct {
 	Sessions *session.Manager
 	Jobs     *jobs.Manager
 	Settings *settings.Store
+	Edits    *edits.Store // pending changes per open archive (edits.go)
 
 	emit    Emitter
 	dialogs Dialogs
@@ -61,6 +63,7 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 	s := &Service{
 		Sessions: session.NewManager(),
 		Settings: settings.Load(),
+		Edits:    edits.NewStore(),
 		emit:     emit,
 		dialogs:  dialogs,
 		startup:  startupPaths,
@@ -181,6 +184,7 @@ func (s *Service) PickArchive() (string, error) {
 	}
 	return s.dialogs.OpenFile("Open an archive", []FilePattern{
 		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
+		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
 		{Name: "All files", Pattern: "*"},
 	})
 }
@@ -205,7 +209,10 @@ func (s *Service) Recent() []string {
 }
 
 // Close closes an open archive.
-func (s *Service) Close(id string) error { return s.Sessions.Close(id) }
+func (s *Service) Close(id string) error {
+	s.Edits.Drop(id)
+	return s.Sessions.Close(id)
+}
 
 // List returns one page of entries.
 func (s *Service) List(id string, q session.Query) (session.Page, error) {

@@ -31,7 +31,7 @@ pids+=($!)
 for _ in $(seq 1 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
 mkdir -p "$work/config"
-DISPLAY=$display PACKSMITH_CONFIG_DIR="$work/config" assetdir=frontend/dist devserver=127.0.0.1:$port \
+DISPLAY=$display PACKSMITH_CONFIG_DIR="$work/config" PACKSMITH_NO_LAUNCH=1 assetdir=frontend/dist devserver=127.0.0.1:$port \
   ./build/bin/packsmith-dev >"$work/app.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do

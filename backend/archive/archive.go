@@ -209,12 +209,19 @@ func Detect(p string) (Driver, error) {
 	return nil, fmt.Errorf("%s: %w", p, ErrUnknownFormat)
 }
 
-// Open detects the family of the file at p and opens it.
+// Open detects the family of the file at p and opens it. A folder opens
+// through its best folder driver (dir.go), and a file no family knows
+// through a fallback driver when one takes it (a loose texture or grid).
 func Open(p string, opts OpenOptions) (Archive, error) {
 	if st, err := os.Stat(p); err == nil && st.IsDir() {
 		return OpenDir(p, opts)
 	}
 	d, err := Detect(p)
+	if errors.Is(err, ErrUnknownFormat) {
+		if a, ok, ferr := openFallback(p, opts); ok {
+			return a, ferr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package archive
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 )
 
 // DirDriver opens a folder as an archive (a game folder, a mod folder).
@@ -62,4 +64,45 @@ type Appender interface {
 // EditRename; writeback refuses a rename for the others.
 type Renamer interface {
 	CanRename() bool
+}
+
+// fallbacks are tried by Open when no family recognises a file.
+var fallbacks []Driver
+
+// RegisterFallback adds a driver Open tries only when no family recognises
+// a file: loose files (a texture, a walk grid, a data file) open through it
+// as a one-entry archive, straight into their preview.
+func RegisterFallback(d Driver) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	fallbacks = append(fallbacks, d)
+}
+
+// openFallback opens p through the first fallback driver that takes it.
+func openFallback(p string, opts OpenOptions) (Archive, bool, error) {
+	regMu.RLock()
+	fs := append([]Driver(nil), fallbacks...)
+	regMu.RUnlock()
+	if len(fs) == 0 {
+		return nil, false, nil
+	}
+	head := readHead(p)
+	for _, d := range fs {
+		if d.Detect(p, head) {
+			a, err := d.Open(p, opts)
+			return a, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+func readHead(p string) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, HeadSize)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
 }

@@ -67,6 +67,29 @@ export const optimizePack = (path, out = '', password = '') => svc().OptimizePac
 export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
 export const forgetPassword = (path) => svc().ForgetPassword(path);
 
+// Write-back: pending changes per open archive (app/edits.go). Each returns
+// the archive's EditState {caps, changes}.
+export const changes = (id) => svc().Changes(id);
+export const replaceEntry = (id, entry, file) => svc().ReplaceEntry(id, entry, file);
+export const addEntry = (id, entry, file) => svc().AddEntry(id, entry, file);
+export const dropFiles = (id, onEntry, folder, files) => svc().DropFiles(id, onEntry, folder, files);
+export const removeEntries = (id, entries) => svc().RemoveEntries(id, entries);
+export const renameEntry = (id, entry, to) => svc().RenameEntry(id, entry, to);
+export const undoChange = (id, changeId) => svc().UndoChange(id, changeId);
+export const discardChanges = (id) => svc().DiscardChanges(id);
+/** Starts the save job (out "" = in place); returns its id. */
+export const saveChanges = (id, out) => svc().SaveChanges(id, out);
+export const sessionInfo = (id) => svc().SessionInfo(id);
+export const pickFile = (title) => svc().PickFile(title);
+export const pickSaveAs = (title, defaultPath) => svc().PickSaveAs(title, defaultPath);
+// Context menu and Ctrl+A (app/system.go).
+export const matchingPaths = (id, q) => svc().MatchingPaths(id, q);
+export const showInFolder = (id, entry) => svc().ShowInFolder(id, entry);
+export const openWithSystem = (id, entry) => svc().OpenWithSystem(id, entry);
+// Settings panel (app/settingsview.go).
+export const preferences = () => svc().Preferences();
+export const savePreferences = (p) => svc().SavePreferences(p);
+
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
   return EventsOn(event, fn);

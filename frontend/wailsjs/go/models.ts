@@ -80,6 +80,72 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class DropResult {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	    open: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DropResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	        this.open = source["open"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EditState {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	
+	    static createFrom(source: any = {}) {
+	        return new EditState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ExtractTarget {
 	    paths: string[];
 	    filtered: boolean;
@@ -248,6 +314,50 @@ export namespace app {
 	        this.stages = source["stages"];
 	    }
 	}
+	export class Prefs {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Prefs(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	    }
+	}
+	export class PrefsView {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	    detectedUserDir: string;
+	    detectedModsDir: string;
+	    detectedFrom: string;
+	    configFile: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PrefsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	        this.detectedUserDir = source["detectedUserDir"];
+	        this.detectedModsDir = source["detectedModsDir"];
+	        this.detectedFrom = source["detectedFrom"];
+	        this.configFile = source["configFile"];
+	    }
+	}
 	export class RebornSaved {
 	    output: string;
 	    backup?: string;
@@ -339,6 +449,55 @@ export namespace archive {
 	        this.packed = source["packed"];
 	        this.kind = source["kind"];
 	        this.extra = source["extra"];
+	    }
+	}
+
+}
+
+export namespace edits {
+	
+	export class Caps {
+	    replace: boolean;
+	    add: boolean;
+	    remove: boolean;
+	    rename: boolean;
+	    why?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Caps(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.replace = source["replace"];
+	        this.add = source["add"];
+	        this.remove = source["remove"];
+	        this.rename = source["rename"];
+	        this.why = source["why"];
+	    }
+	}
+	export class Change {
+	    id: number;
+	    op: string;
+	    path: string;
+	    to?: string;
+	    source?: string;
+	    oldSize: number;
+	    newSize: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.op = source["op"];
+	        this.path = source["path"];
+	        this.to = source["to"];
+	        this.source = source["source"];
+	        this.oldSize = source["oldSize"];
+	        this.newSize = source["newSize"];
 	    }
 	}
 
@@ -1298,6 +1457,7 @@ export namespace session {
 	    total: number;
 	    offset: number;
 	    entries: archive.Entry[];
+	    why?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Page(source);
@@ -1308,6 +1468,7 @@ export namespace session {
 	        this.total = source["total"];
 	        this.offset = source["offset"];
 	        this.entries = this.convertValues(source["entries"], archive.Entry);
+	        this.why = source["why"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -10,11 +10,15 @@ import {loadorder} from '../models';
 
 export function APIHandler():Promise<http.Handler>;
 
+export function AddEntry(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
+
 export function BakeGrid(arg1:string,arg2:string):Promise<app.BakeView>;
 
 export function BakeLayoutFile(arg1:string):Promise<app.BakeView>;
 
 export function CancelJob(arg1:string):Promise<boolean>;
+
+export function Changes(arg1:string):Promise<app.EditState>;
 
 export function Close(arg1:string):Promise<void>;
 
@@ -25,6 +29,10 @@ export function DemoFiles():Promise<Array<string>>;
 export function DeployHeld(arg1:app.HeldDeployRequest):Promise<modpack.DeployResult>;
 
 export function Describe(arg1:string,arg2:string):Promise<preview.Description>;
+
+export function DiscardChanges(arg1:string):Promise<app.EditState>;
+
+export function DropFiles(arg1:string,arg2:string,arg3:string,arg4:Array<string>):Promise<app.DropResult>;
 
 export function Extract(arg1:string,arg2:Array<string>,arg3:string):Promise<string>;
 
@@ -64,7 +72,11 @@ export function LoadOrderUndo():Promise<loadorder.View>;
 
 export function LoadOrderView():Promise<loadorder.View>;
 
+export function MatchingPaths(arg1:string,arg2:session.Query):Promise<Array<string>>;
+
 export function Open(arg1:string,arg2:string):Promise<session.Info>;
+
+export function OpenWithSystem(arg1:string,arg2:string):Promise<string>;
 
 export function OptimizePack(arg1:string,arg2:string,arg3:string):Promise<string>;
 
@@ -76,7 +88,13 @@ export function PackSetup():Promise<app.PackSetup>;
 
 export function PickArchive():Promise<string>;
 
+export function PickFile(arg1:string):Promise<string>;
+
 export function PickFolder(arg1:string):Promise<string>;
+
+export function PickSaveAs(arg1:string,arg2:string):Promise<string>;
+
+export function Preferences():Promise<app.PrefsView>;
 
 export function RebornSetText(arg1:string,arg2:string,arg3:number,arg4:string):Promise<app.RebornSaved>;
 
@@ -86,7 +104,23 @@ export function Recent():Promise<Array<string>>;
 
 export function RememberedPassword(arg1:string):Promise<boolean>;
 
+export function RemoveEntries(arg1:string,arg2:Array<string>):Promise<app.EditState>;
+
+export function RenameEntry(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
+
+export function ReplaceEntry(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
+
+export function SaveChanges(arg1:string,arg2:string):Promise<string>;
+
+export function SavePreferences(arg1:app.Prefs):Promise<app.PrefsView>;
+
+export function SessionInfo(arg1:string):Promise<session.Info>;
+
+export function ShowInFolder(arg1:string,arg2:string):Promise<string>;
+
 export function Tree(arg1:string):Promise<session.Folder>;
+
+export function UndoChange(arg1:string,arg2:number):Promise<app.EditState>;
 
 export function UnpackMod(arg1:string,arg2:string):Promise<string>;
 

@@ -6,6 +6,10 @@ export function APIHandler() {
   return window['go']['app']['Service']['APIHandler']();
 }
 
+export function AddEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['AddEntry'](arg1, arg2, arg3);
+}
+
 export function BakeGrid(arg1, arg2) {
   return window['go']['app']['Service']['BakeGrid'](arg1, arg2);
 }
@@ -16,6 +20,10 @@ export function BakeLayoutFile(arg1) {
 
 export function CancelJob(arg1) {
   return window['go']['app']['Service']['CancelJob'](arg1);
+}
+
+export function Changes(arg1) {
+  return window['go']['app']['Service']['Changes'](arg1);
 }
 
 export function Close(arg1) {
@@ -36,6 +44,14 @@ export function DeployHeld(arg1) {
 
 export function Describe(arg1, arg2) {
   return window['go']['app']['Service']['Describe'](arg1, arg2);
+}
+
+export function DiscardChanges(arg1) {
+  return window['go']['app']['Service']['DiscardChanges'](arg1);
+}
+
+export function DropFiles(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['DropFiles'](arg1, arg2, arg3, arg4);
 }
 
 export function Extract(arg1, arg2, arg3) {
@@ -114,8 +130,16 @@ export function LoadOrderView() {
   return window['go']['app']['Service']['LoadOrderView']();
 }
 
+export function MatchingPaths(arg1, arg2) {
+  return window['go']['app']['Service']['MatchingPaths'](arg1, arg2);
+}
+
 export function Open(arg1, arg2) {
   return window['go']['app']['Service']['Open'](arg1, arg2);
+}
+
+export function OpenWithSystem(arg1, arg2) {
+  return window['go']['app']['Service']['OpenWithSystem'](arg1, arg2);
 }
 
 export function OptimizePack(arg1, arg2, arg3) {
@@ -138,8 +162,20 @@ export function PickArchive() {
   return window['go']['app']['Service']['PickArchive']();
 }
 
+export function PickFile(arg1) {
+  return window['go']['app']['Service']['PickFile'](arg1);
+}
+
 export function PickFolder(arg1) {
   return window['go']['app']['Service']['PickFolder'](arg1);
+}
+
+export function PickSaveAs(arg1, arg2) {
+  return window['go']['app']['Service']['PickSaveAs'](arg1, arg2);
+}
+
+export function Preferences() {
+  return window['go']['app']['Service']['Preferences']();
 }
 
 export function RebornSetText(arg1, arg2, arg3, arg4) {
@@ -158,8 +194,40 @@ export function RememberedPassword(arg1) {
   return window['go']['app']['Service']['RememberedPassword'](arg1);
 }
 
+export function RemoveEntries(arg1, arg2) {
+  return window['go']['app']['Service']['RemoveEntries'](arg1, arg2);
+}
+
+export function RenameEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['RenameEntry'](arg1, arg2, arg3);
+}
+
+export function ReplaceEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ReplaceEntry'](arg1, arg2, arg3);
+}
+
+export function SaveChanges(arg1, arg2) {
+  return window['go']['app']['Service']['SaveChanges'](arg1, arg2);
+}
+
+export function SavePreferences(arg1) {
+  return window['go']['app']['Service']['SavePreferences'](arg1);
+}
+
+export function SessionInfo(arg1) {
+  return window['go']['app']['Service']['SessionInfo'](arg1);
+}
+
+export function ShowInFolder(arg1, arg2) {
+  return window['go']['app']['Service']['ShowInFolder'](arg1, arg2);
+}
+
 export function Tree(arg1) {
   return window['go']['app']['Service']['Tree'](arg1);
+}
+
+export function UndoChange(arg1, arg2) {
+  return window['go']['app']['Service']['UndoChange'](arg1, arg2);
 }
 
 export function UnpackMod(arg1, arg2) {
