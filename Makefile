@@ -39,8 +39,11 @@ vet:
 	$(GO) vet $(GOPKGS)
 	$(GO) mod tidy -diff
 
+# Inside scripts/hermetic.sh: a fresh HOME, XDG folders and TMPDIR for the
+# whole run (packages with a TestMain also get one per test binary), and a
+# failure if anything Packsmith writes appeared in the real HOME.
 test-go:
-	$(GO) test -count=1 $(GOPKGS)
+	bash scripts/hermetic.sh $(GO) test -count=1 $(GOPKGS)
 	CGO_ENABLED=0 $(GO) build -o /dev/null .
 
 test-frontend: deps
