@@ -29,7 +29,7 @@ const MaxRawChunk = 1 << 20
 //	                                             entry of the session, or a grid on disk
 //
 // Errors answer 4xx/5xx with the message as plain text.
-func (s *Service) APIHandler() http.Handler {
+func (s *ArchiveService) apiHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/raw", s.serveRaw)
 	mux.HandleFunc("/api/text", s.serveText)
@@ -37,7 +37,7 @@ func (s *Service) APIHandler() http.Handler {
 	return mux
 }
 
-func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
+func (s *ArchiveService) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
 	q := r.URL.Query()
 	ss, err := s.Sessions.Get(q.Get("s"))
 	if err != nil {
@@ -52,7 +52,7 @@ func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Arch
 	return ss.Archive, e, true
 }
 
-func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveRaw(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -89,7 +89,7 @@ func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-func (s *Service) serveText(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveText(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -106,7 +106,7 @@ func (s *Service) serveText(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, t.Text)
 }
 
-func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveImage(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return

@@ -34,7 +34,7 @@ type LoadOrderFolders struct {
 }
 
 // LoadOrderFolders tells the view which folders to show first.
-func (s *Service) LoadOrderFolders() LoadOrderFolders {
+func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
 	st := s.Settings.Get()
 	f := LoadOrderFolders{UserDir: st.TL2UserDir, ModsDir: st.ModsDir, InstallDir: st.GameDir}
 	if d, err := loadorder.DefaultUserDir(); err == nil {
@@ -57,7 +57,7 @@ func (s *Service) LoadOrderFolders() LoadOrderFolders {
 // userDir/mods), replacing the load order being edited, and remembers the
 // folders. Unsaved changes to the previous one are dropped (the window
 // asks first).
-func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 	if strings.TrimSpace(userDir) == "" {
 		return nil, fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
 	}
@@ -81,7 +81,7 @@ func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 }
 
 // withLoadOrder runs fn on the open load order and returns the new view.
-func (s *Service) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
+func (s *LoadOrderService) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
 	s.loadOrder.Lock()
 	defer s.loadOrder.Unlock()
 	st := s.loadOrder.st
@@ -105,11 +105,11 @@ func parseModID(id string) (int64, error) {
 }
 
 // LoadOrderView returns the open load order's view.
-func (s *Service) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
+func (s *LoadOrderService) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
 
 // LoadOrderReload reads the folders again (after another program changed
 // them); unsaved changes are dropped.
-func (s *Service) LoadOrderReload() (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderReload() (*loadorder.View, error) {
 	s.loadOrder.Lock()
 	st := s.loadOrder.st
 	s.loadOrder.Unlock()
@@ -121,7 +121,7 @@ func (s *Service) LoadOrderReload() (*loadorder.View, error) {
 
 // LoadOrderMove puts a mod at 1-based place to (an inactive mod is enabled
 // there); to ≤ 0 means the bottom.
-func (s *Service) LoadOrderMove(id string, to int) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderMove(id string, to int) (*loadorder.View, error) {
 	n, err := parseModID(id)
 	if err != nil {
 		return nil, err
@@ -135,7 +135,7 @@ func (s *Service) LoadOrderMove(id string, to int) (*loadorder.View, error) {
 }
 
 // LoadOrderEnable enables (at the bottom) or disables a mod.
-func (s *Service) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
 	n, err := parseModID(id)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (s *Service) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
 }
 
 // LoadOrderSetOrder replaces the whole active list (drag and drop).
-func (s *Service) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
 	list := make([]int64, 0, len(ids))
 	for _, id := range ids {
 		n, err := parseModID(id)
@@ -162,7 +162,7 @@ func (s *Service) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
 }
 
 // LoadOrderUndo reverts the last change.
-func (s *Service) LoadOrderUndo() (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderUndo() (*loadorder.View, error) {
 	return s.withLoadOrder(func(st *loadorder.State) error {
 		_, err := st.Undo()
 		return err
@@ -170,7 +170,7 @@ func (s *Service) LoadOrderUndo() (*loadorder.View, error) {
 }
 
 // LoadOrderRevert drops every unsaved change (undoable).
-func (s *Service) LoadOrderRevert() (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderRevert() (*loadorder.View, error) {
 	return s.withLoadOrder(func(st *loadorder.State) error { st.Revert(); return nil })
 }
 
@@ -181,7 +181,7 @@ type LoadOrderSaved struct {
 }
 
 // LoadOrderSave writes modlauncher.sch (after a timestamped backup).
-func (s *Service) LoadOrderSave() (LoadOrderSaved, error) {
+func (s *LoadOrderService) LoadOrderSave() (LoadOrderSaved, error) {
 	var out LoadOrderSaved
 	v, err := s.withLoadOrder(func(st *loadorder.State) error {
 		r, err := st.Save()

@@ -33,7 +33,7 @@ type PackSetup struct {
 }
 
 // PackSetup tells the Pack view its folders and toggles.
-func (s *Service) PackSetup() PackSetup {
+func (s *PackService) PackSetup() PackSetup {
 	st := s.Settings.Get()
 	p := PackSetup{
 		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: modpack.DefaultModsDir(),
@@ -66,7 +66,7 @@ func (s *Service) PackSetup() PackSetup {
 // InspectMod reads a mod folder without writing: its MOD.DAT card, what
 // would be packed, and the lint findings (with baseDir, "" for none, for
 // the units that inherit from base-game files).
-func (s *Service) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
+func (s *PackService) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
 	dir = strings.TrimSpace(dir)
 	if dir == "" {
 		return nil, fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
@@ -100,7 +100,7 @@ type PackRequest struct {
 // id. Progress comes as "job" events with Stage, What (the file), Done and
 // Total; the finished job's result is the modpack.Result, also when the
 // pack failed.
-func (s *Service) PackMod(req PackRequest) (string, error) {
+func (s *PackService) PackMod(req PackRequest) (string, error) {
 	dir := strings.TrimSpace(req.ModDir)
 	if dir == "" {
 		return "", fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
@@ -138,7 +138,7 @@ func (s *Service) PackMod(req PackRequest) (string, error) {
 
 // PackResult returns a pack job's result, findings included, also when
 // the pack failed: it is the job's own (the status's Result).
-func (s *Service) PackResult(jobID string) (*modpack.Result, error) {
+func (s *PackService) PackResult(jobID string) (*modpack.Result, error) {
 	st, ok := s.Jobs.Get(jobID)
 	if !ok || st.Kind != "pack" {
 		return nil, fmt.Errorf("no pack job %q", jobID)

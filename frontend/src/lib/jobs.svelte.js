@@ -11,6 +11,8 @@ export const jobs = $state({ list: [] });
 const latest = new Map(); // id → newest status seen
 const followers = new Map(); // id → Set of functions
 const dismissed = new Set();
+const folding = new Set(); // kinds whose finished jobs leave the bar by themselves
+let foldMs = 1500;
 let users = 0;
 let off = null;
 
@@ -37,7 +39,14 @@ export function update(st) {
     else jobs.list.push(st);
   }
   for (const fn of [...(followers.get(st.id) ?? [])]) fn(st);
+  if (st.state === 'done' && folding.has(st.kind)) setTimeout(() => dismiss(st.id), foldMs);
   return true;
+}
+
+/** Finished jobs of these kinds leave the bar after ms (a verify's findings show elsewhere). */
+export function foldAway(kinds, ms = 1500) {
+  for (const k of kinds) folding.add(k);
+  foldMs = ms;
 }
 
 /** Keep jobs.list current (the window does, while it is open); returns stop. */

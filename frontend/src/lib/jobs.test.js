@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { jobs, follow, wait, track, dismiss } from './jobs.svelte.js';
 
-// A fake back end: the Wails runtime's events and window.go.app.Service.Job.
+// A fake back end: the Wails runtime's events and window.go.app.SettingsService.Job.
 let listeners;
 let status;
 beforeEach(() => {
@@ -15,7 +15,7 @@ beforeEach(() => {
         return () => (listeners = listeners.filter((f) => f !== fn));
       },
     },
-    go: { app: { Service: { Job: async (id) => status[id] } } },
+    go: { app: { SettingsService: { Job: async (id) => status[id] } } },
   };
 });
 const emit = (st) => listeners.forEach((f) => f(st));
