@@ -3,16 +3,19 @@ package app
 import (
 	"fmt"
 
+	"packsmith/backend/convert"
 	"packsmith/backend/extract"
 	"packsmith/backend/session"
 )
 
 // ExtractTarget names what an extract would write: the entries (paths; all
-// when empty) or, with Filtered, those matching Query.
+// when empty) or, with Filtered, those matching Query; Convert says which
+// are written decompiled or as PNG (its Overwrite is not used here).
 type ExtractTarget struct {
-	Paths    []string      `json:"paths"`
-	Filtered bool          `json:"filtered"`
-	Query    session.Query `json:"query"`
+	Paths    []string        `json:"paths"`
+	Filtered bool            `json:"filtered"`
+	Query    session.Query   `json:"query"`
+	Convert  convert.Options `json:"convert"`
 }
 
 func (s *ArchiveService) targetPaths(id string, t ExtractTarget) ([]string, error) {
@@ -43,7 +46,7 @@ func (s *ArchiveService) ExtractExisting(id string, t ExtractTarget, dir string)
 	if err != nil {
 		return nil, err
 	}
-	ex, err := extract.Existing(ss.Archive, dir, paths)
+	ex, err := extract.ExistingWith(ss.Archive, dir, paths, convert.ExtractOptions(t.Convert))
 	if ex == nil {
 		ex = []string{}
 	}
@@ -57,5 +60,7 @@ func (s *ArchiveService) ExtractReplacing(id string, t ExtractTarget, dir string
 	if err != nil {
 		return "", err
 	}
-	return s.startExtract(id, paths, dir, extract.Options{Overwrite: true})
+	opt := convert.ExtractOptions(t.Convert)
+	opt.Overwrite = true
+	return s.startExtract(id, paths, dir, opt)
 }

@@ -18,8 +18,8 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/convert"
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
 	"packsmith/internal/version"
 )
@@ -47,6 +47,14 @@ type ctx struct {
 type usageError struct{ msg string }
 
 func (u usageError) Error() string { return u.msg }
+
+// exitCoder is an error with its own exit code (diff: 1 when the
+// archives differ, 2 when it could not compare); an empty message prints
+// nothing.
+type exitCoder interface {
+	error
+	ExitCode() int
+}
 
 // findingsError makes verify exit 1 after printing its findings.
 var errFindings = errors.New("verify found problems")
@@ -113,6 +121,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := cmd.run(cx, args[1:])
 		var ue usageError
+		var ec exitCoder
 		switch {
 		case err == nil:
 			return ExitOK
@@ -125,6 +134,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			return ExitUsage
 		case errors.Is(err, errFindings):
 			return ExitFailure
+		case errors.As(err, &ec):
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(msg))
+			}
+			return ec.ExitCode()
 		default:
 			fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(err.Error()))
 			return ExitFailure
@@ -271,10 +285,14 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
 		"Refuses, before writing anything: names that escape DIR, entries that share stored bytes or claim an impossible\n" +
 		"compression ratio, links (in the archive or in DIR), too little free space, and existing files unless --overwrite.\n" +
-		"A failed or cancelled extract leaves DIR as it was.", run: runExtract})
+		"A failed or cancelled extract leaves DIR as it was.\n" +
+		"--decompile writes BINDAT and BINLAYOUT as GUTS text (UTF-16LE with BOM, what `decompile -o` writes) under the\n" +
+		"source's name (X.DAT stays X.DAT, X.DAT.BINDAT becomes X.DAT) and RAW indices as tables (X.RAW.txt).\n" +
+		"--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\n" +
+		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
@@ -350,7 +368,10 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
-	overwrite := fs.Bool("overwrite", false, "replace existing files")
+	var xo convert.Options
+	fs.BoolVar(&xo.Decompile, "decompile", false, "write BINDAT, BINLAYOUT and RAW as text")
+	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
+	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace existing files")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -359,14 +380,21 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{Overwrite: *overwrite})
+	res, err := convert.Extract(c.context, a, *out, pos[1:], nil, xo)
 	if err != nil {
 		return err
+	}
+	for _, k := range res.Kept {
+		fmt.Fprintf(c.stderr, "warning: %s: %s: %s (written as it is)\n", a.Path(), k.Entry, k.Why)
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
 	}
-	fmt.Fprintf(c.stdout, "extracted %d files, %d bytes, to %s\n", res.Files, res.Bytes, res.Dir)
+	conv := ""
+	if res.Converted > 0 {
+		conv = fmt.Sprintf(" (%d converted)", res.Converted)
+	}
+	fmt.Fprintf(c.stdout, "extracted %d files%s, %d bytes, to %s\n", res.Files, conv, res.Bytes, res.Dir)
 	return nil
 }
 

@@ -86,6 +86,17 @@ type Result struct {
 	Bytes int64  `json:"bytes"`
 	// Replaced counts existing files overwritten (Options.Overwrite).
 	Replaced int `json:"replaced,omitempty"`
+	// Converted counts entries written in another form (Options.Convert);
+	// Kept lists those a converter gave back as they are, and why.
+	Converted int    `json:"converted,omitempty"`
+	Kept      []Kept `json:"kept,omitempty"`
+}
+
+// Kept is an entry a converter could not convert: it was written with its
+// own bytes under its own name.
+type Kept struct {
+	Entry string `json:"entry"`
+	Why   string `json:"why"`
 }
 
 // Options tune an extract.
@@ -94,11 +105,34 @@ type Options struct {
 	// Overwrite replaces existing files; without it an extract that would
 	// replace one is refused before anything is written.
 	Overwrite bool
+	// Convert, when set, may write an entry in another form (backend/convert:
+	// decompiled text, PNG). It returns the name to write the entry under
+	// and the converter, or a nil Converter to copy the entry as it is.
+	Convert func(e archive.Entry) (name string, c Converter)
+}
+
+// Converter turns an entry's bytes into what is written. It returns Keep
+// with the entry's own bytes when they cannot be converted (a truncated
+// texture): they are then written under the entry's own name.
+type Converter func(r io.Reader) (Converted, error)
+
+// Converted is a converter's output.
+type Converted struct {
+	Bytes []byte
+	// Keep: Bytes are the entry's own, written under its own name; Why
+	// says what stopped the conversion ("" when nothing needed converting,
+	// a text source: such entries are not listed in Result.Kept).
+	Keep bool
+	Why  string
 }
 
 type job struct {
-	e   archive.Entry
-	rel string
+	e     archive.Entry
+	rel   string
+	conv  Converter
+	keep  bool   // the converter kept the entry as it is (rel is then its own name)
+	why   string // and why
+	moved bool   // keeping it changed rel: its own name is checked after decoding
 }
 
 // StagePrefix starts the name of the staging folder an extract writes into
@@ -106,8 +140,9 @@ type job struct {
 // those whose process is gone.
 const StagePrefix = ".packsmith-extract-"
 
-// plan selects the entries and checks their names.
-func plan(a archive.Archive, names []string) ([]job, int64, error) {
+// plan selects the entries and checks their names (the names converters
+// give, when opt has them).
+func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) {
 	entries, err := selectEntries(a, names)
 	if err != nil {
 		return nil, 0, err
@@ -117,7 +152,17 @@ func plan(a archive.Archive, names []string) ([]job, int64, error) {
 	seen := map[string]string{}
 	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
 	for _, e := range entries {
-		rel, err := RelPath(e.Path)
+		name := e.Path
+		var conv Converter
+		if opt.Convert != nil {
+			if n, c := opt.Convert(e); c != nil {
+				conv = c
+				if n != "" {
+					name = n
+				}
+			}
+		}
+		rel, err := RelPath(name)
 		if err != nil {
 			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
@@ -129,7 +174,7 @@ func plan(a archive.Archive, names []string) ([]job, int64, error) {
 			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
 		}
 		seen[key] = e.Path
-		jobs = append(jobs, job{e, rel})
+		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
 		if e.Size > 0 {
 			total += e.Size
 		}
@@ -151,7 +196,7 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if p == nil {
 		p = archive.NoProgress{}
 	}
-	jobs, total, err := plan(a, names)
+	jobs, total, err := plan(a, names, opt)
 	if err != nil {
 		return Result{}, err
 	}
@@ -205,10 +250,14 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				j := jobs[i]
-				err := writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, func(k int64) {
-					p.Progress(done.Add(k), total, j.e.Path)
-				})
+				j := &jobs[i]
+				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
+				var err error
+				if j.conv != nil {
+					err = convertEntry(ctx, a, j, filepath.Join(stage, "new"), made, add)
+				} else {
+					err = writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
+				}
 				if err != nil {
 					fail(err)
 					return
@@ -224,11 +273,107 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if firstErr != nil {
 		return Result{}, firstErr
 	}
+	res := Result{Dir: dir}
+	if opt.Convert != nil {
+		n, err := checkKept(a, dir, jobs, opt.Overwrite, &res)
+		if err != nil {
+			return Result{}, err
+		}
+		replaced = append(replaced, make([]string, n)...)
+	}
 	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
 		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
-	return Result{Dir: dir, Files: int(files.Load()), Bytes: done.Load(), Replaced: len(replaced)}, nil
+	res.Files, res.Bytes, res.Replaced = int(files.Load()), done.Load(), len(replaced)
+	return res, nil
+}
+
+// checkKept counts the converted and kept entries and checks, as
+// checkTarget did before anything was written, the names of entries a
+// converter kept as they are when that moved them back to their own name
+// (X.DDS planned as X.DDS.png). It returns how many existing files those
+// replace.
+func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *Result) (int, error) {
+	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	key := func(rel string) string {
+		if caseless {
+			return strings.ToLower(rel)
+		}
+		return rel
+	}
+	taken := make(map[string]string, len(jobs))
+	var kept []job
+	for _, j := range jobs {
+		switch {
+		case j.keep && j.why != "":
+			res.Kept = append(res.Kept, Kept{Entry: j.e.Path, Why: j.why})
+		case !j.keep && j.conv != nil:
+			res.Converted++
+		}
+		if j.moved {
+			kept = append(kept, j)
+			continue
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	if len(kept) == 0 {
+		return 0, nil
+	}
+	for _, j := range kept {
+		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	rep, err := checkTarget(a, dir, kept, overwrite)
+	return len(rep), err
+}
+
+// convertEntry reads an entry through its converter and stages what it
+// gives: the converted bytes under the converted name, or the entry's own
+// bytes under its own name (j.rel, j.keep and j.why are updated).
+func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
+	rc, err := a.Open(j.e.Path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	out, err := j.conv(countReader{ctxReader{ctx, rc}, add})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var ee *archive.EntryError
+		if !errors.As(err, &ee) {
+			err = &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: err}
+		}
+		return err
+	}
+	if out.Keep {
+		rel, err := RelPath(j.e.Path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Path(), err)
+		}
+		j.moved = rel != j.rel
+		j.rel, j.keep, j.why = rel, true, out.Why
+	}
+	dst := filepath.Join(stage, j.rel)
+	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, out.Bytes, 0o644)
+}
+
+type countReader struct {
+	r   io.Reader
+	add func(int64)
+}
+
+func (c countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.add(int64(n))
+	return n, err
 }
 
 // freeSpace is freeBytes (a variable so tests can shrink the disk).

@@ -17,6 +17,9 @@ import { EventsOn } from '../../wailsjs/runtime/runtime.js';
  * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
  * @typedef {import('../../wailsjs/go/models').preview.Description} Description
  * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
+ * @typedef {import('../../wailsjs/go/models').convert.Saved} Saved
+ * @typedef {import('../../wailsjs/go/models').diff.EntryDiff} EntryDiff
+ * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
 
 // The Go side binds one service per concern (app/service.go): archives
@@ -99,6 +102,21 @@ export const openWithSystem = (id, entry) => archives().OpenWithSystem(id, entry
 export const preferences = () => settings().Preferences();
 export const savePreferences = (p) => settings().SavePreferences(p);
 
+// Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
+/** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
+export const extractWith = (id, target, dir) => archives().ExtractWith(id, target, dir);
+/** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
+export const savePreview = (id, path, view, opts, target, overwrite) => archives().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => archives().PreviewFileName(id, path, view);
+/** Starts a job comparing two open archives; its result is a diff.Result. */
+export const compare = (idA, idB) => archives().Compare(idA, idB);
+/** What changed inside one entry. @returns {Promise<EntryDiff>} */
+export const compareEntry = (idA, pathA, idB, pathB) => archives().CompareEntry(idA, pathA, idB, pathB);
+/** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
+export const findInFiles = (id, opts) => archives().FindInFiles(id, opts);
+/** For each path, the archive's entry (any case, / or \), or "". */
+export const entriesExist = (id, paths) => archives().EntriesExist(id, paths);
+
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
   return EventsOn(event, fn);
@@ -134,4 +152,14 @@ export async function image(session, path, opts = {}) {
   const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
   const blob = await r.blob();
   return { url: URL.createObjectURL(blob), meta };
+}
+
+
+/** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
+export async function gridDiff(sA, pA, sB, pB, scale = 1) {
+  const q = new URLSearchParams({ s: sA, p: pA, s2: sB, p2: pB, scale: String(scale) });
+  const r = await fetch(`/api/griddiff?${q}`);
+  if (!r.ok) throw new Error(await r.text());
+  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
+  return { url: URL.createObjectURL(await r.blob()), meta };
 }

@@ -150,6 +150,7 @@ export namespace app {
 	    paths: string[];
 	    filtered: boolean;
 	    query: session.Query;
+	    convert: convert.Options;
 	
 	    static createFrom(source: any = {}) {
 	        return new ExtractTarget(source);
@@ -160,6 +161,7 @@ export namespace app {
 	        this.paths = source["paths"];
 	        this.filtered = source["filtered"];
 	        this.query = this.convertValues(source["query"], session.Query);
+	        this.convert = this.convertValues(source["convert"], convert.Options);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -451,6 +453,157 @@ export namespace archive {
 	        this.extra = source["extra"];
 	    }
 	}
+
+}
+
+export namespace convert {
+	
+	export class Options {
+	    decompile: boolean;
+	    png: boolean;
+	    overwrite: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.decompile = source["decompile"];
+	        this.png = source["png"];
+	        this.overwrite = source["overwrite"];
+	    }
+	}
+	export class Saved {
+	    path: string;
+	    bytes: number;
+	    exists: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Saved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.bytes = source["bytes"];
+	        this.exists = source["exists"];
+	    }
+	}
+
+}
+
+export namespace diff {
+	
+	export class Line {
+	    op: string;
+	    a: number;
+	    b: number;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Line(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.op = source["op"];
+	        this.a = source["a"];
+	        this.b = source["b"];
+	        this.text = source["text"];
+	    }
+	}
+	export class Hunk {
+	    a: number;
+	    b: number;
+	    lenA: number;
+	    lenB: number;
+	    lines: Line[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Hunk(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.a = source["a"];
+	        this.b = source["b"];
+	        this.lenA = source["lenA"];
+	        this.lenB = source["lenB"];
+	        this.lines = this.convertValues(source["lines"], Line);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EntryDiff {
+	    pathA: string;
+	    pathB: string;
+	    view: string;
+	    sizeA: number;
+	    sizeB: number;
+	    same: boolean;
+	    hunks: Hunk[];
+	    linesA: number;
+	    linesB: number;
+	    approximate: boolean;
+	    offset: number;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EntryDiff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.pathA = source["pathA"];
+	        this.pathB = source["pathB"];
+	        this.view = source["view"];
+	        this.sizeA = source["sizeA"];
+	        this.sizeB = source["sizeB"];
+	        this.same = source["same"];
+	        this.hunks = this.convertValues(source["hunks"], Hunk);
+	        this.linesA = source["linesA"];
+	        this.linesB = source["linesB"];
+	        this.approximate = source["approximate"];
+	        this.offset = source["offset"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 
 }
 
@@ -1380,6 +1533,31 @@ export namespace rebornedit {
 	        this.text = source["text"];
 	        this.third = source["third"];
 	        this.fourth = source["fourth"];
+	    }
+	}
+
+}
+
+export namespace search {
+	
+	export class Options {
+	    query: string;
+	    regex: boolean;
+	    caseSensitive: boolean;
+	    maxHits: number;
+	    paths: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.query = source["query"];
+	        this.regex = source["regex"];
+	        this.caseSensitive = source["caseSensitive"];
+	        this.maxHits = source["maxHits"];
+	        this.paths = source["paths"];
 	    }
 	}
 

@@ -18,6 +18,14 @@ export function Close(arg1) {
   return window['go']['app']['ArchiveService']['Close'](arg1);
 }
 
+export function Compare(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['Compare'](arg1, arg2);
+}
+
+export function CompareEntry(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['ArchiveService']['CompareEntry'](arg1, arg2, arg3, arg4);
+}
+
 export function CreatePack(arg1, arg2, arg3) {
   return window['go']['app']['ArchiveService']['CreatePack'](arg1, arg2, arg3);
 }
@@ -34,6 +42,10 @@ export function DropFiles(arg1, arg2, arg3, arg4) {
   return window['go']['app']['ArchiveService']['DropFiles'](arg1, arg2, arg3, arg4);
 }
 
+export function EntriesExist(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['EntriesExist'](arg1, arg2);
+}
+
 export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['ArchiveService']['Extract'](arg1, arg2, arg3);
 }
@@ -48,6 +60,14 @@ export function ExtractFiltered(arg1, arg2, arg3) {
 
 export function ExtractReplacing(arg1, arg2, arg3) {
   return window['go']['app']['ArchiveService']['ExtractReplacing'](arg1, arg2, arg3);
+}
+
+export function ExtractWith(arg1, arg2, arg3) {
+  return window['go']['app']['ArchiveService']['ExtractWith'](arg1, arg2, arg3);
+}
+
+export function FindInFiles(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['FindInFiles'](arg1, arg2);
 }
 
 export function ForgetPassword(arg1) {
@@ -86,6 +106,10 @@ export function PickSaveAs(arg1, arg2) {
   return window['go']['app']['ArchiveService']['PickSaveAs'](arg1, arg2);
 }
 
+export function PreviewFileName(arg1, arg2, arg3) {
+  return window['go']['app']['ArchiveService']['PreviewFileName'](arg1, arg2, arg3);
+}
+
 export function RebornSetText(arg1, arg2, arg3, arg4) {
   return window['go']['app']['ArchiveService']['RebornSetText'](arg1, arg2, arg3, arg4);
 }
@@ -116,6 +140,10 @@ export function ReplaceEntry(arg1, arg2, arg3) {
 
 export function SaveChanges(arg1, arg2) {
   return window['go']['app']['ArchiveService']['SaveChanges'](arg1, arg2);
+}
+
+export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
+  return window['go']['app']['ArchiveService']['SavePreview'](arg1, arg2, arg3, arg4, arg5, arg6);
 }
 
 export function SessionInfo(arg1) {
