@@ -121,8 +121,12 @@ func diffEntry(c *ctx, a, b archive.Archive, name string) error {
 	if inA && inB && d.Same {
 		return nil
 	}
-	switch d.View {
-	case diff.ViewText:
+	switch {
+	case d.View == diff.ViewText && len(d.Hunks) == 0:
+		// A text source against its compiled form, or another encoding.
+		fmt.Fprintf(c.stdout, "%s: the decoded text is the same (%d lines); the bytes differ (%d → %d bytes: encoding, compiled form or string ids)\n",
+			name, d.LinesA, d.SizeA, d.SizeB)
+	case d.View == diff.ViewText:
 		nameA, nameB := a.Path()+": "+d.PathA, b.Path()+": "+d.PathB
 		if !inA {
 			nameA = "/dev/null"

@@ -135,3 +135,12 @@ func TestFind(t *testing.T) {
 		t.Errorf("bad regex: exit %d %q", code, errs)
 	}
 }
+
+// A mod folder against the .MOD packed from it: the sword's source text
+// and its compiled BINDAT decode to the same text.
+func TestDiffSourceAgainstCompiled(t *testing.T) {
+	out, errs, code := run(t, "diff", "../../testdata/demo/sample_mod", demoMod, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
+	if code != 1 || !strings.Contains(out, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT: the decoded text is the same (14 lines); the bytes differ") {
+		t.Fatalf("exit %d %q %q", code, out, errs)
+	}
+}
