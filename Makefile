@@ -37,6 +37,7 @@ run: build
 
 vet:
 	$(GO) vet $(GOPKGS)
+	$(GO) mod tidy -diff
 
 # Inside scripts/hermetic.sh: a fresh HOME, XDG folders and TMPDIR for the
 # whole run (packages with a TestMain also get one per test binary), and a

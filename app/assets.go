@@ -30,7 +30,7 @@ const MaxRawChunk = 1 << 20
 //	GET /api/griddiff?s=A&p=ENTRY&s2=B&p2=ENTRY  walk grids of two sessions compared
 //
 // Errors answer 4xx/5xx with the message as plain text.
-func (s *Service) APIHandler() http.Handler {
+func (s *ArchiveService) apiHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/raw", s.serveRaw)
 	mux.HandleFunc("/api/text", s.serveText)
@@ -39,7 +39,7 @@ func (s *Service) APIHandler() http.Handler {
 	return mux
 }
 
-func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
+func (s *ArchiveService) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
 	q := r.URL.Query()
 	ss, err := s.Sessions.Get(q.Get("s"))
 	if err != nil {
@@ -54,7 +54,7 @@ func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Arch
 	return ss.Archive, e, true
 }
 
-func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveRaw(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -91,7 +91,7 @@ func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-func (s *Service) serveText(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveText(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -108,7 +108,7 @@ func (s *Service) serveText(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, t.Text)
 }
 
-func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveImage(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return

@@ -40,7 +40,7 @@ type BakeAgainst struct {
 }
 
 // BakeGrid bakes the walk grid of a .LAYOUT entry of an open archive.
-func (s *Service) BakeGrid(id, entryPath string) (*BakeView, error) {
+func (s *ArchiveService) BakeGrid(id, entryPath string) (*BakeView, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ func (s *Service) gameData() string {
 // BakeLayoutFile is BakeGrid for a .LAYOUT on disk (the Pack view's
 // levels): its mod is the folder above its MEDIA/, and the grid is
 // compared with the .MPP beside it when there is one. Nothing is written.
-func (s *Service) BakeLayoutFile(layoutPath string) (*BakeView, error) {
+func (s *PackService) BakeLayoutFile(layoutPath string) (*BakeView, error) {
 	fr, err := levelbake.BakeFile(context.Background(), layoutPath, s.gameData(), "", levelbake.Options{})
 	if err != nil {
 		return nil, err

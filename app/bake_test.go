@@ -27,7 +27,7 @@ func TestBakeGrid(t *testing.T) {
 	if res, err := modpack.Pack(context.Background(), dir, modpack.Options{Output: out, MPP: modpack.MPPKeep}); err != nil {
 		t.Fatalf("%v %v", err, res.Findings)
 	}
-	s := NewService(&events{}, nil, nil)
+	s := NewApp(&events{}, nil, nil)
 	info, err := s.Open(out, "")
 	if err != nil {
 		t.Fatal(err)

@@ -12,21 +12,27 @@ import (
 )
 
 // The front end calls Go through the bindings Wails generates from the
-// bound Service (frontend/wailsjs, committed). These tests fail when the Go
-// side changed and the bindings were not regenerated (`make bindings`).
+// bound services (frontend/wailsjs, committed). These tests fail when the
+// Go side changed and the bindings were not regenerated (`make bindings`).
 
 const wailsjs = "../frontend/wailsjs/go"
 
-// lifecycleMethods are given to Wails as OnStartup/OnShutdown/… callbacks
-// (window.go), which Wails leaves out of the bindings.
-var lifecycleMethods = map[string]bool{"Shutdown": true}
+// bound are the services window.go binds (App.Bound), by name.
+func bound() map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for _, s := range NewApp(nil, nil, nil).Bound() {
+		t := reflect.TypeOf(s)
+		out[t.Elem().Name()] = t
+	}
+	return out
+}
 
 var dtsFunc = regexp.MustCompile(`^export function (\w+)\(([^)]*)\):Promise<(.*)>;$`)
 
-// generatedMethods reads Service.d.ts: method name → number of arguments.
-func generatedMethods(t *testing.T) map[string]int {
+// generatedMethods reads <service>.d.ts: method name → number of arguments.
+func generatedMethods(t *testing.T, service string) map[string]int {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(wailsjs, "app", "Service.d.ts"))
+	b, err := os.ReadFile(filepath.Join(wailsjs, "app", service+".d.ts"))
 	if err != nil {
 		t.Fatalf("%v (generate the bindings with `make bindings`)", err)
 	}
@@ -38,7 +44,7 @@ func generatedMethods(t *testing.T) map[string]int {
 		}
 		m := dtsFunc.FindStringSubmatch(line)
 		if m == nil {
-			t.Fatalf("Service.d.ts:%d: unexpected declaration %q", i+1, line)
+			t.Fatalf("%s.d.ts:%d: unexpected declaration %q", service, i+1, line)
 		}
 		n := 0
 		if m[2] != "" {
@@ -49,36 +55,58 @@ func generatedMethods(t *testing.T) map[string]int {
 	return out
 }
 
-func TestGeneratedBindingsMatchService(t *testing.T) {
-	gen := generatedMethods(t)
-	if len(gen) < 20 {
-		t.Fatalf("Service.d.ts declares %d functions; expected the whole service", len(gen))
+func TestGeneratedBindingsMatchServices(t *testing.T) {
+	services := bound()
+	if len(services) != 4 {
+		t.Fatalf("%d bound services, want 4 (archives, packing, load order, settings)", len(services))
 	}
-	typ := reflect.TypeOf(&Service{})
 	var problems []string
-	for i := 0; i < typ.NumMethod(); i++ {
-		m := typ.Method(i)
-		if lifecycleMethods[m.Name] {
-			if _, ok := gen[m.Name]; ok {
-				problems = append(problems, m.Name+" is a lifecycle callback but has a binding")
+	total := 0
+	for name, typ := range services {
+		gen := generatedMethods(t, name)
+		total += len(gen)
+		for i := 0; i < typ.NumMethod(); i++ {
+			m := typ.Method(i)
+			n, ok := gen[m.Name]
+			switch {
+			case !ok:
+				problems = append(problems, name+"."+m.Name+" has no generated binding")
+			case n != m.Type.NumIn()-1:
+				problems = append(problems, name+"."+m.Name+": Go takes "+strconv.Itoa(m.Type.NumIn()-1)+" arguments, the binding "+strconv.Itoa(n))
 			}
-			continue
+			delete(gen, m.Name)
 		}
-		n, ok := gen[m.Name]
-		switch {
-		case !ok:
-			problems = append(problems, "Service."+m.Name+" has no generated binding")
-		case n != m.Type.NumIn()-1:
-			problems = append(problems, "Service."+m.Name+": Go takes "+strconv.Itoa(m.Type.NumIn()-1)+" arguments, the binding "+strconv.Itoa(n))
+		for fn := range gen {
+			problems = append(problems, "binding "+name+"."+fn+" has no Go method")
 		}
-		delete(gen, m.Name)
 	}
-	for name := range gen {
-		problems = append(problems, "binding "+name+" has no Service method")
+	// A binding file of a service no longer bound is stale too.
+	ents, _ := os.ReadDir(filepath.Join(wailsjs, "app"))
+	for _, e := range ents {
+		if n, ok := strings.CutSuffix(e.Name(), ".d.ts"); ok && services[n] == nil {
+			problems = append(problems, e.Name()+" belongs to no bound service")
+		}
+	}
+	if total < 40 {
+		problems = append(problems, "the bindings declare only "+strconv.Itoa(total)+" functions")
 	}
 	sort.Strings(problems)
 	if len(problems) > 0 {
 		t.Fatalf("frontend/wailsjs is stale, run `make bindings`:\n  %s", strings.Join(problems, "\n  "))
+	}
+}
+
+// No method is bound twice: each concern's service has its own.
+func TestServicesDoNotOverlap(t *testing.T) {
+	seen := map[string]string{}
+	for name, typ := range bound() {
+		for i := 0; i < typ.NumMethod(); i++ {
+			m := typ.Method(i).Name
+			if other, ok := seen[m]; ok {
+				t.Errorf("%s is bound on %s and %s", m, other, name)
+			}
+			seen[m] = name
+		}
 	}
 }
 
@@ -91,17 +119,15 @@ func TestGeneratedModelsMatchStructs(t *testing.T) {
 	}
 	models := parseModels(string(b))
 	structs := map[string]reflect.Type{}
-	typ := reflect.TypeOf(&Service{})
-	for i := 0; i < typ.NumMethod(); i++ {
-		m := typ.Method(i)
-		if lifecycleMethods[m.Name] {
-			continue
-		}
-		for j := 1; j < m.Type.NumIn(); j++ {
-			collectStructs(m.Type.In(j), structs)
-		}
-		for j := 0; j < m.Type.NumOut(); j++ {
-			collectStructs(m.Type.Out(j), structs)
+	for _, typ := range bound() {
+		for i := 0; i < typ.NumMethod(); i++ {
+			m := typ.Method(i)
+			for j := 1; j < m.Type.NumIn(); j++ {
+				collectStructs(m.Type.In(j), structs)
+			}
+			for j := 0; j < m.Type.NumOut(); j++ {
+				collectStructs(m.Type.Out(j), structs)
+			}
 		}
 	}
 	if len(structs) < 10 {

@@ -15,7 +15,7 @@ import (
 
 // Compare starts a job comparing two open archives (A before, B after);
 // its result is a diff.Result.
-func (s *Service) Compare(idA, idB string) (string, error) {
+func (s *ArchiveService) Compare(idA, idB string) (string, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
 		return "", err
@@ -35,7 +35,7 @@ func (s *Service) Compare(idA, idB string) (string, error) {
 
 // CompareEntry says what changed inside one entry: pathA of session A
 // against pathB of session B ("" on the side without it).
-func (s *Service) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, error) {
+func (s *ArchiveService) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
 		return diff.EntryDiff{}, err
@@ -50,7 +50,7 @@ func (s *Service) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, e
 // serveGridDiff answers /api/griddiff?s=A&p=ENTRY&s2=B&p2=ENTRY[&scale=N]:
 // the difference of two walk grids of two sessions, as /api/image answers
 // (PNG, X-Meta with the DiffReport and legend).
-func (s *Service) serveGridDiff(w http.ResponseWriter, r *http.Request) {
+func (s *ArchiveService) serveGridDiff(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	open := func(sid, p string) (archive.Archive, archive.Entry, bool) {
 		ss, err := s.Sessions.Get(sid)

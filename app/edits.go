@@ -24,7 +24,7 @@ type EditState struct {
 	Changes []edits.Change `json:"changes"`
 }
 
-func (s *Service) editState(id string) (EditState, error) {
+func (s *ArchiveService) editState(id string) (EditState, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return EditState{}, err
@@ -33,9 +33,9 @@ func (s *Service) editState(id string) (EditState, error) {
 }
 
 // Changes lists an archive's pending changes and what its family can save.
-func (s *Service) Changes(id string) (EditState, error) { return s.editState(id) }
+func (s *ArchiveService) Changes(id string) (EditState, error) { return s.editState(id) }
 
-func (s *Service) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
+func (s *ArchiveService) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return EditState{}, err
@@ -47,7 +47,7 @@ func (s *Service) stage(id string, fn func(ss *session.Session, p *edits.Pending
 }
 
 // ReplaceEntry plans swapping an entry's bytes for a file's.
-func (s *Service) ReplaceEntry(id, entry, file string) (EditState, error) {
+func (s *ArchiveService) ReplaceEntry(id, entry, file string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		_, err := p.Replace(ss.Archive, entry, file)
 		return err
@@ -55,7 +55,7 @@ func (s *Service) ReplaceEntry(id, entry, file string) (EditState, error) {
 }
 
 // AddEntry plans a new entry (entry "" or ending in "/" takes the file's name).
-func (s *Service) AddEntry(id, entry, file string) (EditState, error) {
+func (s *ArchiveService) AddEntry(id, entry, file string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if entry == "" || strings.HasSuffix(entry, "/") {
 			entry += filepath.Base(file)
@@ -77,7 +77,7 @@ type DropResult struct {
 // folder, or into folder when dropped on a folder or the list, replacing an
 // entry of the same name or added beside them. Archives Packsmith opens
 // (a .zip dropped on a .MOD) are not added: they come back in Open.
-func (s *Service) DropFiles(id, onEntry, folder string, files []string) (DropResult, error) {
+func (s *ArchiveService) DropFiles(id, onEntry, folder string, files []string) (DropResult, error) {
 	var open []string
 	st, err := s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if onEntry != "" {
@@ -116,7 +116,7 @@ func (s *Service) DropFiles(id, onEntry, folder string, files []string) (DropRes
 }
 
 // RemoveEntries plans removing entries.
-func (s *Service) RemoveEntries(id string, entries []string) (EditState, error) {
+func (s *ArchiveService) RemoveEntries(id string, entries []string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		for _, e := range entries {
 			if _, err := p.Remove(ss.Archive, e); err != nil {
@@ -128,7 +128,7 @@ func (s *Service) RemoveEntries(id string, entries []string) (EditState, error) 
 }
 
 // RenameEntry plans a new name for an entry.
-func (s *Service) RenameEntry(id, entry, to string) (EditState, error) {
+func (s *ArchiveService) RenameEntry(id, entry, to string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		_, err := p.Rename(ss.Archive, entry, to)
 		return err
@@ -136,7 +136,7 @@ func (s *Service) RenameEntry(id, entry, to string) (EditState, error) {
 }
 
 // UndoChange drops one pending change; changeID 0 drops the latest.
-func (s *Service) UndoChange(id string, changeID int) (EditState, error) {
+func (s *ArchiveService) UndoChange(id string, changeID int) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if changeID == 0 {
 			if _, ok := p.UndoLast(); !ok {
@@ -149,7 +149,7 @@ func (s *Service) UndoChange(id string, changeID int) (EditState, error) {
 }
 
 // DiscardChanges drops every pending change.
-func (s *Service) DiscardChanges(id string) (EditState, error) {
+func (s *ArchiveService) DiscardChanges(id string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		p.Clear()
 		return nil
@@ -165,7 +165,7 @@ type SavedArchive struct {
 
 // SaveChanges starts a job writing the pending changes: in place after a
 // backup (out ""), or to out (Save as). It returns the job id.
-func (s *Service) SaveChanges(id, out string) (string, error) {
+func (s *ArchiveService) SaveChanges(id, out string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -188,7 +188,7 @@ func (s *Service) SaveChanges(id, out string) (string, error) {
 }
 
 // SessionInfo describes an open archive as it is now (after a save).
-func (s *Service) SessionInfo(id string) (session.Info, error) {
+func (s *ArchiveService) SessionInfo(id string) (session.Info, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return session.Info{}, err
@@ -203,7 +203,7 @@ type SaveDialog interface {
 
 // PickFile shows the open dialog for any file ("" when cancelled): the
 // file a Replace… or Add… takes.
-func (s *Service) PickFile(title string) (string, error) {
+func (s *ArchiveService) PickFile(title string) (string, error) {
 	if s.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
@@ -211,7 +211,7 @@ func (s *Service) PickFile(title string) (string, error) {
 }
 
 // PickSaveAs shows the save dialog starting at defaultPath ("" when cancelled).
-func (s *Service) PickSaveAs(title, defaultPath string) (string, error) {
+func (s *ArchiveService) PickSaveAs(title, defaultPath string) (string, error) {
 	d, ok := s.dialogs.(SaveDialog)
 	if !ok {
 		return "", fmt.Errorf("no save dialog in this build: type the path")

@@ -20,7 +20,7 @@ func TestSaveChangesJob(t *testing.T) {
 	src := filepath.Join(dir, "new.txt")
 	os.WriteFile(src, []byte("dropped"), 0o644)
 
-	s := NewService(&events{}, nil, nil)
+	s := NewApp(&events{}, nil, nil)
 	info, err := s.Open(p, "")
 	if err != nil {
 		t.Fatal(err)

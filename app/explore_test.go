@@ -34,7 +34,7 @@ func (e *hitEvents) Emit(name string, data any) {
 	e.events.Emit(name, data)
 }
 
-func finished(t *testing.T, s *Service, id string) jobs.Status {
+func finished(t *testing.T, s *App, id string) jobs.Status {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -50,7 +50,7 @@ func finished(t *testing.T, s *Service, id string) jobs.Status {
 func TestFindInFilesStreamsHits(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	ev := &hitEvents{}
-	s := NewService(ev, nil, nil)
+	s := NewApp(ev, nil, nil)
 	info, err := s.Open("../testdata/demo/PACKSMITH_SAMPLE.MOD", "")
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // ExtractWith starts an extract job converting as t.Convert says
 // (decompiled data, PNG); existing files are refused (ExtractReplacing
 // overwrites them).
-func (s *Service) ExtractWith(id string, t ExtractTarget, dir string) (string, error) {
+func (s *ArchiveService) ExtractWith(id string, t ExtractTarget, dir string) (string, error) {
 	paths, err := s.targetPaths(id, t)
 	if err != nil {
 		return "", err
@@ -26,7 +26,7 @@ func (s *Service) ExtractWith(id string, t ExtractTarget, dir string) (string, e
 // SavePreview writes an entry's view (text, image or hex; opts as the
 // image view's: mip, face, scale, overlay) to target. An existing file is
 // replaced only with overwrite; otherwise the answer says it exists.
-func (s *Service) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
+func (s *ArchiveService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return convert.Saved{}, err
@@ -48,7 +48,7 @@ func (s *Service) SavePreview(id, entryPath, view string, opts map[string]string
 
 // PreviewFileName is the file "Save preview as…" suggests for a view: its
 // name in the last folder saved or extracted to, else beside the archive.
-func (s *Service) PreviewFileName(id, entryPath, view string) (string, error) {
+func (s *ArchiveService) PreviewFileName(id, entryPath, view string) (string, error) {
 	name, err := s.previewName(id, entryPath, view)
 	if err != nil {
 		return "", err
@@ -64,7 +64,7 @@ func (s *Service) PreviewFileName(id, entryPath, view string) (string, error) {
 	return filepath.Join(dir, name), nil
 }
 
-func (s *Service) previewName(id, entryPath, view string) (string, error) {
+func (s *ArchiveService) previewName(id, entryPath, view string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err

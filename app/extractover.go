@@ -18,7 +18,7 @@ type ExtractTarget struct {
 	Convert  convert.Options `json:"convert"`
 }
 
-func (s *Service) targetPaths(id string, t ExtractTarget) ([]string, error) {
+func (s *ArchiveService) targetPaths(id string, t ExtractTarget) ([]string, error) {
 	if !t.Filtered {
 		return t.Paths, nil
 	}
@@ -37,7 +37,7 @@ func (s *Service) targetPaths(id string, t ExtractTarget) ([]string, error) {
 // extract would replace, so the window can ask before it overwrites them.
 // It also reports, as an error, anything that would make the extract
 // refuse (a link or a file in the way).
-func (s *Service) ExtractExisting(id string, t ExtractTarget, dir string) ([]string, error) {
+func (s *ArchiveService) ExtractExisting(id string, t ExtractTarget, dir string) ([]string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (s *Service) ExtractExisting(id string, t ExtractTarget, dir string) ([]str
 
 // ExtractReplacing starts an extract that overwrites existing files: the
 // window calls it once the user agreed.
-func (s *Service) ExtractReplacing(id string, t ExtractTarget, dir string) (string, error) {
+func (s *ArchiveService) ExtractReplacing(id string, t ExtractTarget, dir string) (string, error) {
 	paths, err := s.targetPaths(id, t)
 	if err != nil {
 		return "", err

@@ -14,7 +14,7 @@ import (
 	"packsmith/formats/iop"
 )
 
-func waitJob(t *testing.T, s *Service, id string) jobs.Status {
+func waitJob(t *testing.T, s *App, id string) jobs.Status {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
@@ -67,7 +67,7 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 	}
 	s.Close(info.ID)
 	// a new window (settings read again from disk) opens it without asking
-	s2 := NewService(nil, nil, nil)
+	s2 := NewApp(nil, nil, nil)
 	info, err = s2.Open(p, "")
 	if err != nil {
 		t.Fatal(err)

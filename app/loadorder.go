@@ -18,12 +18,11 @@ import (
 	"packsmith/backend/settings"
 )
 
-// loadOrders holds each Service's open load order (the Service struct is
-// shared with other work; its state for this view lives here).
-var loadOrders = struct {
+// loadOrderState is the load order the view is editing (a Service field).
+type loadOrderState struct {
 	sync.Mutex
-	m map[*Service]*loadorder.State
-}{m: map[*Service]*loadorder.State{}}
+	st *loadorder.State
+}
 
 // LoadOrderFolders are the folders the view starts with.
 type LoadOrderFolders struct {
@@ -35,7 +34,7 @@ type LoadOrderFolders struct {
 }
 
 // LoadOrderFolders tells the view which folders to show first.
-func (s *Service) LoadOrderFolders() LoadOrderFolders {
+func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
 	st := s.Settings.Get()
 	f := LoadOrderFolders{UserDir: st.TL2UserDir, ModsDir: st.ModsDir, InstallDir: st.GameDir}
 	if d, err := loadorder.DefaultUserDir(); err == nil {
@@ -58,7 +57,7 @@ func (s *Service) LoadOrderFolders() LoadOrderFolders {
 // userDir/mods), replacing the load order being edited, and remembers the
 // folders. Unsaved changes to the previous one are dropped (the window
 // asks first).
-func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 	if strings.TrimSpace(userDir) == "" {
 		return nil, fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
 	}
@@ -68,9 +67,9 @@ func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 	if err != nil {
 		return nil, err
 	}
-	loadOrders.Lock()
-	loadOrders.m[s] = st
-	loadOrders.Unlock()
+	s.loadOrder.Lock()
+	s.loadOrder.st = st
+	s.loadOrder.Unlock()
 	s.Settings.Update(func(set *settings.Settings) {
 		set.TL2UserDir = st.UserDir()
 		set.ModsDir = strings.TrimSpace(modsDir)
@@ -82,10 +81,10 @@ func (s *Service) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 }
 
 // withLoadOrder runs fn on the open load order and returns the new view.
-func (s *Service) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
-	loadOrders.Lock()
-	defer loadOrders.Unlock()
-	st := loadOrders.m[s]
+func (s *LoadOrderService) withLoadOrder(fn func(st *loadorder.State) error) (*loadorder.View, error) {
+	s.loadOrder.Lock()
+	defer s.loadOrder.Unlock()
+	st := s.loadOrder.st
 	if st == nil {
 		return nil, fmt.Errorf("load order: no user folder is open")
 	}
@@ -106,14 +105,14 @@ func parseModID(id string) (int64, error) {
 }
 
 // LoadOrderView returns the open load order's view.
-func (s *Service) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
+func (s *LoadOrderService) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
 
 // LoadOrderReload reads the folders again (after another program changed
 // them); unsaved changes are dropped.
-func (s *Service) LoadOrderReload() (*loadorder.View, error) {
-	loadOrders.Lock()
-	st := loadOrders.m[s]
-	loadOrders.Unlock()
+func (s *LoadOrderService) LoadOrderReload() (*loadorder.View, error) {
+	s.loadOrder.Lock()
+	st := s.loadOrder.st
+	s.loadOrder.Unlock()
 	if st == nil {
 		return nil, fmt.Errorf("load order: no user folder is open")
 	}
@@ -122,7 +121,7 @@ func (s *Service) LoadOrderReload() (*loadorder.View, error) {
 
 // LoadOrderMove puts a mod at 1-based place to (an inactive mod is enabled
 // there); to ≤ 0 means the bottom.
-func (s *Service) LoadOrderMove(id string, to int) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderMove(id string, to int) (*loadorder.View, error) {
 	n, err := parseModID(id)
 	if err != nil {
 		return nil, err
@@ -136,7 +135,7 @@ func (s *Service) LoadOrderMove(id string, to int) (*loadorder.View, error) {
 }
 
 // LoadOrderEnable enables (at the bottom) or disables a mod.
-func (s *Service) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
 	n, err := parseModID(id)
 	if err != nil {
 		return nil, err
@@ -150,7 +149,7 @@ func (s *Service) LoadOrderEnable(id string, on bool) (*loadorder.View, error) {
 }
 
 // LoadOrderSetOrder replaces the whole active list (drag and drop).
-func (s *Service) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
 	list := make([]int64, 0, len(ids))
 	for _, id := range ids {
 		n, err := parseModID(id)
@@ -163,7 +162,7 @@ func (s *Service) LoadOrderSetOrder(ids []string) (*loadorder.View, error) {
 }
 
 // LoadOrderUndo reverts the last change.
-func (s *Service) LoadOrderUndo() (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderUndo() (*loadorder.View, error) {
 	return s.withLoadOrder(func(st *loadorder.State) error {
 		_, err := st.Undo()
 		return err
@@ -171,7 +170,7 @@ func (s *Service) LoadOrderUndo() (*loadorder.View, error) {
 }
 
 // LoadOrderRevert drops every unsaved change (undoable).
-func (s *Service) LoadOrderRevert() (*loadorder.View, error) {
+func (s *LoadOrderService) LoadOrderRevert() (*loadorder.View, error) {
 	return s.withLoadOrder(func(st *loadorder.State) error { st.Revert(); return nil })
 }
 
@@ -182,7 +181,7 @@ type LoadOrderSaved struct {
 }
 
 // LoadOrderSave writes modlauncher.sch (after a timestamped backup).
-func (s *Service) LoadOrderSave() (LoadOrderSaved, error) {
+func (s *LoadOrderService) LoadOrderSave() (LoadOrderSaved, error) {
 	var out LoadOrderSaved
 	v, err := s.withLoadOrder(func(st *loadorder.State) error {
 		r, err := st.Save()

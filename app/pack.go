@@ -1,9 +1,9 @@
 package app
 
 // Torchlight II mod packing (issue 4), bound for the window: thin forwards
-// to backend/modpack. Packing runs as a job ("job" events carry "stage:
-// file" in What); the full result, findings included, is kept per job so
-// the view can show it also when the pack failed.
+// to backend/modpack. Packing runs as a job whose "job" events carry the
+// stage, the file and the counts as fields; the job keeps the full result,
+// findings included, also when the pack failed.
 
 import (
 	"context"
@@ -11,33 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"packsmith/backend/jobs"
 	"packsmith/backend/modpack"
 	"packsmith/backend/settings"
 )
-
-// packResults keeps the latest pack results by job id (the Service struct
-// is shared with other work; this view's state lives here).
-var packResults = struct {
-	sync.Mutex
-	m     map[string]*modpack.Result
-	order []string
-}{m: map[string]*modpack.Result{}}
-
-const keepPackResults = 16
-
-func rememberPack(id string, r *modpack.Result) {
-	packResults.Lock()
-	defer packResults.Unlock()
-	packResults.m[id] = r
-	packResults.order = append(packResults.order, id)
-	for len(packResults.order) > keepPackResults {
-		delete(packResults.m, packResults.order[0])
-		packResults.order = packResults.order[1:]
-	}
-}
 
 // PackSetup is what the Pack view starts with.
 type PackSetup struct {
@@ -55,7 +33,7 @@ type PackSetup struct {
 }
 
 // PackSetup tells the Pack view its folders and toggles.
-func (s *Service) PackSetup() PackSetup {
+func (s *PackService) PackSetup() PackSetup {
 	st := s.Settings.Get()
 	p := PackSetup{
 		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: modpack.DefaultModsDir(),
@@ -88,7 +66,7 @@ func (s *Service) PackSetup() PackSetup {
 // InspectMod reads a mod folder without writing: its MOD.DAT card, what
 // would be packed, and the lint findings (with baseDir, "" for none, for
 // the units that inherit from base-game files).
-func (s *Service) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
+func (s *PackService) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
 	dir = strings.TrimSpace(dir)
 	if dir == "" {
 		return nil, fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
@@ -119,10 +97,10 @@ type PackRequest struct {
 }
 
 // PackMod starts packing (and deploying) a mod folder and returns the job
-// id. Progress comes as "job" events whose What is "<stage>: <file>"; the
-// finished job's result is the modpack.Result (PackResult has it also for
-// a failed job).
-func (s *Service) PackMod(req PackRequest) (string, error) {
+// id. Progress comes as "job" events with Stage, What (the file), Done and
+// Total; the finished job's result is the modpack.Result, also when the
+// pack failed.
+func (s *PackService) PackMod(req PackRequest) (string, error) {
 	dir := strings.TrimSpace(req.ModDir)
 	if dir == "" {
 		return "", fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
@@ -152,36 +130,22 @@ func (s *Service) PackMod(req PackRequest) (string, error) {
 		st.GameDir, st.GameVersion = opt.GameDir, opt.GameVersion
 	})
 	title := "Packing " + filepath.Base(dir)
-	var id string
-	var idMu sync.Mutex
-	idMu.Lock()
-	id = s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		opt.Progress = func(pr modpack.Progress) {
-			what := string(pr.Stage)
-			if pr.File != "" {
-				what += ": " + pr.File
-			}
-			p.Progress(pr.Done, pr.Total, what)
-		}
-		res, err := modpack.Pack(ctx, dir, opt)
-		idMu.Lock()
-		jid := id
-		idMu.Unlock()
-		rememberPack(jid, res)
-		return res, err
-	})
-	idMu.Unlock()
-	return id, nil
+	return s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
+		return modpack.Pack(ctx, dir, opt)
+	}), nil
 }
 
 // PackResult returns a pack job's result, findings included, also when
-// the pack failed (the job's status then only carries the error text).
-func (s *Service) PackResult(jobID string) (*modpack.Result, error) {
-	packResults.Lock()
-	defer packResults.Unlock()
-	r, ok := packResults.m[jobID]
-	if !ok {
-		return nil, fmt.Errorf("no pack result for job %q", jobID)
+// the pack failed: it is the job's own (the status's Result).
+func (s *PackService) PackResult(jobID string) (*modpack.Result, error) {
+	st, ok := s.Jobs.Get(jobID)
+	if !ok || st.Kind != "pack" {
+		return nil, fmt.Errorf("no pack job %q", jobID)
+	}
+	r, _ := st.Result.(*modpack.Result)
+	if r == nil {
+		return nil, fmt.Errorf("pack job %q has no result (%s)", jobID, st.State)
 	}
 	return r, nil
 }

@@ -15,7 +15,7 @@ func TestPackBindings(t *testing.T) {
 	demo, _ := filepath.Abs("../testdata/demo")
 	t.Setenv("PACKSMITH_DEMO", demo)
 	ev := &events{}
-	s := NewService(ev, nil, nil)
+	s := NewApp(ev, nil, nil)
 	setup := s.PackSetup()
 	if setup.Sample != filepath.Join(demo, "sample_mod") || setup.DefaultGameVer != "1.25.5.6" || len(setup.Stages) != 8 {
 		t.Fatalf("%+v", setup)
@@ -47,13 +47,16 @@ func TestPackBindings(t *testing.T) {
 	stages := map[string]bool{}
 	ev.mu.Lock()
 	for _, j := range ev.jobs {
-		if j.ID == id && j.What != "" {
-			stages[strings.SplitN(j.What, ":", 2)[0]] = true
+		if j.ID == id && j.Stage != "" {
+			stages[j.Stage] = true
+			if strings.Contains(j.What, ": ") {
+				t.Errorf("job event item %q carries its stage", j.What)
+			}
 		}
 	}
 	ev.mu.Unlock()
-	// Updates are throttled (10 a second), so a quick pack shows few.
-	if len(stages) == 0 {
+	// Updates are throttled (10 a second) but every stage change is sent.
+	if len(stages) < 6 {
 		t.Error("no stage progress in job events")
 	}
 	for k := range stages {
@@ -79,6 +82,13 @@ func TestPackBindings(t *testing.T) {
 	r, err := s.PackResult(id)
 	if st.State != jobs.Failed || err != nil || modpack.Count(r.Findings, modpack.SevError) != 1 || r.Findings[0].File != "MEDIA/X.DAT" {
 		t.Errorf("failed pack: %+v %+v %v", st, r, err)
+	}
+	// The failed job's own status carries the same result (no second call).
+	if sr, _ := st.Result.(*modpack.Result); sr != r {
+		t.Errorf("failed job's status result %v, PackResult %v", st.Result, r)
+	}
+	if _, err := s.PackResult("job-999"); err == nil {
+		t.Error("PackResult of an unknown job")
 	}
 	if _, err := s.PackMod(PackRequest{ModDir: " "}); err == nil {
 		t.Error("empty folder accepted")

@@ -23,7 +23,7 @@ type HeldDeployRequest struct {
 
 // DeployHeld deploys a .MOD after the user agreed to replace the deployed
 // copy (older copies are moved aside, as every deploy does).
-func (s *Service) DeployHeld(req HeldDeployRequest) (*modpack.DeployResult, error) {
+func (s *PackService) DeployHeld(req HeldDeployRequest) (*modpack.DeployResult, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(req.ModID), 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)

@@ -24,7 +24,7 @@ type RebornSaved struct {
 
 // RebornTexts reads the txte at entry of an open .dat: key → text, macro
 // codes as {U+XXXX}.
-func (s *Service) RebornTexts(id, entry string) (RebornTable, error) {
+func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return RebornTable{}, err
@@ -40,7 +40,7 @@ func (s *Service) RebornTexts(id, entry string) (RebornTable, error) {
 // macro codes) and saves the .dat in place through the CLI's write-back:
 // a backup first, an atomic rename, and the FileTable.bin that names the
 // file updated to its new size. The session is reopened on the new file.
-func (s *Service) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
+func (s *ArchiveService) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return RebornSaved{}, err

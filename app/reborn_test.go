@@ -24,7 +24,7 @@ func TestRebornSetText(t *testing.T) {
 	os.WriteFile(p, dat, 0o644)
 	tb, _ := filetable.Encode(filetable.New("REBORN", []filetable.File{{Path: "scene.dat", Size: uint32(len(dat))}}))
 	os.WriteFile(filepath.Join(data, "FileTable.bin"), tb, 0o644)
-	s := NewService(&events{}, nil, nil)
+	s := NewApp(&events{}, nil, nil)
 	info, err := s.Open(p, "")
 	if err != nil {
 		t.Fatal(err)

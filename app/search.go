@@ -55,7 +55,7 @@ func (b *hitBatcher) flushLocked() {
 // FindInFiles starts a job searching the decoded text of every entry (or
 // of opt.Paths): hits stream as "search-hits" events; the job's result is
 // the whole search.Result.
-func (s *Service) FindInFiles(id string, opt search.Options) (string, error) {
+func (s *ArchiveService) FindInFiles(id string, opt search.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -64,7 +64,7 @@ func (s *Service) FindInFiles(id string, opt search.Options) (string, error) {
 		return "", errNothingToFind
 	}
 	return s.Jobs.Start("search", "Finding “"+opt.Query+"” in "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		b := &hitBatcher{s: s, job: func() string { return p.Status().ID }}
+		b := &hitBatcher{s: s.Service, job: p.ID}
 		r, err := search.Search(ctx, ss.Archive, opt, p, b.add)
 		b.flush()
 		if err != nil {
@@ -74,7 +74,7 @@ func (s *Service) FindInFiles(id string, opt search.Options) (string, error) {
 	}), nil
 }
 
-var errNothingToFind = errorString("find in files: type what to find")
+const errNothingToFind = errorString("find in files: type what to find")
 
 type errorString string
 
@@ -83,7 +83,7 @@ func (e errorString) Error() string { return string(e) }
 // EntriesExist returns, for each path, the entry's own spelling when the
 // archive has it (found as `cat` finds names: any case, / or \), else "".
 // The text preview makes paths written in decompiled data links.
-func (s *Service) EntriesExist(id string, paths []string) ([]string, error) {
+func (s *ArchiveService) EntriesExist(id string, paths []string) ([]string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err

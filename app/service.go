@@ -8,6 +8,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,13 +43,12 @@ type FilePattern struct {
 	Pattern string // "*.zip;*.mod"
 }
 
-// Service is bound to the window: every exported method is callable from
-// the front end as window.go.app.Service.<Method>.
+// Service is the core the bound services share: the job manager, the
+// settings store, the window's events and dialogs. It has no exported
+// methods, so embedding it binds nothing.
 type Service struct {
-	Sessions *session.Manager
 	Jobs     *jobs.Manager
 	Settings *settings.Store
-	Edits    *edits.Store // pending changes per open archive (edits.go)
 
 	emit    Emitter
 	dialogs Dialogs
@@ -56,12 +56,43 @@ type Service struct {
 	demoDir string
 }
 
-// NewService wires the backend together.
-func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
+// The services Wails binds, one per concern, each owning its state; every
+// exported method is callable from the front end as
+// window.go.app.<Service>.<Method> through frontend/wailsjs.
+type (
+	// ArchiveService: open archives, browse, preview, extract, verify and
+	// edit them (sessions and their pending changes).
+	ArchiveService struct {
+		*Service
+		Sessions *session.Manager
+		Edits    *edits.Store // pending changes per open archive (edits.go)
+	}
+	// PackService: pack a mod folder, deploy, unpack (pack.go, unpack.go).
+	PackService struct{ *Service }
+	// LoadOrderService: the Torchlight II load order being edited.
+	LoadOrderService struct {
+		*Service
+		loadOrder loadOrderState
+	}
+	// SettingsService: the window's start (Hello), settings, the folder
+	// dialog and job status and cancel, which every view uses.
+	SettingsService struct{ *Service }
+)
+
+// App is what the window runs: the core and the bound services. It is not
+// bound itself; its methods are the window's callbacks.
+type App struct {
+	*Service
+	*ArchiveService
+	*PackService
+	*LoadOrderService
+	*SettingsService
+}
+
+// NewApp wires the backend together.
+func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 	s := &Service{
-		Sessions: session.NewManager(),
 		Settings: settings.Load(),
-		Edits:    edits.NewStore(),
 		emit:     emit,
 		dialogs:  dialogs,
 		startup:  startupPaths,
@@ -69,8 +100,22 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
 	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
-	return s
+	return &App{
+		Service:          s,
+		ArchiveService:   &ArchiveService{Service: s, Sessions: session.NewManager(), Edits: edits.NewStore()},
+		PackService:      &PackService{s},
+		LoadOrderService: &LoadOrderService{Service: s},
+		SettingsService:  &SettingsService{s},
+	}
 }
+
+// Bound lists the services for Wails' Bind option.
+func (a *App) Bound() []any {
+	return []any{a.ArchiveService, a.PackService, a.LoadOrderService, a.SettingsService}
+}
+
+// APIHandler serves entry bytes and previews to the window (assets.go).
+func (a *App) APIHandler() http.Handler { return a.ArchiveService.apiHandler() }
 
 type jobListener struct{ s *Service }
 
@@ -81,12 +126,12 @@ func (l jobListener) JobUpdate(st jobs.Status) {
 }
 
 // Shutdown closes every open archive.
-func (s *Service) Shutdown(context.Context) {
+func (a *App) Shutdown(context.Context) {
 	// Running jobs (an extract, a save) stop and remove their temporary
 	// files before the window goes.
-	s.Jobs.CancelAll()
-	s.Jobs.WaitAll(10 * time.Second)
-	s.Sessions.CloseAll()
+	a.Jobs.CancelAll()
+	a.Jobs.WaitAll(10 * time.Second)
+	a.Sessions.CloseAll()
 }
 
 // AppInfo is what the window needs at start.
@@ -101,7 +146,7 @@ type AppInfo struct {
 }
 
 // Hello is called once by the window when it is ready.
-func (s *Service) Hello() AppInfo {
+func (s *SettingsService) Hello() AppInfo {
 	var fams []string
 	for _, d := range archive.Drivers() {
 		fams = append(fams, d.Name())
@@ -137,7 +182,7 @@ func findDemoDir() string {
 // DemoFiles lists the archives at the top of the demo workspace (its
 // folders are the sample mod and a sample user folder, which the Pack and
 // Load order views offer themselves).
-func (s *Service) DemoFiles() []string {
+func (s *SettingsService) DemoFiles() []string {
 	out := []string{}
 	if s.demoDir == "" {
 		return out
@@ -165,7 +210,7 @@ func (s *Service) DemoFiles() []string {
 }
 
 // Open opens an archive and remembers it in the recent list.
-func (s *Service) Open(path, password string) (session.Info, error) {
+func (s *ArchiveService) Open(path, password string) (session.Info, error) {
 	info, err := s.openRemembered(path, password)
 	if err != nil {
 		return session.Info{}, err
@@ -176,7 +221,7 @@ func (s *Service) Open(path, password string) (session.Info, error) {
 }
 
 // PickArchive shows the open dialog; "" when the user cancelled.
-func (s *Service) PickArchive() (string, error) {
+func (s *ArchiveService) PickArchive() (string, error) {
 	if s.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
@@ -188,7 +233,7 @@ func (s *Service) PickArchive() (string, error) {
 }
 
 // PickFolder shows the folder dialog; "" when the user cancelled.
-func (s *Service) PickFolder(title string) (string, error) {
+func (s *SettingsService) PickFolder(title string) (string, error) {
 	if s.dialogs == nil {
 		return "", fmt.Errorf("no folder dialog in this build")
 	}
@@ -196,7 +241,7 @@ func (s *Service) PickFolder(title string) (string, error) {
 }
 
 // Recent lists recently opened archives that still exist.
-func (s *Service) Recent() []string {
+func (s *ArchiveService) Recent() []string {
 	out := []string{}
 	for _, p := range s.Settings.Get().Recent {
 		if _, err := os.Stat(p); err == nil {
@@ -207,13 +252,13 @@ func (s *Service) Recent() []string {
 }
 
 // Close closes an open archive.
-func (s *Service) Close(id string) error {
+func (s *ArchiveService) Close(id string) error {
 	s.Edits.Drop(id)
 	return s.Sessions.Close(id)
 }
 
 // List returns one page of entries.
-func (s *Service) List(id string, q session.Query) (session.Page, error) {
+func (s *ArchiveService) List(id string, q session.Query) (session.Page, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return session.Page{}, err
@@ -222,7 +267,7 @@ func (s *Service) List(id string, q session.Query) (session.Page, error) {
 }
 
 // Tree returns the folder tree.
-func (s *Service) Tree(id string) (*session.Folder, error) {
+func (s *ArchiveService) Tree(id string) (*session.Folder, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -231,7 +276,7 @@ func (s *Service) Tree(id string) (*session.Folder, error) {
 }
 
 // Describe says how an entry can be previewed.
-func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
+func (s *ArchiveService) Describe(id, entryPath string) (preview.Description, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return preview.Description{}, err
@@ -245,11 +290,11 @@ func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
 
 // Extract starts a job writing entries (all when paths is empty; folder
 // paths select what is below them) under dir. It returns the job id.
-func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+func (s *ArchiveService) Extract(id string, paths []string, dir string) (string, error) {
 	return s.startExtract(id, paths, dir, extract.Options{})
 }
 
-func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
+func (s *ArchiveService) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -265,7 +310,7 @@ func (s *Service) startExtract(id string, paths []string, dir string, opt extrac
 }
 
 // ExtractFiltered extracts every entry matching a list query.
-func (s *Service) ExtractFiltered(id string, q session.Query, dir string) (string, error) {
+func (s *ArchiveService) ExtractFiltered(id string, q session.Query, dir string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -282,7 +327,7 @@ func (s *Service) ExtractFiltered(id string, q session.Query, dir string) (strin
 
 // Verify starts a job running the family's checks; its result is the list
 // of findings.
-func (s *Service) Verify(id string) (string, error) {
+func (s *ArchiveService) Verify(id string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -301,10 +346,10 @@ func (s *Service) Verify(id string) (string, error) {
 }
 
 // CancelJob cancels a running job.
-func (s *Service) CancelJob(jobID string) bool { return s.Jobs.Cancel(jobID) }
+func (s *SettingsService) CancelJob(jobID string) bool { return s.Jobs.Cancel(jobID) }
 
 // Job returns a job's latest status (the window also gets "job" events).
-func (s *Service) Job(jobID string) (jobs.Status, error) {
+func (s *SettingsService) Job(jobID string) (jobs.Status, error) {
 	st, ok := s.Jobs.Get(jobID)
 	if !ok {
 		return jobs.Status{}, fmt.Errorf("no job %q", jobID)

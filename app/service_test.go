@@ -28,11 +28,11 @@ func (e *events) Emit(name string, data any) {
 	}
 }
 
-func newService(t *testing.T) (*Service, *events, session.Info) {
+func newService(t *testing.T) (*App, *events, session.Info) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	ev := &events{}
-	s := NewService(ev, nil, nil)
+	s := NewApp(ev, nil, nil)
 	info, err := s.Open("../testdata/demo/demo.zip", "")
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ type PrefsView struct {
 }
 
 // Preferences returns the Settings panel's values.
-func (s *Service) Preferences() PrefsView {
+func (s *SettingsService) Preferences() PrefsView {
 	st := s.Settings.Get()
 	v := PrefsView{Prefs: Prefs{TL2UserDir: st.TL2UserDir, ModsDir: st.ModsDir, GameDir: st.GameDir, Theme: st.Theme},
 		ConfigFile: filepath.Join(settings.Dir(), "settings.json")}
@@ -50,7 +50,7 @@ func (s *Service) Preferences() PrefsView {
 
 // SavePreferences checks and saves the Settings panel's values: folders
 // must exist (or be left empty, meaning "detect").
-func (s *Service) SavePreferences(p Prefs) (PrefsView, error) {
+func (s *SettingsService) SavePreferences(p Prefs) (PrefsView, error) {
 	clean := func(what, d string) (string, error) {
 		d = strings.TrimSpace(d)
 		if d == "" {

@@ -13,7 +13,7 @@ func TestPreferencesRoundTrip(t *testing.T) {
 	cfg := t.TempDir()
 	t.Setenv("PACKSMITH_CONFIG_DIR", cfg)
 	t.Setenv("HOME", t.TempDir())
-	s := NewService(&events{}, nil, nil)
+	s := NewApp(&events{}, nil, nil)
 	if v := s.Preferences(); v.Theme != "dark" || v.TL2UserDir != "" {
 		t.Fatalf("defaults %+v", v)
 	}

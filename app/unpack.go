@@ -19,7 +19,7 @@ import (
 // must be empty or absent) and returns the job id; the finished job's
 // result is a modunpack.Result. The folder is remembered as a recent mod
 // folder of the Pack view.
-func (s *Service) UnpackMod(modPath, dir string) (string, error) {
+func (s *PackService) UnpackMod(modPath, dir string) (string, error) {
 	modPath, dir = strings.TrimSpace(modPath), strings.TrimSpace(dir)
 	if modPath == "" || dir == "" {
 		return "", fmt.Errorf("unpack: choose the .MOD and an empty folder for the project")
@@ -43,7 +43,7 @@ func (s *Service) UnpackMod(modPath, dir string) (string, error) {
 
 // UnpackTarget suggests the project folder for a .MOD: beside it, named
 // after it ("X.MOD" → "X"), with a number added while that exists.
-func (s *Service) UnpackTarget(modPath string) string {
+func (s *PackService) UnpackTarget(modPath string) string {
 	base := strings.TrimSuffix(modPath, filepath.Ext(modPath))
 	return freePath(base)
 }

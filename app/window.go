@@ -57,7 +57,7 @@ func RunWindow(args []string) int {
 		}
 	}
 	bridge := &wailsBridge{}
-	svc := NewService(bridge, bridge, paths)
+	svc := NewApp(bridge, bridge, paths)
 	assets, err := fs.Sub(frontend.Dist, "dist")
 	if err != nil {
 		println("packsmith:", err.Error())
@@ -92,7 +92,7 @@ func RunWindow(args []string) int {
 			})
 		},
 		OnShutdown: svc.Shutdown,
-		Bind:       []any{svc},
+		Bind:       svc.Bound(),
 	})
 	if err != nil {
 		println("packsmith:", err.Error())

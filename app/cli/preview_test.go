@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/previews"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
@@ -135,7 +136,7 @@ func TestRenderWalkGrid(t *testing.T) {
 	}
 	// Cell (2,1) is walkable, (0,0) wall, (5,3) void; sample cell centres.
 	at := func(x, y int) color.RGBA { return color.RGBAModel.Convert(img.At(4*x+2, 4*y+2)).(color.RGBA) }
-	if at(2, 1) != mpp.ColorWalkable || at(0, 0) != mpp.ColorWall || at(5, 3) != mpp.ColorVoid {
+	if at(2, 1) != previews.ColorWalkable || at(0, 0) != previews.ColorWall || at(5, 3) != previews.ColorVoid {
 		t.Fatalf("colours %v %v %v", at(2, 1), at(0, 0), at(5, 3))
 	}
 	_, errs, code := run(t, "render", p, "-o", out, "--scale", "0")

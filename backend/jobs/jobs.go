@@ -25,15 +25,21 @@ const (
 
 // Status is a job's latest known state; it is what the window shows.
 type Status struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"`  // "extract", "verify", "pack", …
-	Title  string `json:"title"` // what the window's progress bar says
-	State  State  `json:"state"`
-	Done   int64  `json:"done"`
-	Total  int64  `json:"total"`
-	What   string `json:"what"` // current item (an entry path)
-	Error  string `json:"error,omitempty"`
-	Result any    `json:"result,omitempty"`
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`  // "extract", "verify", "pack", …
+	Title string `json:"title"` // what the window's progress bar says
+	State State  `json:"state"`
+	// Stage is the step a multi-stage job is in ("compile", "write"; ""
+	// for a job of one step), What the current item (an entry path, a
+	// file), Done and Total the counts within the stage.
+	Stage string `json:"stage,omitempty"`
+	Done  int64  `json:"done"`
+	Total int64  `json:"total"`
+	What  string `json:"what"`
+	Error string `json:"error,omitempty"`
+	// Result is what the job returned, also when it failed (a pack's
+	// findings explain the failure); a cancelled job has none.
+	Result any `json:"result,omitempty"`
 	// Seq grows with every update of one job: the window may receive
 	// events out of order and keeps the highest.
 	Seq int64 `json:"seq"`
@@ -45,7 +51,7 @@ type Listener interface {
 	JobUpdate(s Status)
 }
 
-// Func is the work; the result is kept in Status.Result when it succeeds.
+// Func is the work; its result is kept in Status.Result, also on failure.
 type Func func(ctx context.Context, p *Reporter) (any, error)
 
 // Manager starts and cancels jobs.
@@ -82,11 +88,37 @@ type Reporter struct {
 // for one job (the window gets at most 10 a second).
 var MinInterval = 100 * time.Millisecond
 
+// ID is the job's id, known to the job itself from its start.
+func (r *Reporter) ID() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.status.ID
+}
+
 // Progress implements archive.Progress.
 func (r *Reporter) Progress(done, total int64, what string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.status.Done, r.status.Total, r.status.What = done, total, what
+	r.send()
+}
+
+// Stage reports progress of a multi-stage job: the stage, the current
+// item and the counts as fields (a stage change is always sent).
+func (r *Reporter) Stage(stage, item string, done, total int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	changed := r.status.Stage != stage
+	r.status.Stage, r.status.What, r.status.Done, r.status.Total = stage, item, done, total
+	if changed {
+		r.last = time.Time{}
+	}
+	r.send()
+}
+
+// send forwards the status unless the last update is too recent (then it
+// is pending until the next call or the end). r.mu is held.
+func (r *Reporter) send() {
 	now := time.Now()
 	if r.l != nil && now.Sub(r.last) >= MinInterval {
 		r.last = now
@@ -153,7 +185,7 @@ func (m *Manager) Start(kind, title string, fn Func) string {
 		case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 			rep.finish(Cancelled, nil, nil)
 		default:
-			rep.finish(Failed, nil, err)
+			rep.finish(Failed, res, err)
 		}
 	}()
 	return id

@@ -6,7 +6,7 @@
 //
 // The codecs in formats/ stay pure: they take the cap as an option
 // (tga.Options.MaxBytes, dds.Options.MaxBytes, mpp.AnalyseOptions.MaxBytes,
-// mpp.RenderOptions.MaxBytes) and never read this package or the
+// previews.GridRenderOptions.MaxBytes for pictures) and never read this package or the
 // environment.
 package limits
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
@@ -246,7 +247,7 @@ func TestXoverDefaultIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	ours := entries(t, openMod(t, res.Output))
-	dict, _ := rghash.Default()
+	dict, _ := tl2names.Default()
 	if dict == nil {
 		dict = rghash.NewDictionary()
 	}
@@ -309,7 +310,7 @@ func TestCyberModLevels(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Findings)
 	}
 	ours := entries(t, openMod(t, res.Output))
-	dict, _ := rghash.Default()
+	dict, _ := tl2names.Default()
 	if dict == nil {
 		dict = rghash.NewDictionary()
 	}

@@ -23,6 +23,7 @@ import (
 	"packsmith/backend/modpack"
 	"packsmith/backend/previews"
 	"packsmith/backend/safefile"
+	"packsmith/backend/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -80,7 +81,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		return nil, err
 	}
 	res.Entries = len(r.Entries)
-	dict, _ := rghash.Default()
+	dict, _ := tl2names.Default()
 	if dict == nil {
 		dict = rghash.NewDictionary()
 	}

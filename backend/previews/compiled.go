@@ -12,6 +12,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/preview"
+	"packsmith/backend/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/raw"
@@ -106,7 +107,7 @@ var (
 // names loads the rg_hash dictionary once; without it names show as
 // UNK_<HEX8>, which still compile back to the same bytes.
 func names() *rghash.Dictionary {
-	dictOnce.Do(func() { dict, _ = rghash.Default() })
+	dictOnce.Do(func() { dict, _ = tl2names.Default() })
 	return dict
 }
 

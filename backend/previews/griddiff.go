@@ -3,7 +3,6 @@ package previews
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"io"
 	"math"
 	"os"
@@ -36,13 +35,6 @@ type DiffReport struct {
 
 // IsDiff says whether image options ask for a comparison.
 func IsDiff(opts map[string]string) bool { return opts["diff"] != "" || opts["diffFile"] != "" }
-
-// fadeColor is how mpp.RenderDiff draws unchanged cells (halfway to grey);
-// TestGridDiff checks it against the picture.
-func fadeColor(c color.RGBA) color.RGBA {
-	m := func(v uint8) uint8 { return uint8((int(v) + 0x60) / 2) }
-	return color.RGBA{m(c.R), m(c.G), m(c.B), 0xFF}
-}
 
 // IsWalkGrid says whether an entry is shown as a walk grid (by kind or
 // .MPP name), so it can be compared.
@@ -90,7 +82,7 @@ func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) 
 	return DiffGrids(rc, beforeName, after, afterName, opts)
 }
 
-// DiffGrids reads two walk grids and draws their difference (mpp.RenderDiff:
+// DiffGrids reads two walk grids and draws their difference (DrawGridDiff:
 // unchanged cells faded, became walkable green, no longer walkable red,
 // wall <-> void yellow). Errors start with the name of the grid at fault.
 // The meta holds "diff" (a DiffReport) and the legend the window shows.
@@ -99,7 +91,7 @@ func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName s
 	if err != nil {
 		return nil, nil, err
 	}
-	check := func(w, h int) error { return mpp.CheckRender(w, h, ro) }
+	check := func(w, h int) error { return CheckGridRender(w, h, ro) }
 	ga, _, err := readGrid(before, check)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", beforeName, err)
@@ -108,7 +100,7 @@ func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName s
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", afterName, err)
 	}
-	img, d, err := mpp.RenderDiff(ga, gb, ro)
+	img, d, err := DrawGridDiff(ga, gb, ro)
 	if err != nil {
 		return nil, nil, fmt.Errorf("comparing %s with %s: %w", beforeName, afterName, err)
 	}
@@ -122,12 +114,12 @@ func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName s
 		rep.ChangedPercent = math.Round(float64(d.Changed)*10000/float64(area)) / 100
 	}
 	legend := []map[string]any{
-		{"name": "unchanged walkable", "color": hexColor(fadeColor(mpp.ColorWalkable)), "count": d.Changes[0][0]},
-		{"name": "unchanged wall", "color": hexColor(fadeColor(mpp.ColorWall)), "count": d.Changes[1][1]},
-		{"name": "unchanged void", "color": hexColor(fadeColor(mpp.ColorVoid)), "count": d.Changes[2][2]},
-		{"name": "became walkable", "color": hexColor(mpp.ColorGained), "count": d.BecameWalkable},
-		{"name": "no longer walkable", "color": hexColor(mpp.ColorLost), "count": d.LostWalkable},
-		{"name": "wall <-> void", "color": hexColor(mpp.ColorOtherDiff), "count": rep.WallVoid},
+		{"name": "unchanged walkable", "color": hexColor(fade(ColorWalkable)), "count": d.Changes[0][0]},
+		{"name": "unchanged wall", "color": hexColor(fade(ColorWall)), "count": d.Changes[1][1]},
+		{"name": "unchanged void", "color": hexColor(fade(ColorVoid)), "count": d.Changes[2][2]},
+		{"name": "became walkable", "color": hexColor(ColorGained), "count": d.BecameWalkable},
+		{"name": "no longer walkable", "color": hexColor(ColorLost), "count": d.LostWalkable},
+		{"name": "wall <-> void", "color": hexColor(ColorOtherDiff), "count": rep.WallVoid},
 	}
 	bd := img.Bounds()
 	return img, map[string]any{

@@ -63,11 +63,11 @@ func TestGridDiff(t *testing.T) {
 		x, y int
 		want color.RGBA
 	}{
-		{7, 3, mpp.ColorGained}, {7, 4, mpp.ColorGained},
-		{2, 2, mpp.ColorLost}, {4, 2, mpp.ColorLost},
-		{0, 0, mpp.ColorOtherDiff},
-		{3, 3, fadeColor(mpp.ColorWalkable)}, {1, 1, fadeColor(mpp.ColorWall)}, {11, 7, fadeColor(mpp.ColorVoid)},
-		{7, 2, fadeColor(mpp.ColorWall)},
+		{7, 3, ColorGained}, {7, 4, ColorGained},
+		{2, 2, ColorLost}, {4, 2, ColorLost},
+		{0, 0, ColorOtherDiff},
+		{3, 3, wantFade(ColorWalkable)}, {1, 1, wantFade(ColorWall)}, {11, 7, wantFade(ColorVoid)},
+		{7, 2, wantFade(ColorWall)},
 	} {
 		if got := at(c.x, c.y); got != c.want {
 			t.Errorf("pixel (%d,%d) = %v, want %v", c.x, c.y, got, c.want)
@@ -95,7 +95,7 @@ func TestGridDiff(t *testing.T) {
 	if rep := meta["diff"].(DiffReport); rep.Changed != 6 || rep.After != p || img.Bounds().Dx() != 48 {
 		t.Fatalf("file diff %+v %v", rep, img.Bounds())
 	}
-	if got := img.(*image.RGBA).RGBAAt(7*4+1, 3*4+1); got != mpp.ColorGained {
+	if got := img.(*image.RGBA).RGBAAt(7*4+1, 3*4+1); got != ColorGained {
 		t.Errorf("scaled gained cell %v", got)
 	}
 
@@ -149,4 +149,11 @@ func TestGridDiffFailuresSayWhich(t *testing.T) {
 	if !IsDiff(map[string]string{"diffFile": "x"}) || IsDiff(map[string]string{"scale": "2"}) {
 		t.Error("IsDiff")
 	}
+}
+
+// wantFade is the faded colour of unchanged cells, computed here
+// independently of the renderer: halfway to grey 0x60.
+func wantFade(c color.RGBA) color.RGBA {
+	m := func(v uint8) uint8 { return uint8((int(v) + 0x60) / 2) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), 0xFF}
 }

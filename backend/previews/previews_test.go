@@ -287,7 +287,7 @@ func TestWalkGridStatsAndPicture(t *testing.T) {
 		t.Fatalf("picture %v meta %v", img.Bounds(), meta)
 	}
 	at := func(x, y int) color.RGBA { return img.(*image.RGBA).RGBAAt(2*x, 2*y) }
-	if at(0, 0) != mpp.ColorVoid || at(1, 1) != mpp.ColorWall || at(3, 3) != mpp.ColorWalkable || at(9, 3) != mpp.ColorPocket {
+	if at(0, 0) != ColorVoid || at(1, 1) != ColorWall || at(3, 3) != ColorWalkable || at(9, 3) != ColorPocket {
 		t.Fatalf("colours void %v wall %v walk %v pocket %v", at(0, 0), at(1, 1), at(3, 3), at(9, 3))
 	}
 	if len(meta["legend"].([]map[string]any)) != 5 {

@@ -26,7 +26,7 @@ const noWalkableMessage = "no walkable cell: the player cannot move here"
 
 // MaxGridBytes caps what a walk grid preview reads: the largest grid
 // mpp.Render can draw at scale 1, plus its header.
-const MaxGridBytes = mpp.HeaderSize + mpp.MaxPixels
+const MaxGridBytes = mpp.HeaderSize + MaxGridPixels
 
 func init() {
 	preview.Register(preview.Renderer{Name: "walk grid", Match: matchGrid, Image: renderGrid})
@@ -127,16 +127,16 @@ func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
 }
 
 // GridOptions reads scale (1–16, default 1), overlay=1 and legend=0.
-func GridOptions(opts map[string]string) (mpp.RenderOptions, bool, error) {
+func GridOptions(opts map[string]string) (GridRenderOptions, bool, error) {
 	scale, err := intOpt(opts, "scale", 1)
 	if err != nil {
-		return mpp.RenderOptions{}, false, err
+		return GridRenderOptions{}, false, err
 	}
 	if scale < 1 || scale > 16 {
-		return mpp.RenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
+		return GridRenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
 	}
 	overlay := opts["overlay"] == "1" || opts["overlay"] == "true"
-	return mpp.RenderOptions{Scale: scale, MaxBytes: limits.Bytes(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
+	return GridRenderOptions{Scale: scale, MaxBytes: limits.Bytes(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
 }
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
@@ -147,7 +147,7 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 		return nil, nil, err
 	}
 	g, b, err := readGrid(r, func(w, h int) error {
-		err := mpp.CheckRender(w, h, ro)
+		err := CheckGridRender(w, h, ro)
 		if errors.Is(err, mpp.ErrBudget) {
 			err = fmt.Errorf("%w (%s)", err, limits.Hint)
 		}
@@ -163,19 +163,19 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 	if overlay {
 		ro.Overlay = a
 	}
-	img, err := mpp.Render(g, ro)
+	img, err := DrawGrid(g, ro)
 	if err != nil {
 		return nil, nil, err
 	}
 	legend := []map[string]any{
-		{"name": "walkable", "color": hexColor(mpp.ColorWalkable), "count": rep.Walkable.Count, "percent": rep.Walkable.Percent},
-		{"name": "wall", "color": hexColor(mpp.ColorWall), "count": rep.Wall.Count, "percent": rep.Wall.Percent},
-		{"name": "void", "color": hexColor(mpp.ColorVoid), "count": rep.Void.Count, "percent": rep.Void.Percent},
+		{"name": "walkable", "color": hexColor(ColorWalkable), "count": rep.Walkable.Count, "percent": rep.Walkable.Percent},
+		{"name": "wall", "color": hexColor(ColorWall), "count": rep.Wall.Count, "percent": rep.Wall.Percent},
+		{"name": "void", "color": hexColor(ColorVoid), "count": rep.Void.Count, "percent": rep.Void.Percent},
 	}
 	if overlay {
 		legend = append(legend,
-			map[string]any{"name": "pocket", "color": hexColor(mpp.ColorPocket), "count": rep.PocketCells},
-			map[string]any{"name": "thin wall", "color": hexColor(mpp.ColorThinWall), "count": rep.ThinWalls})
+			map[string]any{"name": "pocket", "color": hexColor(ColorPocket), "count": rep.PocketCells},
+			map[string]any{"name": "thin wall", "color": hexColor(ColorThinWall), "count": rep.ThinWalls})
 	}
 	bd := img.Bounds()
 	return img, map[string]any{

@@ -29,35 +29,24 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		p = archive.NoProgress{}
 	}
 	r := a.r
-	replace := map[int]string{}
-	remove := map[int]bool{}
-	var adds []archive.Edit
-	dropShadowed := false
+	pl, err := archive.PlanEdits(a.path, edits, func(name string) (int, bool) {
+		e, ok := a.lookup(name)
+		if !ok {
+			return -1, false
+		}
+		return entryIndex(r, e), true
+	})
+	if err != nil {
+		return nil, err
+	}
+	if pl.Renames() {
+		return nil, fmt.Errorf("%s: tl2 archives cannot rename entries yet", a.path)
+	}
+	replace, remove, adds, dropShadowed := pl.Replace, pl.Remove, pl.Adds, pl.DropShadowed
 	edited := map[string]bool{} // upper-cased paths replaced or removed
-	for _, ed := range edits {
-		switch ed.Op {
-		case archive.EditDropShadowed:
-			dropShadowed = true
-			continue
-		case archive.EditReplace, archive.EditRemove:
-			e, ok := a.lookup(ed.Path)
-			if !ok {
-				return nil, &archive.EntryError{Archive: a.path, Entry: ed.Path, Offset: -1, Err: archive.ErrNotFound}
-			}
-			i := entryIndex(r, e)
-			edited[upper(e.Path)] = true
-			if ed.Op == archive.EditRemove {
-				remove[i] = true
-			} else {
-				replace[i] = ed.Source
-			}
-		case archive.EditAdd:
-			if _, ok := a.lookup(ed.Path); ok {
-				return nil, fmt.Errorf("%s: %s is already in the archive (use replace)", a.path, ed.Path)
-			}
-			adds = append(adds, ed)
-		default:
-			return nil, fmt.Errorf("tl2: unsupported edit %v", ed.Op)
+	for i := range r.Entries {
+		if pl.Edited(i) {
+			edited[upper(r.Entries[i].Path)] = true
 		}
 	}
 

@@ -3,7 +3,6 @@ package zipdrv
 import (
 	"archive/zip"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -13,31 +12,17 @@ import (
 )
 
 // Rewrite writes a new .zip with the edits applied. Unchanged entries are
-// copied raw (no recompression), so a repack keeps every entry's bytes.
+// copied raw (no recompression), so a repack keeps every entry's bytes; a
+// renamed entry is copied raw under its new name.
 func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit, p archive.Progress) (archive.Staged, error) {
-	replace := map[string]string{}
-	remove := map[string]bool{}
-	var adds []archive.Edit
-	for _, e := range edits {
-		name := strings.ReplaceAll(e.Path, `\`, "/")
-		switch e.Op {
-		case archive.EditReplace, archive.EditRemove:
-			ent, ok := archive.Find(a, name)
-			if !ok {
-				return nil, &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: archive.ErrNotFound}
-			}
-			if e.Op == archive.EditRemove {
-				remove[ent.Path] = true
-			} else {
-				replace[ent.Path] = e.Source
-			}
-		case archive.EditAdd:
-			if _, ok := archive.Find(a, name); ok {
-				return nil, &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: fmt.Errorf("already in the archive (use replace)")}
-			}
-			adds = append(adds, archive.Edit{Op: e.Op, Path: name, Source: e.Source})
-		}
+	pl, err := archive.PlanEdits(a.path, edits, func(name string) (string, bool) {
+		e, ok := archive.Find(a, name)
+		return e.Path, ok
+	})
+	if err != nil {
+		return nil, err
 	}
+	replace, remove, adds := pl.Replace, pl.Remove, pl.Adds
 	out, err := safefile.Create(dst)
 	if err != nil {
 		return nil, err
@@ -57,8 +42,11 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		if remove[name] {
 			continue
 		}
+		hdr := zf.FileHeader
+		if nn, ok := pl.Rename[name]; ok {
+			hdr.Name = nn
+		}
 		if src, ok := replace[name]; ok {
-			hdr := zf.FileHeader
 			if err := addFile(zw, &hdr, src); err != nil {
 				return fail(err)
 			}
@@ -68,7 +56,6 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		if err != nil {
 			return fail(&archive.EntryError{Archive: a.path, Entry: zf.Name, Offset: -1, Err: err})
 		}
-		hdr := zf.FileHeader
 		w, err := zw.CreateRaw(&hdr)
 		if err != nil {
 			return fail(err)
@@ -115,3 +102,6 @@ func addFile(zw *zip.Writer, hdr *zip.FileHeader, src string) error {
 	_, err = io.Copy(w, f)
 	return err
 }
+
+// CanRename: zip entries are renamed by copying them raw (archive.Renamer).
+func (a *Archive) CanRename() bool { return true }

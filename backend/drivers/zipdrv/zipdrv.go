@@ -88,6 +88,13 @@ func (a *Archive) Close() error             { return a.f.Close() }
 func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 	zf, ok := a.byPath[entryPath]
 	if !ok {
+		// The rule archive.Find and Rewrite use: exact first, then `\`
+		// for '/', a leading '/' and any letter case.
+		if e, found := archive.Find(a, entryPath); found {
+			zf, ok = a.byPath[e.Path]
+		}
+	}
+	if !ok {
 		return nil, &archive.EntryError{Archive: a.path, Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	rc, err := zf.Open()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2names"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
 	"packsmith/internal/testfixtures"
@@ -55,7 +56,7 @@ func readPair(t testing.TB, p pair) (src, bin []byte) {
 }
 
 func testDict(t testing.TB) *rghash.Dictionary {
-	d, err := rghash.Default()
+	d, err := tl2names.Default()
 	if err != nil {
 		t.Logf("no reference dictionary (%v): names decompile as UNK_<HEX8>", err)
 	}

@@ -31,18 +31,6 @@ func TestAnalyseMaxBytes(t *testing.T) {
 	}
 }
 
-func TestCheckRender(t *testing.T) {
-	if err := CheckRender(8000, 8000, RenderOptions{Scale: 16}); !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("err = %v", err)
-	}
-	if err := CheckRender(1000, 1000, RenderOptions{Scale: 4, MaxBytes: 32 << 20}); !errors.Is(err, ErrBudget) {
-		t.Fatalf("err = %v", err)
-	}
-	if err := CheckRender(1000, 1000, RenderOptions{Scale: 4, MaxBytes: 128 << 20}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestNonFinite(t *testing.T) {
 	g, _ := New(2, 2, Walkable)
 	if _, _, _, bad := g.NonFinite(); bad {

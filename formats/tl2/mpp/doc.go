@@ -51,10 +51,13 @@
 // is at most a few cells thick it is a thin wall: the usual baking artefact
 // that traps players rather than a real level boundary.
 //
-// # Pictures
+// # Comparing, and pictures
 //
-// Render draws one pixel per cell at scale 1 (row 0 at the top), cell lines
-// from scale 4, a legend with the class counts below the grid, and
-// optionally an Analysis as an overlay. Compare and RenderDiff show what an
-// edit changed, counting cells per (before, after) class pair.
+// Compare shows what an edit changed, counting cells per (before, after)
+// class pair; CompareCells adds the change of every cell, and Marks the
+// cells of an Analysis's pockets and thin walls. This package draws
+// nothing: pictures (one pixel per cell at scale 1, cell lines from scale
+// 4, a legend, the overlay, the difference) are made from these by
+// backend/previews (DrawGrid, DrawGridDiff). ParseArt and Grid.Art read
+// and write a grid as rows of '.', '#' and '~'.
 package mpp

@@ -8,7 +8,7 @@ import (
 
 // FuzzDecode checks that any input either decodes to a grid that encodes
 // back to the same bytes, or fails with a FormatError inside the input;
-// small grids are also analysed and drawn. Seeds: testdata/fuzz/FuzzDecode
+// small grids are also analysed, marked and compared with themselves. Seeds: testdata/fuzz/FuzzDecode
 // (written by TestFuzzSeeds).
 func FuzzDecode(f *testing.F) {
 	for _, s := range seedGrids() {
@@ -55,8 +55,35 @@ func FuzzDecode(f *testing.F) {
 				}
 			}
 		}
-		if _, err := Render(g, RenderOptions{Overlay: a, Scale: 1 + len(b)%5}); err != nil {
-			t.Fatal(err)
+		for i, m := range Marks(a) {
+			if (m == 1 && g.Cells[i] != Walkable) || (m == 2 && g.Cells[i] != Wall) || m > 2 {
+				t.Fatalf("cell %d marked %d is %v", i, m, g.Cells[i])
+			}
+		}
+		d, kinds, err := CompareCells(g, g)
+		if err != nil || d.Changed != 0 || d.Unchanged != st.Cells || len(kinds) != st.Cells {
+			t.Fatalf("self-compare %+v %v", d, err)
+		}
+	})
+}
+
+// FuzzParseArt: any text ParseArt takes comes back from Art as the same
+// grid; what it refuses is refused with an error, never a panic.
+func FuzzParseArt(f *testing.F) {
+	for _, s := range []string{".#~\n~#.", "\n...\n.#.\n...\n", "..\n.", "x", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, art string) {
+		if len(art) > 1<<12 {
+			return
+		}
+		g, err := ParseArt(art)
+		if err != nil {
+			return
+		}
+		back, err := ParseArt(g.Art())
+		if err != nil || back.Art() != g.Art() || back.Width != g.Width || back.Height != g.Height {
+			t.Fatalf("%q: Art round trip %q, %v", art, g.Art(), err)
 		}
 	})
 }

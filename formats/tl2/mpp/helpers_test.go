@@ -2,7 +2,6 @@ package mpp
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"packsmith/internal/testfixtures"
@@ -24,30 +23,12 @@ func readFixture(t testing.TB, rel string) []byte {
 }
 
 // gridFromArt builds a grid from rows of '.' walkable, '#' wall and '~'
-// void, so tests can draw the case they check.
+// void (ParseArt), so tests can draw the case they check.
 func gridFromArt(t testing.TB, art string) *Grid {
 	t.Helper()
-	rows := strings.Split(strings.Trim(art, "\n"), "\n")
-	g, err := New(len(rows[0]), len(rows), Void)
+	g, err := ParseArt(art)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for y, r := range rows {
-		if len(r) != g.Width {
-			t.Fatalf("art row %d has %d cells, want %d", y, len(r), g.Width)
-		}
-		for x, ch := range r {
-			switch ch {
-			case '.':
-				g.Set(x, y, Walkable)
-			case '#':
-				g.Set(x, y, Wall)
-			case '~':
-				g.Set(x, y, Void)
-			default:
-				t.Fatalf("art: unknown cell %q", ch)
-			}
-		}
 	}
 	return g
 }

@@ -162,117 +162,124 @@ func (e *DecodeError) Error() string {
 // ErrTooLarge reports a count or string that does not fit its field.
 var ErrTooLarge = errors.New("raw: too many records or too long a string for the format")
 
+// reader decodes little-endian fields. It is sticky: the first failure is
+// kept in err (naming the field and the offset), and every later read
+// returns a zero value, so a decoder reads its fields in a row and checks
+// once.
 type reader struct {
 	kind Kind
 	b    []byte
 	off  int
+	err  error
 }
 
 func (r *reader) fail(format string, a ...any) error {
 	return &DecodeError{Kind: r.kind, Offset: r.off, Msg: fmt.Sprintf(format, a...)}
 }
 
-func (r *reader) need(n int, what string) error {
-	if n < 0 || len(r.b)-r.off < n {
-		return r.fail("%s: need %d bytes, %d left", what, n, len(r.b)-r.off)
+// need reports whether n more bytes are there, failing the reader if not.
+func (r *reader) need(n int, what string) bool {
+	if r.err != nil {
+		return false
 	}
-	return nil
+	if n < 0 || len(r.b)-r.off < n {
+		r.err = r.fail("%s: need %d bytes, %d left", what, n, len(r.b)-r.off)
+		return false
+	}
+	return true
 }
 
-func (r *reader) u8(what string) (uint8, error) {
-	if err := r.need(1, what); err != nil {
-		return 0, err
+func (r *reader) u8(what string) uint8 {
+	if !r.need(1, what) {
+		return 0
 	}
 	r.off++
-	return r.b[r.off-1], nil
+	return r.b[r.off-1]
 }
 
-func (r *reader) u16(what string) (uint16, error) {
-	if err := r.need(2, what); err != nil {
-		return 0, err
+func (r *reader) u16(what string) uint16 {
+	if !r.need(2, what) {
+		return 0
 	}
 	r.off += 2
-	return binary.LittleEndian.Uint16(r.b[r.off-2:]), nil
+	return binary.LittleEndian.Uint16(r.b[r.off-2:])
 }
 
-func (r *reader) u32(what string) (uint32, error) {
-	if err := r.need(4, what); err != nil {
-		return 0, err
+func (r *reader) u32(what string) uint32 {
+	if !r.need(4, what) {
+		return 0
 	}
 	r.off += 4
-	return binary.LittleEndian.Uint32(r.b[r.off-4:]), nil
+	return binary.LittleEndian.Uint32(r.b[r.off-4:])
 }
 
-func (r *reader) i32(what string) (int32, error) {
-	v, err := r.u32(what)
-	return int32(v), err
-}
+func (r *reader) i32(what string) int32 { return int32(r.u32(what)) }
 
-func (r *reader) i64(what string) (int64, error) {
-	if err := r.need(8, what); err != nil {
-		return 0, err
+func (r *reader) i64(what string) int64 {
+	if !r.need(8, what) {
+		return 0
 	}
 	r.off += 8
-	return int64(binary.LittleEndian.Uint64(r.b[r.off-8:])), nil
+	return int64(binary.LittleEndian.Uint64(r.b[r.off-8:]))
 }
 
-func (r *reader) str(what string) (string, error) {
-	n, err := r.u16(what + " length")
-	if err != nil {
-		return "", err
-	}
-	if err := r.need(2*int(n), what); err != nil {
-		return "", err
+func (r *reader) str(what string) string {
+	n := r.u16(what + " length")
+	if !r.need(2*int(n), what) {
+		return ""
 	}
 	u := make([]uint16, n)
 	for i := range u {
 		u[i] = binary.LittleEndian.Uint16(r.b[r.off+2*i:])
 	}
 	r.off += 2 * int(n)
-	return rghash.DecodeUTF16(u), nil
+	return rghash.DecodeUTF16(u)
 }
 
 // count reads a record count and checks it against the bytes left, given
 // the smallest record size, so a hostile count cannot force a huge
 // allocation.
-func (r *reader) count(wide bool, minRec int, what string) (int, error) {
+func (r *reader) count(wide bool, minRec int, what string) int {
 	var n int
 	if wide {
-		v, err := r.u32(what)
-		if err != nil {
-			return 0, err
-		}
-		n = int(min(v, math.MaxInt32))
+		n = int(min(r.u32(what), math.MaxInt32))
 	} else {
-		v, err := r.u16(what)
-		if err != nil {
-			return 0, err
-		}
-		n = int(v)
+		n = int(r.u16(what))
+	}
+	if r.err != nil {
+		return 0
 	}
 	if left := len(r.b) - r.off; n > left/minRec {
-		return 0, r.fail("%s %d cannot fit in the %d bytes left", what, n, left)
+		r.err = r.fail("%s %d cannot fit in the %d bytes left", what, n, left)
+		return 0
 	}
-	return n, nil
+	return n
 }
 
-func (r *reader) strs8(what string) ([]string, error) {
-	k, err := r.u8(what + " count")
-	if err != nil {
-		return nil, err
+// list is the shape every RAW list shares: a count (u16, or u32 when
+// wide), then that many records, each at least minRec bytes, read by one.
+func list[T any](r *reader, wide bool, minRec int, what string, one func(*T)) []T {
+	n := r.count(wide, minRec, what)
+	out := make([]T, 0, n)
+	for i := 0; i < n && r.err == nil; i++ {
+		var v T
+		one(&v)
+		out = append(out, v)
 	}
-	if k == 0 {
-		return nil, nil
+	return out
+}
+
+// strs8 is a list of strings with a u8 count.
+func (r *reader) strs8(what string) []string {
+	k := int(r.u8(what + " count"))
+	if k == 0 || r.err != nil {
+		return nil
 	}
 	out := make([]string, 0, k)
-	for i := 0; i < int(k); i++ {
-		s, err := r.str(what)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	for i := 0; i < k && r.err == nil; i++ {
+		out = append(out, r.str(what))
 	}
-	return out, nil
+	return out
 }
 
 // Decode parses a RAW index of the given kind. Errors name the offset.
@@ -282,215 +289,54 @@ func Decode(kind Kind, b []byte) (*File, error) {
 	}
 	r := &reader{kind: kind, b: b}
 	f := &File{Kind: kind}
-	var err error
 	switch kind {
 	case Affixes:
-		err = decodeAffixes(r, f)
+		f.Affixes = list(r, false, 2+2+16+1+1, "affix count", func(a *Affix) {
+			a.File, a.Name = r.str("FILE"), r.str("NAME")
+			a.MinSpawn, a.MaxSpawn, a.Weight, a.Difficulties = r.i32("affix value"), r.i32("affix value"), r.i32("affix value"), r.i32("affix value")
+			a.UnitTypes, a.NotUnitTypes = r.strs8("UNITTYPES"), r.strs8("NOT_UNITTYPES")
+		})
 	case Skills:
-		err = decodeSkills(r, f)
+		f.Skills = list(r, true, 2+2+8, "skill count", func(s *Skill) {
+			s.Name, s.File, s.GUID = r.str("NAME"), r.str("FILE"), r.i64("UNIQUE_GUID")
+		})
 	case UnitData:
-		err = decodeUnits(r, f)
+		for c := range f.Units {
+			f.Units[c] = list(r, true, 8+2+2+1+20+2, UnitCategories[c]+" unit count", func(u *Unit) {
+				u.GUID, u.Name, u.File, u.Flags = r.i64("UNIT_GUID"), r.str("NAME"), r.str("FILE"), r.u8("flags")
+				u.Level, u.MinLevel, u.MaxLevel = r.i32("unit value"), r.i32("unit value"), r.i32("unit value")
+				u.Rarity, u.RarityHC = r.i32("unit value"), r.i32("unit value")
+				u.UnitType = r.str("UNITTYPE")
+			})
+		}
 	case Missiles:
-		err = decodeMissiles(r, f)
+		f.Missiles = list(r, false, 2+1, "missile file count", func(m *Missile) {
+			m.File, m.Names = r.str("FILE"), r.strs8("MISSILE NAME")
+		})
 	case Triggerables:
-		err = decodeTriggerables(r, f)
+		f.Triggerables = list(r, false, 2+2, "triggerable count", func(t *Triggerable) {
+			t.File, t.Name = r.str("FILE"), r.str("NAME")
+		})
 	case UI:
-		err = decodeMenus(r, f)
+		f.Menus = list(r, true, 2+2+8+3+2, "menu count", func(m *Menu) {
+			m.Name, m.File, m.Type, m.GameState = r.str("MENU NAME"), r.str("FILE"), r.u32("TYPE"), r.u32("GAME STATE")
+			m.CreateOnLoad, m.MultiplayerOnly, m.SingleplayerOnly = r.u8("menu flag"), r.u8("menu flag"), r.u8("menu flag")
+			m.KeyBinding = r.str("KEY BINDING")
+		})
 	case RoomPieces:
-		err = decodeRoomPieces(r, f)
+		// n file names, then n GUID lists: at least 2 + 4 bytes per file.
+		f.RoomPieces = list(r, true, 2+4, "room piece file count", func(p *PieceFile) { p.File = r.str("FILE") })
+		for i := range f.RoomPieces {
+			f.RoomPieces[i].Pieces = list(r, true, 8, "piece count", func(g *int64) { *g = r.i64("PIECE GUID") })
+		}
 	}
-	if err != nil {
-		return nil, err
+	if r.err != nil {
+		return nil, r.err
 	}
 	if r.off != len(b) {
 		return nil, r.fail("%d bytes after the last record", len(b)-r.off)
 	}
 	return f, nil
-}
-
-func decodeAffixes(r *reader, f *File) error {
-	n, err := r.count(false, 2+2+16+1+1, "affix count")
-	if err != nil {
-		return err
-	}
-	f.Affixes = make([]Affix, 0, n)
-	for i := 0; i < n; i++ {
-		var a Affix
-		if a.File, err = r.str("FILE"); err != nil {
-			return err
-		}
-		if a.Name, err = r.str("NAME"); err != nil {
-			return err
-		}
-		for _, p := range []*int32{&a.MinSpawn, &a.MaxSpawn, &a.Weight, &a.Difficulties} {
-			if *p, err = r.i32("affix value"); err != nil {
-				return err
-			}
-		}
-		if a.UnitTypes, err = r.strs8("UNITTYPES"); err != nil {
-			return err
-		}
-		if a.NotUnitTypes, err = r.strs8("NOT_UNITTYPES"); err != nil {
-			return err
-		}
-		f.Affixes = append(f.Affixes, a)
-	}
-	return nil
-}
-
-func decodeSkills(r *reader, f *File) error {
-	n, err := r.count(true, 2+2+8, "skill count")
-	if err != nil {
-		return err
-	}
-	f.Skills = make([]Skill, 0, n)
-	for i := 0; i < n; i++ {
-		var s Skill
-		if s.Name, err = r.str("NAME"); err != nil {
-			return err
-		}
-		if s.File, err = r.str("FILE"); err != nil {
-			return err
-		}
-		if s.GUID, err = r.i64("UNIQUE_GUID"); err != nil {
-			return err
-		}
-		f.Skills = append(f.Skills, s)
-	}
-	return nil
-}
-
-func decodeUnits(r *reader, f *File) error {
-	for c := range f.Units {
-		n, err := r.count(true, 8+2+2+1+20+2, UnitCategories[c]+" unit count")
-		if err != nil {
-			return err
-		}
-		units := make([]Unit, 0, n)
-		for i := 0; i < n; i++ {
-			var u Unit
-			if u.GUID, err = r.i64("UNIT_GUID"); err != nil {
-				return err
-			}
-			if u.Name, err = r.str("NAME"); err != nil {
-				return err
-			}
-			if u.File, err = r.str("FILE"); err != nil {
-				return err
-			}
-			if u.Flags, err = r.u8("flags"); err != nil {
-				return err
-			}
-			for _, p := range []*int32{&u.Level, &u.MinLevel, &u.MaxLevel, &u.Rarity, &u.RarityHC} {
-				if *p, err = r.i32("unit value"); err != nil {
-					return err
-				}
-			}
-			if u.UnitType, err = r.str("UNITTYPE"); err != nil {
-				return err
-			}
-			units = append(units, u)
-		}
-		f.Units[c] = units
-	}
-	return nil
-}
-
-func decodeMissiles(r *reader, f *File) error {
-	n, err := r.count(false, 2+1, "missile file count")
-	if err != nil {
-		return err
-	}
-	f.Missiles = make([]Missile, 0, n)
-	for i := 0; i < n; i++ {
-		var m Missile
-		if m.File, err = r.str("FILE"); err != nil {
-			return err
-		}
-		if m.Names, err = r.strs8("MISSILE NAME"); err != nil {
-			return err
-		}
-		f.Missiles = append(f.Missiles, m)
-	}
-	return nil
-}
-
-func decodeTriggerables(r *reader, f *File) error {
-	n, err := r.count(false, 2+2, "triggerable count")
-	if err != nil {
-		return err
-	}
-	f.Triggerables = make([]Triggerable, 0, n)
-	for i := 0; i < n; i++ {
-		var t Triggerable
-		if t.File, err = r.str("FILE"); err != nil {
-			return err
-		}
-		if t.Name, err = r.str("NAME"); err != nil {
-			return err
-		}
-		f.Triggerables = append(f.Triggerables, t)
-	}
-	return nil
-}
-
-func decodeMenus(r *reader, f *File) error {
-	n, err := r.count(true, 2+2+8+3+2, "menu count")
-	if err != nil {
-		return err
-	}
-	f.Menus = make([]Menu, 0, n)
-	for i := 0; i < n; i++ {
-		var m Menu
-		if m.Name, err = r.str("MENU NAME"); err != nil {
-			return err
-		}
-		if m.File, err = r.str("FILE"); err != nil {
-			return err
-		}
-		if m.Type, err = r.u32("TYPE"); err != nil {
-			return err
-		}
-		if m.GameState, err = r.u32("GAME STATE"); err != nil {
-			return err
-		}
-		for _, p := range []*uint8{&m.CreateOnLoad, &m.MultiplayerOnly, &m.SingleplayerOnly} {
-			if *p, err = r.u8("menu flag"); err != nil {
-				return err
-			}
-		}
-		if m.KeyBinding, err = r.str("KEY BINDING"); err != nil {
-			return err
-		}
-		f.Menus = append(f.Menus, m)
-	}
-	return nil
-}
-
-func decodeRoomPieces(r *reader, f *File) error {
-	// n file names, then n GUID lists: at least 2 + 4 bytes per file.
-	n, err := r.count(true, 2+4, "room piece file count")
-	if err != nil {
-		return err
-	}
-	f.RoomPieces = make([]PieceFile, n)
-	for i := range f.RoomPieces {
-		if f.RoomPieces[i].File, err = r.str("FILE"); err != nil {
-			return err
-		}
-	}
-	for i := range f.RoomPieces {
-		k, err := r.count(true, 8, "piece count")
-		if err != nil {
-			return err
-		}
-		g := make([]int64, k)
-		for j := range g {
-			g[j], _ = r.i64("PIECE GUID")
-		}
-		f.RoomPieces[i].Pieces = g
-	}
-	return nil
 }
 
 type writer struct {

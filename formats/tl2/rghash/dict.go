@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,85 +141,4 @@ func parseHash(s string) (uint32, error) {
 	}
 	v, err := strconv.ParseUint(s, 10, 32)
 	return uint32(v), err
-}
-
-// LoadFile reads a dictionary file (see Load).
-func LoadFile(path string) (*Dictionary, LoadStats, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, LoadStats{}, err
-	}
-	defer f.Close()
-	d := NewDictionary()
-	st, err := d.Load(path, f)
-	if err != nil {
-		return nil, st, err
-	}
-	return d, st, nil
-}
-
-// DictionaryEnv names the environment variable that points at a dictionary
-// file, overriding the search of FindDictionary.
-const DictionaryEnv = "PACKSMITH_TL2_DICTIONARY"
-
-// FindDictionary returns the path of the reference dictionary: $DictionaryEnv
-// when set, else shared/spec/data/dictionary.txt beside the project checkout
-// (looked for above the working directory and the executable). The list is
-// not shipped inside the project: see doc.go.
-func FindDictionary() (string, bool) {
-	if p := os.Getenv(DictionaryEnv); p != "" {
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p, true
-		}
-		return "", false
-	}
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	rel := filepath.Join("shared", "spec", "data", "dictionary.txt")
-	for _, dir := range starts {
-		for {
-			p := filepath.Join(dir, rel)
-			if st, err := os.Stat(p); err == nil && !st.IsDir() {
-				return p, true
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	return "", false
-}
-
-var (
-	defaultOnce sync.Once
-	defaultDict *Dictionary
-	defaultErr  error
-)
-
-// Default returns the reference dictionary found by FindDictionary, loaded
-// once and shared; when none is found, the names built into the package
-// (Builtin). Names it does not know decompile as UNK_<HEX8>, which still
-// compile back to the same bytes.
-func Default() (*Dictionary, error) {
-	defaultOnce.Do(func() {
-		p, ok := FindDictionary()
-		if !ok {
-			defaultDict = Builtin()
-			return
-		}
-		d, _, err := LoadFile(p)
-		if err != nil {
-			defaultDict, defaultErr = NewDictionary(), err
-			return
-		}
-		defaultDict = d
-	})
-	return defaultDict, defaultErr
 }

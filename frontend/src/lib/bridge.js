@@ -1,9 +1,12 @@
 // The one place the front end talks to Go. Components import these typed
 // functions; they call the bindings Wails generates from the bound Go
-// service (frontend/wailsjs, `make bindings`), never window.go by hand.
+// services (frontend/wailsjs, `make bindings`), never window.go by hand.
 // The types are the generated models (wailsjs/go/models.ts).
 
-import * as Service from '../../wailsjs/go/app/Service.js';
+import * as Archives from '../../wailsjs/go/app/ArchiveService.js';
+import * as Packing from '../../wailsjs/go/app/PackService.js';
+import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
+import * as Settings from '../../wailsjs/go/app/SettingsService.js';
 import { EventsOn } from '../../wailsjs/runtime/runtime.js';
 
 /**
@@ -19,96 +22,100 @@ import { EventsOn } from '../../wailsjs/runtime/runtime.js';
  * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
 
-/**
- * The generated bindings of the Go service (app.Service), once Wails has
- * connected them; a clear error before.
- * @returns {typeof Service}
- */
-export function svc() {
-  if (!window.go?.app?.Service) throw new Error('Packsmith back end is not connected');
-  return Service;
+// The Go side binds one service per concern (app/service.go): archives
+// (browse and edit), packing, the load order, and settings with the
+// window-wide calls (hello, jobs, the folder dialog).
+function connected(name, mod) {
+  if (!window.go?.app?.[name]) throw new Error('Packsmith back end is not connected');
+  return mod;
 }
+/** @returns {typeof Archives} */
+export const archives = () => connected('ArchiveService', Archives);
+/** @returns {typeof Packing} */
+export const packing = () => connected('PackService', Packing);
+/** @returns {typeof LoadOrder} */
+export const loadOrder = () => connected('LoadOrderService', LoadOrder);
+/** @returns {typeof Settings} */
+export const settings = () => connected('SettingsService', Settings);
 
 /** Wait until Wails has injected the bindings (the dev server loads them async). */
 export async function ready(timeoutMs = 10000) {
   const t0 = Date.now();
-  while (!window.go?.app?.Service || !window.runtime) {
+  while (!window.go?.app?.SettingsService || !window.go?.app?.ArchiveService || !window.runtime) {
     if (Date.now() - t0 > timeoutMs) throw new Error('Packsmith back end did not answer');
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
 /** @returns {Promise<AppInfo>} */
-export const hello = () => svc().Hello();
-export const demoFiles = () => svc().DemoFiles();
+export const hello = () => settings().Hello();
+export const demoFiles = () => settings().DemoFiles();
 /** @returns {Promise<SessionInfo>} */
-export const openArchive = (path, password = '') => svc().Open(path, password);
-export const closeArchive = (id) => svc().Close(id);
-export const pickArchive = () => svc().PickArchive();
-export const pickFolder = (title) => svc().PickFolder(title);
-export const recent = () => svc().Recent();
+export const openArchive = (path, password = '') => archives().Open(path, password);
+export const closeArchive = (id) => archives().Close(id);
+export const pickArchive = () => archives().PickArchive();
+export const pickFolder = (title) => settings().PickFolder(title);
+export const recent = () => archives().Recent();
 /** @param {string} id @param {Query} q @returns {Promise<Page>} */
-export const list = (id, q) => svc().List(id, q);
+export const list = (id, q) => archives().List(id, q);
 /** @returns {Promise<Folder>} */
-export const tree = (id) => svc().Tree(id);
+export const tree = (id) => archives().Tree(id);
 /** @returns {Promise<Description>} */
-export const describe = (id, path) => svc().Describe(id, path);
-export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
-export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+export const describe = (id, path) => archives().Describe(id, path);
+export const extract = (id, paths, dir) => archives().Extract(id, paths, dir);
+export const extractFiltered = (id, q, dir) => archives().ExtractFiltered(id, q, dir);
 /** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
-export const extractExisting = (id, t, dir) => svc().ExtractExisting(id, t, dir);
-export const extractReplacing = (id, t, dir) => svc().ExtractReplacing(id, t, dir);
-export const verify = (id) => svc().Verify(id);
-export const cancelJob = (jobId) => svc().CancelJob(jobId);
-export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
-export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
-export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
-export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
-export const job = (jobId) => svc().Job(jobId);
+export const extractExisting = (id, t, dir) => archives().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => archives().ExtractReplacing(id, t, dir);
+export const verify = (id) => archives().Verify(id);
+export const cancelJob = (jobId) => settings().CancelJob(jobId);
+export const rebornTexts = (id, path) => archives().RebornTexts(id, path);
+export const rebornSetText = (id, path, index, text) => archives().RebornSetText(id, path, index, text);
+export const bakeGrid = (id, path) => archives().BakeGrid(id, path);
+export const bakeLayoutFile = (layoutPath) => packing().BakeLayoutFile(layoutPath);
+export const job = (jobId) => settings().Job(jobId);
 // Lost Saga packs
-export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
-export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
-export const forgetPassword = (path) => svc().ForgetPassword(path);
+export const optimizePack = (path, out = '', password = '') => archives().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => archives().CreatePack(out, dir, password);
+export const forgetPassword = (path) => archives().ForgetPassword(path);
 
 // Write-back: pending changes per open archive (app/edits.go). Each returns
 // the archive's EditState {caps, changes}.
-export const changes = (id) => svc().Changes(id);
-export const replaceEntry = (id, entry, file) => svc().ReplaceEntry(id, entry, file);
-export const addEntry = (id, entry, file) => svc().AddEntry(id, entry, file);
-export const dropFiles = (id, onEntry, folder, files) => svc().DropFiles(id, onEntry, folder, files);
-export const removeEntries = (id, entries) => svc().RemoveEntries(id, entries);
-export const renameEntry = (id, entry, to) => svc().RenameEntry(id, entry, to);
-export const undoChange = (id, changeId) => svc().UndoChange(id, changeId);
-export const discardChanges = (id) => svc().DiscardChanges(id);
+export const changes = (id) => archives().Changes(id);
+export const replaceEntry = (id, entry, file) => archives().ReplaceEntry(id, entry, file);
+export const addEntry = (id, entry, file) => archives().AddEntry(id, entry, file);
+export const dropFiles = (id, onEntry, folder, files) => archives().DropFiles(id, onEntry, folder, files);
+export const removeEntries = (id, entries) => archives().RemoveEntries(id, entries);
+export const renameEntry = (id, entry, to) => archives().RenameEntry(id, entry, to);
+export const undoChange = (id, changeId) => archives().UndoChange(id, changeId);
+export const discardChanges = (id) => archives().DiscardChanges(id);
 /** Starts the save job (out "" = in place); returns its id. */
-export const saveChanges = (id, out) => svc().SaveChanges(id, out);
-export const sessionInfo = (id) => svc().SessionInfo(id);
-export const pickFile = (title) => svc().PickFile(title);
-export const pickSaveAs = (title, defaultPath) => svc().PickSaveAs(title, defaultPath);
+export const saveChanges = (id, out) => archives().SaveChanges(id, out);
+export const sessionInfo = (id) => archives().SessionInfo(id);
+export const pickFile = (title) => archives().PickFile(title);
+export const pickSaveAs = (title, defaultPath) => archives().PickSaveAs(title, defaultPath);
 // Context menu and Ctrl+A (app/system.go).
-export const matchingPaths = (id, q) => svc().MatchingPaths(id, q);
-export const showInFolder = (id, entry) => svc().ShowInFolder(id, entry);
-export const openWithSystem = (id, entry) => svc().OpenWithSystem(id, entry);
+export const matchingPaths = (id, q) => archives().MatchingPaths(id, q);
+export const showInFolder = (id, entry) => archives().ShowInFolder(id, entry);
+export const openWithSystem = (id, entry) => archives().OpenWithSystem(id, entry);
 // Settings panel (app/settingsview.go).
-export const preferences = () => svc().Preferences();
-export const savePreferences = (p) => svc().SavePreferences(p);
+export const preferences = () => settings().Preferences();
+export const savePreferences = (p) => settings().SavePreferences(p);
 
 // Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
 /** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
-export const extractWith = (id, target, dir) => svc().ExtractWith(id, target, dir);
+export const extractWith = (id, target, dir) => archives().ExtractWith(id, target, dir);
 /** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
-export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
-export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
-/** @returns {Promise<JobStatus>} */
-export const jobStatus = (jobId) => svc().Job(jobId);
+export const savePreview = (id, path, view, opts, target, overwrite) => archives().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => archives().PreviewFileName(id, path, view);
 /** Starts a job comparing two open archives; its result is a diff.Result. */
-export const compare = (idA, idB) => svc().Compare(idA, idB);
+export const compare = (idA, idB) => archives().Compare(idA, idB);
 /** What changed inside one entry. @returns {Promise<EntryDiff>} */
-export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
+export const compareEntry = (idA, pathA, idB, pathB) => archives().CompareEntry(idA, pathA, idB, pathB);
 /** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
-export const findInFiles = (id, opts) => svc().FindInFiles(id, opts);
+export const findInFiles = (id, opts) => archives().FindInFiles(id, opts);
 /** For each path, the archive's entry (any case, / or \), or "". */
-export const entriesExist = (id, paths) => svc().EntriesExist(id, paths);
+export const entriesExist = (id, paths) => archives().EntriesExist(id, paths);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {

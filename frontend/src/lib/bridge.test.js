@@ -1,7 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import * as Service from '../../wailsjs/go/app/Service.js';
+import * as Archives from '../../wailsjs/go/app/ArchiveService.js';
+import * as Packing from '../../wailsjs/go/app/PackService.js';
+import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
+import * as Settings from '../../wailsjs/go/app/SettingsService.js';
 import * as bridge from './bridge.js';
 
 const src = join(__dirname, '..');
@@ -21,13 +24,17 @@ describe('generated bindings', () => {
     delete globalThis.window;
   });
 
-  it('every service call in the front end names a generated binding', () => {
+  it('every service call in the front end names a binding of that service', () => {
+    const services = { archives: Archives, packing: Packing, loadOrder: LoadOrder, settings: Settings };
     const called = new Set();
     for (const f of sources(src)) {
-      for (const m of readFileSync(f, 'utf8').matchAll(/svc\(\)\.(\w+)\(/g)) called.add(m[1]);
+      for (const m of readFileSync(f, 'utf8').matchAll(/\b(archives|packing|loadOrder|settings)\(\)\.(\w+)\(/g)) called.add(`${m[1]}.${m[2]}`);
     }
-    expect(called.size).toBeGreaterThan(20);
-    const missing = [...called].filter((m) => typeof Service[m] !== 'function');
+    expect(called.size).toBeGreaterThan(40);
+    const missing = [...called].filter((c) => {
+      const [svc, fn] = c.split('.');
+      return typeof services[svc][fn] !== 'function';
+    });
     expect(missing).toEqual([]);
   });
 
@@ -38,7 +45,7 @@ describe('generated bindings', () => {
         .split('\n')
         .forEach((line, i) => {
           if (/^\s*(\/\/|\/?\*)/.test(line)) return; // comments
-          const use = line.replaceAll('!window.go?.app?.Service', '');
+          const use = line.replaceAll(/!window\.go\?\.app\?\.(\[name\]|\w+)/g, '');
           if (/window\.go\b|window\[['"]go['"]\]/.test(use)) {
             hand.push(`${f.slice(src.length + 1)}:${i + 1}`);
           }
@@ -49,30 +56,30 @@ describe('generated bindings', () => {
 
   it('wrappers reach Go through the generated functions', async () => {
     const calls = [];
-    globalThis.window = {
-      go: {
-        app: {
-          Service: new Proxy(
-            {},
-            {
-              get:
-                (_, name) =>
-                (...args) => {
-                  calls.push([String(name), ...args]);
-                  return Promise.resolve(null);
-                },
+    const service = (svc) =>
+      new Proxy(
+        {},
+        {
+          get:
+            (_, name) =>
+            (...args) => {
+              calls.push([`${svc}.${String(name)}`, ...args]);
+              return Promise.resolve(null);
             },
-          ),
         },
-      },
+      );
+    globalThis.window = {
+      go: { app: { ArchiveService: service('ArchiveService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
     };
     await bridge.openArchive('/a.zip');
     await bridge.list('s1', { filter: 'x' });
     await bridge.extract('s1', ['A/'], '/out');
+    await bridge.cancelJob('job-1');
     expect(calls).toEqual([
-      ['Open', '/a.zip', ''],
-      ['List', 's1', { filter: 'x' }],
-      ['Extract', 's1', ['A/'], '/out'],
+      ['ArchiveService.Open', '/a.zip', ''],
+      ['ArchiveService.List', 's1', { filter: 'x' }],
+      ['ArchiveService.Extract', 's1', ['A/'], '/out'],
+      ['SettingsService.CancelJob', 'job-1'],
     ]);
   });
 

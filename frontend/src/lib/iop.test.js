@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import { waitJob, optimize, notice } from './iop.svelte.js';
 
 // A fake back end: the Wails runtime's events (the generated EventsOn calls
-// EventsOnMultiple) and window.go.app.Service.
+// EventsOnMultiple) and window.go.app.*Service.
 let listeners;
 let jobs;
 beforeEach(() => {
@@ -15,7 +15,7 @@ beforeEach(() => {
         return () => (listeners = listeners.filter((f) => f !== fn));
       },
     },
-    go: { app: { Service: { Job: async (id) => jobs[id], OptimizePack: async () => 'j1' } } },
+    go: { app: { SettingsService: { Job: async (id) => jobs[id] }, ArchiveService: { OptimizePack: async () => 'j1' } } },
   };
 });
 const emit = (st) => listeners.forEach((f) => f(st));

@@ -2,7 +2,7 @@
 // pattern of bridge.js: components call these, never the bindings directly.
 // Mod ids are decimal strings (int64 does not fit a JavaScript number).
 
-import { svc } from './bridge.js';
+import { loadOrder } from './bridge.js';
 
 // The types are the generated models of the Go structs (make bindings).
 /**
@@ -17,25 +17,25 @@ import { svc } from './bridge.js';
  */
 
 /** @returns {Promise<Folders>} */
-export const folders = () => svc().LoadOrderFolders();
+export const folders = () => loadOrder().LoadOrderFolders();
 /** Scan a user folder (and its mods folder; '' = userDir/mods). @returns {Promise<View>} */
-export const open = (userDir, modsDir = '') => svc().LoadOrder(userDir, modsDir);
+export const open = (userDir, modsDir = '') => loadOrder().LoadOrder(userDir, modsDir);
 /** @returns {Promise<View>} */
-export const view = () => svc().LoadOrderView();
+export const view = () => loadOrder().LoadOrderView();
 /** @returns {Promise<View>} */
-export const reload = () => svc().LoadOrderReload();
+export const reload = () => loadOrder().LoadOrderReload();
 /** Move to 1-based place `to` (≤ 0 = bottom); an inactive mod is enabled there. @returns {Promise<View>} */
-export const move = (id, to) => svc().LoadOrderMove(String(id), to);
+export const move = (id, to) => loadOrder().LoadOrderMove(String(id), to);
 /** @returns {Promise<View>} */
-export const enable = (id, on) => svc().LoadOrderEnable(String(id), !!on);
+export const enable = (id, on) => loadOrder().LoadOrderEnable(String(id), !!on);
 /** Replace the whole active list. @param {string[]} ids @returns {Promise<View>} */
-export const setOrder = (ids) => svc().LoadOrderSetOrder(ids.map(String));
+export const setOrder = (ids) => loadOrder().LoadOrderSetOrder(ids.map(String));
 /** @returns {Promise<View>} */
-export const undo = () => svc().LoadOrderUndo();
+export const undo = () => loadOrder().LoadOrderUndo();
 /** @returns {Promise<View>} */
-export const revert = () => svc().LoadOrderRevert();
+export const revert = () => loadOrder().LoadOrderRevert();
 /** Write modlauncher.sch after a timestamped backup. @returns {Promise<Saved>} */
-export const save = () => svc().LoadOrderSave();
+export const save = () => loadOrder().LoadOrderSave();
 
 /**
  * The active list after dragging the mod `id` before the row at index

@@ -80,7 +80,7 @@ describe('wrappers', () => {
     globalThis.window = {
       go: {
         app: {
-          Service: new Proxy({}, { get: (_, name) => rec(String(name)) }),
+          LoadOrderService: new Proxy({}, { get: (_, name) => rec(String(name)) }),
         },
       },
     };

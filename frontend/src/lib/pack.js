@@ -2,7 +2,7 @@
 // of bridge.js: components call these, never the bindings directly. Mod ids
 // are decimal strings (int64 does not fit a JavaScript number).
 
-import { svc } from './bridge.js';
+import { packing } from './bridge.js';
 
 // The types are the generated models of the Go structs (make bindings).
 /**
@@ -20,20 +20,11 @@ import { svc } from './bridge.js';
  */
 
 /** Folders, toggles and the sample mod the view starts with. @returns {Promise<Setup>} */
-export const setup = () => svc().PackSetup();
+export const setup = () => packing().PackSetup();
 /** MOD.DAT card and lint findings, without writing anything (baseDir: base-game data, '' for none). @returns {Promise<Inspection>} */
-export const inspect = (dir, baseDir = '') => svc().InspectMod(dir, baseDir);
-/** Start packing; resolves to the job id ("job" events carry "stage: file" in what). @param {Request} req @returns {Promise<string>} */
-export const pack = (req) => svc().PackMod(req);
-/** A pack job's full result, also when it failed. @returns {Promise<Result>} */
-export const result = (jobId) => svc().PackResult(jobId);
-
-/** Split a job's `what` ("compile: MEDIA/X.DAT") into stage and file. */
-export function splitWhat(what) {
-  const s = what || '';
-  const i = s.indexOf(': ');
-  return i < 0 ? { stage: s, file: '' } : { stage: s.slice(0, i), file: s.slice(i + 2) };
-}
+export const inspect = (dir, baseDir = '') => packing().InspectMod(dir, baseDir);
+/** Start packing; resolves to the job id ("job" events carry stage, file (what) and counts as fields; the final one the result, also on failure). @param {Request} req @returns {Promise<string>} */
+export const pack = (req) => packing().PackMod(req);
 
 /** "file:line" of a finding ('' when it names no file). */
 export function where(f) {

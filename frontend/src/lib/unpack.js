@@ -1,13 +1,13 @@
 // "Unpack to project…" (app/unpack.go).
-import { svc } from './bridge.js';
+import { packing, settings } from './bridge.js';
 
 /** The suggested project folder for a .MOD (beside it, named after it). */
-export const target = (modPath) => svc().UnpackTarget(modPath);
+export const target = (modPath) => packing().UnpackTarget(modPath);
 
 /** Show the folder dialog; '' when cancelled or when this build has none. */
 export async function pickFolder(title) {
   try {
-    return await svc().PickFolder(title);
+    return await settings().PickFolder(title);
   } catch {
     return '';
   }
@@ -20,9 +20,9 @@ export async function pickFolder(title) {
  *   rawsSkipped:string[], duplicates:string[], warnings:string[], ms:number}>}
  */
 export async function unpack(modPath, dir, onProgress = () => {}) {
-  const id = await svc().UnpackMod(modPath, dir);
+  const id = await packing().UnpackMod(modPath, dir);
   for (;;) {
-    const st = await svc().Job(id);
+    const st = await settings().Job(id);
     if (st.state === 'done') return st.result;
     if (st.state === 'failed' || st.state === 'cancelled') throw new Error(st.error || st.state);
     onProgress(st);

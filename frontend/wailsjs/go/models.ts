@@ -663,6 +663,7 @@ export namespace jobs {
 	    kind: string;
 	    title: string;
 	    state: string;
+	    stage?: string;
 	    done: number;
 	    total: number;
 	    what: string;
@@ -680,6 +681,7 @@ export namespace jobs {
 	        this.kind = source["kind"];
 	        this.title = source["title"];
 	        this.state = source["state"];
+	        this.stage = source["stage"];
 	        this.done = source["done"];
 	        this.total = source["total"];
 	        this.what = source["what"];

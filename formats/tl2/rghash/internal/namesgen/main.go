@@ -21,7 +21,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: namesgen DICTIONARY.txt OUT.txt")
 		os.Exit(2)
 	}
-	d, st, err := rghash.LoadFile(os.Args[1])
+	f, err := os.Open(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "namesgen:", err)
+		os.Exit(1)
+	}
+	d := rghash.NewDictionary()
+	st, err := d.Load(os.Args[1], f)
+	f.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "namesgen:", err)
 		os.Exit(1)

@@ -1,4 +1,4 @@
-package mpp
+package previews
 
 import (
 	"errors"
@@ -8,11 +8,43 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"packsmith/formats/tl2/mpp"
+	"packsmith/internal/testfixtures"
 )
+
+const (
+	fixtureGrid = "cyber_mod/MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP"
+	fixtureStub = "cyber_mod/MEDIA/LAYOUTS/CITY05/CITY05.MPP"
+)
+
+// readGridFixture decodes a real grid in place (skipping when fixtures are
+// absent).
+func readGridFixture(t testing.TB, rel string) *mpp.Grid {
+	t.Helper()
+	b, err := os.ReadFile(testfixtures.File(t, "tl2", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := mpp.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func gridFromArt(t testing.TB, art string) *mpp.Grid {
+	t.Helper()
+	g, err := mpp.ParseArt(art)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
 
 // outDir is where rendered pictures go: MPP_RENDER_DIR when set (to look
 // at them after the run), else a temporary folder.
-func outDir(t *testing.T) string {
+func renderDir(t *testing.T) string {
 	if d := os.Getenv("MPP_RENDER_DIR"); d != "" {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -24,7 +56,7 @@ func outDir(t *testing.T) string {
 
 func savePNG(t *testing.T, img image.Image, name string) {
 	t.Helper()
-	p := filepath.Join(outDir(t), name)
+	p := filepath.Join(renderDir(t), name)
 	f, err := os.Create(p)
 	if err != nil {
 		t.Fatal(err)
@@ -45,20 +77,17 @@ func TestRenderFixtures(t *testing.T) {
 		rel, name string
 		scale     int
 	}{
-		{fixtureReal, "city_04b_x1.png", 1},
-		{fixtureReal, "city_04b_x4.png", 4},
+		{fixtureGrid, "city_04b_x1.png", 1},
+		{fixtureGrid, "city_04b_x4.png", 4},
 		{fixtureStub, "city05_stub_x4.png", 4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := Decode(readFixture(t, c.rel))
+			g := readGridFixture(t, c.rel)
+			a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := Analyse(g, AnalyseOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := Render(g, RenderOptions{Scale: c.scale, Overlay: a})
+			img, err := DrawGrid(g, GridRenderOptions{Scale: c.scale, Overlay: a})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +111,7 @@ func TestRenderFixtures(t *testing.T) {
 
 func TestRenderScaleOneAndLines(t *testing.T) {
 	g := gridFromArt(t, ".#~\n~#.")
-	img, err := Render(g, RenderOptions{NoLegend: true})
+	img, err := DrawGrid(g, GridRenderOptions{NoLegend: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,15 +121,15 @@ func TestRenderScaleOneAndLines(t *testing.T) {
 	if pixel(img, 0, 0) != ColorWalkable || pixel(img, 1, 0) != ColorWall || pixel(img, 2, 0) != ColorVoid {
 		t.Fatal("class colours")
 	}
-	img4, _ := Render(g, RenderOptions{Scale: 4, NoLegend: true})
+	img4, _ := DrawGrid(g, GridRenderOptions{Scale: 4, NoLegend: true})
 	if pixel(img4, 0, 0) == ColorWalkable || pixel(img4, 1, 1) != ColorWalkable {
 		t.Fatal("scale 4: want a cell line on the cell's first row and column")
 	}
-	img3, _ := Render(g, RenderOptions{Scale: 3, NoLegend: true})
+	img3, _ := DrawGrid(g, GridRenderOptions{Scale: 3, NoLegend: true})
 	if pixel(img3, 0, 0) != ColorWalkable {
 		t.Fatal("scale 3: no cell lines")
 	}
-	withLegend, _ := Render(g, RenderOptions{})
+	withLegend, _ := DrawGrid(g, GridRenderOptions{})
 	if withLegend.Bounds().Dy() <= 2 || withLegend.Bounds().Dx() < 100 {
 		t.Fatalf("legend missing: %v", withLegend.Bounds())
 	}
@@ -113,8 +142,8 @@ func TestRenderOverlay(t *testing.T) {
 ~......#..~~~.~~
 ~......~~~~~~~~~
 ~~~~~~~~~~~~~~~~`)
-	a, _ := Analyse(g, AnalyseOptions{})
-	img, err := Render(g, RenderOptions{Scale: 8, Overlay: a})
+	a, _ := mpp.Analyse(g, mpp.AnalyseOptions{})
+	img, err := DrawGrid(g, GridRenderOptions{Scale: 8, Overlay: a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,15 +157,15 @@ func TestRenderOverlay(t *testing.T) {
 	savePNG(t, img, "overlay_x8.png")
 
 	other := gridFromArt(t, "..\n..")
-	if _, err := Render(other, RenderOptions{Overlay: a}); err == nil {
+	if _, err := DrawGrid(other, GridRenderOptions{Overlay: a}); err == nil {
 		t.Fatal("overlay of another grid accepted")
 	}
 }
 
 func TestRenderTooLarge(t *testing.T) {
-	g, _ := New(1000, 1000, Void)
-	_, err := Render(g, RenderOptions{Scale: 100})
-	if !errors.Is(err, ErrTooLarge) {
+	g, _ := mpp.New(1000, 1000, mpp.Void)
+	_, err := DrawGrid(g, GridRenderOptions{Scale: 100})
+	if !errors.Is(err, ErrGridTooLarge) {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -152,7 +181,7 @@ func TestCompareAndRenderDiff(t *testing.T) {
 ~....~
 ~..#.~
 ~.~..#`)
-	d, err := Compare(before, after)
+	d, err := mpp.Compare(before, after)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +190,7 @@ func TestCompareAndRenderDiff(t *testing.T) {
 		d.Changes[1][0] != 1 || d.Changes[0][2] != 1 || d.Changes[2][1] != 1 || d.SizeChanged {
 		t.Fatalf("diff %+v", d)
 	}
-	img, d2, err := RenderDiff(before, after, RenderOptions{Scale: 8})
+	img, d2, err := DrawGridDiff(before, after, GridRenderOptions{Scale: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +206,7 @@ func TestCompareAndRenderDiff(t *testing.T) {
 	// Different sizes: the missing area counts as void.
 	small := gridFromArt(t, "..\n..")
 	big := gridFromArt(t, "...\n..#")
-	d3, err := Compare(small, big)
+	d3, err := mpp.Compare(small, big)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,21 +216,18 @@ func TestCompareAndRenderDiff(t *testing.T) {
 }
 
 func TestCompareFixtures(t *testing.T) {
-	real, err := Decode(readFixture(t, fixtureReal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := readGridFixture(t, fixtureGrid)
 	edited := real.Clone()
 	n := 0
 	for y := 100; y < 110; y++ {
 		for x := 100; x < 120; x++ {
-			if edited.At(x, y) == Walkable {
-				edited.Set(x, y, Wall)
+			if edited.At(x, y) == mpp.Walkable {
+				edited.Set(x, y, mpp.Wall)
 				n++
 			}
 		}
 	}
-	img, d, err := RenderDiff(real, edited, RenderOptions{})
+	img, d, err := DrawGridDiff(real, edited, GridRenderOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +241,7 @@ func BenchmarkRender1000(b *testing.B) {
 	g := benchGrid(b)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Render(g, RenderOptions{}); err != nil {
+		if _, err := DrawGrid(g, GridRenderOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -225,11 +251,11 @@ func BenchmarkRender1000Overlay(b *testing.B) {
 	g := benchGrid(b)
 	b.ResetTimer()
 	for b.Loop() {
-		a, err := Analyse(g, AnalyseOptions{})
+		a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Render(g, RenderOptions{Overlay: a}); err != nil {
+		if _, err := DrawGrid(g, GridRenderOptions{Overlay: a}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -237,18 +263,18 @@ func BenchmarkRender1000Overlay(b *testing.B) {
 
 // benchGrid is a 1000×1000 level of walled rooms in void, some of them
 // sealed off, so every class and some pockets occur.
-func benchGrid(b testing.TB) *Grid {
-	g, err := New(1000, 1000, Void)
+func benchGrid(b testing.TB) *mpp.Grid {
+	g, err := mpp.New(1000, 1000, mpp.Void)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for y := 20; y < 980; y++ {
 		for x := 20; x < 980; x++ {
-			c := Walkable
+			c := mpp.Walkable
 			if x%50 == 0 || y%50 == 0 {
-				c = Wall
+				c = mpp.Wall
 				if (x+y)%7 == 0 {
-					c = Walkable // doors
+					c = mpp.Walkable // doors
 				}
 			}
 			g.Set(x, y, c)
@@ -262,10 +288,10 @@ func benchGrid(b testing.TB) *Grid {
 				continue
 			}
 			for i := 0; i <= 50; i++ {
-				g.Set(rx+i, ry, Wall)
-				g.Set(rx+i, ry+50, Wall)
-				g.Set(rx, ry+i, Wall)
-				g.Set(rx+50, ry+i, Wall)
+				g.Set(rx+i, ry, mpp.Wall)
+				g.Set(rx+i, ry+50, mpp.Wall)
+				g.Set(rx, ry+i, mpp.Wall)
+				g.Set(rx+50, ry+i, mpp.Wall)
 			}
 		}
 	}
@@ -274,17 +300,29 @@ func benchGrid(b testing.TB) *Grid {
 
 func TestBenchGridHasPockets(t *testing.T) {
 	g := benchGrid(t)
-	a, err := Analyse(g, AnalyseOptions{})
+	a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(a.Pockets) == 0 || a.ThinWalls != len(a.Pockets) {
 		t.Fatalf("%d pockets, %d thin walls", len(a.Pockets), a.ThinWalls)
 	}
-	img, err := Render(g, RenderOptions{Overlay: a})
+	img, err := DrawGrid(g, GridRenderOptions{Overlay: a})
 	if err != nil {
 		t.Fatal(err)
 	}
 	savePNG(t, img, "bench_1000_overlay.png")
 	t.Logf("%d regions, %d pockets (%d cells)", len(a.Regions), len(a.Pockets), a.PocketCells)
+}
+
+func TestCheckGridRender(t *testing.T) {
+	if err := CheckGridRender(8000, 8000, GridRenderOptions{Scale: 16}); !errors.Is(err, ErrGridTooLarge) {
+		t.Fatalf("err = %v", err)
+	}
+	if err := CheckGridRender(1000, 1000, GridRenderOptions{Scale: 4, MaxBytes: 32 << 20}); !errors.Is(err, mpp.ErrBudget) {
+		t.Fatalf("err = %v", err)
+	}
+	if err := CheckGridRender(1000, 1000, GridRenderOptions{Scale: 4, MaxBytes: 128 << 20}); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,4 +1,4 @@
-package mpp
+package previews
 
 import (
 	"errors"
@@ -9,7 +9,13 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+
+	"packsmith/formats/tl2/mpp"
 )
+
+// Walk-grid pictures: the codec (formats/tl2/mpp) decodes, analyses and
+// compares grids; drawing them, with gg and its fonts, lives here beside
+// the other renderers.
 
 // Colours of the picture; exported so a front end can draw a matching key.
 var (
@@ -26,24 +32,24 @@ var (
 )
 
 // classColor returns the colour of a class.
-func classColor(c Class) color.RGBA {
+func classColor(c mpp.Class) color.RGBA {
 	switch c {
-	case Walkable:
+	case mpp.Walkable:
 		return ColorWalkable
-	case Wall:
+	case mpp.Wall:
 		return ColorWall
 	}
 	return ColorVoid
 }
 
-// RenderOptions tunes Render and RenderDiff; the zero value draws one pixel
+// GridRenderOptions tunes DrawGrid and DrawGridDiff; the zero value draws one pixel
 // per cell with a legend.
-type RenderOptions struct {
+type GridRenderOptions struct {
 	// Scale is the edge of one cell in pixels (default 1). From 4 up, cell
 	// lines are drawn.
 	Scale int
 	// Overlay, when set, marks its pockets and thin walls.
-	Overlay *Analysis
+	Overlay *mpp.Analysis
 	// NoLegend leaves the legend out, so the image is exactly the grid.
 	NoLegend bool
 	// MaxBytes caps the picture's memory (4 bytes a pixel, plus one a cell
@@ -51,37 +57,38 @@ type RenderOptions struct {
 	MaxBytes int64
 }
 
-// CheckRender says whether Render (or RenderDiff) of a w×h grid with opt
+// CheckGridRender says whether DrawGrid (or DrawGridDiff) of a w×h grid with opt
 // would be refused for its size, so callers can ask before they decode and
 // analyse a large grid.
-func CheckRender(w, h int, opt RenderOptions) error {
+func CheckGridRender(w, h int, opt GridRenderOptions) error {
 	_, _, err := canvasSize(w, h, opt, 5)
 	return err
 }
 
 // canvasSize is the picture's size for a w×h grid with a legend of items
 // lines, or the reason it is refused.
-func canvasSize(w, h int, opt RenderOptions, items int) (int64, int64, error) {
+func canvasSize(w, h int, opt GridRenderOptions, items int) (int64, int64, error) {
 	s := int64(opt.scale())
 	pw, ph := int64(w)*s, int64(h)*s
 	if !opt.NoLegend {
 		pw = max(pw, 260)
 		ph += int64(2*legendPad + items*legendLine)
 	}
-	if pw*ph > MaxPixels || s > 1<<12 {
-		return pw, ph, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrTooLarge, pw, ph, s, MaxPixels)
+	if pw*ph > MaxGridPixels || s > 1<<12 {
+		return pw, ph, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrGridTooLarge, pw, ph, s, MaxGridPixels)
 	}
 	if need := 4*pw*ph + int64(w)*int64(h); opt.MaxBytes > 0 && need > opt.MaxBytes {
-		return pw, ph, budgetError(fmt.Sprintf("a %d×%d picture", pw, ph), need, opt.MaxBytes)
+		return pw, ph, fmt.Errorf("mpp: a %d×%d picture needs %d MB, more than the %d MB %w", pw, ph, need>>20, opt.MaxBytes>>20, mpp.ErrBudget)
 	}
 	return pw, ph, nil
 }
 
-// MaxPixels bounds the pictures Render makes (a 1000×1000 grid at scale 8).
-const MaxPixels = 64 << 20
+// MaxGridPixels bounds the pictures DrawGrid makes (a 1000×1000 grid at
+// scale 8).
+const MaxGridPixels = 64 << 20
 
-// ErrTooLarge is returned when a picture would exceed MaxPixels.
-var ErrTooLarge = errors.New("mpp: picture too large")
+// ErrGridTooLarge is returned when a picture would exceed MaxGridPixels.
+var ErrGridTooLarge = errors.New("mpp: picture too large")
 
 const (
 	legendPad  = 6
@@ -94,9 +101,9 @@ type legendItem struct {
 	label string
 }
 
-// Render draws the grid: row 0 at the top, column 0 at the left, with a
+// DrawGrid draws the grid: row 0 at the top, column 0 at the left, with a
 // legend of class counts below it.
-func Render(g *Grid, opt RenderOptions) (*image.RGBA, error) {
+func DrawGrid(g *mpp.Grid, opt GridRenderOptions) (*image.RGBA, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
@@ -117,7 +124,7 @@ func Render(g *Grid, opt RenderOptions) (*image.RGBA, error) {
 		items = append(items, legendItem{ColorLost, "nothing walkable"})
 	}
 	if a := opt.Overlay; a != nil {
-		marks = overlayMarks(a)
+		marks = mpp.Marks(a)
 		items = append(items,
 			legendItem{ColorPocket, fmt.Sprintf("cut-off pockets %d (%d cells)", len(a.Pockets), a.PocketCells)},
 			legendItem{ColorThinWall, fmt.Sprintf("thin walls %d", a.ThinWalls)},
@@ -156,37 +163,16 @@ func Render(g *Grid, opt RenderOptions) (*image.RGBA, error) {
 	return dc.Image().(*image.RGBA), nil
 }
 
-func (o RenderOptions) scale() int {
+func (o GridRenderOptions) scale() int {
 	if o.Scale <= 0 {
 		return 1
 	}
 	return o.Scale
 }
 
-func overlayMarks(a *Analysis) []uint8 {
-	m := make([]uint8, a.Width*a.Height)
-	for _, p := range a.Pockets {
-		// Walk the pocket's bounds rather than the whole grid: pockets
-		// are usually small.
-		for y := p.Bounds.Min.Y; y < p.Bounds.Max.Y; y++ {
-			for x := p.Bounds.Min.X; x < p.Bounds.Max.X; x++ {
-				if a.labels[y*a.Width+x] == int32(p.ID) {
-					m[y*a.Width+x] = 1
-				}
-			}
-		}
-		if p.Thin {
-			for _, c := range p.Barrier {
-				m[c.Y*a.Width+c.X] = 2
-			}
-		}
-	}
-	return m
-}
-
 // newCanvas makes the picture: the grid on top, the legend below, as wide as
 // the wider of the two.
-func newCanvas(w, h int, opt RenderOptions, items []legendItem) (*gg.Context, error) {
+func newCanvas(w, h int, opt GridRenderOptions, items []legendItem) (*gg.Context, error) {
 	s := int64(opt.scale())
 	pw, ph := int64(w)*s, int64(h)*s
 	if !opt.NoLegend {
@@ -199,8 +185,8 @@ func newCanvas(w, h int, opt RenderOptions, items []legendItem) (*gg.Context, er
 	if _, _, err := canvasSize(w, h, opt, len(items)); err != nil {
 		return nil, err
 	}
-	if pw*ph > MaxPixels || s > 1<<12 {
-		return nil, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrTooLarge, pw, ph, s, MaxPixels)
+	if pw*ph > MaxGridPixels || s > 1<<12 {
+		return nil, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrGridTooLarge, pw, ph, s, MaxGridPixels)
 	}
 	dc := gg.NewContext(int(pw), int(ph))
 	dc.SetColor(colorPanel)
@@ -247,7 +233,7 @@ func darken(c color.RGBA) color.RGBA {
 // before the canvas exists.
 var legendFace = basicfont.Face7x13
 
-func drawLegend(dc *gg.Context, top int, opt RenderOptions, items []legendItem) {
+func drawLegend(dc *gg.Context, top int, opt GridRenderOptions, items []legendItem) {
 	if opt.NoLegend {
 		return
 	}
@@ -266,76 +252,11 @@ func drawLegend(dc *gg.Context, top int, opt RenderOptions, items []legendItem) 
 	}
 }
 
-// Diff counts how cells changed class between two grids.
-type Diff struct {
-	// Width and Height are the compared area: the larger of the two grids.
-	// Cells outside a smaller grid count as void, with both grids aligned
-	// at cell (0, 0).
-	Width       int  `json:"width"`
-	Height      int  `json:"height"`
-	SizeChanged bool `json:"sizeChanged"`
-	// Changes[i][j] counts cells that were Classes[i] and are Classes[j].
-	Changes        [3][3]int `json:"changes"`
-	Changed        int       `json:"changed"`
-	Unchanged      int       `json:"unchanged"`
-	BecameWalkable int       `json:"becameWalkable"`
-	LostWalkable   int       `json:"lostWalkable"`
-}
-
-// Compare counts the cells whose class differs between before and after.
-func Compare(before, after *Grid) (*Diff, error) {
-	d, _, err := compare(before, after, false)
-	return d, err
-}
-
-func compare(a, b *Grid, keep bool) (*Diff, []uint8, error) {
-	if err := a.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("before: %w", err)
-	}
-	if err := b.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("after: %w", err)
-	}
-	d := &Diff{
-		Width:       max(a.Width, b.Width),
-		Height:      max(a.Height, b.Height),
-		SizeChanged: a.Width != b.Width || a.Height != b.Height,
-	}
-	if int64(d.Width)*int64(d.Height) > maxCells {
-		return nil, nil, fmt.Errorf("mpp: compared area %d×%d is too large", d.Width, d.Height)
-	}
-	// kinds packs from and to class indexes as from*3+to, for the picture.
-	var kinds []uint8
-	if keep {
-		kinds = make([]uint8, d.Width*d.Height)
-	}
-	for y := 0; y < d.Height; y++ {
-		for x := 0; x < d.Width; x++ {
-			i, j := a.At(x, y).Index(), b.At(x, y).Index()
-			d.Changes[i][j]++
-			if kinds != nil {
-				kinds[y*d.Width+x] = uint8(i*3 + j)
-			}
-		}
-	}
-	for i := range 3 {
-		for j := range 3 {
-			if i == j {
-				d.Unchanged += d.Changes[i][j]
-			} else {
-				d.Changed += d.Changes[i][j]
-			}
-		}
-	}
-	d.BecameWalkable = d.Changes[1][0] + d.Changes[2][0]
-	d.LostWalkable = d.Changes[0][1] + d.Changes[0][2]
-	return d, kinds, nil
-}
-
-// RenderDiff draws the difference between two grids: unchanged cells in
+// DrawGridDiff draws the difference between two grids: unchanged cells in
 // their class colour faded, cells that became walkable green, cells that
 // stopped being walkable red, wall/void swaps yellow.
-func RenderDiff(before, after *Grid, opt RenderOptions) (*image.RGBA, *Diff, error) {
-	d, kinds, err := compare(before, after, true)
+func DrawGridDiff(before, after *mpp.Grid, opt GridRenderOptions) (*image.RGBA, *mpp.Diff, error) {
+	d, kinds, err := mpp.CompareCells(before, after)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -354,7 +275,7 @@ func RenderDiff(before, after *Grid, opt RenderOptions) (*image.RGBA, *Diff, err
 		return nil, nil, err
 	}
 	var faded [3]color.RGBA
-	for i, c := range Classes {
+	for i, c := range mpp.Classes {
 		faded[i] = fade(classColor(c))
 	}
 	fillCells(dc, d.Width, d.Height, opt.scale(), func(i int) color.RGBA {

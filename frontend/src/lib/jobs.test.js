@@ -1,0 +1,65 @@
+import { describe, it, expect, beforeEach } from 'vitest';
+import { jobs, follow, wait, track, dismiss } from './jobs.svelte.js';
+
+// A fake back end: the Wails runtime's events and window.go.app.SettingsService.Job.
+let listeners;
+let status;
+beforeEach(() => {
+  listeners = [];
+  status = {};
+  jobs.list = [];
+  globalThis.window = {
+    runtime: {
+      EventsOnMultiple: (name, fn) => {
+        listeners.push(fn);
+        return () => (listeners = listeners.filter((f) => f !== fn));
+      },
+    },
+    go: { app: { SettingsService: { Job: async (id) => status[id] } } },
+  };
+});
+const emit = (st) => listeners.forEach((f) => f(st));
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('job store', () => {
+  it('keeps each job newest status: a late older event is dropped', async () => {
+    const stop = track();
+    emit({ id: 'j1', state: 'running', seq: 1, done: 1 });
+    emit({ id: 'j1', state: 'running', seq: 3, done: 3 });
+    emit({ id: 'j1', state: 'running', seq: 2, done: 2 });
+    emit({ id: 'j2', state: 'running', seq: 1 });
+    expect(jobs.list.map((j) => `${j.id}:${j.seq}`)).toEqual(['j1:3', 'j2:1']);
+    dismiss('j1');
+    emit({ id: 'j1', state: 'done', seq: 4 });
+    expect(jobs.list.map((j) => j.id)).toEqual(['j2']);
+    stop();
+    expect(listeners.length).toBe(0);
+  });
+
+  it('follows a job whose events came before its id', async () => {
+    const got = [];
+    const id = await follow(async () => {
+      emit({ id: 'j7', state: 'running', seq: 2, stage: 'compile' });
+      return 'j7';
+    }, (st) => got.push(`${st.state}:${st.stage ?? ''}`));
+    expect(id).toBe('j7');
+    emit({ id: 'j7', state: 'running', seq: 1, stage: 'read' }); // late and older
+    emit({ id: 'j8', state: 'done', seq: 5 }); // another job
+    emit({ id: 'j7', state: 'failed', seq: 3, error: 'boom', result: { findings: [1] } });
+    emit({ id: 'j7', state: 'failed', seq: 4 }); // after the end: not delivered
+    expect(got).toEqual(['running:compile', 'failed:']);
+    expect(listeners.length).toBe(0);
+  });
+
+  it('wait resolves with the final status, asking for it when the event was missed', async () => {
+    status.j3 = { id: 'j3', state: 'done', seq: 9, result: 'late' };
+    expect((await wait(async () => 'j3')).result).toBe('late');
+    await tick();
+    expect(listeners.length).toBe(0);
+  });
+
+  it('wait rejects when the job cannot start, and lets go of the event', async () => {
+    await expect(wait(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(listeners.length).toBe(0);
+  });
+});
