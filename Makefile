@@ -9,7 +9,7 @@ GOPKGS     = $(shell $(GO) list ./... )
 # The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
 WAILS     := build/tools/wails
 
-.PHONY: run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -89,5 +89,10 @@ bindings-check:
 icons:
 	$(GO) run ./internal/appicon/cmd -out build
 
+# What users download, in dist/: the Windows portable zip and installer,
+# the Linux tarball, macOS command-line tarballs and SHA256SUMS.
+release: deps $(WAILS)
+	bash scripts/release.sh
+
 clean:
-	rm -rf $(BIN) frontend/dist
+	rm -rf $(BIN) frontend/dist dist
