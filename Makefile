@@ -52,7 +52,7 @@ test-e2e: frontend
 test-window: build
 	bash scripts/window-test.sh
 
-test: deps vet test-go bindings-check test-frontend test-e2e test-window
+test: deps vet test-go bindings-check test-frontend test-e2e test-window test-release
 
 bench:
 	bash scripts/bench.sh
@@ -93,6 +93,13 @@ icons:
 # the Linux tarball, macOS command-line tarballs and SHA256SUMS.
 release: deps $(WAILS)
 	bash scripts/release.sh
+
+# make release, then its checks (internal/distcheck): the executables'
+# resources, the archives' contents, the Windows console build under wine
+# against the Linux build, and the Go tests cross-compiled for Windows
+# under wine (scripts/wine/gotest.sh).
+test-release: release
+	PACKSMITH_REQUIRE_DIST=1 $(GO) test -count=1 ./internal/distcheck
 
 clean:
 	rm -rf $(BIN) frontend/dist dist
