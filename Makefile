@@ -100,6 +100,7 @@ release: deps $(WAILS)
 # under wine (scripts/wine/gotest.sh).
 test-release: release
 	PACKSMITH_REQUIRE_DIST=1 $(GO) test -count=1 ./internal/distcheck
+	bash scripts/wine/gotest.sh
 
 clean:
 	rm -rf $(BIN) frontend/dist dist
