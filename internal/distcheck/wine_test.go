@@ -115,7 +115,9 @@ func tree(t *testing.T, dir string) map[string]string {
 // normalised), same exit codes, same files written.
 func TestWindowsCLIMatchesLinux(t *testing.T) {
 	dir, version := distDir(t)
+	start := time.Now()
 	env := winePrefix(t)
+	t.Logf("wine prefix: %.1f s", time.Since(start).Seconds())
 	tmp := t.TempDir()
 	untar(t, filepath.Join(dir, "packsmith-"+version+"-linux-amd64.tar.gz"), tmp)
 	linux := filepath.Join(tmp, "packsmith-"+version, "packsmith")
@@ -202,7 +204,11 @@ func TestWindowsCLIMatchesLinux(t *testing.T) {
 	passed := 0
 	for _, s := range steps {
 		l := run(t, env, linux, subst(s.args, "lin", false)...)
+		start := time.Now()
 		w := run(t, env, "wine", append([]string{com}, subst(s.args, "win", true)...)...)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Logf("%s: %.1f s under wine", s.name, d.Seconds())
+		}
 		// the runs differ only in their work folder's name
 		norm := func(r cliRun, side string) cliRun {
 			r.out = strings.ReplaceAll(normalize(r.out), "/"+side+"/", "/SIDE/")
