@@ -38,9 +38,12 @@ run: build
 vet:
 	$(GO) vet $(GOPKGS)
 
+# Inside scripts/hermetic.sh: a fresh HOME, XDG folders and TMPDIR for the
+# whole run (packages with a TestMain also get one per test binary), and a
+# failure if anything Packsmith writes appeared in the real HOME.
 # internal/distcheck checks dist/: test-release runs it after make release.
 test-go:
-	$(GO) test -count=1 $(filter-out packsmith/internal/distcheck,$(GOPKGS))
+	bash scripts/hermetic.sh $(GO) test -count=1 $(filter-out packsmith/internal/distcheck,$(GOPKGS))
 	CGO_ENABLED=0 $(GO) build -o /dev/null .
 
 test-frontend: deps

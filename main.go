@@ -22,7 +22,8 @@ func main() {
 	os.Exit(app.RunWindow(args))
 }
 
+// fileExists: a file or a folder, which the window opens.
 func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
+	_, err := os.Stat(p)
+	return err == nil
 }

@@ -27,6 +27,7 @@ const MaxRawChunk = 1 << 20
 //	GET /api/image?s=SESSION&p=ENTRY[&mip=…]     image view as PNG, X-Meta header (JSON)
 //	GET /api/image?…&diff=OTHER or &diffFile=PATH walk grid ENTRY compared with another
 //	                                             entry of the session, or a grid on disk
+//	GET /api/griddiff?s=A&p=ENTRY&s2=B&p2=ENTRY  walk grids of two sessions compared
 //
 // Errors answer 4xx/5xx with the message as plain text.
 func (s *Service) APIHandler() http.Handler {
@@ -34,6 +35,7 @@ func (s *Service) APIHandler() http.Handler {
 	mux.HandleFunc("/api/raw", s.serveRaw)
 	mux.HandleFunc("/api/text", s.serveText)
 	mux.HandleFunc("/api/image", s.serveImage)
+	mux.HandleFunc("/api/griddiff", s.serveGridDiff) // compare.go
 	return mux
 }
 

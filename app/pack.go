@@ -139,7 +139,9 @@ func (s *Service) PackMod(req PackRequest) (string, error) {
 	opt := modpack.Options{
 		Output: strings.TrimSpace(req.Output), Deploy: req.Deploy, ModsDir: strings.TrimSpace(req.ModsDir), Enable: req.Deploy && req.Enable,
 		BaseDir: strings.TrimSpace(req.BaseDir), GameDir: strings.TrimSpace(req.GameDir), GameVersion: strings.TrimSpace(req.GameVersion),
-		WriteModID: req.WriteModID,
+		WriteModID: req.WriteModID, StrictNumbers: s.Settings.Get().PackStrictNumbers,
+		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
+		Incremental: true,
 	}
 	s.Settings.Update(func(st *settings.Settings) {
 		st.PackRecent = settings.PushRecent(st.PackRecent, dir)

@@ -11,11 +11,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/edits"
 	"packsmith/backend/extract"
 	"packsmith/backend/jobs"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/session"
 	"packsmith/backend/settings"
@@ -45,6 +48,7 @@ type Service struct {
 	Sessions *session.Manager
 	Jobs     *jobs.Manager
 	Settings *settings.Store
+	Edits    *edits.Store // pending changes per open archive (edits.go)
 
 	emit    Emitter
 	dialogs Dialogs
@@ -57,12 +61,14 @@ func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
 	s := &Service{
 		Sessions: session.NewManager(),
 		Settings: settings.Load(),
+		Edits:    edits.NewStore(),
 		emit:     emit,
 		dialogs:  dialogs,
 		startup:  startupPaths,
 		demoDir:  findDemoDir(),
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
+	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
 	return s
 }
 
@@ -75,7 +81,13 @@ func (l jobListener) JobUpdate(st jobs.Status) {
 }
 
 // Shutdown closes every open archive.
-func (s *Service) Shutdown(context.Context) { s.Sessions.CloseAll() }
+func (s *Service) Shutdown(context.Context) {
+	// Running jobs (an extract, a save) stop and remove their temporary
+	// files before the window goes.
+	s.Jobs.CancelAll()
+	s.Jobs.WaitAll(10 * time.Second)
+	s.Sessions.CloseAll()
+}
 
 // AppInfo is what the window needs at start.
 type AppInfo struct {
@@ -137,6 +149,12 @@ func (s *Service) DemoFiles() []string {
 	for _, e := range ents {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.IsDir() {
+			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
+				out = append(out, p) // a sample game folder
+			}
+			continue
+		}
 		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
@@ -148,7 +166,7 @@ func (s *Service) DemoFiles() []string {
 
 // Open opens an archive and remembers it in the recent list.
 func (s *Service) Open(path, password string) (session.Info, error) {
-	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	info, err := s.openRemembered(path, password)
 	if err != nil {
 		return session.Info{}, err
 	}
@@ -164,6 +182,7 @@ func (s *Service) PickArchive() (string, error) {
 	}
 	return s.dialogs.OpenFile("Open an archive", []FilePattern{
 		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
+		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
 		{Name: "All files", Pattern: "*"},
 	})
 }
@@ -188,7 +207,10 @@ func (s *Service) Recent() []string {
 }
 
 // Close closes an open archive.
-func (s *Service) Close(id string) error { return s.Sessions.Close(id) }
+func (s *Service) Close(id string) error {
+	s.Edits.Drop(id)
+	return s.Sessions.Close(id)
+}
 
 // List returns one page of entries.
 func (s *Service) List(id string, q session.Query) (session.Page, error) {
@@ -224,6 +246,10 @@ func (s *Service) Describe(id, entryPath string) (preview.Description, error) {
 // Extract starts a job writing entries (all when paths is empty; folder
 // paths select what is below them) under dir. It returns the job id.
 func (s *Service) Extract(id string, paths []string, dir string) (string, error) {
+	return s.startExtract(id, paths, dir, extract.Options{})
+}
+
+func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -234,7 +260,7 @@ func (s *Service) Extract(id string, paths []string, dir string) (string, error)
 	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Name())
 	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return extract.Extract(ctx, ss.Archive, dir, paths, p, extract.Options{})
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 

@@ -49,7 +49,7 @@ func (b *wailsBridge) OpenFolder(title string) (string, error) {
 func RunWindow(args []string) int {
 	var paths []string
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+		if _, err := os.Stat(a); err == nil { // a file or a folder
 			paths = append(paths, a)
 		}
 	}
@@ -118,8 +118,9 @@ func RunWindow(args []string) int {
 			if placed && !ws.Maximised {
 				runtime.WindowSetPosition(ctx, ws.X, ws.Y)
 			}
+			quitOnSignal(ctx)
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
-				runtime.EventsEmit(ctx, "files-dropped", paths)
+				runtime.EventsEmit(ctx, "files-dropped", paths, x, y) // x, y: what the files were dropped on
 			})
 		},
 		OnBeforeClose: func(ctx context.Context) bool {

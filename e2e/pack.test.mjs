@@ -75,7 +75,7 @@ test('a broken source is named by file and line before packing, and blocks the b
   const dir = mkdtempSync(join(tmpdir(), 'ps-badmod-'));
   writeFileSync(join(dir, 'MOD.DAT'), '[MOD]\n<STRING>NAME:Broken\n<INTEGER64>MOD_ID:77\n[/MOD]\n');
   mkdirSync(join(dir, 'MEDIA', 'UNITS'), { recursive: true });
-  writeFileSync(join(dir, 'MEDIA', 'UNITS', 'BAD.DAT'), '[UNIT]\n<INTEGER>level:1\n<INTEGER>LEVEL:one\n[/UNIT]\n');
+  writeFileSync(join(dir, 'MEDIA', 'UNITS', 'BAD.DAT'), '[UNIT]\n<INTEGER>level:1\n<INTEGRE>LEVEL:1\n[/UNIT]\n');
   writeFileSync(join(dir, 'MEDIA', 'UNITS', 'LOW.DAT'), '[UNIT]\n<INTEGER>level:1\n[/UNIT]\n');
   await page.fill('[data-testid=pack-dir]', dir);
   await page.press('[data-testid=pack-dir]', 'Enter');

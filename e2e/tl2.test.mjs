@@ -11,6 +11,8 @@ const repo = process.env.PACKSMITH_REPO || resolve('.');
 const xover = join(repo, '..', 'shared', 'fixtures', 'tl2', 'xover');
 const mod = join(xover, 'EDITORMOD.MOD');
 const skip = existsSync(mod) ? false : `fixtures absent: ${mod}`;
+// CI sets PACKSMITH_REQUIRE_FIXTURES=1: absent fixtures fail there.
+if (skip && process.env.PACKSMITH_REQUIRE_FIXTURES === '1') throw new Error(`${skip} (PACKSMITH_REQUIRE_FIXTURES=1)`);
 const work = process.env.PACKSMITH_E2E_DIR || mkdtempSync(join(tmpdir(), 'ps-e2e-'));
 let ctx, page;
 

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end tests: the app's dev build (Go bindings live) under Xvfb,
-# driven in Debian's chromium by playwright-core (e2e/*.test.mjs).
+# driven in Debian's chromium by playwright-core (e2e/*.test.mjs;
+# PACKSMITH_E2E_ONLY="e2e/a.test.mjs …" runs only those).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its own HOME and XDG folders (chromium, WebKit and settings stay out of
+# the real home; scripts/hermetic.sh fails the run if they did not).
+[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$0" "$@"
 port=${PACKSMITH_E2E_PORT:-34115}
 work=$(mktemp -d /tmp/packsmith-e2e.XXXXXX)
 pids=()
@@ -27,7 +31,7 @@ pids+=($!)
 for _ in $(seq 1 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
 mkdir -p "$work/config"
-DISPLAY=$display PACKSMITH_CONFIG_DIR="$work/config" assetdir=frontend/dist devserver=127.0.0.1:$port \
+DISPLAY=$display PACKSMITH_CONFIG_DIR="$work/config" PACKSMITH_NO_LAUNCH=1 assetdir=frontend/dist devserver=127.0.0.1:$port \
   ./build/bin/packsmith-dev >"$work/app.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do

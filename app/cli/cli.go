@@ -14,11 +14,12 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/convert"
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/extract"
 	"packsmith/backend/writeback"
 	"packsmith/internal/version"
 )
@@ -47,6 +48,14 @@ type usageError struct{ msg string }
 
 func (u usageError) Error() string { return u.msg }
 
+// exitCoder is an error with its own exit code (diff: 1 when the
+// archives differ, 2 when it could not compare); an empty message prints
+// nothing.
+type exitCoder interface {
+	error
+	ExitCode() int
+}
+
 // findingsError makes verify exit 1 after printing its findings.
 var errFindings = errors.New("verify found problems")
 
@@ -61,6 +70,9 @@ func IsCommand(name string) bool {
 	case "help", "-h", "--help", "-help", "version", "--version":
 		return true
 	}
+	if name == "--max-memory" || strings.HasPrefix(name, "--max-memory=") {
+		return true
+	}
 	for _, c := range commands {
 		if c.name == name {
 			return true
@@ -71,9 +83,16 @@ func IsCommand(name string) bool {
 
 // Run runs one command line and returns the exit code.
 func Run(args []string, stdout, stderr io.Writer) int {
-	c, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (kill, a closing terminal, systemd) is a cancel like Ctrl-C:
+	// writers remove their temporary files and leave the target as it was.
+	c, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
+	args, err := memoryFlag(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "packsmith: %s\n", err)
+		return ExitUsage
+	}
 	if len(args) == 0 {
 		printHelp(stdout)
 		return ExitOK
@@ -87,6 +106,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 					return ExitOK
 				}
 			}
+			fmt.Fprintf(stderr, "packsmith help: unknown command %q (packsmith help lists them)\n", args[1])
+			return ExitUsage
 		}
 		printHelp(stdout)
 		return ExitOK
@@ -100,6 +121,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := cmd.run(cx, args[1:])
 		var ue usageError
+		var ec exitCoder
 		switch {
 		case err == nil:
 			return ExitOK
@@ -107,10 +129,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "usage: packsmith %s\n\n%s\n", cmd.usage, cmd.summary)
 			return ExitOK
 		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "packsmith %s: %s\nusage: packsmith %s\n", cmd.name, ue.msg, cmd.usage)
+			// One line, like every error; the usage is one command away.
+			fmt.Fprintf(stderr, "packsmith %s: %s (usage: packsmith help %s)\n", cmd.name, oneLine(ue.msg), cmd.name)
 			return ExitUsage
 		case errors.Is(err, errFindings):
 			return ExitFailure
+		case errors.As(err, &ec):
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(msg))
+			}
+			return ec.ExitCode()
 		default:
 			fmt.Fprintf(stderr, "packsmith %s: %s\n", cmd.name, oneLine(err.Error()))
 			return ExitFailure
@@ -133,6 +161,8 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(tw, "  %s\t%s\n", c.name, firstLine(c.summary))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
+	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated.")
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
 }
 
@@ -255,13 +285,21 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\nRefuses names that escape DIR; a failed or cancelled extract leaves nothing half-written.", run: runExtract})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+		"Refuses, before writing anything: names that escape DIR, entries that share stored bytes or claim an impossible\n" +
+		"compression ratio, links (in the archive or in DIR), too little free space, and existing files unless --overwrite.\n" +
+		"A failed or cancelled extract leaves DIR as it was.\n" +
+		"--decompile writes BINDAT and BINLAYOUT as GUTS text (UTF-16LE with BOM, what `decompile -o` writes) under the\n" +
+		"source's name (X.DAT stays X.DAT, X.DAT.BINDAT becomes X.DAT) and RAW indices as tables (X.RAW.txt).\n" +
+		"--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\n" +
+		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
 	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
 	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
-	register(command{name: "repack", usage: "repack ARCHIVE -o OUT", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.", run: runRepack})
+	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
+		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
 
 func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
@@ -288,7 +326,11 @@ func runLs(c *ctx, args []string) error {
 	tw := tabwriter.NewWriter(c.stdout, 4, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
-		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, e.Path)
+		path := e.Path
+		if pack, ok := e.Extra["pack"].(string); ok {
+			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
+		}
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, path)
 	}
 	return tw.Flush()
 }
@@ -326,6 +368,10 @@ func runCat(c *ctx, args []string) error {
 func runExtract(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("extract")
 	out := fs.String("o", "", "target folder")
+	var xo convert.Options
+	fs.BoolVar(&xo.Decompile, "decompile", false, "write BINDAT, BINLAYOUT and RAW as text")
+	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
+	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace existing files")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -334,14 +380,21 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, extract.Options{})
+	res, err := convert.Extract(c.context, a, *out, pos[1:], nil, xo)
 	if err != nil {
 		return err
+	}
+	for _, k := range res.Kept {
+		fmt.Fprintf(c.stderr, "warning: %s: %s: %s (written as it is)\n", a.Path(), k.Entry, k.Why)
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
 	}
-	fmt.Fprintf(c.stdout, "extracted %d files, %d bytes, to %s\n", res.Files, res.Bytes, res.Dir)
+	conv := ""
+	if res.Converted > 0 {
+		conv = fmt.Sprintf(" (%d converted)", res.Converted)
+	}
+	fmt.Fprintf(c.stdout, "extracted %d files%s, %d bytes, to %s\n", res.Files, conv, res.Bytes, res.Dir)
 	return nil
 }
 
@@ -536,6 +589,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 func runRepack(c *ctx, args []string) error {
 	fs, _, pw := commonFlags("repack")
 	out := fs.String("o", "", "output archive")
+	drop := fs.Bool("drop-shadowed", false, "drop later copies of a path listed twice")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -546,10 +600,15 @@ func runRepack(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT is required"}
 	}
-	res, err := writeback.Apply(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil)
+	edits, note, err := shadowEdits(pos[0], *pw, *drop) // shadow.go
 	if err != nil {
 		return err
 	}
+	res, err := writeback.Apply(c.context, pos[0], *out, edits, archive.OpenOptions{Password: *pw}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(c.stdout, note)
 	fmt.Fprintf(c.stdout, "wrote %s\n", res.Output)
 	printNotes(c, res.Notes)
 	return nil

@@ -58,7 +58,7 @@ func TestCatCaseInsensitive(t *testing.T) {
 
 func TestUsageErrors(t *testing.T) {
 	_, errs, code := run(t, "extract", demo)
-	if code != 2 || !strings.HasPrefix(errs, "packsmith extract: -o DIR is required\n") {
+	if code != 2 || !strings.HasPrefix(errs, "packsmith extract: -o DIR is required (usage: packsmith help extract)\n") {
 		t.Fatalf("code %d err %q", code, errs)
 	}
 	_, errs, code = run(t, "ls", demo, "--bogus")

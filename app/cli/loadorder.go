@@ -74,10 +74,15 @@ func runLoadOrder(c *ctx, args []string) error {
 			}
 		}
 	}
-	s, err := loadorder.Open(c.context, o)
+	open := loadorder.Open
+	if sub != "list" && sub != "conflicts" {
+		open = loadorder.OpenLocked // read, change and save under the lock
+	}
+	s, err := open(c.context, o)
 	if err != nil {
 		return err
 	}
+	defer s.Close()
 
 	switch sub {
 	case "list":

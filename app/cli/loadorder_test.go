@@ -387,7 +387,7 @@ func TestLoadOrderErrors(t *testing.T) {
 	for _, u := range usage {
 		_, errs, code := lo(t, dir, u.args...)
 		if code != ExitUsage || !strings.HasPrefix(errs, "packsmith loadorder: ") || !strings.Contains(strings.SplitN(errs, "\n", 2)[0], u.want) ||
-			!strings.Contains(errs, "\nusage: packsmith loadorder ") {
+			!strings.HasSuffix(errs, " (usage: packsmith help loadorder)\n") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: code %d, %q", u.args, code, errs)
 		}
 	}

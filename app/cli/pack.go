@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--mpp bake|keep|none] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--mpp bake|keep|none] [--strict] [--full] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -25,14 +25,19 @@ func init() {
 			"  --deploy         copy the .MOD into the mods folder, replacing older copies of the same MOD_ID\n" +
 			"  --mods DIR       the mods folder (default: the setting, else Documents/My Games/Runic Games/Torchlight 2/mods)\n" +
 			"  --enable         with --deploy: list the mod first in modlauncher.sch (backed up first)\n" +
-			"  --base DIR       base-game data (the game's MEDIA, or one extracted from DATA.PAK) for UNITDATA.RAW\n" +
-			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe\n" +
+			"  --base DIR       base-game data for UNITDATA.RAW: a MEDIA folder, or the game folder or its DATA.PAK\n" +
+			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe and base data\n" +
+			"                   from PAKS/DATA.PAK, read in place (without --base/--game the game is looked for)\n" +
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
 			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
 			"  --mpp MODE       level walk grids: bake (default: bake each level whose .MPP is missing, older than its\n" +
 			"                   layout or the 2,524-byte stub; pieces the mod lacks come from --game's DATA.PAK or --base),\n" +
 			"                   keep (pack the .MPP files as they are), none (pack no level .MPP)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
+			"  --full           compile everything (default: reuse what did not change since the last pack, kept in\n" +
+			"                   OUT.MOD.packcache beside the output; the result is byte-identical either way)\n" +
+			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
+			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --json           print the result as JSON (also on failure, with \"error\")",
 		run: runPack,
 	})
@@ -51,6 +56,8 @@ func runPack(c *ctx, args []string) error {
 	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
 	js := fs.Bool("json", false, "print JSON")
 	mppMode := fs.String("mpp", "", "walk grids: bake, keep or none")
+	strict := fs.Bool("strict", false, "refuse C-style numbers")
+	fullPack := fs.Bool("full", false, "no incremental reuse")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -71,7 +78,7 @@ func runPack(c *ctx, args []string) error {
 	}
 	opt := modpack.Options{
 		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
-		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID, MPP: *mppMode,
+		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID, MPP: *mppMode, StrictNumbers: *strict,
 	}
 	switch *mppMode {
 	case "", modpack.MPPBake, modpack.MPPKeep, modpack.MPPNone:
@@ -96,6 +103,9 @@ func runPack(c *ctx, args []string) error {
 	if opt.BaseDir == "" {
 		opt.BaseDir = st.PackBaseDir
 	}
+	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
+	opt.FindGame = true
+	opt.Incremental = !*fullPack
 	if opt.GameVersion != "" {
 		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
 			return usageError{err.Error()}
@@ -153,6 +163,7 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 		}
 	}
 	fmt.Fprintf(tw, "entries\t%d (%d compiled, %d as they are, %s)\n", r.Entries, r.Compiled, r.Assets, rawText)
+	fmt.Fprintf(tw, "reused\t%d reused, %d compiled\n", r.Reused, r.Compiled)
 	id := strconv.FormatInt(r.ModID, 10)
 	switch {
 	case r.ModIDWritten:
@@ -170,6 +181,10 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	}
 	fmt.Fprintf(tw, "mod\t%s · version %d · MOD_ID %s\n", name, version, id)
 	fmt.Fprintf(tw, "game\t%s (%s)\n", r.GameVersion, r.GameVersionFrom)
+	fmt.Fprintf(tw, "base data\t%s\n", r.BaseData)
+	if n := len(r.Unresolved); n > 0 {
+		fmt.Fprintf(tw, "GUESSED\t%d unit%s inherit fields from base files that could not be read (see the warnings)\n", n, plural(n))
+	}
 	fmt.Fprintf(tw, "hashes\trollingHash %s · mhash %s · reqHash %s\n", r.Hashes.RollingHash, r.Hashes.MHash, r.Hashes.ReqHash)
 	fmt.Fprintf(tw, "sha256\t%s\n", r.Hashes.SHA256)
 	if d := r.Deploy; d != nil {

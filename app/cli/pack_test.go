@@ -94,7 +94,7 @@ func TestPackFailures(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
 	os.MkdirAll(filepath.Join(dir, "MEDIA", "UNITS"), 0o755)
-	os.WriteFile(filepath.Join(dir, "MEDIA", "UNITS", "BAD.DAT"), []byte("[UNIT]\n<INTEGER>LEVEL:one\n[/UNIT]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "MEDIA", "UNITS", "BAD.DAT"), []byte("[UNIT]\n<INTEGRE>LEVEL:1\n[/UNIT]\n"), 0o644)
 	outDir := t.TempDir()
 	_, stderr, code := run(t, "pack", dir, "-o", filepath.Join(outDir, "X.MOD"))
 	if code != 1 || !strings.Contains(stderr, "error: MEDIA/UNITS/BAD.DAT:2:") || !strings.Contains(stderr, "not packed (1 error)") {

@@ -114,7 +114,7 @@ func TestRenderTextureEntry(t *testing.T) {
 		t.Fatalf("missing: code %d err %q", code, errs)
 	}
 	_, errs, code = run(t, "render", z, "MEDIA/UI/X.DDS")
-	if code != 2 || !strings.HasPrefix(errs, "packsmith render: -o OUT.png is required\n") {
+	if code != 2 || !strings.HasPrefix(errs, "packsmith render: -o OUT.png is required ") {
 		t.Fatalf("no -o: code %d err %q", code, errs)
 	}
 	// -o - streams the PNG.
@@ -309,7 +309,7 @@ func TestDecompileAndCompile(t *testing.T) {
 		t.Fatalf("unknown extension: %d %q", code, errs)
 	}
 	_, errs, code = run(t, "compile", dat)
-	if code != 2 || !strings.HasPrefix(errs, "packsmith compile: -o OUT is required\n") {
+	if code != 2 || !strings.HasPrefix(errs, "packsmith compile: -o OUT is required ") {
 		t.Fatalf("no -o: %d %q", code, errs)
 	}
 }

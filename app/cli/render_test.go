@@ -108,11 +108,11 @@ func TestRenderDiffArchiveEntries(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{a, "--diff-entry", "MEDIA/ROOM.MPP"}, 2, "packsmith render: --diff-entry ENTRY needs an archive: give ARCHIVE ENTRY first, or --diff-archive ARCHIVE\n"},
-		{[]string{a, "--diff", b, "--diff-entry", "X"}, 2, "packsmith render: use --diff FILE, or --diff-entry ENTRY [--diff-archive ARCHIVE], not both\n"},
-		{[]string{a, "--diff-archive", z}, 2, "packsmith render: --diff-archive needs --diff-entry ENTRY\n"},
-		{[]string{a, "--diff", b, "--overlay"}, 2, "packsmith render: --overlay, --mip and --face do not apply to --diff\n"},
-		{[]string{a, "--diff", b, "--json", "-o", "-"}, 2, "packsmith render: --json and -o - both write to standard output\n"},
+		{[]string{a, "--diff-entry", "MEDIA/ROOM.MPP"}, 2, "packsmith render: --diff-entry ENTRY needs an archive: give ARCHIVE ENTRY first, or --diff-archive ARCHIVE"},
+		{[]string{a, "--diff", b, "--diff-entry", "X"}, 2, "packsmith render: use --diff FILE, or --diff-entry ENTRY [--diff-archive ARCHIVE], not both"},
+		{[]string{a, "--diff-archive", z}, 2, "packsmith render: --diff-archive needs --diff-entry ENTRY"},
+		{[]string{a, "--diff", b, "--overlay"}, 2, "packsmith render: --overlay, --mip and --face do not apply to --diff"},
+		{[]string{a, "--diff", b, "--json", "-o", "-"}, 2, "packsmith render: --json and -o - both write to standard output"},
 		{[]string{a, "--json", "-o", "x.png"}, 2, "packsmith render: --json goes with --diff"},
 		{[]string{z, "MEDIA/ROOM.MPP", "--diff-entry", "MEDIA/X.DDS"}, 1, "packsmith render: " + z + ": MEDIA/X.DDS: only walk grids (.MPP) can be compared\n"},
 		{[]string{z, "MEDIA/ROOM.MPP", "--diff-entry", "MEDIA/NOPE.MPP"}, 1, "packsmith render: " + z + ": MEDIA/NOPE.MPP: no such entry\n"},

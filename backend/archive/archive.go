@@ -80,6 +80,11 @@ const (
 	EditReplace EditOp = iota
 	EditAdd
 	EditRemove
+	EditRename
+	// EditDropShadowed (no Path) drops the later copies of every path an
+	// archive lists more than once, for families that can (tl2-mod); a
+	// repack otherwise keeps them as they are.
+	EditDropShadowed
 )
 
 func (o EditOp) String() string {
@@ -90,6 +95,10 @@ func (o EditOp) String() string {
 		return "add"
 	case EditRemove:
 		return "remove"
+	case EditRename:
+		return "rename"
+	case EditDropShadowed:
+		return "drop-shadowed"
 	}
 	return fmt.Sprintf("EditOp(%d)", int(o))
 }
@@ -100,6 +109,8 @@ type Edit struct {
 	Path string // entry path
 	// Source is a file on disk whose bytes become the entry (replace, add).
 	Source string
+	// NewPath is the entry's new path (rename).
+	NewPath string
 }
 
 // Staged is output written to temporary files, not yet in place.
@@ -146,15 +157,6 @@ type Driver interface {
 	Open(path string, opts OpenOptions) (Archive, error)
 }
 
-// FolderDriver is a Driver that also opens folders. DetectFolder scores a
-// folder, 0 meaning not this family's; Detect picks the highest score, so
-// a family's own folder driver (a game's Data/ with its index) wins over a
-// generic one.
-type FolderDriver interface {
-	Driver
-	DetectFolder(dir string) int
-}
-
 var (
 	regMu   sync.RWMutex
 	drivers []Driver
@@ -178,9 +180,6 @@ func Drivers() []Driver {
 // ErrUnknownFormat is returned when no driver recognises a file.
 var ErrUnknownFormat = errors.New("not an archive Packsmith knows")
 
-// ErrUnknownFolder is returned when no driver opens a folder.
-var ErrUnknownFolder = errors.New("a folder Packsmith does not open as an archive")
-
 // ErrNotFound is returned by Open for a path that is not in the archive.
 var ErrNotFound = errors.New("no such entry")
 
@@ -190,19 +189,7 @@ const HeadSize = 512
 // Detect returns the driver for the file at p, reading its first bytes.
 func Detect(p string) (Driver, error) {
 	if st, err := os.Stat(p); err == nil && st.IsDir() {
-		var best Driver
-		score := 0
-		for _, d := range Drivers() {
-			if fd, ok := d.(FolderDriver); ok {
-				if s := fd.DetectFolder(p); s > score {
-					best, score = d, s
-				}
-			}
-		}
-		if best == nil {
-			return nil, fmt.Errorf("%s: %w", p, ErrUnknownFolder)
-		}
-		return best, nil
+		return nil, fmt.Errorf("%s: is a folder (folders open through DetectDir/OpenDir)", p)
 	}
 	f, err := os.Open(p)
 	if err != nil {
@@ -222,9 +209,19 @@ func Detect(p string) (Driver, error) {
 	return nil, fmt.Errorf("%s: %w", p, ErrUnknownFormat)
 }
 
-// Open detects the family of the file at p and opens it.
+// Open detects the family of the file at p and opens it. A folder opens
+// through its best folder driver (dir.go), and a file no family knows
+// through a fallback driver when one takes it (a loose texture or grid).
 func Open(p string, opts OpenOptions) (Archive, error) {
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return OpenDir(p, opts)
+	}
 	d, err := Detect(p)
+	if errors.Is(err, ErrUnknownFormat) {
+		if a, ok, ferr := openFallback(p, opts); ok {
+			return a, ferr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

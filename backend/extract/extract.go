@@ -84,53 +84,139 @@ type Result struct {
 	Dir   string `json:"dir"`
 	Files int    `json:"files"`
 	Bytes int64  `json:"bytes"`
+	// Replaced counts existing files overwritten (Options.Overwrite).
+	Replaced int `json:"replaced,omitempty"`
+	// Converted counts entries written in another form (Options.Convert);
+	// Kept lists those a converter gave back as they are, and why.
+	Converted int    `json:"converted,omitempty"`
+	Kept      []Kept `json:"kept,omitempty"`
+}
+
+// Kept is an entry a converter could not convert: it was written with its
+// own bytes under its own name.
+type Kept struct {
+	Entry string `json:"entry"`
+	Why   string `json:"why"`
 }
 
 // Options tune an extract.
 type Options struct {
 	Workers int // entries decoded at once; 0 means the number of CPUs
+	// Overwrite replaces existing files; without it an extract that would
+	// replace one is refused before anything is written.
+	Overwrite bool
+	// Convert, when set, may write an entry in another form (backend/convert:
+	// decompiled text, PNG). It returns the name to write the entry under
+	// and the converter, or a nil Converter to copy the entry as it is.
+	Convert func(e archive.Entry) (name string, c Converter)
 }
 
-// Extract writes the named entries (all when names is empty) of a under dir.
-// Names are matched exactly, then case-insensitively.
-func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
-	if p == nil {
-		p = archive.NoProgress{}
-	}
+// Converter turns an entry's bytes into what is written. It returns Keep
+// with the entry's own bytes when they cannot be converted (a truncated
+// texture): they are then written under the entry's own name.
+type Converter func(r io.Reader) (Converted, error)
+
+// Converted is a converter's output.
+type Converted struct {
+	Bytes []byte
+	// Keep: Bytes are the entry's own, written under its own name; Why
+	// says what stopped the conversion ("" when nothing needed converting,
+	// a text source: such entries are not listed in Result.Kept).
+	Keep bool
+	Why  string
+}
+
+type job struct {
+	e     archive.Entry
+	rel   string
+	conv  Converter
+	keep  bool   // the converter kept the entry as it is (rel is then its own name)
+	why   string // and why
+	moved bool   // keeping it changed rel: its own name is checked after decoding
+}
+
+// StagePrefix starts the name of the staging folder an extract writes into
+// (inside the target), followed by the process id: a later run removes
+// those whose process is gone.
+const StagePrefix = ".packsmith-extract-"
+
+// plan selects the entries and checks their names (the names converters
+// give, when opt has them).
+func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) {
 	entries, err := selectEntries(a, names)
 	if err != nil {
-		return Result{}, err
-	}
-	type job struct {
-		e   archive.Entry
-		rel string
+		return nil, 0, err
 	}
 	jobs := make([]job, 0, len(entries))
 	var total int64
 	seen := map[string]string{}
 	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
 	for _, e := range entries {
-		rel, err := RelPath(e.Path)
+		name := e.Path
+		var conv Converter
+		if opt.Convert != nil {
+			if n, c := opt.Convert(e); c != nil {
+				conv = c
+				if n != "" {
+					name = n
+				}
+			}
+		}
+		rel, err := RelPath(name)
 		if err != nil {
-			return Result{}, fmt.Errorf("%s: %w", a.Path(), err)
+			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
 		key := rel
 		if caseless {
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return Result{}, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
 		}
 		seen[key] = e.Path
-		jobs = append(jobs, job{e, rel})
+		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
 		if e.Size > 0 {
 			total += e.Size
 		}
 	}
+	return jobs, total, nil
+}
+
+// Extract writes the named entries (all when names is empty) of a under dir.
+// Names are matched exactly, then case-insensitively.
+//
+// Before writing anything it refuses: entries that share stored bytes or
+// claim a ratio the family's compression cannot reach, links, too little
+// free space, a link or file where a folder is needed, a folder where a
+// file goes, and existing files unless opt.Overwrite. Entries are decoded
+// into a staging folder inside dir, then moved into place; if a move fails,
+// the files already moved are taken back (and replaced files restored), so
+// a failed or cancelled extract leaves dir as it was.
+func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
+	if p == nil {
+		p = archive.NoProgress{}
+	}
+	jobs, total, err := plan(a, names, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := checkArchive(a, jobs); err != nil {
+		return Result{}, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
 	}
-	stage, err := os.MkdirTemp(dir, ".packsmith-extract-*")
+	replaced, err := checkTarget(a, dir, jobs, opt.Overwrite)
+	if err != nil {
+		return Result{}, err
+	}
+	// Twice the data fits: the staging copy and the folder share a volume
+	// but the moves are renames, so once is what is needed; keep a margin.
+	if free := freeSpace(dir); free >= 0 && total+total/64+(1<<20) > free {
+		return Result{}, fmt.Errorf("%s: %w: the entries take %d MB, %s has %d MB free", a.Path(), ErrRefused, total>>20, dir, free>>20)
+	}
+	CleanStale(dir)
+	stage, err := os.MkdirTemp(dir, fmt.Sprintf("%s%d-*", StagePrefix, os.Getpid()))
 	if err != nil {
 		return Result{}, err
 	}
@@ -164,10 +250,14 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				j := jobs[i]
-				err := writeEntry(ctx, a, j.e, filepath.Join(stage, j.rel), buf, made, func(k int64) {
-					p.Progress(done.Add(k), total, j.e.Path)
-				})
+				j := &jobs[i]
+				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
+				var err error
+				if j.conv != nil {
+					err = convertEntry(ctx, a, j, filepath.Join(stage, "new"), made, add)
+				} else {
+					err = writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
+				}
 				if err != nil {
 					fail(err)
 					return
@@ -183,19 +273,175 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if firstErr != nil {
 		return Result{}, firstErr
 	}
-	// Everything decoded: move into place.
-	made := map[string]bool{}
-	for _, j := range jobs {
-		dst := filepath.Join(dir, j.rel)
-		if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+	res := Result{Dir: dir}
+	if opt.Convert != nil {
+		n, err := checkKept(a, dir, jobs, opt.Overwrite, &res)
+		if err != nil {
 			return Result{}, err
 		}
-		if err := os.Rename(filepath.Join(stage, j.rel), dst); err != nil {
-			return Result{}, err
-		}
+		replaced = append(replaced, make([]string, n)...)
+	}
+	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
+		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
-	return Result{Dir: dir, Files: int(files.Load()), Bytes: done.Load()}, nil
+	res.Files, res.Bytes, res.Replaced = int(files.Load()), done.Load(), len(replaced)
+	return res, nil
+}
+
+// checkKept counts the converted and kept entries and checks, as
+// checkTarget did before anything was written, the names of entries a
+// converter kept as they are when that moved them back to their own name
+// (X.DDS planned as X.DDS.png). It returns how many existing files those
+// replace.
+func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *Result) (int, error) {
+	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	key := func(rel string) string {
+		if caseless {
+			return strings.ToLower(rel)
+		}
+		return rel
+	}
+	taken := make(map[string]string, len(jobs))
+	var kept []job
+	for _, j := range jobs {
+		switch {
+		case j.keep && j.why != "":
+			res.Kept = append(res.Kept, Kept{Entry: j.e.Path, Why: j.why})
+		case !j.keep && j.conv != nil:
+			res.Converted++
+		}
+		if j.moved {
+			kept = append(kept, j)
+			continue
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	if len(kept) == 0 {
+		return 0, nil
+	}
+	for _, j := range kept {
+		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+		}
+		taken[key(j.rel)] = j.e.Path
+	}
+	rep, err := checkTarget(a, dir, kept, overwrite)
+	return len(rep), err
+}
+
+// convertEntry reads an entry through its converter and stages what it
+// gives: the converted bytes under the converted name, or the entry's own
+// bytes under its own name (j.rel, j.keep and j.why are updated).
+func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
+	rc, err := a.Open(j.e.Path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	out, err := j.conv(countReader{ctxReader{ctx, rc}, add})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var ee *archive.EntryError
+		if !errors.As(err, &ee) {
+			err = &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: err}
+		}
+		return err
+	}
+	if out.Keep {
+		rel, err := RelPath(j.e.Path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.Path(), err)
+		}
+		j.moved = rel != j.rel
+		j.rel, j.keep, j.why = rel, true, out.Why
+	}
+	dst := filepath.Join(stage, j.rel)
+	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, out.Bytes, 0o644)
+}
+
+type countReader struct {
+	r   io.Reader
+	add func(int64)
+}
+
+func (c countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.add(int64(n))
+	return n, err
+}
+
+// freeSpace is freeBytes (a variable so tests can shrink the disk).
+var freeSpace = freeBytes
+
+// rename places one staged file (a variable so tests can make it fail).
+var rename = os.Rename
+
+// place moves every staged file into dir. Replaced files are moved aside
+// into the staging folder first; on any failure every move is undone.
+func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) error {
+	var (
+		moved   []string // rel of files placed
+		aside   []string // rel of old files moved aside
+		created []string // folders made, in order
+	)
+	undo := func() {
+		for i := len(moved) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(dir, moved[i]), filepath.Join(stage, "new", moved[i]))
+		}
+		for i := len(aside) - 1; i >= 0; i-- {
+			os.Rename(filepath.Join(stage, "old", aside[i]), filepath.Join(dir, aside[i]))
+		}
+		for i := len(created) - 1; i >= 0; i-- {
+			os.Remove(created[i]) // only if empty
+		}
+	}
+	mkdirs := func(d string) error {
+		var missing []string
+		for p := d; p != dir && len(p) > len(dir); p = filepath.Dir(p) {
+			if _, err := os.Lstat(p); err == nil {
+				break
+			}
+			missing = append(missing, p)
+		}
+		for i := len(missing) - 1; i >= 0; i-- {
+			if err := os.Mkdir(missing[i], 0o755); err != nil {
+				return err
+			}
+			created = append(created, missing[i])
+		}
+		return nil
+	}
+	for _, j := range jobs {
+		dst := filepath.Join(dir, j.rel)
+		var err error
+		if err = mkdirs(filepath.Dir(dst)); err == nil && replacing {
+			if _, serr := os.Lstat(dst); serr == nil {
+				old := filepath.Join(stage, "old", j.rel)
+				if err = os.MkdirAll(filepath.Dir(old), 0o755); err == nil {
+					if err = os.Rename(dst, old); err == nil {
+						aside = append(aside, j.rel)
+					}
+				}
+			}
+		}
+		if err == nil {
+			if err = rename(filepath.Join(stage, "new", j.rel), dst); err == nil {
+				moved = append(moved, j.rel)
+			}
+		}
+		if err != nil {
+			undo()
+			return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1,
+				Err: fmt.Errorf("placing it at %s: %w (nothing was left extracted)", dst, pathErr(err))}
+		}
+	}
+	return nil
 }
 
 func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
@@ -278,17 +524,24 @@ func mkdirOnce(dir string, made map[string]bool) error {
 }
 
 func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+	entryErr := func(err error) error {
+		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: pathErr(err)}
+	}
 	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-		return err
+		return entryErr(err)
 	}
 	rc, err := a.Open(e.Path)
 	if err != nil {
-		return err
+		var ee *archive.EntryError
+		if errors.As(err, &ee) {
+			return err
+		}
+		return entryErr(err)
 	}
 	defer rc.Close()
-	f, err := os.Create(dst)
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return entryErr(err)
 	}
 	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
@@ -297,7 +550,7 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 	if err != nil && !errors.Is(err, context.Canceled) {
 		var ee *archive.EntryError
 		if !errors.As(err, &ee) {
-			err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
+			err = entryErr(err)
 		}
 	}
 	return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/sch"
@@ -69,6 +70,7 @@ type State struct {
 	order   []int64
 	history []change
 	scan    time.Duration
+	lock    *filelock.Lock // held from OpenLocked to Close
 }
 
 type change struct {
@@ -365,6 +367,15 @@ type SaveResult struct {
 // replaces it atomically. A file that already holds the list is left
 // alone, byte for byte.
 func (s *State) Save() (SaveResult, error) {
+	if s.lock == nil {
+		// Read, compare and write under the lock, so that a writer in
+		// another Packsmith cannot slip in between.
+		l, err := filelock.Acquire(context.Background(), LockPath(s.opts.UserDir), 0)
+		if err != nil {
+			return SaveResult{Path: s.schPath}, err
+		}
+		defer l.Unlock()
+	}
 	res := SaveResult{Path: s.schPath}
 	if s.schErr != nil {
 		return res, fmt.Errorf("not saving over a modlauncher.sch that could not be read: %w", s.schErr)

@@ -84,11 +84,7 @@ func (b *BaseDir) load() {
 		return nil
 	})
 	// Decompiling needs the names the UNITDATA generator looks up.
-	b.dict = rghash.NewDictionary()
-	for _, n := range []string{"UNIT", "BASEFILE", "NAME", "UNIT_GUID", "DONTCREATE", "UNITTYPE", "LEVEL",
-		"MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "CREATEAS", "SET"} {
-		b.dict.Add(n)
-	}
+	b.dict = unitDict()
 }
 
 // Dat implements raw.BaseData.
@@ -119,4 +115,36 @@ func (b *BaseDir) Dat(p string) (*dattext.Node, error) {
 // blanks, never with 02 00 00 00).
 func looksBINDAT(b []byte) bool {
 	return len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version
+}
+
+// GuessedFinding marks the warning about a unit whose inherited fields were
+// guessed: the window holds a deploy until the user agrees.
+const GuessedFinding = "UNITDATA.RAW: GUESSED"
+
+// unresolvedFinding says which inherited fields of a unit were guessed.
+func unresolvedFinding(file, baseFile string, missing []string, baseRoot string) Finding {
+	var guess []string
+	for _, k := range missing {
+		switch k {
+		case "LEVEL", "RARITY":
+			guess = append(guess, k+" 1")
+		case "RARITY_HC":
+			guess = append(guess, k+" = RARITY")
+		case "UNITTYPE":
+			guess = append(guess, k+` ""`)
+		case "CREATEAS":
+			guess = append(guess, "CREATEAS none (EQUIPMENT false)")
+		case "SET":
+			guess = append(guess, "SET none")
+		default:
+			guess = append(guess, k+" 0")
+		}
+	}
+	hint := "give the game folder (--game, or the setting) or base-game data (--base) to read them"
+	if baseRoot != "" {
+		hint = "it is in neither the mod nor the base data " + baseRoot
+	}
+	return Finding{Severity: SevWarning, Stage: StageRAW, File: file,
+		Message: fmt.Sprintf("%s: inherits from %s, which could not be read, so %s were guessed as %s (GUTS's defaults, inferred from its own UNITDATA.RAW; the game may differ); %s",
+			GuessedFinding, baseFile, strings.Join(missing, ", "), strings.Join(guess, ", "), hint)}
 }

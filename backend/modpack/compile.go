@@ -8,10 +8,18 @@ import (
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
 )
 
 // compiled is one text source after the compile stage.
 type compiled struct {
+	// src, when set before compileFile, is the source already read (the
+	// incremental check read it); compileFile drops it.
+	src      []byte
+	hash     string     // content hash of the source (incremental packs)
+	srcSize  int64      // bytes of the source
+	reused   *mod.Entry // the previous .MOD's entry to copy instead of data
 	data     []byte
 	dat      *dattext.Node  // kept when a RAW index reads it
 	lay      *layout.Layout // likewise
@@ -36,9 +44,16 @@ func underAny(name string, dirs []string) bool {
 	return false
 }
 
-// compileFile reads and compiles one source. ids numbers the BINDAT string
-// table (nil: bindat.HashIDs). schema may be nil (the default schema).
-func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
+// compileOpts are the per-pack compile choices.
+type compileOpts struct {
+	ids       bindat.StringIDs // numbers the BINDAT string table (nil: bindat.HashIDs)
+	strict    bool             // Options.StrictNumbers
+	hash      bool             // compute the content hash (incremental packs)
+	parseOnly bool             // a layout: parse it for the RAW stage, no encode
+}
+
+// compileFile reads and compiles one source.
+func compileFile(f *srcFile, co compileOpts, out *compiled) {
 	fail := func(err error) {
 		out.failed = true
 		var de *dattext.Error
@@ -54,10 +69,18 @@ func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
 		msg = strings.TrimPrefix(msg, f.rel+": ")
 		out.findings = append(out.findings, Finding{Severity: SevError, Stage: StageCompile, File: f.rel, Message: msg})
 	}
-	src, err := readSized(f.abs, f.size)
-	if err != nil {
-		fail(err)
-		return
+	src := out.src
+	out.src = nil
+	if src == nil {
+		var err error
+		if src, err = readSized(f.abs, f.size); err != nil {
+			fail(err)
+			return
+		}
+	}
+	out.srcSize = int64(len(src))
+	if co.hash && out.hash == "" {
+		out.hash = contentHash(src)
 	}
 	root, err := dattext.Parse(f.rel, src)
 	if err != nil {
@@ -69,10 +92,9 @@ func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
 		for _, l := range bindat.Lint(f.rel, root) {
 			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: l.Line, Message: l.Msg})
 		}
-		var opt *bindat.Options
-		if ids != nil {
-			opt = &bindat.Options{IDs: ids}
-		}
+		opt := &bindat.Options{IDs: co.ids, Strict: co.strict, Fixed: func(x bindat.NumberFix) {
+			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Message()})
+		}}
 		b, err := bindat.Compile(f.rel, root, opt)
 		if err != nil {
 			fail(err)
@@ -80,15 +102,26 @@ func compileFile(f *srcFile, ids bindat.StringIDs, out *compiled) {
 		}
 		out.data = b
 		if strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs) {
-			out.dat = root
+			out.dat = raw.Prune(root) // what the RAW stage reads, not the whole tree
 		}
 	case kindLayout:
 		l, finds, err := layout.FromText(f.rel, root)
 		for _, x := range finds {
-			out.findings = append(out.findings, Finding{Severity: SevWarning, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+			sev := SevWarning
+			if x.CNumber && co.strict {
+				sev, out.failed = SevError, true // refused: numbers are strict
+			}
+			out.findings = append(out.findings, Finding{Severity: sev, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+		}
+		if out.failed {
+			return
 		}
 		if err != nil {
 			fail(err)
+			return
+		}
+		if co.parseOnly {
+			out.lay = l
 			return
 		}
 		b, err := layout.Encode(l)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/backend/tl2paths"
 	"packsmith/formats/tl2/mod"
@@ -75,7 +76,12 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("deploy: %s is not a folder", modsDir)
 	}
-	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: []string{}}
+	lock, err := filelock.Acquire(ctx, modsDir, 0) // one deploy per mods folder at a time
+	if err != nil {
+		return nil, fmt.Errorf("deploy: %w", err)
+	}
+	defer lock.Unlock()
+	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
 	target := filepath.Join(modsDir, filepath.Base(modPath))
 	res.Path = target
 
@@ -83,7 +89,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	var older []Replaced
 	targetOther := int64(0)
 	targetIsOther := false
-	err := filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == modsDir {
 				return err
@@ -117,6 +123,18 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		return nil, err
 	}
 	stamp := time.Now().UTC().Format("20060102-150405")
+	j := journal{ModID: modID, Target: target}
+	for _, o := range older {
+		j.Retire = append(j.Retire, o.Path)
+	}
+	jp, err := writeJournal(modsDir, j)
+	if err != nil {
+		return nil, fmt.Errorf("deploy: %w", err)
+	}
+	if jp != "" {
+		defer os.Remove(jp) // after the older copies are retired
+	}
+	deployStep("journal")
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
 			if targetIsOther {
@@ -136,6 +154,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 			return nil, err
 		}
 	}
+	deployStep("placed")
 	for _, o := range older {
 		bak, err := moveAside(o.Path, stamp)
 		if err != nil {
@@ -152,6 +171,9 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	}
 	return res, nil
 }
+
+// deployStep marks the points between Deploy's moves (tests stop there).
+var deployStep = func(string) {}
 
 func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
@@ -240,6 +262,13 @@ func readHeader(p string) (*mod.Header, error) {
 func enableMod(res *DeployResult, modsDir string, id int64) error {
 	p := filepath.Join(filepath.Dir(modsDir), SchName)
 	res.SchPath = p
+	// The same lock as loadorder.LockPath: a load-order edit running at the
+	// same time waits for this one.
+	lock, err := filelock.Acquire(context.Background(), p, 0)
+	if err != nil {
+		return fmt.Errorf("enable: %w", err)
+	}
+	defer lock.Unlock()
 	var f *sch.File
 	b, err := os.ReadFile(p)
 	switch {

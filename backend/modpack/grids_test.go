@@ -100,8 +100,7 @@ func TestCyberModBake(t *testing.T) {
 func TestGridModes(t *testing.T) {
 	src, dir := cyberCopy(t, false)
 	gp := filepath.Join(dir, filepath.FromSlash(city04bGrid))
-	// an hour older than its layout (the copy keeps the fixture's times,
-	// which may be recent)
+	// An hour older than its layout (the copy keeps the fixture's times).
 	lst, err := os.Stat(strings.TrimSuffix(gp, ".MPP") + ".LAYOUT")
 	if err != nil {
 		t.Fatal(err)

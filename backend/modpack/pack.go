@@ -38,15 +38,20 @@ type Options struct {
 	// GameDir is the game's install folder: the version comes from
 	// Torchlight2.exe's version resource, as GUTS does.
 	GameDir string
-	// BaseDir holds base-game data (the game's MEDIA, or one extracted from
-	// DATA.PAK) for UNITDATA's BASEFILE chain; without it units inheriting
-	// from base files are packed with 0/"" for what they inherit, and each
-	// is reported.
+	// BaseDir holds base-game data for UNITDATA's BASEFILE chain: a MEDIA
+	// folder (the game's, or one extracted from DATA.PAK), or the game's
+	// folder or DATA.PAK, read in place. Without it GameDir's DATA.PAK is
+	// read, else with FindGame the first install found. Units inheriting
+	// from base files nobody has get GUTS's defaults (guessed), each
+	// reported in Unresolved.
 	BaseDir string
 	// MPP is the walk-grid mode: MPPBake ("" too), MPPKeep or MPPNone
 	// (see grids.go). The game's pieces and meshes come from GameDir's
 	// DATA.PAK when it has one, else from BaseDir.
 	MPP string
+	// FindGame looks for the game (tl2game.Find) when neither BaseDir nor
+	// GameDir is given.
+	FindGame bool
 	// WriteModID writes the fresh MOD_ID into MOD.DAT (after a backup) when
 	// it has none, once the .MOD is written.
 	WriteModID bool
@@ -56,6 +61,10 @@ type Options struct {
 	Deploy  bool
 	ModsDir string
 	Enable  bool
+	// HoldGuessedDeploy skips the deploy when inherited fields were
+	// guessed and it would replace a deployed copy; Result.DeployHeld
+	// says so, for the window to ask.
+	HoldGuessedDeploy bool
 
 	// StringIDs numbers each BINDAT's string table (nil: bindat.HashIDs,
 	// which needs no shared state). A stateful numbering such as a
@@ -69,6 +78,17 @@ type Options struct {
 	// (0: 6, GUTS's).
 	Workers int
 	Level   int
+
+	// Incremental reuses, when the previous .MOD is at Output with its
+	// cache (OUT.MOD.packcache), the compressed bytes of every source that
+	// did not change (incremental.go). The output is byte-identical to a
+	// full pack.
+	Incremental bool
+
+	// StrictNumbers refuses numeric values that are not numbers as a whole
+	// instead of reading them the C way, as GUTS does, with a warning each
+	// (bindat.CNumber).
+	StrictNumbers bool
 
 	// FullVerify inflates every entry of the written .MOD and checks its
 	// size and CRC-32 (mod.Reader.Verify) instead of the default check
@@ -129,7 +149,8 @@ type Result struct {
 	Output      string   `json:"output"`
 	Size        int64    `json:"size"`
 	Entries     int      `json:"entries"`  // files in the .MOD
-	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT
+	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT compiled this time
+	Reused      int      `json:"reused"`   // entries whose bytes came from the previous .MOD (Incremental)
 	Assets      int      `json:"assets"`   // packed as they are
 	RAWs        []string `json:"raws"`
 	SourceBytes int64    `json:"sourceBytes"` // bytes read from MEDIA/
@@ -142,17 +163,24 @@ type Result struct {
 
 	GameVersion     string `json:"gameVersion"`
 	GameVersionFrom string `json:"gameVersionFrom"`
+	// BaseData says where inherited unit fields were read ("none", "the
+	// game's DATA.PAK (…)", "the folder …").
+	BaseData string `json:"baseData"`
 
 	Hashes     Hashes        `json:"hashes"`
 	Findings   []Finding     `json:"findings"`
 	Unresolved []Unresolved  `json:"unresolved"`
 	Grids      []GridReport  `json:"grids"`
 	Deploy     *DeployResult `json:"deploy,omitempty"`
+	DeployHeld *HeldDeploy   `json:"deployHeld,omitempty"`
 	Stages     []StageTime   `json:"stages"`
 	Millis     int64         `json:"ms"`
 }
 
 var errCancelled = context.Canceled
+
+// compileAhead is how many compiled files may wait for the writer.
+const compileAhead = 64
 
 // OutputName is the .MOD file name for a mod: MOD_FILE_NAME, else NAME,
 // else the folder's name, made safe for a file name, with ".MOD" added when
@@ -247,9 +275,18 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	}
 	res.Mod = md
 	res.Findings = append(res.Findings, md.Findings...)
+	givenVer := opt.GameVersion != "" || opt.GameDir != ""
+	replay := opt.StringIDs != nil          // a numbering given by the caller (ReplayGUTS): no incremental reuse
+	proj, err := applyProject(modDir, &opt) // PACKSMITH.JSON (project.go)
+	if err != nil {
+		return res, err
+	}
 	gv, from, err := ResolveGameVersion(opt.GameVersion, opt.GameDir)
 	if err != nil {
 		return res, fmt.Errorf("game version: %w", err)
+	}
+	if proj != nil && !givenVer && proj.GameVersion != "" {
+		from = ProjectFile
 	}
 	res.GameVersion, res.GameVersionFrom = gv.String(), from
 	res.ModID = md.ModID
@@ -268,17 +305,19 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Output = out
+	inc := openIncremental(&opt, out, proj, replay) // incremental.go
+	defer inc.close()
 	if media, _, err := findMedia(modDir); err == nil {
 		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
 			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
 		}
 	}
-	var base *BaseDir
-	if opt.BaseDir != "" {
-		if base, err = OpenBase(opt.BaseDir); err != nil {
-			return res, err
-		}
+	base, baseNote, baseDone, err := openBase(&opt) // basefs.go
+	if err != nil {
+		return res, err
 	}
+	defer baseDone()
+	res.BaseData = baseNote
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -377,13 +416,36 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	}
 	var next, compiledN atomic.Int64
 	var cwg sync.WaitGroup
+	// ahead bounds the compiled files waiting for the writer feed (memory):
+	// a slot is taken before a file is picked, so the lowest unfed file
+	// always holds one. GUTS order is not the feed's: no bound there.
+	ahead := make(chan struct{}, compileAhead)
+	bounded := !opt.GUTSOrder
+	release := func() {
+		if bounded {
+			<-ahead
+		}
+	}
 	for k := 0; k < cw; k++ {
 		cwg.Add(1)
 		go func() {
 			defer cwg.Done()
 			for {
+				if bounded {
+					select {
+					case ahead <- struct{}{}:
+					case <-ictx.Done():
+						// Close what is left so nothing waits on it.
+						for j := int(next.Add(1) - 1); j < len(order); j = int(next.Add(1) - 1) {
+							results[order[j]].failed = true
+							close(results[order[j]].done)
+						}
+						return
+					}
+				}
 				j := int(next.Add(1) - 1)
 				if j >= len(order) {
+					release()
 					return
 				}
 				i := order[j]
@@ -393,11 +455,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					close(r.done)
 					continue
 				}
+				if inc.reuseSource(srcs[i], r) {
+					close(r.done)
+					pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
+					continue
+				}
 				var ids bindat.StringIDs
 				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
 					ids = opt.StringIDs(srcs[i].name)
 				}
-				compileFile(srcs[i], ids, r)
+				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers, hash: inc.on}, r)
+				inc.compiledSource(srcs[i], r)
 				close(r.done)
 				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
 			}
@@ -419,21 +487,36 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	grids := map[string][]byte{}
 	assetsFed := make(chan struct{})
 	go func() {
-		feedErr <- func() error {
+		var err error
+		defer func() {
+			if err != nil {
+				icancel() // the compile workers stop waiting for the feed
+			}
+			feedErr <- err
+		}()
+		err = func() error {
 			defer close(assetsFed)
 			for _, f := range assets {
 				if err := ictx.Err(); err != nil {
 					return err
 				}
 				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
+				var gb []byte
 				if isLevelGrid(f.name) && f.size <= 64<<20 {
 					b, err := readSized(f.abs, f.size)
 					if err != nil {
 						return err
 					}
-					grids[f.name] = b
-					err = w.Add(fh, bytes.NewReader(b))
-					if err != nil {
+					grids[f.name], gb = b, b
+				}
+				if e, err := inc.asset(f, gb); err != nil {
+					return fmt.Errorf("%s: %w", f.rel, err)
+				} else if e != nil {
+					if err := w.CopyRaw(inc.prev, e, fh); err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
+				} else if gb != nil {
+					if err := w.Add(fh, bytes.NewReader(gb)); err != nil {
 						return fmt.Errorf("%s: %w", f.rel, err)
 					}
 				} else {
@@ -456,10 +539,16 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					return ictx.Err()
 				}
 				r := results[i]
-				if r.failed || r.data == nil {
+				release()
+				if r.failed || (r.data == nil && r.reused == nil) {
 					continue
 				}
-				if err := w.Add(mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}, bytes.NewReader(r.data)); err != nil {
+				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
+				if r.reused != nil {
+					if err := w.CopyRaw(inc.prev, r.reused, fh); err != nil {
+						return fmt.Errorf("%s: %w", f.rel, err)
+					}
+				} else if err := w.Add(fh, bytes.NewReader(r.data)); err != nil {
 					return fmt.Errorf("%s: %w", f.rel, err)
 				}
 				r.data = nil
@@ -478,10 +567,14 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		abortFeed()
 		return res, err
 	}
-	nCompiled := 0
+	nCompiled, nKept := 0, 0
 	for _, r := range results {
 		res.Findings = append(res.Findings, r.findings...)
-		if !r.failed {
+		switch {
+		case r.failed:
+		case r.reused != nil:
+			nKept++
+		default:
 			nCompiled++
 		}
 	}
@@ -555,8 +648,11 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	res.Compiled, res.Assets = nCompiled, len(assets)
-	res.Entries = nCompiled + len(assets) + len(rres.Outputs) + len(gouts)
+	res.Compiled, res.Assets, res.Reused = nCompiled, len(assets), int(inc.reused.Load())
+	res.Entries = nCompiled + nKept + len(assets) + len(rres.Outputs) + len(gouts)
+	if inc.note != "" {
+		res.Findings = append(res.Findings, Finding{Severity: SevInfo, Stage: StageWrite, Message: inc.note})
+	}
 	pr.report(StageWrite, total.Load(), total.Load(), "")
 
 	// Verify what was written, before it replaces anything. The flush to
@@ -628,10 +724,14 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if err := <-synced; err != nil {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
+	inc.close() // Windows cannot rename over an open file
 	if err := tmp.Commit(); err != nil {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
 	committed = true
+	if err := inc.save(out, rd); err != nil {
+		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
+	}
 
 	if res.ModIDNew && opt.WriteModID {
 		bak, err := WriteModID(modDir, res.ModID)
@@ -643,7 +743,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		}
 	}
 
-	if opt.Deploy {
+	if opt.Deploy && !holdDeploy(&opt, res) { // hold.go
 		begin(StageDeploy)
 		d, err := Deploy(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
 		res.Deploy = d
@@ -663,7 +763,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 // rawStage generates the RAW indices from the compiled sources kept in
 // memory, turning the generator's warnings and unresolved units into
 // findings.
-func rawStage(results []*compiled, srcs []*srcFile, base *BaseDir, relOf map[string]string) (*raw.Result, []Finding, []Unresolved, error) {
+func rawStage(results []*compiled, srcs []*srcFile, base baseSource, relOf map[string]string) (*raw.Result, []Finding, []Unresolved, error) {
 	ms := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
 	for i, r := range results {
 		if r.dat != nil {
@@ -689,12 +789,11 @@ func rawStage(results []*compiled, srcs []*srcFile, base *BaseDir, relOf map[str
 	for _, u := range rres.Unresolved {
 		file := displayName(relOf, u.File)
 		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
-		hint := "give the base-game data (--base: the game's MEDIA folder, or one extracted from DATA.PAK)"
+		root := ""
 		if base != nil {
-			hint = "it is in neither the mod nor the base data " + base.Root()
+			root = base.Root()
 		}
-		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: file,
-			Message: fmt.Sprintf("UNITDATA.RAW: inherits from %s, which could not be read, so %s are packed as 0/empty; %s", u.BaseFile, strings.Join(u.Missing, ", "), hint)})
+		finds = append(finds, unresolvedFinding(file, u.BaseFile, u.Missing, root))
 	}
 	return rres, finds, unres, nil
 }
@@ -756,14 +855,11 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 // baseDir ("" for none) is the base-game data UNITDATA.RAW may need, as
 // Options.BaseDir.
 func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
-	var base *BaseDir
-	if strings.TrimSpace(baseDir) != "" {
-		b, err := OpenBase(baseDir)
-		if err != nil {
-			return nil, err
-		}
-		base = b
+	base, _, baseDone, err := openBase(&Options{BaseDir: baseDir})
+	if err != nil {
+		return nil, err
 	}
+	defer baseDone()
 	md, err := ReadModDat(modDir)
 	if err != nil {
 		return nil, err
@@ -802,7 +898,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 				if i >= len(srcs) || ctx.Err() != nil {
 					return
 				}
-				compileFile(srcs[i], nil, results[i])
+				compileFile(srcs[i], compileOpts{}, results[i])
 				results[i].data = nil
 			}
 		}()

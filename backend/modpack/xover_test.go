@@ -63,7 +63,7 @@ func xoverSources(t testing.TB) (dir, gutsMod string) {
 	src := filepath.Join(fx, "xover")
 	gutsMod = filepath.Join(src, "EDITORMOD.MOD")
 	if _, err := os.Stat(gutsMod); err != nil {
-		t.Skipf("fixtures: %v", err)
+		testfixtures.Skipf(t, "fixtures: %v", err)
 	}
 	dir = filepath.Join(t.TempDir(), "xover")
 	removed := 0

@@ -12,7 +12,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/korean"
+	kr "packsmith/formats/cp949"
 )
 
 // Text is an entry decoded for the text view.
@@ -53,7 +53,7 @@ func DecodeText(b []byte) (t Text, ok bool) {
 }
 
 // decodeCP949 decodes b as code page 949 (KS X 1001 plus the UHC
-// extension; x/text's EUC-KR decoder implements both) when that reads
+// extension; formats/cp949, strict) when that reads
 // every byte and the result looks Korean:
 //
 //   - no byte pair is invalid or unassigned (a lead byte cut off at the
@@ -85,8 +85,8 @@ func decodeCP949(b []byte) (string, bool) {
 	if double == 0 || asciiTrail*2 > double {
 		return "", false
 	}
-	out, err := korean.EUCKR.NewDecoder().Bytes(b)
-	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
+	out, err := kr.Decode(b)
+	if err != nil {
 		return "", false
 	}
 	hangul := 0

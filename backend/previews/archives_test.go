@@ -24,9 +24,7 @@ func TestFixtureArchives(t *testing.T) {
 		}
 		return nil
 	})
-	if len(mods) == 0 {
-		t.Skip("no .MOD fixtures")
-	}
+	testfixtures.AtLeast(t, len(mods), 2, ".MOD files")
 	for _, m := range mods {
 		a, err := archive.Open(m, archive.OpenOptions{})
 		if err != nil {

@@ -99,11 +99,12 @@ func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName s
 	if err != nil {
 		return nil, nil, err
 	}
-	ga, _, err := ReadGrid(before)
+	check := func(w, h int) error { return mpp.CheckRender(w, h, ro) }
+	ga, _, err := readGrid(before, check)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", beforeName, err)
 	}
-	gb, _, err := ReadGrid(after)
+	gb, _, err := readGrid(after, check)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", afterName, err)
 	}

@@ -423,7 +423,7 @@ func TestFixtures(t *testing.T) {
 	read := func(rel string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
-			t.Skipf("fixture: %v", err)
+			testfixtures.Skipf(t, "fixture: %v", err)
 		}
 		return b
 	}

@@ -11,6 +11,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/kind"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/formats/dds"
 	"packsmith/formats/reborn/btx"
@@ -90,7 +91,7 @@ func intOpt(opts map[string]string, key string, def int) (int, error) {
 // TextureOptions turns view options into dds.Options: mip, face or slice
 // (the same index: array element × faces + face), z.
 func TextureOptions(opts map[string]string) (dds.Options, error) {
-	var o dds.Options
+	o := dds.Options{MaxBytes: limits.Bytes()}
 	var err error
 	if o.Mip, err = intOpt(opts, "mip", 0); err != nil {
 		return o, err
@@ -114,7 +115,7 @@ func renderDDS(r io.Reader, e archive.Entry, opts map[string]string) (image.Imag
 	}
 	img, in, err := dds.Decode(r, o)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, budgetHint(err)
 	}
 	m := TextureMeta(in, o, img.Bounds())
 	// Decode reads only up to the chosen image; a file cut short after it
@@ -157,9 +158,9 @@ func TextureMeta(in dds.Info, o dds.Options, b image.Rectangle) map[string]any {
 }
 
 func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
-	img, in, err := tga.Decode(r, tga.Options{})
+	img, in, err := tga.Decode(r, tga.Options{MaxBytes: limits.Bytes()})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, budgetHint(err)
 	}
 	format := fmt.Sprintf("TGA %d-bit", in.BitsPerPixel)
 	switch {
@@ -175,4 +176,13 @@ func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, 
 		"kind": "texture", "format": format, "width": in.Width, "height": in.Height,
 		"mips": 1, "alpha": in.HasAlpha,
 	}, nil
+}
+
+// budgetHint tells how to raise the memory limit when a decoder refused
+// input for it.
+func budgetHint(err error) error {
+	if strings.Contains(err.Error(), "memory limit") {
+		return fmt.Errorf("%w (%s)", err, limits.Hint)
+	}
+	return err
 }

@@ -1,12 +1,15 @@
 package previews
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"io"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/formats/tl2/mpp"
 )
@@ -49,9 +52,39 @@ type GridReport struct {
 }
 
 // ReadGrid reads and decodes a whole walk grid, refusing more than
-// MaxGridBytes before allocating for it.
+// MaxGridBytes, or a grid whose analysis would not fit the memory budget
+// (backend/limits), before allocating for it.
 func ReadGrid(r io.Reader) (*mpp.Grid, []byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxGridBytes+1))
+	return readGrid(r, nil)
+}
+
+// readGrid reads the header first and lets check refuse the grid's size
+// before the cells are read.
+func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error) {
+	head := make([]byte, mpp.HeaderSize)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil, nil, fmt.Errorf("reading at offset %d: %w", n, err)
+	}
+	head = head[:n]
+	if n == mpp.HeaderSize {
+		w := int64(int32(binary.LittleEndian.Uint32(head[0:])))
+		h := int64(int32(binary.LittleEndian.Uint32(head[4:])))
+		if w > 0 && h > 0 && w*h <= MaxGridBytes {
+			max := limits.Bytes()
+			if need := 2*w*h + mpp.AnalyseBytes(w*h, 0); need > max {
+				return nil, nil, fmt.Errorf("grid %d×%d: reading and analysing it needs %d MB, more than the %d MB memory limit (%s)",
+					w, h, need>>20, max>>20, limits.Hint)
+			}
+			if check != nil {
+				if err := check(int(w), int(h)); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
+	}
+	rest, err := io.ReadAll(io.LimitReader(r, MaxGridBytes+1-int64(n)))
+	b := append(head, rest...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading at offset %d: %w", len(b), err)
 	}
@@ -68,9 +101,15 @@ func ReadGrid(r io.Reader) (*mpp.Grid, []byte, error) {
 // AnalyseGrid gives the report of a decoded grid and the analysis behind it
 // (for the overlay).
 func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
+	if f, off, v, bad := g.NonFinite(); bad {
+		return GridReport{}, nil, fmt.Errorf("header field %s at offset %d is %v; a walk grid's origin and extent are finite numbers", f, off, v)
+	}
 	rep := GridReport{Bytes: size, Stats: g.Stats(), Warnings: []string{}}
-	a, err := mpp.Analyse(g, mpp.AnalyseOptions{})
+	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: limits.Bytes()})
 	if err != nil {
+		if errors.Is(err, mpp.ErrBudget) {
+			err = fmt.Errorf("%w (%s)", err, limits.Hint)
+		}
 		return rep, nil, err
 	}
 	rep.Pockets, rep.PocketCells, rep.ThinWalls = len(a.Pockets), a.PocketCells, a.ThinWalls
@@ -97,7 +136,7 @@ func GridOptions(opts map[string]string) (mpp.RenderOptions, bool, error) {
 		return mpp.RenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
 	}
 	overlay := opts["overlay"] == "1" || opts["overlay"] == "true"
-	return mpp.RenderOptions{Scale: scale, NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
+	return mpp.RenderOptions{Scale: scale, MaxBytes: limits.Bytes(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
 }
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
@@ -107,7 +146,13 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 	if err != nil {
 		return nil, nil, err
 	}
-	g, b, err := ReadGrid(r)
+	g, b, err := readGrid(r, func(w, h int) error {
+		err := mpp.CheckRender(w, h, ro)
+		if errors.Is(err, mpp.ErrBudget) {
+			err = fmt.Errorf("%w (%s)", err, limits.Hint)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, nil, err
 	}

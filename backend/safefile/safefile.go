@@ -10,8 +10,45 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"packsmith/internal/procalive"
 )
+
+// Temporary files are named ".<target name>.packsmith-<pid>-<random>.tmp":
+// recognisable, and with the pid of the process writing them.
+const (
+	TempMark   = ".packsmith-"
+	TempSuffix = ".tmp"
+)
+
+// CleanStale removes the temporary files in dir whose writer is gone
+// (killed, or the machine lost power): a name without a pid, or with the
+// pid of a live process, is left alone.
+func CleanStale(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, TempSuffix) {
+			continue
+		}
+		i := strings.LastIndex(name, TempMark)
+		if i < 0 {
+			continue
+		}
+		pidText, _, ok := strings.Cut(name[i+len(TempMark):], "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid == os.Getpid() || procalive.Alive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, name))
+	}
+}
 
 // File is a temporary file that becomes Target on Commit.
 type File struct {
@@ -24,7 +61,8 @@ type File struct {
 // one volume). The caller writes to it and then calls Commit or Abort.
 func Create(target string) (*File, error) {
 	dir := filepath.Dir(target)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".packsmith-*.tmp")
+	CleanStale(dir)
+	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))
 	if err != nil {
 		return nil, err
 	}
@@ -129,21 +167,48 @@ func backupAt(path string, now time.Time) (string, error) {
 		return "", err
 	}
 	defer src.Close()
-	stamp := now.UTC().Format("20060102-150405")
-	name := fmt.Sprintf("%s.%s.bak", path, stamp)
-	for i := 2; ; i++ {
-		if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
-			break
-		}
-		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
-	}
-	dst, err := Create(name)
+	// The copy is staged, then linked to a free name: a link never
+	// replaces an existing file, so two Packsmiths backing up the same
+	// file in the same second get two names.
+	tmp, err := Create(path + ".bak")
 	if err != nil {
 		return "", err
 	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Abort()
+	if _, err := io.Copy(tmp, src); err != nil {
+		tmp.Abort()
 		return "", err
 	}
-	return name, dst.Commit()
+	if err := tmp.Sync(); err != nil {
+		tmp.Abort()
+		return "", err
+	}
+	tmp.File.Close()
+	defer os.Remove(tmp.Name())
+	tmp.done = true
+	stamp := now.UTC().Format("20060102-150405")
+	name := fmt.Sprintf("%s.%s.bak", path, stamp)
+	for i := 2; i < 10000; i++ {
+		err := os.Link(tmp.Name(), name)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			// No hard links here (some network shares): claim the
+			// name exclusively, then rename over the claim.
+			f, cerr := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if cerr == nil {
+				f.Close()
+				if err := os.Rename(tmp.Name(), name); err != nil {
+					os.Remove(name)
+					return "", err
+				}
+				return name, nil
+			}
+			if !errors.Is(cerr, os.ErrExist) {
+				return "", cerr
+			}
+		}
+		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
+	}
+	return "", fmt.Errorf("%s: no free backup name", path)
 }

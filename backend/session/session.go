@@ -31,12 +31,15 @@ type Info struct {
 
 // Query selects a page of entries.
 type Query struct {
-	Filter string `json:"filter"` // substring (case-insensitive) or regex
+	// Filter is a substring (case-insensitive), a glob when it holds * or ?
+	// (matched against the name, or the whole path when it holds a '/'),
+	// or a regular expression (Regex). '\' counts as '/'.
+	Filter string `json:"filter"`
 	Regex  bool   `json:"regex"`
 	Folder string `json:"folder"` // only entries below this folder ("" = all)
 	Offset int    `json:"offset"`
 	Limit  int    `json:"limit"`
-	Sort   string `json:"sort"` // "path" (default), "size", "packed", "kind"
+	Sort   string `json:"sort"` // "path" (default), "name", "size", "packed", "kind"
 	Desc   bool   `json:"desc"`
 }
 
@@ -45,6 +48,9 @@ type Page struct {
 	Total   int             `json:"total"` // entries matching the query
 	Offset  int             `json:"offset"`
 	Entries []archive.Entry `json:"entries"`
+	// Why says, when nothing matched, what the filter looked for and
+	// whether entries outside the folder match.
+	Why string `json:"why,omitempty"`
 }
 
 // Folder is a node of the folder tree.
@@ -59,6 +65,8 @@ type Folder struct {
 type Session struct {
 	ID      string
 	Archive archive.Archive
+	// Opts are the options it was opened with (its password), for reopening.
+	Opts archive.OpenOptions
 
 	mu       sync.Mutex
 	lastKey  string
@@ -81,7 +89,11 @@ func (m *Manager) Open(p string, opts archive.OpenOptions) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	return m.Add(a), nil
+	info := m.Add(a)
+	if s, err := m.Get(info.ID); err == nil {
+		s.Opts = opts
+	}
+	return info, nil
 }
 
 // Add registers an already opened archive.
@@ -130,6 +142,18 @@ func (m *Manager) CloseAll() {
 	}
 }
 
+// Swap puts a (the same archive reopened after a save, or the file it was
+// saved as) in the session in place of the old one, which it returns for the
+// caller to close. Cached listings are dropped.
+func (s *Session) Swap(a archive.Archive) archive.Archive {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := s.Archive
+	s.Archive = a
+	s.lastKey, s.lastHits = "", nil
+	return old
+}
+
 // Name is the archive's file name, as tabs and job titles show it.
 func (s *Session) Name() string { return baseName(s.Archive.Path()) }
 
@@ -175,6 +199,9 @@ func (s *Session) List(q Query) (Page, error) {
 		q.Offset = 0
 	}
 	p := Page{Total: len(hits), Offset: q.Offset, Entries: []archive.Entry{}}
+	if len(hits) == 0 && len(es) > 0 {
+		p.Why = s.why(q)
+	}
 	for i := q.Offset; i < len(hits) && i < q.Offset+q.Limit; i++ {
 		p.Entries = append(p.Entries, es[hits[i]])
 	}
@@ -205,19 +232,9 @@ func (s *Session) match(q Query) ([]int, error) {
 	if key == s.lastKey && s.lastHits != nil {
 		return s.lastHits, nil
 	}
-	var test func(string) bool
-	switch {
-	case q.Filter == "":
-		test = func(string) bool { return true }
-	case q.Regex:
-		re, err := regexp.Compile("(?i)" + q.Filter)
-		if err != nil {
-			return nil, fmt.Errorf("filter: bad regular expression: %v", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
-		}
-		test = re.MatchString
-	default:
-		needle := strings.ToLower(q.Filter)
-		test = func(p string) bool { return strings.Contains(strings.ToLower(p), needle) }
+	test, err := filterFunc(q)
+	if err != nil {
+		return nil, err
 	}
 	prefix := ""
 	if q.Folder != "" {
@@ -244,9 +261,98 @@ func (s *Session) match(q Query) ([]int, error) {
 	return hits, nil
 }
 
+// IsGlob says whether a filter is a glob: it holds * or ?.
+func IsGlob(f string) bool { return strings.ContainsAny(f, "*?") }
+
+// filterFunc turns a query's filter into a test on entry paths.
+func filterFunc(q Query) (func(string) bool, error) {
+	f := q.Filter
+	if !q.Regex {
+		f = strings.ReplaceAll(f, `\`, "/")
+	}
+	switch {
+	case f == "":
+		return func(string) bool { return true }, nil
+	case q.Regex:
+		re, err := regexp.Compile("(?i)" + f)
+		if err != nil {
+			return nil, fmt.Errorf("filter: bad regular expression: %v", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+		return re.MatchString, nil
+	case IsGlob(f):
+		var sb strings.Builder
+		sb.WriteString("(?i)^")
+		for _, r := range f {
+			switch r {
+			case '*':
+				sb.WriteString(".*")
+			case '?':
+				sb.WriteString(".")
+			default:
+				sb.WriteString(regexp.QuoteMeta(string(r)))
+			}
+		}
+		sb.WriteString("$")
+		re := regexp.MustCompile(sb.String())
+		if strings.Contains(f, "/") {
+			return func(p string) bool { return re.MatchString(p) }, nil
+		}
+		return func(p string) bool { return re.MatchString(path.Base(p)) }, nil
+	default:
+		needle := strings.ToLower(f)
+		return func(p string) bool { return strings.Contains(strings.ToLower(p), needle) }, nil
+	}
+}
+
+// why explains an empty result in words.
+func (s *Session) why(q Query) string {
+	if q.Folder != "" {
+		all := q
+		all.Folder = ""
+		if hits, err := s.matchUncached(all); err == nil && len(hits) > 0 {
+			return fmt.Sprintf("nothing in %s matches; %d entries elsewhere in the archive do (click the archive's name in the tree)", q.Folder, len(hits))
+		}
+	}
+	f := strings.ReplaceAll(q.Filter, `\`, "/")
+	switch {
+	case q.Filter == "":
+		return "this folder holds no files"
+	case q.Regex:
+		return fmt.Sprintf("no entry path matches the regular expression %s (case is ignored)", q.Filter)
+	case IsGlob(f) && strings.Contains(f, "/"):
+		return fmt.Sprintf("no entry path matches %s: with a / the pattern must match the whole path from the archive's root (try */%s)", f, path.Base(f))
+	case IsGlob(f):
+		return fmt.Sprintf("no file name matches %s (case is ignored; * is any text, ? one character)", f)
+	}
+	return fmt.Sprintf("no entry path contains %q (case is ignored; use * and ? as wildcards, or .* for a regular expression)", f)
+}
+
+// matchUncached filters without touching the cache (for why).
+func (s *Session) matchUncached(q Query) ([]int, error) {
+	test, err := filterFunc(q)
+	if err != nil {
+		return nil, err
+	}
+	var hits []int
+	for i, e := range s.Archive.Entries() {
+		if test(e.Path) {
+			hits = append(hits, i)
+		}
+	}
+	return hits, nil
+}
+
 func sortFunc(es []archive.Entry, by string) func(a, b int) bool {
 	byPath := func(a, b int) bool { return strings.ToLower(es[a].Path) < strings.ToLower(es[b].Path) }
 	switch by {
+	case "name":
+		return func(a, b int) bool {
+			na, nb := strings.ToLower(path.Base(es[a].Path)), strings.ToLower(path.Base(es[b].Path))
+			if na != nb {
+				return na < nb
+			}
+			return byPath(a, b)
+		}
 	case "size":
 		return func(a, b int) bool {
 			if es[a].Size != es[b].Size {

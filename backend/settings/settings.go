@@ -35,6 +35,15 @@ type Settings struct {
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
+	// Passwords remembers, per archive path, the password the user typed
+	// for it (Lost Saga packs whose password is none of the published ones).
+	Passwords map[string]string `json:"passwords,omitempty"`
+	// MaxMemoryMB raises the memory budget for decoded data
+	// (backend/limits); 0 keeps the default.
+	MaxMemoryMB int64 `json:"maxMemoryMB,omitempty"`
+	// PackStrictNumbers refuses numeric values GUTS would read the C way
+	// (the leading number) instead of packing them with a warning.
+	PackStrictNumbers bool `json:"packStrictNumbers,omitempty"`
 }
 
 // Store loads and saves Settings.
@@ -73,6 +82,12 @@ func (st *Store) Get() Settings {
 	s.Recent = append([]string(nil), st.s.Recent...)
 	s.RecentMods = append([]string(nil), st.s.RecentMods...)
 	s.PackRecent = append([]string(nil), st.s.PackRecent...)
+	if st.s.Passwords != nil {
+		s.Passwords = make(map[string]string, len(st.s.Passwords))
+		for k, v := range st.s.Passwords {
+			s.Passwords[k] = v
+		}
+	}
 	return s
 }
 

@@ -87,6 +87,9 @@ type Options struct {
 	Slice     int // array element × Faces + face; cube faces run +X, −X, +Y, −Y, +Z, −Z
 	Z         int // depth slice of a volume texture at the chosen mip
 	MaxPixels int // reject images with more pixels; 0 means DefaultMaxPixels
+	// MaxBytes caps what decoding allocates (the chosen image's stored
+	// bytes and the RGBA result); 0 means no cap beyond MaxPixels.
+	MaxBytes int64
 }
 
 func init() {
@@ -322,6 +325,10 @@ func Decode(r io.Reader, opt Options) (*image.NRGBA, Info, error) {
 	}
 	start := in.DataOffset + skip
 	size := h.surfaceSize(opt.Mip)
+	if need := 4*int64(w)*int64(hgt) + size; opt.MaxBytes > 0 && need > opt.MaxBytes {
+		return nil, in, errorf(12, ErrTooLarge, "image is %d×%d: decoding needs %d MB, more than the %d MB memory limit",
+			w, hgt, need>>20, opt.MaxBytes>>20)
+	}
 	data, err := readN(r, size)
 	if err != nil {
 		return nil, in, errorf(start+int64(len(data)), ErrTruncated, "image data is %d bytes, the header claims %d from offset %d", len(data), size, start)

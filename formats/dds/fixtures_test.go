@@ -64,9 +64,7 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n == 0 {
-		t.Skip("no .dds in the fixtures")
-	}
+	testfixtures.AtLeast(t, n, 1, ".dds files")
 }
 
 func meanAbsDiff(a *image.NRGBA, b image.Image) float64 {

@@ -14,7 +14,7 @@ const (
 // of an encrypted entry.
 const EncHeaderLen = 12
 
-var crcTable = crc32.MakeTable(crc32.IEEE) // reflected 0xEDB88320
+var crcTable = *crc32.MakeTable(crc32.IEEE) // reflected 0xEDB88320
 
 // crcByte is one step of the CRC-32 register without pre- or post-inversion.
 func crcByte(crc uint32, b byte) uint32 {
@@ -45,20 +45,32 @@ func (k *Keys) stream() byte {
 	return byte((uint32(t) * uint32(t^1)) >> 8)
 }
 
-// Decrypt decrypts buf in place.
+// Decrypt decrypts buf in place. (The loops keep the keys in locals: the
+// same steps as stream and update, several times faster.)
 func (k *Keys) Decrypt(buf []byte) {
+	k0, k1, k2 := k.K0, k.K1, k.K2
+	t := &crcTable
 	for i, c := range buf {
-		p := c ^ k.stream()
-		k.update(p)
+		s := k2 | 2
+		p := c ^ byte((s&0xFFFF)*((s^1)&0xFFFF)>>8)
+		k0 = k0>>8 ^ t[byte(k0)^p]
+		k1 = (k1+k0&0xFF)*key1Mul + 1
+		k2 = k2>>8 ^ t[byte(k2)^byte(k1>>24)]
 		buf[i] = p
 	}
+	k.K0, k.K1, k.K2 = k0, k1, k2
 }
 
 // Encrypt encrypts buf in place.
 func (k *Keys) Encrypt(buf []byte) {
+	k0, k1, k2 := k.K0, k.K1, k.K2
+	t := &crcTable
 	for i, p := range buf {
-		c := p ^ k.stream()
-		k.update(p)
-		buf[i] = c
+		s := k2 | 2
+		buf[i] = p ^ byte((s&0xFFFF)*((s^1)&0xFFFF)>>8)
+		k0 = k0>>8 ^ t[byte(k0)^p]
+		k1 = (k1+k0&0xFF)*key1Mul + 1
+		k2 = k2>>8 ^ t[byte(k2)^byte(k1>>24)]
 	}
+	k.K0, k.K1, k.K2 = k0, k1, k2
 }

@@ -56,13 +56,38 @@
 // size (16 bytes). The client's tools write 0x000B: encrypted, best
 // compression, descriptor. This package's Writer does the same.
 //
-// Names are stored as the tools gave them, with '\' or '/'. The client
-// lower-cases names and compares them with '\' (see LookupKey); when a name
+// Some tools write the local header in the standard ZIP layout instead
+// (name and extra lengths at 26 and 28, version and flags at 4 and 6):
+// the reader tells the two apart by the central directory's name length.
+// Central records in the standard layout (lengths at 28 and 30) are read
+// too, and an end record whose directory size is too small (one record's,
+// as a public Python tool writes it) is taken to run up to the end record.
+//
+// Names are bytes in code page 949 (Korean; formats/cp949), with '\' or
+// '/' as separators. Path decodes them for display; EncodeName encodes a
+// name to store and refuses characters code page 949 cannot hold. A name
+// with a leading separator is absolute (two: UNC) and Path keeps it so, so
+// that extract refuses it. The client lower-cases the stored bytes (C
+// strlwr: A–Z only, trail bytes included) and compares them with '\'
+// (Key, LookupKey); when a name
 // appears more than once, the entry later in the central directory wins and
 // the older data stays in the file unused (patches append). Winners gives
 // that view. The delete list (info\delete_file_list.cfg.iop beside the
 // packs, itself a one-entry pack read without a password) hides names;
 // ParseDeleteList reads it.
+//
+// # Patches: appending
+//
+// The client's patcher edits a pack by appending: new entries go after
+// the end of the file, then a new central directory and end record; the
+// old directory stays behind unused, and a replaced name keeps its old
+// copy in the directory, shadowed by the new one (the last copy wins).
+// NewAppendWriter writes that way; a reader finds the last end record.
+//
+//	[entries][old directory][old end record][new entries][new directory][new end record]
+//
+// Limits: at most 65,535 entries (16-bit counts) and 4 GB (32-bit
+// offsets); CheckLimits refuses a pack past them before it is written.
 //
 // # Encryption (traditional PKWARE, APPNOTE section XV)
 //

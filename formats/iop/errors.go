@@ -33,10 +33,11 @@ type Error struct {
 func (e *Error) Error() string {
 	s := "iop"
 	if e.Entry != "" {
-		if strings.IndexFunc(e.Entry, func(r rune) bool { return !unicode.IsPrint(r) || r == '"' }) >= 0 {
-			s += fmt.Sprintf(": entry %q", e.Entry)
+		name := DisplayName(e.Entry)
+		if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) || r == '"' }) >= 0 {
+			s += fmt.Sprintf(": entry %q", name)
 		} else {
-			s += `: entry "` + e.Entry + `"`
+			s += `: entry "` + name + `"`
 		}
 	}
 	if e.Offset >= 0 {

@@ -67,7 +67,7 @@ func atoi(s string) int {
 // INIScrambled reports whether the client unscrambles an entry with this
 // name and comment: the name contains ".ini" and atoi(comment) == 1.
 func INIScrambled(name, comment string) bool {
-	return strings.Contains(strings.ToLower(name), ".ini") && atoi(comment) == 1
+	return strings.Contains(KeyOf(name), ".ini") && atoi(comment) == 1
 }
 
 // iniReader unscrambles a stream whose total length is n.

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"strings"
+
+	"packsmith/formats/cp949"
 )
 
 // Winners maps each lookup key to the entry the client uses for it: on a
@@ -30,7 +32,8 @@ type DeleteList struct {
 }
 
 // ParseDeleteList reads delete_file_list.cfg the way the client does: per
-// line, '[' and ']' dropped, lower-cased, '/' turned into '\'; a line that
+// line (code page 949 bytes), '[' and ']' dropped, folded as names are
+// (cp949.FoldKey: A–Z lower-cased, '/' turned into '\'); a line that
 // starts with "_map" names a map.iop entry after its first five characters
 // ("_map\"), every other line an rs.iop entry.
 func ParseDeleteList(data []byte) DeleteList {
@@ -38,13 +41,9 @@ func ParseDeleteList(data []byte) DeleteList {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for sc.Scan() {
-		line := strings.Map(func(r rune) rune {
-			if r == '[' || r == ']' {
-				return -1
-			}
-			return r
-		}, sc.Text())
-		line = LookupKey(strings.TrimSpace(line))
+		// byte-wise: the lines are code page 949, not UTF-8
+		line := strings.NewReplacer("[", "", "]", "").Replace(sc.Text())
+		line = cp949.FoldKey(strings.TrimSpace(line))
 		if line == "" {
 			continue
 		}

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"packsmith/formats/cp949"
 )
 
 const (
@@ -50,7 +52,7 @@ const (
 // File is one central-directory entry. Fields hold the stored values.
 type File struct {
 	Index         int    // position in the central directory
-	Name          string // stored name (either separator)
+	Name          string // stored name bytes (code page 949, either separator)
 	Comment       string
 	Extra         []byte
 	VersionMadeBy uint16
@@ -76,14 +78,43 @@ func (f *File) Encrypted() bool { return f.Flags&FlagEncrypted != 0 }
 // INIScrambled reports whether the client unscrambles this entry after reading.
 func (f *File) INIScrambled() bool { return INIScrambled(f.Name, f.Comment) }
 
-// Path is the stored name with '\' shown as '/'.
-func (f *File) Path() string { return strings.TrimLeft(strings.ReplaceAll(f.Name, `\`, "/"), "/") }
+// Path is the stored name decoded from code page 949 (cp949.Display) with
+// '\' shown as '/'. A leading separator is kept: such a name is absolute
+// (or UNC, with two) and extract refuses it.
+func (f *File) Path() string { return DisplayName(f.Name) }
 
-// Key is the name the client looks entries up by: lower case, '\' separators.
-func (f *File) Key() string { return LookupKey(f.Name) }
+// DisplayName is a stored name as Path shows it.
+func DisplayName(raw string) string {
+	return strings.ReplaceAll(cp949.Display([]byte(raw)), `\`, "/")
+}
 
-// LookupKey lower-cases a name and turns '/' into '\', as the client does.
-func LookupKey(name string) string { return strings.ToLower(strings.ReplaceAll(name, "/", `\`)) }
+// Key is the name the client looks entries up by: every byte A–Z
+// lower-cased and '/' turned into '\' (cp949.FoldKey on the stored bytes).
+func (f *File) Key() string { return cp949.FoldKey(f.Name) }
+
+// LookupKey is the key of a name a user typed (UTF-8): encoded to code
+// page 949 when it can be, then folded as the client folds stored names.
+func LookupKey(name string) string {
+	if b, err := cp949.Encode(name); err == nil {
+		return cp949.FoldKey(string(b))
+	}
+	return cp949.FoldKey(name)
+}
+
+// EncodeName turns a name given as text ('/' or '\' separators) into the
+// bytes a pack stores: code page 949 with '\' separators. A character code
+// page 949 cannot hold is an error naming it.
+func EncodeName(name string) (string, error) {
+	b, err := cp949.Encode(strings.ReplaceAll(name, "/", `\`))
+	if err != nil {
+		var ee *cp949.EncodeError
+		if errors.As(err, &ee) {
+			return "", fmt.Errorf("iop: name %q: %q (U+%04X) cannot be stored: Lost Saga packs keep names in code page 949 (Korean), which has no such character", name, ee.Rune, ee.Rune)
+		}
+		return "", fmt.Errorf("iop: name %q: %w", name, err)
+	}
+	return string(b), nil
+}
 
 // Modified is the DOS time as a time.Time (UTC).
 func (f *File) Modified() time.Time { return dosToTime(f.ModDate, f.ModTime) }
@@ -104,6 +135,8 @@ type Reader struct {
 	Comment string
 	// CentralOffset and CentralSize locate the central directory.
 	CentralOffset, CentralSize int64
+
+	standardRecords int // central records read in the standard ZIP layout
 
 	password      string
 	passwordLabel string // "given", a region label, or "" when none is needed
@@ -168,6 +201,11 @@ func (z *Reader) readDirectory(maxCD int64) error {
 	if cdOff+cdSize > endOff {
 		return errAt("", endOff, "%w: central directory (offset 0x%X, %d bytes) runs past the end record", ErrFormat, cdOff, cdSize)
 	}
+	if int64(count)*centralLen > cdSize {
+		// Some tools write a central directory size that is too small (the
+		// last record's): the directory then runs up to the end record.
+		cdSize = endOff - cdOff
+	}
 	if cdSize > maxCD {
 		return errAt("", endOff, "%w: central directory of %d bytes (limit %d)", ErrTooLarge, cdSize, maxCD)
 	}
@@ -192,6 +230,16 @@ func (z *Reader) readDirectory(maxCD int64) error {
 		}
 		le := binary.LittleEndian
 		nl, xl, cl := int(le.Uint16(h[4:])), int(le.Uint16(h[6:])), int(le.Uint16(h[32:]))
+		made, need := le.Uint16(h[28:]), le.Uint16(h[30:])
+		if !recordFits(cd, p, nl, xl, cl) {
+			// The standard ZIP layout (name and extra lengths at 28 and 30),
+			// as some tools write the central directory.
+			if snl, sxl := int(made), int(need); recordFits(cd, p, snl, sxl, cl) {
+				nl, xl = snl, sxl
+				made, need = le.Uint16(h[4:]), le.Uint16(h[6:])
+				z.standardRecords++
+			}
+		}
 		if p+centralLen+nl+xl+cl > len(cd) {
 			return errAt(fmt.Sprintf("#%d", i), off, "%w: name, extra and comment (%d+%d+%d bytes) run past the central directory", ErrFormat, nl, xl, cl)
 		}
@@ -208,8 +256,8 @@ func (z *Reader) readDirectory(maxCD int64) error {
 			CRC32:         le.Uint32(h[16:]),
 			Compressed:    le.Uint32(h[20:]),
 			Uncompressed:  le.Uint32(h[24:]),
-			VersionMadeBy: le.Uint16(h[28:]),
-			VersionNeeded: le.Uint16(h[30:]),
+			VersionMadeBy: made,
+			VersionNeeded: need,
 			DiskStart:     le.Uint16(h[34:]),
 			InternalAttr:  le.Uint16(h[36:]),
 			ExternalAttr:  le.Uint32(h[38:]),
@@ -226,6 +274,17 @@ func (z *Reader) readDirectory(maxCD int64) error {
 		p = q + nl + xl + cl
 	}
 	return nil
+}
+
+// recordFits says whether a central record at p with these lengths ends
+// inside the directory, at its end or where the next record starts.
+func recordFits(cd []byte, p, nl, xl, cl int) bool {
+	next := p + centralLen + nl + xl + cl
+	if next > len(cd) {
+		return false
+	}
+	return next == len(cd) || (next+4 <= len(cd) && binary.LittleEndian.Uint32(cd[next:]) == sigCentral) ||
+		binary.LittleEndian.Uint32(cd[p:]) == sigCentral && next+4 > len(cd)
 }
 
 // Password is the password that opens the pack's encrypted entries and a
@@ -313,13 +372,69 @@ func (f *File) DataOffset() (int64, error) {
 	if sig := binary.LittleEndian.Uint32(h[:]); sig != sigLocal {
 		return 0, errAt(f.Name, f.HeaderOffset, "%w: local header signature %08X, want PK\\3\\4", ErrFormat, sig)
 	}
-	nl := int64(binary.LittleEndian.Uint16(h[4:]))
-	xl := int64(binary.LittleEndian.Uint16(h[6:]))
+	nl, xl := localLengths(h[:], len(f.Name))
 	data := f.HeaderOffset + localLen + nl + xl
 	if data+int64(f.Compressed) > f.r.size {
 		return 0, errAt(f.Name, f.HeaderOffset, "%w: %d data bytes at 0x%X run past the end of the pack (%d bytes)", ErrFormat, f.Compressed, data, f.r.size)
 	}
 	return data, nil
+}
+
+// localLengths reads the name and extra lengths of a local header. Packs
+// keep them at 4 and 6; some tools write the standard layout, with them at
+// 26 and 28. The central directory's name length tells which: when both
+// places hold it, an extra length of 0 is taken (packs write none).
+func localLengths(h []byte, nameLen int) (nl, xl int64) {
+	le := binary.LittleEndian
+	swapped := int(le.Uint16(h[4:])) == nameLen
+	standard := int(le.Uint16(h[26:])) == nameLen
+	switch {
+	case swapped && standard:
+		if le.Uint16(h[6:]) != 0 && le.Uint16(h[28:]) == 0 {
+			return int64(nameLen), 0
+		}
+	case standard:
+		return int64(nameLen), int64(le.Uint16(h[28:]))
+	}
+	return int64(le.Uint16(h[4:])), int64(le.Uint16(h[6:]))
+}
+
+// LooksLikePack says whether the first local header of a file is a pack's:
+// the swapped layout (version needed 0x0A or 0x14 at 26, known flag bits at
+// 28), or the standard layout when the central directory (read through r;
+// nil: not read) is in the swapped layout with the same first name. When
+// the two layouts cannot be told apart from the local header, the
+// directory decides too.
+func LooksLikePack(head []byte, r io.ReaderAt, size int64) bool {
+	if len(head) >= 4 && binary.LittleEndian.Uint32(head) == sigEnd {
+		return true
+	}
+	if len(head) < localLen || binary.LittleEndian.Uint32(head) != sigLocal {
+		return false
+	}
+	le := binary.LittleEndian
+	ver, flags, nl := le.Uint16(head[26:]), le.Uint16(head[28:]), le.Uint16(head[4:])
+	swapped := (ver == 0x0A || ver == 0x14) && flags&^0x080F == 0 && nl > 0
+	if swapped && nl != ver {
+		return true
+	}
+	// A standard ZIP whose first name has 10 or 20 bytes looks the same
+	// (its version needed at 4 equals the name length at 26): the central
+	// directory decides, as it does for the standard local layout.
+	if r == nil {
+		return swapped
+	}
+	snl := int(le.Uint16(head[26:]))
+	if snl == 0 || localLen+snl > len(head) {
+		return false
+	}
+	z := &Reader{r: r, size: size}
+	if err := z.readDirectory(defaultMaxCentralDir); err != nil || len(z.File) == 0 {
+		return false
+	}
+	// The directory must have been read in the swapped layout, every
+	// record, and name the same first entry.
+	return z.standardRecords == 0 && z.File[0].Name == string(head[localLen:localLen+snl])
 }
 
 // OpenRaw returns the entry's bytes as stored (encryption header and
@@ -373,7 +488,7 @@ func (d *decryptReader) Read(p []byte) (int, error) {
 // inflated, checked against the CRC-32 and size, but not unscrambled.
 func (f *File) OpenZip() (io.ReadCloser, error) {
 	if f.Encrypted() && f.r.passwordErr != nil {
-		return nil, f.r.passwordErr
+		return nil, &Error{Entry: f.Name, Offset: f.HeaderOffset, Err: ErrUnknownPassword}
 	}
 	return f.openZip(f.r.password)
 }
@@ -500,3 +615,9 @@ func isFlateErr(err error) bool {
 	var ce flate.CorruptInputError
 	return errors.As(err, &ce) || errors.Is(err, io.ErrUnexpectedEOF)
 }
+
+// KeyOf is the lookup key of stored name bytes (cp949.FoldKey).
+func KeyOf(raw string) string { return cp949.FoldKey(raw) }
+
+// Size is the length of the pack the Reader reads.
+func (z *Reader) Size() int64 { return z.size }

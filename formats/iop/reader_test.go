@@ -194,7 +194,7 @@ func TestCorruptErrorsNameEntryAndOffset(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = io.ReadAll(rc)
-	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), `"resource\readme.txt"`) || !strings.Contains(err.Error(), "offset 0x") {
+	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), `"resource/readme.txt"`) || !strings.Contains(err.Error(), "offset 0x") {
 		t.Fatalf("damaged entry: %v", err)
 	}
 
@@ -233,12 +233,29 @@ func FuzzReadIOP(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	if b, err := os.ReadFile("testdata/plain.iop"); err == nil {
+		f.Add(standardLocalHeaders(b)) // the layout some tools write
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		head := b
+		if len(head) > 512 {
+			head = head[:512]
+		}
+		LooksLikePack(head, bytes.NewReader(b), int64(len(b)))
+		dl := ParseDeleteList(b)
+		for _, k := range append(dl.RS, dl.Map...) {
+			if k == "" || strings.ContainsAny(k, "[]/") {
+				t.Fatalf("delete list key %q", k)
+			}
+		}
 		z, err := NewReader(bytes.NewReader(b), int64(len(b)), Options{Password: samplePassword, MaxCentralDir: 1 << 20})
 		if err != nil {
 			return
 		}
 		for _, fl := range z.File {
+			if p := fl.Path(); strings.Contains(p, `\`) || len(fl.Key()) != len(fl.Name) {
+				t.Fatalf("name %q: path %q key %q", fl.Name, p, fl.Key())
+			}
 			rc, err := fl.Open()
 			if err != nil {
 				continue
@@ -247,4 +264,50 @@ func FuzzReadIOP(f *testing.F) {
 			rc.Close()
 		}
 	})
+}
+
+// standardLocalHeaders rewrites every local header of a pack in the
+// standard ZIP layout (name and extra lengths at 26 and 28, version and
+// flags at 4 and 6); the central directory stays swapped.
+func standardLocalHeaders(b []byte) []byte {
+	c := append([]byte(nil), b...)
+	z, err := NewReader(bytes.NewReader(c), int64(len(c)), Options{})
+	if err != nil {
+		return c
+	}
+	le := binary.LittleEndian
+	for _, f := range z.File {
+		h := c[f.HeaderOffset:]
+		nl, xl, ver, fl := le.Uint16(h[4:]), le.Uint16(h[6:]), le.Uint16(h[26:]), le.Uint16(h[28:])
+		le.PutUint16(h[4:], ver)
+		le.PutUint16(h[6:], fl)
+		le.PutUint16(h[26:], nl)
+		le.PutUint16(h[28:], xl)
+	}
+	return c
+}
+
+func TestStandardLocalHeadersRead(t *testing.T) {
+	b, err := os.ReadFile("testdata/plain.iop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := standardLocalHeaders(b)
+	if bytes.Equal(b, c) {
+		t.Fatal("nothing rewritten")
+	}
+	if LooksLikePack(c[:64], nil, 0) || !LooksLikePack(c[:64], bytes.NewReader(c), int64(len(c))) {
+		t.Fatal("detection of the standard layout")
+	}
+	z := mustRead(t, c, Options{})
+	for i, e := range plainEntries {
+		rc, err := z.File[i].Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(rc)
+		if err != nil || !bytes.Equal(got, e.data) {
+			t.Fatalf("%s: %v", e.name, err)
+		}
+	}
 }

@@ -14,7 +14,7 @@ import (
 
 // FileHeader describes an entry to write.
 type FileHeader struct {
-	Name     string // stored as given (the client accepts '\' and '/')
+	Name     string // the stored bytes (code page 949; see EncodeName), either separator
 	Comment  string
 	Method   uint16 // MethodDeflate or MethodStored
 	Modified time.Time
@@ -67,13 +67,13 @@ func (w *Writer) Create(fh FileHeader) (io.Writer, error) {
 		return nil, errors.New("iop: writer is closed")
 	}
 	if fh.Method != MethodStored && fh.Method != MethodDeflate {
-		return nil, fmt.Errorf("iop: entry %q: %w %d", fh.Name, ErrMethod, fh.Method)
+		return nil, fmt.Errorf("iop: entry %q: %w %d", DisplayName(fh.Name), ErrMethod, fh.Method)
 	}
 	if len(fh.Name) > 0xFFFF || len(fh.Comment) > 0xFFFF {
-		return nil, fmt.Errorf("iop: entry %q: name or comment longer than 65535 bytes", fh.Name)
+		return nil, fmt.Errorf("iop: entry %q: name or comment longer than 65535 bytes", DisplayName(fh.Name))
 	}
 	if fh.Encrypt && len(w.password) == 0 {
-		return nil, fmt.Errorf("iop: entry %q: encryption asked for but the writer has no password", fh.Name)
+		return nil, fmt.Errorf("iop: entry %q: encryption asked for but the writer has no password", DisplayName(fh.Name))
 	}
 	d, t := timeToDOS(fh.Modified)
 	f := &File{
@@ -88,7 +88,7 @@ func (w *Writer) Create(fh FileHeader) (io.Writer, error) {
 		f.Flags |= FlagEncrypted
 	}
 	if f.HeaderOffset > 0xFFFFFFFF {
-		return nil, fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", fh.Name, ErrTooLarge)
+		return nil, fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", DisplayName(fh.Name), ErrTooLarge)
 	}
 	var h [localLen]byte
 	le := binary.LittleEndian
@@ -195,7 +195,7 @@ func (w *Writer) finish() error {
 	}
 	packed := w.w.n - e.start
 	if e.n > 0xFFFFFFFF || packed > 0xFFFFFFFF {
-		return fmt.Errorf("iop: entry %q: %w: larger than 4 GB", e.f.Name, ErrTooLarge)
+		return fmt.Errorf("iop: entry %q: %w: larger than 4 GB", DisplayName(e.f.Name), ErrTooLarge)
 	}
 	e.f.CRC32, e.f.Compressed, e.f.Uncompressed = e.crc.Sum32(), uint32(packed), uint32(e.n)
 	var d [16]byte
@@ -225,7 +225,7 @@ func (w *Writer) CopyFile(f *File) error {
 	nf := *f
 	nf.Index, nf.HeaderOffset, nf.r = len(w.dir), w.w.n, nil
 	if nf.HeaderOffset > 0xFFFFFFFF {
-		return fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", f.Name, ErrTooLarge)
+		return fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", DisplayName(f.Name), ErrTooLarge)
 	}
 	if _, err := io.Copy(w.w, io.NewSectionReader(f.r.r, f.HeaderOffset, end-f.HeaderOffset)); err != nil {
 		return &Error{Entry: f.Name, Offset: f.HeaderOffset, Err: err}
@@ -300,4 +300,25 @@ func (w *Writer) Close() error {
 	}
 	_, err := io.WriteString(w.w, w.Comment)
 	return err
+}
+
+// WriteFrom writes a whole entry of n bytes read from r, streaming. With
+// scrambleINI the fixed .ini XOR (which depends on n) is applied on the
+// way; r must then give exactly n bytes.
+func (w *Writer) WriteFrom(fh FileHeader, r io.Reader, n int64, scrambleINI bool) error {
+	if scrambleINI {
+		r = &iniReader{r: r, n: n}
+	}
+	ew, err := w.Create(fh)
+	if err != nil {
+		return err
+	}
+	got, err := io.Copy(ew, r)
+	if err != nil {
+		return err
+	}
+	if got != n {
+		return fmt.Errorf("iop: entry %q: %d bytes read, %d expected (the file changed while it was packed)", DisplayName(fh.Name), got, n)
+	}
+	return nil
 }

@@ -98,6 +98,20 @@ type Info struct {
 // Options for Decode.
 type Options struct {
 	MaxPixels int // reject larger images; 0 means DefaultMaxPixels
+	// MaxBytes caps what decoding allocates (the file, the expanded RLE
+	// pixels and the RGBA image); 0 means no cap beyond MaxPixels.
+	MaxBytes int64
+}
+
+// DecodeBytes is what decoding an image of the header's size allocates
+// besides the file itself: the RGBA image, and for RLE the expanded pixels.
+func DecodeBytes(in Info) int64 {
+	n := int64(in.Width) * int64(in.Height)
+	need := 4 * n
+	if in.RLE {
+		need += n * int64((in.BitsPerPixel+7)/8)
+	}
+	return need
 }
 
 type header struct {
@@ -185,7 +199,13 @@ func DecodeInfo(r io.Reader) (Info, error) {
 func Decode(r io.Reader, opt Options) (*image.NRGBA, Info, error) {
 	// The footer (TGA 2.0 alpha attribute) is at the end, and RLE data has
 	// no stated length, so read everything.
+	if opt.MaxBytes > 0 {
+		r = io.LimitReader(r, opt.MaxBytes+1)
+	}
 	data, err := io.ReadAll(r)
+	if opt.MaxBytes > 0 && int64(len(data)) > opt.MaxBytes {
+		return nil, Info{}, errorf(opt.MaxBytes, ErrTooLarge, "file is larger than the %d MB memory limit", opt.MaxBytes>>20)
+	}
 	if err != nil {
 		return nil, Info{}, errorf(0, nil, "read: %v", err)
 	}
@@ -203,6 +223,10 @@ func decode(data []byte, opt Options) (*image.NRGBA, Info, error) {
 	}
 	if h.width*h.height > limit {
 		return nil, in, errorf(12, ErrTooLarge, "image is %d×%d, more than %d pixels", h.width, h.height, limit)
+	}
+	if need := DecodeBytes(in) + int64(len(data)); opt.MaxBytes > 0 && need > opt.MaxBytes {
+		return nil, in, errorf(12, ErrTooLarge, "image is %d×%d: decoding needs %d MB, more than the %d MB memory limit",
+			h.width, h.height, need>>20, opt.MaxBytes>>20)
 	}
 	off := headerSize
 	if len(data) < off+h.idLen {

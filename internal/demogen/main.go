@@ -127,6 +127,9 @@ func writeDemo(dir string) error {
 	if err := writeTL2Demo(dir); err != nil {
 		return err
 	}
+	if err := writeLostSagaDemo(dir); err != nil {
+		return err
+	}
 	if err := writeFamilyDemos(dir); err != nil {
 		return err
 	}

@@ -2,7 +2,9 @@
 package all
 
 import (
+	_ "packsmith/backend/drivers/dirdrv"
 	_ "packsmith/backend/drivers/iopdrv"
+	_ "packsmith/backend/drivers/loosedrv"
 	_ "packsmith/backend/drivers/reborndrv"
 	_ "packsmith/backend/drivers/tl2drv"
 	_ "packsmith/backend/drivers/zipdrv"

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"packsmith/backend/archive"
+	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
 )
 
@@ -28,10 +29,17 @@ type Info struct {
 	INIScrambled   int    `json:"iniScrambled"`
 	Commented      int    `json:"commented"`
 	Size           int64  `json:"size"`
+	FileSize       int64  `json:"fileSize"` // bytes of the pack on disk
 	Packed         int64  `json:"packed"`
 	Comment        string `json:"comment"`
 	CentralOffset  int64  `json:"centralOffset"`
 	CentralSize    int64  `json:"centralSize"`
+	// ShadowedCopies counts entries a later copy of their name hides, and
+	// ShadowedBytes the bytes they take (what optimize gives back, with
+	// UnusedBytes: old central directories left by appends).
+	ShadowedCopies int   `json:"shadowedCopies"`
+	ShadowedBytes  int64 `json:"shadowedBytes"`
+	UnusedBytes    int64 `json:"unusedBytes"`
 	// Duplicates lists every name stored more than once and which copy wins.
 	Duplicates []Duplicate `json:"duplicates"`
 	// DeleteList is the delete list found beside rs.iop/map.iop, if any.
@@ -40,7 +48,7 @@ type Info struct {
 
 // Duplicate is a name stored more than once; the last copy wins.
 type Duplicate struct {
-	Name       string `json:"name"`       // lookup key: lower case, '\'
+	Name       string `json:"name"`       // lookup key: lower case, shown with /
 	Copies     []int  `json:"copies"`     // central-directory indexes, in order
 	Winner     int    `json:"winner"`     // the index the client uses
 	WinnerPath string `json:"winnerPath"` // that copy's path as shown
@@ -54,7 +62,7 @@ type DeleteList struct {
 }
 
 func (a *Archive) Info() any {
-	in := Info{Family: "iop", Path: a.path, Comment: a.z.Comment,
+	in := Info{Family: "iop", Path: a.path, Comment: cp949.Display([]byte(a.z.Comment)), FileSize: a.z.Size(),
 		CentralOffset: a.z.CentralOffset, CentralSize: a.z.CentralSize, Duplicates: []Duplicate{}}
 	pw, label, ok := a.z.Password()
 	in.PasswordOK = ok
@@ -93,10 +101,26 @@ func (a *Archive) Info() any {
 		}
 		copies[k] = append(copies[k], f.Index)
 	}
+	used := a.z.CentralSize + (a.z.Size() - a.z.CentralOffset - a.z.CentralSize)
+	for _, f := range a.z.File {
+		n, err := f.Span()
+		if err != nil {
+			continue
+		}
+		if a.byKey[f.Key()] != f {
+			in.ShadowedCopies++
+			in.ShadowedBytes += n
+		} else {
+			used += n
+		}
+	}
+	if u := a.z.Size() - used - in.ShadowedBytes; u > 0 {
+		in.UnusedBytes = u
+	}
 	for _, k := range order {
 		if c := copies[k]; len(c) > 1 {
 			w := a.byKey[k]
-			in.Duplicates = append(in.Duplicates, Duplicate{Name: k, Copies: c, Winner: w.Index, WinnerPath: w.Path()})
+			in.Duplicates = append(in.Duplicates, Duplicate{Name: iop.DisplayName(k), Copies: c, Winner: w.Index, WinnerPath: w.Path()})
 		}
 	}
 	if a.deleteListPath != "" {

@@ -12,7 +12,7 @@ package iopdrv
 
 import (
 	"bytes"
-	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,6 +21,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/kind"
+	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
 )
 
@@ -33,23 +34,32 @@ func (Driver) Name() string { return "iop" }
 
 // Detect wants the .iop extension and either an end record at the start
 // (an empty pack) or a local header in the swapped layout: version needed
-// (0x0A or 0x14) at offset 26 and only known flag bits at offset 28.
+// (0x0A or 0x14) at offset 26 and only known flag bits at offset 28. A
+// local header in the standard layout (name length at 26, as some tools
+// write it) counts when the central directory is a pack's.
 func (Driver) Detect(name string, head []byte) bool {
 	if !strings.EqualFold(filepath.Ext(name), ".iop") {
 		return false
 	}
-	if bytes.HasPrefix(head, []byte("PK\x05\x06")) {
-		return true
+	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return bytes.HasPrefix(head, []byte("PK\x05\x06"))
 	}
-	if len(head) < 30 || !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+	f, err := os.Open(name)
+	if err != nil {
+		return iop.LooksLikePack(head, nil, 0)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
 		return false
 	}
-	le := binary.LittleEndian
-	ver, flags, nl := le.Uint16(head[26:]), le.Uint16(head[28:]), le.Uint16(head[4:])
-	return (ver == 0x0A || ver == 0x14) && flags&^0x080F == 0 && nl > 0
+	return iop.LooksLikePack(head, f, st.Size())
 }
 
 func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) {
+	if _, err := Recover(p); err != nil && !errors.Is(err, errAppendLive) {
+		return nil, err
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -74,7 +84,7 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 		win := a.byKey[zf.Key()]
 		extra := map[string]any{
 			"index":        zf.Index,
-			"comment":      zf.Comment,
+			"comment":      cp949.Display([]byte(zf.Comment)),
 			"encrypted":    zf.Encrypted(),
 			"method":       methodName(zf.Method),
 			"crc":          fmt.Sprintf("%08X", zf.CRC32),
@@ -83,6 +93,9 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 		if win != zf {
 			extra["shadowed"] = true
 			extra["winner"] = win.Index
+			if n, err := zf.Span(); err == nil {
+				extra["wasted"] = n
+			}
 		}
 		if a.deleted[zf.Key()] {
 			extra["deleted"] = true

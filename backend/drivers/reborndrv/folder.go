@@ -20,7 +20,10 @@ const DataFamily = "reborn-data"
 // MaxTable caps the FileTable.bin read (the game's is well under a MB).
 const MaxTable = 64 << 20
 
-func init() { archive.Register(DataDriver{}) }
+func init() {
+	archive.Register(DataDriver{})
+	archive.RegisterDir(DataDriver{})
+}
 
 // DataDriver opens a Reborn Data/ folder, or its FileTable.bin: the entries
 // are the files the table names, with their sizes in the table and on disk.
@@ -37,9 +40,9 @@ func (DataDriver) Detect(name string, head []byte) bool {
 	return binary.LittleEndian.Uint16(head) == filetable.Magic || binary.BigEndian.Uint16(head) == filetable.Magic
 }
 
-// DetectFolder scores a folder holding a FileTable.bin: 10, above any
-// generic folder reader.
-func (DataDriver) DetectFolder(dir string) int {
+// DetectDir scores a folder holding a FileTable.bin: 10, above a generic
+// folder view (1).
+func (DataDriver) DetectDir(dir string) int {
 	if tableIn(dir) != "" {
 		return 10
 	}
@@ -54,6 +57,11 @@ func tableIn(dir string) string {
 		}
 	}
 	return ""
+}
+
+// OpenDir opens a Data/ folder through its FileTable.bin.
+func (d DataDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive, error) {
+	return d.Open(dir, opts)
 }
 
 // DataArchive is an opened Data/ folder.

@@ -16,13 +16,14 @@ import (
 // anyFolder is a generic folder driver scoring 1 for every folder.
 type anyFolder struct{}
 
-func (anyFolder) Name() string                                              { return "any-folder" }
-func (anyFolder) Detect(string, []byte) bool                                { return false }
-func (anyFolder) DetectFolder(string) int                                   { return 1 }
-func (anyFolder) Open(string, archive.OpenOptions) (archive.Archive, error) { return nil, io.EOF }
+func (anyFolder) Name() string         { return "any-folder" }
+func (anyFolder) DetectDir(string) int { return 1 }
+func (anyFolder) OpenDir(string, archive.OpenOptions) (archive.Archive, error) {
+	return nil, io.EOF
+}
 
 func TestDataFolder(t *testing.T) {
-	archive.Register(anyFolder{})
+	archive.RegisterDir(anyFolder{})
 	dir := t.TempDir()
 	data := filepath.Join(dir, "Data")
 	dat := mustRead(t, "testdata/sample.dat")

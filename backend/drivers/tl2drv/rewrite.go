@@ -19,8 +19,11 @@ const addOrder = 1 << 30
 // returns them staged. Unchanged entries are copied block for block, in
 // their stored order, keeping every header field, record order, file time,
 // fileCount and mhash step, so a repack of an unchanged GUTS .MOD comes out
-// byte-identical. Names are upper-cased as GUTS does; when two entries
-// become the same name the one already stored upper-case is kept.
+// byte-identical. Names are upper-cased as GUTS does. A path the archive
+// lists more than once (GUTS writes such .MODs) keeps every copy, unless an
+// EditDropShadowed edit is given or the path is replaced or removed: then
+// only the copy a lookup finds stays (the one stored upper-case, else the
+// first), and Shadowed lists beforehand what goes.
 func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit, p archive.Progress) (archive.Staged, error) {
 	if p == nil {
 		p = archive.NoProgress{}
@@ -29,14 +32,20 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 	replace := map[int]string{}
 	remove := map[int]bool{}
 	var adds []archive.Edit
+	dropShadowed := false
+	edited := map[string]bool{} // upper-cased paths replaced or removed
 	for _, ed := range edits {
 		switch ed.Op {
+		case archive.EditDropShadowed:
+			dropShadowed = true
+			continue
 		case archive.EditReplace, archive.EditRemove:
 			e, ok := a.lookup(ed.Path)
 			if !ok {
 				return nil, &archive.EntryError{Archive: a.path, Entry: ed.Path, Offset: -1, Err: archive.ErrNotFound}
 			}
 			i := entryIndex(r, e)
+			edited[upper(e.Path)] = true
 			if ed.Op == archive.EditRemove {
 				remove[i] = true
 			} else {
@@ -65,9 +74,17 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		}
 	}
 
+	// kept: the survivor, or a shadowed copy kept as it is.
+	kept := func(i int) bool {
+		up := upper(r.Entries[i].Path)
+		if keep[up] == i {
+			return true
+		}
+		return !dropShadowed && !edited[up] && !remove[i]
+	}
 	var total, done int64
 	for i := range r.Entries {
-		if keep[upper(r.Entries[i].Path)] == i {
+		if kept(i) {
 			total += max(r.Entries[i].Packed, 0)
 		}
 	}
@@ -127,13 +144,13 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 
 	for _, i := range r.BlockOrder() {
 		e := &r.Entries[i]
-		if keep[upper(e.Path)] != i {
+		if !kept(i) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return fail(err)
 		}
-		fh := mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Order: e.Index}
+		fh := mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Order: e.Index, Duplicate: keep[upper(e.Path)] != i}
 		if src, ok := replace[i]; ok {
 			if err := addFile(w, fh, src); err != nil {
 				return fail(err)
@@ -188,3 +205,37 @@ func entryIndex(r *mod.Reader, e *mod.Entry) int {
 
 // upper is GUTS' ASCII-only upper-casing.
 func upper(s string) string { return mod.UpperName(s) }
+
+// ShadowedCopy is a later copy of a path the archive lists more than once.
+type ShadowedCopy struct {
+	Path      string `json:"path"`      // as stored
+	Kept      string `json:"kept"`      // the copy a lookup finds, as stored
+	Identical bool   `json:"identical"` // same size and CRC-32 as that one
+}
+
+// Shadowed lists the copies a lookup never finds: what EditDropShadowed
+// drops. Which copy the game reads is not documented; Packsmith's reader
+// (and so every lookup here) takes the one stored upper-case, else the
+// first, an inference from the game upper-casing names before it looks.
+func (a *Archive) Shadowed() []ShadowedCopy {
+	r := a.r
+	keep := map[string]int{}
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		up := upper(e.Path)
+		if j, seen := keep[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
+			keep[up] = i
+		}
+	}
+	out := []ShadowedCopy{}
+	for i := range r.Entries {
+		e := &r.Entries[i]
+		j := keep[upper(e.Path)]
+		if j == i {
+			continue
+		}
+		k := &r.Entries[j]
+		out = append(out, ShadowedCopy{Path: e.Path, Kept: k.Path, Identical: e.Size == k.Size && e.CRC32 == k.CRC32})
+	}
+	return out
+}

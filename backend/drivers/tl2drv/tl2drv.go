@@ -233,6 +233,11 @@ func (a *Archive) Close() error {
 
 // lookup finds an entry: exact path first, then case-insensitively.
 func (a *Archive) lookup(p string) (*mod.Entry, bool) {
+	// A stored name may hold '\' (GUTS writes what the mod folder had):
+	// the name as listed comes first.
+	if e, ok := a.r.Lookup(p); ok {
+		return e, true
+	}
 	p = strings.TrimPrefix(strings.ReplaceAll(p, `\`, "/"), "/")
 	if e, ok := a.r.Lookup(p); ok {
 		return e, true

@@ -244,7 +244,7 @@ func TestCompileErrors(t *testing.T) {
 		{"[A]\n<STRING>S:" + strings.Repeat("x", 70000) + "\n[/A]", "E.DAT:2: S value is 70000 UTF-16 units long"},
 		{"[A]\n[/B]", "E.DAT:2: [/B] closes [A]"},
 	} {
-		_, err := CompileText("E.DAT", []byte(c.src), nil)
+		_, err := CompileText("E.DAT", []byte(c.src), &Options{Strict: true})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("error = %v, want prefix %q", err, c.want)
 		}

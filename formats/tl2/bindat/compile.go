@@ -15,6 +15,12 @@ import (
 type Options struct {
 	// IDs numbers the string table; nil means HashIDs.
 	IDs StringIDs
+	// Strict refuses a numeric value that is not a number as a whole.
+	// Otherwise it is read the C way, as GUTS does (see CNumber), and
+	// reported to Fixed.
+	Strict bool
+	// Fixed, when set, is told of every value read the C way.
+	Fixed func(NumberFix)
 }
 
 // CompileError is a compile error naming the file and source line.
@@ -38,6 +44,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	c := compilerPool.Get().(*compiler)
 	defer c.release()
 	c.file, c.size = file, 8
+	c.strict = opt != nil && opt.Strict
 	// Pass 1: check types, parse numbers, collect strings.
 	if err := c.collect(root, 0); err != nil {
 		return nil, err
@@ -90,6 +97,11 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		}
 	}
 	c.keys = keys
+	if opt != nil && opt.Fixed != nil {
+		for _, f := range c.fixes {
+			opt.Fixed(f)
+		}
+	}
 
 	out := make([]byte, 0, c.size)
 	out = binary.LittleEndian.AppendUint32(out, Version)
@@ -147,6 +159,8 @@ type compiler struct {
 	ids    []uint32       // assigned ids, parallel to strs
 	next   int            // emit cursor into vals
 	size   int            // output size
+	strict bool           // Options.Strict
+	fixes  []NumberFix    // values read the C way
 	// scratch
 	hashes []uint32
 	keys   []uint64
@@ -164,6 +178,7 @@ func (c *compiler) release() {
 	clear(c.strs) // drop references into the source text
 	c.strs, c.nunits, c.vals, c.types = c.strs[:0], c.nunits[:0], c.vals[:0], c.types[:0]
 	c.file, c.ids, c.next, c.size = "", nil, 0, 0
+	c.strict, c.fixes = false, c.fixes[:0]
 	compilerPool.Put(c)
 }
 
@@ -220,7 +235,15 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 		}
 		v, err := parseNumber(t, p.Value)
 		if err != nil {
-			return c.errAt(p.Line, "%s: %v", p.Key, err)
+			cv, ok := CNumber(t, p.Value)
+			if !ok || c.strict {
+				if ok {
+					return c.errAt(p.Line, "%s: %v (GUTS would read it the C way as %s; refused because numbers are strict)", p.Key, err, formatValue(t, cv))
+				}
+				return c.errAt(p.Line, "%s: %v", p.Key, err)
+			}
+			v = cv
+			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v)})
 		}
 		c.vals = append(c.vals, v)
 	}

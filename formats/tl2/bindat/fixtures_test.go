@@ -37,9 +37,7 @@ func fixturePairs(t testing.TB) []pair {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out) == 0 {
-		t.Skip("no .BINDAT fixtures")
-	}
+	testfixtures.AtLeast(t, len(out), 23, "text sources with a .BINDAT sibling")
 	return out
 }
 

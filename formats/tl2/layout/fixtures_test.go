@@ -29,9 +29,7 @@ func fixtureBinlayouts(t testing.TB) []string {
 		t.Fatal(err)
 	}
 	sort.Strings(out)
-	if len(out) == 0 {
-		t.Skip("no BINLAYOUT fixtures")
-	}
+	testfixtures.AtLeast(t, len(out), 6, "BINLAYOUT files")
 	return out
 }
 

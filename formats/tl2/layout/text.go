@@ -43,6 +43,10 @@ type Finding struct {
 	File string
 	Line int
 	Msg  string
+	// CNumber marks a numeric value that is not a number as a whole and
+	// was read the C way, as GUTS does (see encodeValueC); a strict caller
+	// refuses it.
+	CNumber bool
 }
 
 func (f Finding) String() string {
@@ -275,7 +279,14 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 		}
 		v, err := encodeValue(prop.Enc, p.Value)
 		if err != nil {
-			return nil, c.errf(p.Line, "%s: %v", p.Key, err)
+			cv, text, ok := encodeValueC(prop.Enc, p.Value)
+			if !ok {
+				return nil, c.errf(p.Line, "%s: %v", p.Key, err)
+			}
+			v = cv
+			c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
+				"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
+				p.Key, p.Type, p.Value, text)})
 		}
 		if i, dup := seen[p.Key]; dup {
 			c.warn(p.Line, "%s set again (first at line %d); the last value wins", p.Key, pend[i].line)
@@ -356,7 +367,11 @@ func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*v
 	}
 	f, err := parseFloat32(p.Value)
 	if err != nil {
-		return c.errf(p.Line, "%s: %v", p.Key, err)
+		cf, _ := dattext.CFloat(strings.TrimSpace(p.Value))
+		f = float32(cf)
+		c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
+			"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
+			p.Key, p.Type, p.Value, strconv.FormatFloat(float64(f), 'g', -1, 32))})
 	}
 	axis := strings.IndexByte("XYZ", p.Key[len(p.Key)-1])
 	if vp.Enc == EncVec2 && axis == 2 {
@@ -639,6 +654,32 @@ func typeFits(e Enc, typ string) bool {
 		return typ == "STRING"
 	}
 	return false
+}
+
+// encodeValueC reads a numeric value that encodeValue refused the way GUTS
+// does, with the C runtime (dattext's C-number rules: the leading number,
+// saturating; an inference, see there). ok is false for encodings that are
+// not numbers. text is the value packed.
+func encodeValueC(e Enc, s string) (b []byte, text string, ok bool) {
+	s = strings.TrimSpace(s)
+	switch e {
+	case EncFloat:
+		f, _ := dattext.CFloat(s)
+		return le32(nil, math.Float32bits(float32(f))), strconv.FormatFloat(float64(float32(f)), 'g', -1, 32), true
+	case EncBool:
+		v, _, _ := dattext.CUint(s, 32)
+		if v != 0 {
+			v = 1
+		}
+		return le32(nil, uint32(v)), strconv.FormatBool(v != 0), true
+	case EncInt:
+		v, _, _ := dattext.CInt(s, 32)
+		return le32(nil, uint32(int32(v))), strconv.FormatInt(v, 10), true
+	case EncInt64:
+		v, _, _ := dattext.CInt(s, 64)
+		return le64(nil, uint64(v)), strconv.FormatInt(v, 10), true
+	}
+	return nil, "", false
 }
 
 // encodeValue turns a text value into the property's bytes.

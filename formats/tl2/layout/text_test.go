@@ -105,15 +105,47 @@ func TestLint(t *testing.T) {
 
 func TestCompileErrorsNameLine(t *testing.T) {
 	cases := map[string]string{
-		"[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Nope\n<INTEGER64>ID:1\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n":                     `T.LAYOUT:5: unknown DESCRIPTOR "Nope"`,
-		"[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:x\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n":                    `T.LAYOUT:6: ID "x" is not a 64-bit integer`,
-		"[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:1\n<FLOAT>RADIUS:big\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n": `T.LAYOUT:7: RADIUS: "big" is not a number`,
+		"[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Nope\n<INTEGER64>ID:1\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n":  `T.LAYOUT:5: unknown DESCRIPTOR "Nope"`,
+		"[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:x\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n": `T.LAYOUT:6: ID "x" is not a 64-bit integer`,
 		"[Layout]\n<INTEGER>VERSION:999\n[/Layout]\n": `T.LAYOUT:2: VERSION "999" is not 0..255`,
 	}
 	for text, want := range cases {
 		_, _, err := Compile("T.LAYOUT", []byte(text))
 		if err == nil || err.Error() != want {
 			t.Errorf("error %v, want %s", err, want)
+		}
+	}
+}
+
+// A numeric value that is not a number as a whole is read the C way, as
+// GUTS does, with a lint finding marked CNumber.
+func TestCompileCNumbers(t *testing.T) {
+	text := "[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:1\n<FLOAT>RADIUS:big\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	b, lint, err := Compile("T.LAYOUT", []byte(text))
+	if err != nil || len(lint) != 1 || !lint[0].CNumber || lint[0].Line != 7 || !strings.Contains(lint[0].Msg, `RADIUS: <FLOAT> value "big" is not a number as a whole; packed as 0`) {
+		t.Fatalf("%v %+v", err, lint)
+	}
+	l, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	l.Walk(func(o *Object) {
+		for _, p := range o.Props {
+			found = found || (len(p.Value) == 4 && string(p.Value) == "\x00\x00\x00\x00")
+		}
+	})
+	if !found {
+		t.Error("RADIUS not packed as 0")
+	}
+	for _, c := range []struct {
+		enc      Enc
+		in, want string
+	}{
+		{EncInt, "12abc", "12"}, {EncInt64, "339886767DIE31069", "339886767"}, {EncBool, "1yes", "true"}, {EncFloat, "-.5e1x", "-5"},
+	} {
+		if _, got, ok := encodeValueC(c.enc, c.in); !ok || got != c.want {
+			t.Errorf("%v %q → %q", c.enc, c.in, got)
 		}
 	}
 }

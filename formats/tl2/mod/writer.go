@@ -33,6 +33,9 @@ type FileHeader struct {
 	// Order places the record within its directory in the manifest (ties
 	// keep add order); blocks are written in add order regardless.
 	Order int
+	// Duplicate allows a name already added: a repack keeps a path a
+	// source .MOD lists twice (GUTS writes such .MODs), record for record.
+	Duplicate bool
 }
 
 // WriterOptions tune a Writer. Zero fields take the defaults.
@@ -386,7 +389,7 @@ func (w *Writer) newRecord(fh FileHeader) (*manRecord, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if w.seen[name] {
+	if w.seen[name] && !fh.Duplicate {
 		return nil, "", fmt.Errorf("%w: %s", ErrDuplicate, name)
 	}
 	t := fh.Type

@@ -1,8 +1,11 @@
 package mpp
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"sort"
+	"unsafe"
 )
 
 // Point is a cell position: X is the column, Y the row.
@@ -74,6 +77,31 @@ type AnalyseOptions struct {
 	MaxThinWall int
 	// MinPocketCells drops smaller pockets from the report. Default 1.
 	MinPocketCells int
+	// MaxBytes caps what the analysis allocates (see AnalyseBytes); 0
+	// means no cap. A grid over it is refused before its buffers are made,
+	// one with too many regions as soon as their count passes it.
+	MaxBytes int64
+}
+
+// ErrBudget is returned when an analysis or a picture would need more
+// memory than the caller's MaxBytes.
+var ErrBudget = errors.New("memory limit")
+
+// Bytes per cell of the analysis (labels, distances, parents, queues) and
+// per walkable region (the region and its pocket, with append's slack).
+const (
+	analyseCellBytes   = 4 + 4 + 4 + 6
+	analyseRegionBytes = 2 * int64(unsafe.Sizeof(Region{})+unsafe.Sizeof(Pocket{}))
+)
+
+// AnalyseBytes is what Analyse allocates for a grid of cells cells and
+// regions walkable regions.
+func AnalyseBytes(cells, regions int64) int64 {
+	return cells*analyseCellBytes + regions*analyseRegionBytes
+}
+
+func budgetError(what string, need, max int64) error {
+	return fmt.Errorf("mpp: %s needs %d MB, more than the %d MB %w", what, need>>20, max>>20, ErrBudget)
 }
 
 const noDist = -1
@@ -92,6 +120,10 @@ func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
 		opt.MinPocketCells = 1
 	}
 	w, h := g.Width, g.Height
+	cells := int64(len(g.Cells))
+	if need := AnalyseBytes(cells, 0); opt.MaxBytes > 0 && need > opt.MaxBytes {
+		return nil, budgetError(fmt.Sprintf("analysing the %d×%d grid", w, h), need, opt.MaxBytes)
+	}
 	a := &Analysis{Width: w, Height: h, Main: -1, labels: make([]int32, len(g.Cells))}
 	for i := range a.labels {
 		a.labels[i] = -1
@@ -105,6 +137,11 @@ func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
 			continue
 		}
 		id := int32(len(a.Regions))
+		if opt.MaxBytes > 0 && len(a.Regions)&1023 == 0 {
+			if need := AnalyseBytes(cells, int64(len(a.Regions)+1024)); need > opt.MaxBytes {
+				return nil, budgetError(fmt.Sprintf("analysing the %d×%d grid (more than %d walkable regions)", w, h, len(a.Regions)), need, opt.MaxBytes)
+			}
+		}
 		r := Region{ID: int(id), Seed: Point{s % w, s / w}}
 		minX, minY, maxX, maxY := s%w, s/w, s%w, s/w
 		a.labels[s] = id

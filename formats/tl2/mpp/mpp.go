@@ -294,3 +294,18 @@ func (g *Grid) Stats() Stats {
 		NoWalkable: n[0] == 0,
 	}
 }
+
+// NonFinite reports the first header float that is NaN or infinite (Decode
+// keeps such bits as they are), with its name and offset in the file.
+func (g *Grid) NonFinite() (field string, offset int64, value float32, found bool) {
+	for _, f := range []struct {
+		name string
+		off  int64
+		v    float32
+	}{{"originX", 8, g.OriginX}, {"originZ", 12, g.OriginZ}, {"extentX", 16, g.ExtentX}, {"extentZ", 20, g.ExtentZ}} {
+		if x := float64(f.v); math.IsNaN(x) || math.IsInf(x, 0) {
+			return f.name, f.off, f.v, true
+		}
+	}
+	return "", 0, 0, false
+}

@@ -46,6 +46,35 @@ type RenderOptions struct {
 	Overlay *Analysis
 	// NoLegend leaves the legend out, so the image is exactly the grid.
 	NoLegend bool
+	// MaxBytes caps the picture's memory (4 bytes a pixel, plus one a cell
+	// for marks); 0 means only MaxPixels.
+	MaxBytes int64
+}
+
+// CheckRender says whether Render (or RenderDiff) of a w×h grid with opt
+// would be refused for its size, so callers can ask before they decode and
+// analyse a large grid.
+func CheckRender(w, h int, opt RenderOptions) error {
+	_, _, err := canvasSize(w, h, opt, 5)
+	return err
+}
+
+// canvasSize is the picture's size for a w×h grid with a legend of items
+// lines, or the reason it is refused.
+func canvasSize(w, h int, opt RenderOptions, items int) (int64, int64, error) {
+	s := int64(opt.scale())
+	pw, ph := int64(w)*s, int64(h)*s
+	if !opt.NoLegend {
+		pw = max(pw, 260)
+		ph += int64(2*legendPad + items*legendLine)
+	}
+	if pw*ph > MaxPixels || s > 1<<12 {
+		return pw, ph, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrTooLarge, pw, ph, s, MaxPixels)
+	}
+	if need := 4*pw*ph + int64(w)*int64(h); opt.MaxBytes > 0 && need > opt.MaxBytes {
+		return pw, ph, budgetError(fmt.Sprintf("a %d×%d picture", pw, ph), need, opt.MaxBytes)
+	}
+	return pw, ph, nil
 }
 
 // MaxPixels bounds the pictures Render makes (a 1000×1000 grid at scale 8).
@@ -166,6 +195,9 @@ func newCanvas(w, h int, opt RenderOptions, items []legendItem) (*gg.Context, er
 			pw = max(pw, int64(2*legendPad+legendBox+6+tw))
 		}
 		ph += int64(2*legendPad + len(items)*legendLine)
+	}
+	if _, _, err := canvasSize(w, h, opt, len(items)); err != nil {
+		return nil, err
 	}
 	if pw*ph > MaxPixels || s > 1<<12 {
 		return nil, fmt.Errorf("%w: %d×%d pixels at scale %d (limit %d pixels)", ErrTooLarge, pw, ph, s, MaxPixels)

@@ -33,17 +33,39 @@
 //     true are skipped; flags bit0 = CREATEAS EQUIPMENT, bit1 = has a SET.
 //     UNITTYPE, LEVEL, MINLEVEL, MAXLEVEL, RARITY, RARITY_HC, CREATEAS and
 //     SET are taken from the unit or, failing that, from its BASEFILE
-//     chain: mod files first, then Options.Base (base-game data). Without
-//     it, what cannot be resolved is 0/"" and listed in Result.Unresolved.
+//     chain: mod files first, then Options.Base (base-game data). What
+//     neither sets gets GUTS's defaults: LEVEL 1, RARITY 1, RARITY_HC =
+//     RARITY, MINLEVEL and MAXLEVEL 0, UNITTYPE "", no flags. The defaults
+//     are inferred from the fixtures, not documented: GUTS's UNITDATA.RAW
+//     in XOVER (3 players) and CYBER_MOD (57 units), whose chains end in
+//     base-game files the mods lack, hold exactly these values wherever
+//     the mod's files set nothing. A chain that leaves the mod and cannot
+//     be read is listed in Result.Unresolved with the fields it left to
+//     these defaults, which are then guesses (base data fixes them).
 //   - MISSILES: every layout, with the MISSILE NAME of each Missile object.
 //   - UI: one record per Menu Definition object without DO NOT CREATE; MENU
 //     NAME keeps its case. TYPE and GAME STATE are enum indices
 //     (MenuTypes, GameStates).
 //
-// The two scan orders: "interleaved" sorts files and folders of a folder
-// together by name and recurses in place (a plain component-wise path
-// sort); "files first" lists a folder's files, then its subfolders. Names
-// compare upper-cased, ordinally, as NTFS lists them.
+// # Record order
+//
+// Records come in the order GUTS finds the source files, which is one of
+// two folder walks, fixed per index as in the table above:
+//
+//   - "interleaved" (AFFIXES, SKILLS, UNITDATA within each category,
+//     MISSILES): the files and subfolders of a folder are sorted together
+//     by name and a subfolder is walked where it sorts, so the order is a
+//     plain component-wise sort of the paths;
+//   - "files first" (TRIGGERABLES, UI, ROOMPIECES): a folder's files in
+//     name order, then each subfolder in name order, walked the same way.
+//
+// Names compare upper-cased, byte by byte (ordinally), as NTFS lists them:
+// "A_B" sorts after "A.B" and "A B" before both. Every RAW of both fixture
+// .MODs (XOVER: AFFIXES, SKILLS, TRIGGERABLES, UI, UNITDATA; CYBER_MOD:
+// UI, UNITDATA, ROOMPIECES) comes out byte-identical under this rule
+// (backend/modunpack's round-trip tests). A SKILLS.RAW record of a larger
+// mod reported out of place (issue 11) is not reproduced here: that mod is
+// not among the fixtures.
 //
 // # Generate
 //

@@ -190,8 +190,11 @@ func (g *gen) intValue(file string, n *dattext.Node, key string, def int64, bits
 		if f, ferr := strconv.ParseFloat(strings.TrimSpace(p.Value), 64); ferr == nil && bits == 32 && math.Abs(f) < math.MaxInt32 {
 			return int64(f)
 		}
-		g.warn(file, "line %d: %s %q is not an integer; using %d", p.Line, key, p.Value, def)
-		return def
+		// The leading number, read the C way as GUTS does (an inference:
+		// see dattext.CInt); the BINDAT compiler packs the same value.
+		v, _, _ = dattext.CInt(strings.TrimSpace(p.Value), bits)
+		g.warn(file, "line %d: %s %q is not an integer; using %d, its leading number read the C way as GUTS does (inference)", p.Line, key, p.Value, v)
+		return v
 	}
 	return v
 }
@@ -396,6 +399,17 @@ func (g *gen) units() (*File, error) {
 			}
 			u.Level, u.MinLevel, u.MaxLevel = num("LEVEL"), num("MINLEVEL"), num("MAXLEVEL")
 			u.Rarity, u.RarityHC = num("RARITY"), num("RARITY_HC")
+			// GUTS's defaults for what neither the unit nor its chain sets
+			// (see the package doc): LEVEL 1, RARITY 1, RARITY_HC = RARITY.
+			if _, ok := vals["LEVEL"]; !ok {
+				u.Level = 1
+			}
+			if _, ok := vals["RARITY"]; !ok {
+				u.Rarity = 1
+			}
+			if _, ok := vals["RARITY_HC"]; !ok {
+				u.RarityHC = u.Rarity
+			}
 			if strings.EqualFold(strings.TrimSpace(vals["CREATEAS"]), "EQUIPMENT") {
 				u.Flags |= FlagEquipment
 			}

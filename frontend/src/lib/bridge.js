@@ -14,6 +14,9 @@ import { EventsOn } from '../../wailsjs/runtime/runtime.js';
  * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
  * @typedef {import('../../wailsjs/go/models').preview.Description} Description
  * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
+ * @typedef {import('../../wailsjs/go/models').convert.Saved} Saved
+ * @typedef {import('../../wailsjs/go/models').diff.EntryDiff} EntryDiff
+ * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
 
 /**
@@ -52,12 +55,60 @@ export const tree = (id) => svc().Tree(id);
 export const describe = (id, path) => svc().Describe(id, path);
 export const extract = (id, paths, dir) => svc().Extract(id, paths, dir);
 export const extractFiltered = (id, q, dir) => svc().ExtractFiltered(id, q, dir);
+/** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
+export const extractExisting = (id, t, dir) => svc().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => svc().ExtractReplacing(id, t, dir);
 export const verify = (id) => svc().Verify(id);
 export const cancelJob = (jobId) => svc().CancelJob(jobId);
 export const rebornTexts = (id, path) => svc().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => svc().RebornSetText(id, path, index, text);
 export const bakeGrid = (id, path) => svc().BakeGrid(id, path);
 export const bakeLayoutFile = (layoutPath) => svc().BakeLayoutFile(layoutPath);
+export const job = (jobId) => svc().Job(jobId);
+// Lost Saga packs
+export const optimizePack = (path, out = '', password = '') => svc().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => svc().CreatePack(out, dir, password);
+export const forgetPassword = (path) => svc().ForgetPassword(path);
+
+// Write-back: pending changes per open archive (app/edits.go). Each returns
+// the archive's EditState {caps, changes}.
+export const changes = (id) => svc().Changes(id);
+export const replaceEntry = (id, entry, file) => svc().ReplaceEntry(id, entry, file);
+export const addEntry = (id, entry, file) => svc().AddEntry(id, entry, file);
+export const dropFiles = (id, onEntry, folder, files) => svc().DropFiles(id, onEntry, folder, files);
+export const removeEntries = (id, entries) => svc().RemoveEntries(id, entries);
+export const renameEntry = (id, entry, to) => svc().RenameEntry(id, entry, to);
+export const undoChange = (id, changeId) => svc().UndoChange(id, changeId);
+export const discardChanges = (id) => svc().DiscardChanges(id);
+/** Starts the save job (out "" = in place); returns its id. */
+export const saveChanges = (id, out) => svc().SaveChanges(id, out);
+export const sessionInfo = (id) => svc().SessionInfo(id);
+export const pickFile = (title) => svc().PickFile(title);
+export const pickSaveAs = (title, defaultPath) => svc().PickSaveAs(title, defaultPath);
+// Context menu and Ctrl+A (app/system.go).
+export const matchingPaths = (id, q) => svc().MatchingPaths(id, q);
+export const showInFolder = (id, entry) => svc().ShowInFolder(id, entry);
+export const openWithSystem = (id, entry) => svc().OpenWithSystem(id, entry);
+// Settings panel (app/settingsview.go).
+export const preferences = () => svc().Preferences();
+export const savePreferences = (p) => svc().SavePreferences(p);
+
+// Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
+/** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
+export const extractWith = (id, target, dir) => svc().ExtractWith(id, target, dir);
+/** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
+export const savePreview = (id, path, view, opts, target, overwrite) => svc().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => svc().PreviewFileName(id, path, view);
+/** @returns {Promise<JobStatus>} */
+export const jobStatus = (jobId) => svc().Job(jobId);
+/** Starts a job comparing two open archives; its result is a diff.Result. */
+export const compare = (idA, idB) => svc().Compare(idA, idB);
+/** What changed inside one entry. @returns {Promise<EntryDiff>} */
+export const compareEntry = (idA, pathA, idB, pathB) => svc().CompareEntry(idA, pathA, idB, pathB);
+/** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
+export const findInFiles = (id, opts) => svc().FindInFiles(id, opts);
+/** For each path, the archive's entry (any case, / or \), or "". */
+export const entriesExist = (id, paths) => svc().EntriesExist(id, paths);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
@@ -94,4 +145,14 @@ export async function image(session, path, opts = {}) {
   const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
   const blob = await r.blob();
   return { url: URL.createObjectURL(blob), meta };
+}
+
+
+/** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
+export async function gridDiff(sA, pA, sB, pB, scale = 1) {
+  const q = new URLSearchParams({ s: sA, p: pA, s2: sB, p2: pB, scale: String(scale) });
+  const r = await fetch(`/api/griddiff?${q}`);
+  if (!r.ok) throw new Error(await r.text());
+  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
+  return { url: URL.createObjectURL(await r.blob()), meta };
 }

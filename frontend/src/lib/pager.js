@@ -20,6 +20,7 @@ export class Pager {
     this.pages.clear();
     this.pending.clear();
     this.total = 0;
+    this.why = '';
     this.generation++;
   }
 
@@ -43,6 +44,7 @@ export class Pager {
           this.fetchPage(p * this.pageSize, this.pageSize).then((res) => {
             if (gen !== this.generation) return;
             this.total = res.total;
+            this.why = res.why || '';
             this.pages.set(p, res.entries);
             this.pending.delete(p);
           }),

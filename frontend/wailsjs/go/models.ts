@@ -80,6 +80,126 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class DropResult {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	    open: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DropResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	        this.open = source["open"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EditState {
+	    caps: edits.Caps;
+	    changes: edits.Change[];
+	
+	    static createFrom(source: any = {}) {
+	        return new EditState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.caps = this.convertValues(source["caps"], edits.Caps);
+	        this.changes = this.convertValues(source["changes"], edits.Change);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ExtractTarget {
+	    paths: string[];
+	    filtered: boolean;
+	    query: session.Query;
+	    convert: convert.Options;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExtractTarget(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paths = source["paths"];
+	        this.filtered = source["filtered"];
+	        this.query = this.convertValues(source["query"], session.Query);
+	        this.convert = this.convertValues(source["convert"], convert.Options);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class HeldDeployRequest {
+	    output: string;
+	    modId: string;
+	    modsDir: string;
+	    enable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeldDeployRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.output = source["output"];
+	        this.modId = source["modId"];
+	        this.modsDir = source["modsDir"];
+	        this.enable = source["enable"];
+	    }
+	}
 	export class LoadOrderFolders {
 	    userDir: string;
 	    modsDir: string;
@@ -196,6 +316,50 @@ export namespace app {
 	        this.stages = source["stages"];
 	    }
 	}
+	export class Prefs {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Prefs(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	    }
+	}
+	export class PrefsView {
+	    tl2UserDir: string;
+	    modsDir: string;
+	    gameDir: string;
+	    theme: string;
+	    detectedUserDir: string;
+	    detectedModsDir: string;
+	    detectedFrom: string;
+	    configFile: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PrefsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tl2UserDir = source["tl2UserDir"];
+	        this.modsDir = source["modsDir"];
+	        this.gameDir = source["gameDir"];
+	        this.theme = source["theme"];
+	        this.detectedUserDir = source["detectedUserDir"];
+	        this.detectedModsDir = source["detectedModsDir"];
+	        this.detectedFrom = source["detectedFrom"];
+	        this.configFile = source["configFile"];
+	    }
+	}
 	export class RebornSaved {
 	    output: string;
 	    backup?: string;
@@ -287,6 +451,206 @@ export namespace archive {
 	        this.packed = source["packed"];
 	        this.kind = source["kind"];
 	        this.extra = source["extra"];
+	    }
+	}
+
+}
+
+export namespace convert {
+	
+	export class Options {
+	    decompile: boolean;
+	    png: boolean;
+	    overwrite: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.decompile = source["decompile"];
+	        this.png = source["png"];
+	        this.overwrite = source["overwrite"];
+	    }
+	}
+	export class Saved {
+	    path: string;
+	    bytes: number;
+	    exists: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Saved(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.bytes = source["bytes"];
+	        this.exists = source["exists"];
+	    }
+	}
+
+}
+
+export namespace diff {
+	
+	export class Line {
+	    op: string;
+	    a: number;
+	    b: number;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Line(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.op = source["op"];
+	        this.a = source["a"];
+	        this.b = source["b"];
+	        this.text = source["text"];
+	    }
+	}
+	export class Hunk {
+	    a: number;
+	    b: number;
+	    lenA: number;
+	    lenB: number;
+	    lines: Line[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Hunk(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.a = source["a"];
+	        this.b = source["b"];
+	        this.lenA = source["lenA"];
+	        this.lenB = source["lenB"];
+	        this.lines = this.convertValues(source["lines"], Line);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EntryDiff {
+	    pathA: string;
+	    pathB: string;
+	    view: string;
+	    sizeA: number;
+	    sizeB: number;
+	    same: boolean;
+	    hunks: Hunk[];
+	    linesA: number;
+	    linesB: number;
+	    approximate: boolean;
+	    offset: number;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EntryDiff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.pathA = source["pathA"];
+	        this.pathB = source["pathB"];
+	        this.view = source["view"];
+	        this.sizeA = source["sizeA"];
+	        this.sizeB = source["sizeB"];
+	        this.same = source["same"];
+	        this.hunks = this.convertValues(source["hunks"], Hunk);
+	        this.linesA = source["linesA"];
+	        this.linesB = source["linesB"];
+	        this.approximate = source["approximate"];
+	        this.offset = source["offset"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+
+}
+
+export namespace edits {
+	
+	export class Caps {
+	    replace: boolean;
+	    add: boolean;
+	    remove: boolean;
+	    rename: boolean;
+	    why?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Caps(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.replace = source["replace"];
+	        this.add = source["add"];
+	        this.remove = source["remove"];
+	        this.rename = source["rename"];
+	        this.why = source["why"];
+	    }
+	}
+	export class Change {
+	    id: number;
+	    op: string;
+	    path: string;
+	    to?: string;
+	    source?: string;
+	    oldSize: number;
+	    newSize: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.op = source["op"];
+	        this.path = source["path"];
+	        this.to = source["to"];
+	        this.source = source["source"];
+	        this.oldSize = source["oldSize"];
+	        this.newSize = source["newSize"];
 	    }
 	}
 
@@ -738,6 +1102,24 @@ export namespace modpack {
 	        this.sha256 = source["sha256"];
 	    }
 	}
+	export class HeldDeploy {
+	    modsDir: string;
+	    copies: string[];
+	    enable: boolean;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeldDeploy(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modsDir = source["modsDir"];
+	        this.copies = source["copies"];
+	        this.enable = source["enable"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class ModDat {
 	    path: string;
 	    name: string;
@@ -874,6 +1256,7 @@ export namespace modpack {
 	    size: number;
 	    entries: number;
 	    compiled: number;
+	    reused: number;
 	    assets: number;
 	    raws: string[];
 	    sourceBytes: number;
@@ -884,11 +1267,13 @@ export namespace modpack {
 	    modDatBackup?: string;
 	    gameVersion: string;
 	    gameVersionFrom: string;
+	    baseData: string;
 	    hashes: Hashes;
 	    findings: Finding[];
 	    unresolved: Unresolved[];
 	    grids: GridReport[];
 	    deploy?: DeployResult;
+	    deployHeld?: HeldDeploy;
 	    stages: StageTime[];
 	    ms: number;
 	
@@ -903,6 +1288,7 @@ export namespace modpack {
 	        this.size = source["size"];
 	        this.entries = source["entries"];
 	        this.compiled = source["compiled"];
+	        this.reused = source["reused"];
 	        this.assets = source["assets"];
 	        this.raws = source["raws"];
 	        this.sourceBytes = source["sourceBytes"];
@@ -913,11 +1299,13 @@ export namespace modpack {
 	        this.modDatBackup = source["modDatBackup"];
 	        this.gameVersion = source["gameVersion"];
 	        this.gameVersionFrom = source["gameVersionFrom"];
+	        this.baseData = source["baseData"];
 	        this.hashes = this.convertValues(source["hashes"], Hashes);
 	        this.findings = this.convertValues(source["findings"], Finding);
 	        this.unresolved = this.convertValues(source["unresolved"], Unresolved);
 	        this.grids = this.convertValues(source["grids"], GridReport);
 	        this.deploy = this.convertValues(source["deploy"], DeployResult);
+	        this.deployHeld = this.convertValues(source["deployHeld"], HeldDeploy);
 	        this.stages = this.convertValues(source["stages"], StageTime);
 	        this.ms = source["ms"];
 	    }
@@ -1148,6 +1536,31 @@ export namespace rebornedit {
 
 }
 
+export namespace search {
+	
+	export class Options {
+	    query: string;
+	    regex: boolean;
+	    caseSensitive: boolean;
+	    maxHits: number;
+	    paths: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.query = source["query"];
+	        this.regex = source["regex"];
+	        this.caseSensitive = source["caseSensitive"];
+	        this.maxHits = source["maxHits"];
+	        this.paths = source["paths"];
+	    }
+	}
+
+}
+
 export namespace session {
 	
 	export class Folder {
@@ -1220,6 +1633,7 @@ export namespace session {
 	    total: number;
 	    offset: number;
 	    entries: archive.Entry[];
+	    why?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Page(source);
@@ -1230,6 +1644,7 @@ export namespace session {
 	        this.total = source["total"];
 	        this.offset = source["offset"];
 	        this.entries = this.convertValues(source["entries"], archive.Entry);
+	        this.why = source["why"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -6,6 +6,10 @@ export function APIHandler() {
   return window['go']['app']['Service']['APIHandler']();
 }
 
+export function AddEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['AddEntry'](arg1, arg2, arg3);
+}
+
 export function BakeGrid(arg1, arg2) {
   return window['go']['app']['Service']['BakeGrid'](arg1, arg2);
 }
@@ -18,24 +22,76 @@ export function CancelJob(arg1) {
   return window['go']['app']['Service']['CancelJob'](arg1);
 }
 
+export function Changes(arg1) {
+  return window['go']['app']['Service']['Changes'](arg1);
+}
+
 export function Close(arg1) {
   return window['go']['app']['Service']['Close'](arg1);
+}
+
+export function Compare(arg1, arg2) {
+  return window['go']['app']['Service']['Compare'](arg1, arg2);
+}
+
+export function CompareEntry(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['CompareEntry'](arg1, arg2, arg3, arg4);
+}
+
+export function CreatePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['CreatePack'](arg1, arg2, arg3);
 }
 
 export function DemoFiles() {
   return window['go']['app']['Service']['DemoFiles']();
 }
 
+export function DeployHeld(arg1) {
+  return window['go']['app']['Service']['DeployHeld'](arg1);
+}
+
 export function Describe(arg1, arg2) {
   return window['go']['app']['Service']['Describe'](arg1, arg2);
+}
+
+export function DiscardChanges(arg1) {
+  return window['go']['app']['Service']['DiscardChanges'](arg1);
+}
+
+export function DropFiles(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Service']['DropFiles'](arg1, arg2, arg3, arg4);
+}
+
+export function EntriesExist(arg1, arg2) {
+  return window['go']['app']['Service']['EntriesExist'](arg1, arg2);
 }
 
 export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['Service']['Extract'](arg1, arg2, arg3);
 }
 
+export function ExtractExisting(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractExisting'](arg1, arg2, arg3);
+}
+
 export function ExtractFiltered(arg1, arg2, arg3) {
   return window['go']['app']['Service']['ExtractFiltered'](arg1, arg2, arg3);
+}
+
+export function ExtractReplacing(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractReplacing'](arg1, arg2, arg3);
+}
+
+export function ExtractWith(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ExtractWith'](arg1, arg2, arg3);
+}
+
+export function FindInFiles(arg1, arg2) {
+  return window['go']['app']['Service']['FindInFiles'](arg1, arg2);
+}
+
+export function ForgetPassword(arg1) {
+  return window['go']['app']['Service']['ForgetPassword'](arg1);
 }
 
 export function Hello() {
@@ -94,8 +150,20 @@ export function LoadOrderView() {
   return window['go']['app']['Service']['LoadOrderView']();
 }
 
+export function MatchingPaths(arg1, arg2) {
+  return window['go']['app']['Service']['MatchingPaths'](arg1, arg2);
+}
+
 export function Open(arg1, arg2) {
   return window['go']['app']['Service']['Open'](arg1, arg2);
+}
+
+export function OpenWithSystem(arg1, arg2) {
+  return window['go']['app']['Service']['OpenWithSystem'](arg1, arg2);
+}
+
+export function OptimizePack(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['OptimizePack'](arg1, arg2, arg3);
 }
 
 export function PackMod(arg1) {
@@ -114,8 +182,24 @@ export function PickArchive() {
   return window['go']['app']['Service']['PickArchive']();
 }
 
+export function PickFile(arg1) {
+  return window['go']['app']['Service']['PickFile'](arg1);
+}
+
 export function PickFolder(arg1) {
   return window['go']['app']['Service']['PickFolder'](arg1);
+}
+
+export function PickSaveAs(arg1, arg2) {
+  return window['go']['app']['Service']['PickSaveAs'](arg1, arg2);
+}
+
+export function Preferences() {
+  return window['go']['app']['Service']['Preferences']();
+}
+
+export function PreviewFileName(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['PreviewFileName'](arg1, arg2, arg3);
 }
 
 export function RebornSetText(arg1, arg2, arg3, arg4) {
@@ -130,8 +214,56 @@ export function Recent() {
   return window['go']['app']['Service']['Recent']();
 }
 
+export function RememberedPassword(arg1) {
+  return window['go']['app']['Service']['RememberedPassword'](arg1);
+}
+
+export function RemoveEntries(arg1, arg2) {
+  return window['go']['app']['Service']['RemoveEntries'](arg1, arg2);
+}
+
+export function RenameEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['RenameEntry'](arg1, arg2, arg3);
+}
+
+export function ReplaceEntry(arg1, arg2, arg3) {
+  return window['go']['app']['Service']['ReplaceEntry'](arg1, arg2, arg3);
+}
+
+export function SaveChanges(arg1, arg2) {
+  return window['go']['app']['Service']['SaveChanges'](arg1, arg2);
+}
+
+export function SavePreferences(arg1) {
+  return window['go']['app']['Service']['SavePreferences'](arg1);
+}
+
+export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
+  return window['go']['app']['Service']['SavePreview'](arg1, arg2, arg3, arg4, arg5, arg6);
+}
+
+export function SessionInfo(arg1) {
+  return window['go']['app']['Service']['SessionInfo'](arg1);
+}
+
+export function ShowInFolder(arg1, arg2) {
+  return window['go']['app']['Service']['ShowInFolder'](arg1, arg2);
+}
+
 export function Tree(arg1) {
   return window['go']['app']['Service']['Tree'](arg1);
+}
+
+export function UndoChange(arg1, arg2) {
+  return window['go']['app']['Service']['UndoChange'](arg1, arg2);
+}
+
+export function UnpackMod(arg1, arg2) {
+  return window['go']['app']['Service']['UnpackMod'](arg1, arg2);
+}
+
+export function UnpackTarget(arg1) {
+  return window['go']['app']['Service']['UnpackTarget'](arg1);
 }
 
 export function Verify(arg1) {

@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"packsmith/backend/limits"
+	"packsmith/backend/settings"
+)
+
+// memoryFlag takes the global --max-memory MB flag out of args (it may
+// stand anywhere before a lone "--") and sets the memory budget from it, or
+// else from the maxMemoryMB setting.
+func memoryFlag(args []string) ([]string, error) {
+	out := make([]string, 0, len(args))
+	val := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		name, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "max-memory" {
+			out = append(out, a)
+			continue
+		}
+		if !hasV {
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("--max-memory needs a size in MB")
+			}
+			i++
+			v = args[i]
+		}
+		val = v
+	}
+	if val == "" {
+		limits.SetMB(settings.Load().Get().MaxMemoryMB) // out of range: the default stays
+		return out, nil
+	}
+	mb, err := strconv.ParseInt(strings.TrimSuffix(strings.ToUpper(val), "MB"), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("--max-memory %q: want a size in MB", val)
+	}
+	if err := limits.SetMB(mb); err != nil {
+		return nil, fmt.Errorf("--max-memory: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"packsmith/internal/hermetic"
+)
+
+// childEnv, when set, makes the test binary run one command line (the
+// arguments after "--") instead of the tests, then print its peak
+// resident memory: the memory tests measure a real process.
+const childEnv = "PACKSMITH_CLI_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		args := os.Args[1:]
+		for i, a := range args {
+			if a == "--" {
+				args = args[i+1:]
+				break
+			}
+		}
+		code := Run(args, os.Stdout, os.Stderr)
+		if b, err := os.ReadFile("/proc/self/status"); err == nil {
+			if m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(b); m != nil {
+				fmt.Fprintf(os.Stderr, "\npeak-kB %s\n", m[1])
+			}
+		}
+		os.Exit(code)
+	}
+	hermetic.Main(m)
+}
+
+// runChild runs the CLI in a child process and returns its exit code,
+// output and peak resident memory in MB.
+func runChild(t *testing.T, env []string, args ...string) (code int, stdout, stderr string, peakMB int) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("peak memory is read from /proc/self/status")
+	}
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(append(os.Environ(), env...), childEnv+"=1")
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		t.Fatalf("child %v: %v", args, err)
+	}
+	m := regexp.MustCompile(`\npeak-kB (\d+)\n`).FindStringSubmatch(e.String())
+	if m == nil {
+		t.Fatalf("child %v printed no peak: %s", args, e.String())
+	}
+	kb, _ := strconv.Atoi(m[1])
+	return code, o.String(), strings.Replace(e.String(), m[0], "", 1), kb / 1024
+}

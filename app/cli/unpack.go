@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/modpack"
+	"packsmith/backend/modunpack"
+)
+
+func init() {
+	register(command{
+		name:  "unpack",
+		usage: "unpack MOD -o DIR [--overwrite] [--json]",
+		summary: "Torchlight II: turn a .MOD back into a mod folder that `packsmith pack` builds again: MOD.DAT from the\n" +
+			"header, every compiled entry as GUTS source text (UTF-16LE with BOM), assets as they are, the RAW indices\n" +
+			"left out (pack regenerates them) and " + modpack.ProjectFile + " beside MOD.DAT keeping the game version and\n" +
+			"the BINDAT string ids, so the rebuilt entries are byte-identical.\n" +
+			"  -o DIR        the folder to write (created; it must be empty unless --overwrite)\n" +
+			"  --overwrite   write into a folder that is not empty\n" +
+			"  --json        print the result as JSON",
+		run: runUnpack,
+	})
+}
+
+func runUnpack(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("unpack", flag.ContinueOnError)
+	out := fs.String("o", "", "output folder")
+	over := fs.Bool("overwrite", false, "write into a folder that is not empty")
+	js := fs.Bool("json", false, "print JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"want one .MOD"}
+	}
+	if *out == "" {
+		return usageError{"-o DIR is required"}
+	}
+	res, err := modunpack.Unpack(c.context, pos[0], *out, modunpack.Options{Overwrite: *over})
+	if err != nil {
+		return err
+	}
+	if *js {
+		return writeJSON(c.stdout, res)
+	}
+	fmt.Fprintf(c.stdout, "unpacked %s into %s\n", pos[0], res.Dir)
+	fmt.Fprintf(c.stdout, "  %d entries: %d as source text, %d as they are, %d RAW left out (%s)\n", res.Entries, res.Decompiled, res.Assets,
+		len(res.RAWsSkipped), strings.Join(baseNames(res.RAWsSkipped), ", "))
+	for _, w := range res.Warnings {
+		fmt.Fprintf(c.stdout, "warning: %s\n", w)
+	}
+	fmt.Fprintf(c.stdout, "pack it again with: packsmith pack %s\n", res.Dir)
+	return nil
+}
+
+func baseNames(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = filepath.Base(p)
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/drivers/iopdrv"
+	"packsmith/backend/jobs"
+	"packsmith/backend/session"
+	"packsmith/backend/settings"
+	"packsmith/backend/writeback"
+)
+
+// passwordKey is how a remembered password is filed: the absolute path.
+func passwordKey(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	return abs
+}
+
+// openRemembered opens an archive. With no password given, a password the
+// user typed for this path before is tried first (the region passwords
+// are tried by the driver); a password given that opens a Lost Saga pack
+// or game folder is remembered for the next time.
+func (s *Service) openRemembered(path, password string) (session.Info, error) {
+	key := passwordKey(path)
+	if password == "" {
+		if pw := s.Settings.Get().Passwords[key]; pw != "" {
+			if info, err := s.Sessions.Open(path, archive.OpenOptions{Password: pw}); err == nil {
+				return info, nil
+			}
+		}
+	}
+	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	if err != nil {
+		return info, err
+	}
+	if password != "" && strings.HasPrefix(info.Family, "iop") {
+		s.Settings.Update(func(st *settings.Settings) {
+			if st.Passwords == nil {
+				st.Passwords = map[string]string{}
+			}
+			st.Passwords[key] = password
+		})
+	}
+	return info, nil
+}
+
+// RememberedPassword says whether a password is remembered for path.
+func (s *Service) RememberedPassword(path string) bool {
+	return s.Settings.Get().Passwords[passwordKey(path)] != ""
+}
+
+// ForgetPassword drops the password remembered for path.
+func (s *Service) ForgetPassword(path string) error {
+	return s.Settings.Update(func(st *settings.Settings) { delete(st.Passwords, passwordKey(path)) })
+}
+
+// OptimizeResult is what an optimize job returns.
+type OptimizeResult struct {
+	writeback.Result
+	EntriesBefore int   `json:"entriesBefore"`
+	EntriesAfter  int   `json:"entriesAfter"`
+	SizeBefore    int64 `json:"sizeBefore"`
+	SizeAfter     int64 `json:"sizeAfter"`
+}
+
+// OptimizePack starts a job that writes a Lost Saga pack again without
+// shadowed copies (out "" means in place, after a backup). The window
+// closes the pack's tab first and opens the result when the job is done.
+func (s *Service) OptimizePack(path, out, password string) (string, error) {
+	if password == "" {
+		password = s.Settings.Get().Passwords[passwordKey(path)]
+	}
+	return s.Jobs.Start("optimize", "Optimizing "+filepath.Base(path), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		var res OptimizeResult
+		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password}, p,
+			func(a archive.Archive, dst string) (archive.Staged, error) {
+				ia, ok := a.(*iopdrv.Archive)
+				if !ok {
+					return nil, fmt.Errorf("%s: optimize is for Lost Saga .iop packs", path)
+				}
+				in := ia.Info().(iopdrv.Info)
+				res.EntriesBefore, res.SizeBefore = in.Entries, in.FileSize
+				return ia.Optimize(ctx, dst, p)
+			})
+		if err != nil {
+			return nil, err
+		}
+		res.Result = r
+		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password}); err == nil {
+			if ia, ok := a.(*iopdrv.Archive); ok {
+				in := ia.Info().(iopdrv.Info)
+				res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize
+			}
+			a.Close()
+		}
+		return res, nil
+	}), nil
+}
+
+// CreatePack starts a job that packs the folder dir into a new Lost Saga
+// pack at out (encrypted with password when one is given). A password
+// given is remembered for the new pack.
+func (s *Service) CreatePack(out, dir, password string) (string, error) {
+	if strings.TrimSpace(out) == "" || strings.TrimSpace(dir) == "" {
+		return "", fmt.Errorf("create: give the folder to pack and the .iop to write")
+	}
+	if !strings.EqualFold(filepath.Ext(out), ".iop") {
+		return "", fmt.Errorf("create: %s: the pack's name must end in .iop", out)
+	}
+	return s.Jobs.Start("create", "Creating "+filepath.Base(out), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		res, err := iopdrv.Create(ctx, out, dir, password, p)
+		if err == nil && password != "" {
+			s.Settings.Update(func(st *settings.Settings) {
+				if st.Passwords == nil {
+					st.Passwords = map[string]string{}
+				}
+				st.Passwords[passwordKey(out)] = password
+			})
+		}
+		return res, err
+	}), nil
+}

@@ -1,0 +1,32 @@
+package app
+
+// The deploy a pack held back (issue 11): inherited fields were guessed and
+// deploying would replace the user's deployed copy. The Pack view asks,
+// then calls DeployHeld.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"packsmith/backend/modpack"
+)
+
+// HeldDeployRequest names a packed .MOD whose deploy was held.
+type HeldDeployRequest struct {
+	Output  string `json:"output"`
+	ModID   string `json:"modId"` // decimal: int64 does not fit a JavaScript number
+	ModsDir string `json:"modsDir"`
+	Enable  bool   `json:"enable"`
+}
+
+// DeployHeld deploys a .MOD after the user agreed to replace the deployed
+// copy (older copies are moved aside, as every deploy does).
+func (s *Service) DeployHeld(req HeldDeployRequest) (*modpack.DeployResult, error) {
+	id, err := strconv.ParseInt(strings.TrimSpace(req.ModID), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)
+	}
+	return modpack.Deploy(context.Background(), strings.TrimSpace(req.Output), id, strings.TrimSpace(req.ModsDir), req.Enable)
+}

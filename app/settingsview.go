@@ -1,0 +1,88 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/settings"
+	"packsmith/backend/tl2paths"
+)
+
+// The Settings panel: the folders the Pack and Load order views use and
+// the theme, with where a folder was found when the user gave none.
+
+// Prefs is what the Settings panel edits.
+type Prefs struct {
+	TL2UserDir string `json:"tl2UserDir"` // the folder holding modlauncher.sch
+	ModsDir    string `json:"modsDir"`    // "" = the user folder's mods
+	GameDir    string `json:"gameDir"`    // the game's install folder
+	Theme      string `json:"theme"`      // "dark" or "light"
+}
+
+// PrefsView is Prefs with what was found on this system.
+type PrefsView struct {
+	Prefs
+	// Detected are the folders this system has when no setting says
+	// (the Documents or Proton user folder and its mods folder).
+	DetectedUserDir string `json:"detectedUserDir"`
+	DetectedModsDir string `json:"detectedModsDir"`
+	DetectedFrom    string `json:"detectedFrom"` // in words, "" when nothing was found
+	ConfigFile      string `json:"configFile"`
+}
+
+// Preferences returns the Settings panel's values.
+func (s *Service) Preferences() PrefsView {
+	st := s.Settings.Get()
+	v := PrefsView{Prefs: Prefs{TL2UserDir: st.TL2UserDir, ModsDir: st.ModsDir, GameDir: st.GameDir, Theme: st.Theme},
+		ConfigFile: filepath.Join(settings.Dir(), "settings.json")}
+	if v.Theme == "" {
+		v.Theme = "dark"
+	}
+	if d, err := tl2paths.DefaultUserDir(); err == nil {
+		v.DetectedUserDir = d
+		v.DetectedModsDir = tl2paths.ChildCI(d, "mods")
+		v.DetectedFrom = "the game's default user folder on this system"
+	}
+	return v
+}
+
+// SavePreferences checks and saves the Settings panel's values: folders
+// must exist (or be left empty, meaning "detect").
+func (s *Service) SavePreferences(p Prefs) (PrefsView, error) {
+	clean := func(what, d string) (string, error) {
+		d = strings.TrimSpace(d)
+		if d == "" {
+			return "", nil
+		}
+		st, err := os.Stat(d)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", what, err)
+		}
+		if !st.IsDir() {
+			return "", fmt.Errorf("%s: %s is a file, not a folder", what, d)
+		}
+		abs, _ := filepath.Abs(d)
+		return abs, nil
+	}
+	var err error
+	if p.TL2UserDir, err = clean("Torchlight II user folder", p.TL2UserDir); err != nil {
+		return PrefsView{}, err
+	}
+	if p.ModsDir, err = clean("mods folder", p.ModsDir); err != nil {
+		return PrefsView{}, err
+	}
+	if p.GameDir, err = clean("game folder", p.GameDir); err != nil {
+		return PrefsView{}, err
+	}
+	if p.Theme != "light" {
+		p.Theme = "dark"
+	}
+	if err := s.Settings.Update(func(st *settings.Settings) {
+		st.TL2UserDir, st.ModsDir, st.GameDir, st.Theme = p.TL2UserDir, p.ModsDir, p.GameDir, p.Theme
+	}); err != nil {
+		return PrefsView{}, fmt.Errorf("saving settings: %w", err)
+	}
+	return s.Preferences(), nil
+}

@@ -1,0 +1,378 @@
+// Package edits holds the changes a user makes to an open archive in the
+// window (replace, add, remove, rename) until they save or discard them.
+// Saving goes through backend/writeback, the code the command line's
+// replace/add/rm use: the new archive is staged beside the old one, the old
+// one is backed up and the new one renamed into place; then the archive is
+// reopened and every change is read back.
+package edits
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"sync"
+
+	"packsmith/backend/archive"
+)
+
+// Op is the kind of a pending change.
+type Op string
+
+const (
+	Replace Op = "replace"
+	Add     Op = "add"
+	Remove  Op = "remove"
+	Rename  Op = "rename"
+)
+
+// Change is one pending change, as the pending-changes panel shows it.
+type Change struct {
+	ID   int    `json:"id"`
+	Op   Op     `json:"op"`
+	Path string `json:"path"`         // the entry (rename: its current name)
+	To   string `json:"to,omitempty"` // rename: the new name
+	// Source is the file on disk whose bytes become the entry (replace, add).
+	Source  string `json:"source,omitempty"`
+	OldSize int64  `json:"oldSize"` // -1 for an added entry
+	NewSize int64  `json:"newSize"` // -1 for a removed entry
+}
+
+// Caps says which changes an archive's family can save.
+type Caps struct {
+	Replace bool `json:"replace"`
+	Add     bool `json:"add"`
+	Remove  bool `json:"remove"`
+	Rename  bool `json:"rename"`
+	// Why explains what is missing, in words ("" when everything works).
+	Why string `json:"why,omitempty"`
+}
+
+// OpLister is implemented by archives whose family saves only some edits.
+type OpLister interface {
+	EditOps() []archive.EditOp
+}
+
+// familyOps covers families whose driver does not say.
+var familyOps = map[string][]archive.EditOp{}
+
+// noRename lists families whose entries have no names to change: Reborn
+// packs number them (#3), so a rename as remove + add would renumber.
+var noRename = map[string]string{
+	"reborn-dat": "entries of a Reborn pack are numbered, not named: they can be replaced, added as the next #N, or removed, not renamed",
+}
+
+// CapsOf says what can be saved into a.
+func CapsOf(a archive.Archive) Caps {
+	if _, ok := a.(archive.Rewriter); !ok {
+		return Caps{Why: a.Family() + " archives cannot be written back"}
+	}
+	ops := []archive.EditOp{archive.EditReplace, archive.EditAdd, archive.EditRemove}
+	if l, ok := a.(OpLister); ok {
+		ops = l.EditOps()
+	} else if o, ok := familyOps[a.Family()]; ok {
+		ops = o
+	}
+	var c Caps
+	for _, o := range ops {
+		switch o {
+		case archive.EditReplace:
+			c.Replace = true
+		case archive.EditAdd:
+			c.Add = true
+		case archive.EditRemove:
+			c.Remove = true
+		}
+	}
+	// A family without a rename of its own renames as remove + add.
+	c.Rename = c.Add && c.Remove
+	if r, ok := a.(archive.Renamer); ok && r.CanRename() {
+		c.Rename = true
+	}
+	if why, ok := noRename[a.Family()]; ok {
+		c.Rename, c.Why = false, why
+	}
+	if !c.Add || !c.Remove {
+		c.Why = a.Family() + " archives keep their entries in a fixed order: only replacing an entry is possible"
+	}
+	return c
+}
+
+// Pending is the list of changes for one open archive. It is safe for
+// concurrent use.
+type Pending struct {
+	mu      sync.Mutex
+	changes []Change
+	next    int
+}
+
+// List returns the changes in the order they were made.
+func (p *Pending) List() []Change {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]Change{}, p.changes...)
+}
+
+// Len is the number of pending changes.
+func (p *Pending) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.changes)
+}
+
+// Clear drops every change (Discard, or after a save).
+func (p *Pending) Clear() {
+	p.mu.Lock()
+	p.changes = nil
+	p.mu.Unlock()
+}
+
+// Undo drops the change with the given id.
+func (p *Pending) Undo(id int) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, c := range p.changes {
+		if c.ID == id {
+			p.changes = append(p.changes[:i:i], p.changes[i+1:]...)
+			return nil
+		}
+	}
+	return fmt.Errorf("no pending change %d (it was saved or undone)", id)
+}
+
+// UndoLast drops the most recent change; false when there is none.
+func (p *Pending) UndoLast() (Change, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.changes) == 0 {
+		return Change{}, false
+	}
+	c := p.changes[len(p.changes)-1]
+	p.changes = p.changes[:len(p.changes)-1]
+	return c, true
+}
+
+// CleanPath turns what a user typed or dropped into an entry path: '\' as
+// '/', no leading '/', no "." or ".." elements, not empty.
+func CleanPath(p string) (string, error) {
+	q := strings.Trim(strings.ReplaceAll(strings.TrimSpace(p), `\`, "/"), "/")
+	if q == "" {
+		return "", fmt.Errorf("an entry needs a name")
+	}
+	for _, el := range strings.Split(q, "/") {
+		if el == "" || el == "." || el == ".." {
+			return "", fmt.Errorf("%q: an entry name cannot hold empty, \".\" or \"..\" parts", p)
+		}
+	}
+	if len(q) >= 2 && q[1] == ':' {
+		return "", fmt.Errorf("%q: an entry name cannot start with a drive letter", p)
+	}
+	return path.Clean(q), nil
+}
+
+func sourceSize(src string) (int64, error) {
+	st, err := os.Stat(src)
+	if err != nil {
+		return 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a file", src)
+	}
+	return st.Size(), nil
+}
+
+// find returns the index of the pending change touching entry (as its path
+// or a rename's target), -1 when none. Call with p.mu held.
+func (p *Pending) find(entry string) int {
+	for i, c := range p.changes {
+		if strings.EqualFold(c.Path, entry) || (c.Op == Rename && strings.EqualFold(c.To, entry)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// push appends c with a new id, or puts it in place of change i (keeping
+// nothing of the old one but moving it last: Ctrl+Z undoes it first).
+func (p *Pending) push(i int, c Change) Change {
+	p.next++
+	c.ID = p.next
+	if i >= 0 {
+		p.changes = append(p.changes[:i:i], p.changes[i+1:]...)
+	}
+	p.changes = append(p.changes, c)
+	return c
+}
+
+func refuse(a archive.Archive, entry string, err error) error {
+	return &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: err}
+}
+
+func (p *Pending) renamed(i int, entry string) error {
+	c := p.changes[i]
+	return fmt.Errorf("%s has a pending rename (%s → %s): save or undo it first", entry, c.Path, c.To)
+}
+
+// Replace plans swapping entry's bytes for the file src.
+func (p *Pending) Replace(a archive.Archive, entry, src string) (Change, error) {
+	if c := CapsOf(a); !c.Replace {
+		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
+	}
+	n, err := sourceSize(src)
+	if err != nil {
+		return Change{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		switch c := p.changes[i]; c.Op {
+		case Add: // a new entry gets other bytes: still an add
+			c.Source, c.NewSize = src, n
+			return p.push(i, c), nil
+		case Rename:
+			return Change{}, refuse(a, entry, p.renamed(i, entry))
+		default: // a replace or a remove becomes this replace
+			c.Op, c.Source, c.NewSize = Replace, src, n
+			return p.push(i, c), nil
+		}
+	}
+	e, ok := archive.Find(a, entry)
+	if !ok {
+		return Change{}, refuse(a, entry, archive.ErrNotFound)
+	}
+	return p.push(-1, Change{Op: Replace, Path: e.Path, Source: src, OldSize: e.Size, NewSize: n}), nil
+}
+
+// Add plans a new entry holding the file src.
+func (p *Pending) Add(a archive.Archive, entry, src string) (Change, error) {
+	entry, err := CleanPath(entry)
+	if err != nil {
+		return Change{}, refuse(a, entry, err)
+	}
+	if c := CapsOf(a); !c.Add {
+		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
+	}
+	n, err := sourceSize(src)
+	if err != nil {
+		return Change{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		c := p.changes[i]
+		switch {
+		case c.Op == Rename:
+			return Change{}, refuse(a, entry, p.renamed(i, entry))
+		case c.Op == Remove: // removed then added again: a replace
+			c.Op, c.Source, c.NewSize = Replace, src, n
+			return p.push(i, c), nil
+		default:
+			return Change{}, refuse(a, entry, fmt.Errorf("already added or replaced (undo that change first)"))
+		}
+	}
+	if e, ok := archive.Find(a, entry); ok {
+		return Change{}, refuse(a, e.Path, fmt.Errorf("already in the archive (use Replace)"))
+	}
+	return p.push(-1, Change{Op: Add, Path: entry, Source: src, OldSize: -1, NewSize: n}), nil
+}
+
+// Put replaces entry when the archive has it and adds it otherwise (a file
+// dropped on a folder).
+func (p *Pending) Put(a archive.Archive, entry, src string) (Change, error) {
+	clean, err := CleanPath(entry)
+	if err != nil {
+		return Change{}, refuse(a, entry, err)
+	}
+	p.mu.Lock()
+	i := p.find(clean)
+	pendingAdd := i >= 0 && p.changes[i].Op == Add
+	p.mu.Unlock()
+	if _, ok := archive.Find(a, clean); ok || pendingAdd {
+		return p.Replace(a, clean, src)
+	}
+	return p.Add(a, clean, src)
+}
+
+// Remove plans dropping entry.
+func (p *Pending) Remove(a archive.Archive, entry string) (Change, error) {
+	if c := CapsOf(a); !c.Remove {
+		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		switch c := p.changes[i]; c.Op {
+		case Add: // never saved: removing it undoes the add
+			p.changes = append(p.changes[:i:i], p.changes[i+1:]...)
+			c.Op, c.NewSize = Remove, -1
+			return c, nil
+		case Rename:
+			return Change{}, refuse(a, entry, p.renamed(i, entry))
+		case Remove:
+			return c, nil
+		default:
+			c.Op, c.Source, c.NewSize = Remove, "", -1
+			return p.push(i, c), nil
+		}
+	}
+	e, ok := archive.Find(a, entry)
+	if !ok {
+		return Change{}, refuse(a, entry, archive.ErrNotFound)
+	}
+	return p.push(-1, Change{Op: Remove, Path: e.Path, OldSize: e.Size, NewSize: -1}), nil
+}
+
+// Rename plans giving entry a new name (saved as remove + add).
+func (p *Pending) Rename(a archive.Archive, entry, to string) (Change, error) {
+	to, err := CleanPath(to)
+	if err != nil {
+		return Change{}, refuse(a, entry, err)
+	}
+	if c := CapsOf(a); !c.Rename {
+		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		return Change{}, refuse(a, entry, fmt.Errorf("has a pending %s: save or undo it first", p.changes[i].Op))
+	}
+	if i := p.find(to); i >= 0 {
+		return Change{}, refuse(a, to, fmt.Errorf("has a pending %s: save or undo it first", p.changes[i].Op))
+	}
+	e, ok := archive.Find(a, entry)
+	if !ok {
+		return Change{}, refuse(a, entry, archive.ErrNotFound)
+	}
+	if o, ok := archive.Find(a, to); ok {
+		return Change{}, refuse(a, o.Path, fmt.Errorf("already in the archive"))
+	}
+	return p.push(-1, Change{Op: Rename, Path: e.Path, To: to, OldSize: e.Size, NewSize: e.Size}), nil
+}
+
+// Store keeps the pending changes of every open archive, by session id.
+type Store struct {
+	mu sync.Mutex
+	m  map[string]*Pending
+}
+
+// NewStore returns an empty Store.
+func NewStore() *Store { return &Store{m: map[string]*Pending{}} }
+
+// For returns the session's pending changes, creating the list.
+func (s *Store) For(id string) *Pending {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.m[id]
+	if !ok {
+		p = &Pending{}
+		s.m[id] = p
+	}
+	return p
+}
+
+// Drop forgets a session's changes (its tab closed).
+func (s *Store) Drop(id string) {
+	s.mu.Lock()
+	delete(s.m, id)
+	s.mu.Unlock()
+}

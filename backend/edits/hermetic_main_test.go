@@ -1,0 +1,11 @@
+package edits
+
+import (
+	"testing"
+
+	"packsmith/internal/hermetic"
+)
+
+// The tests get their own HOME, XDG folders (the lock files), TMPDIR and
+// config folder.
+func TestMain(m *testing.M) { hermetic.Main(m) }

@@ -1,0 +1,71 @@
+package modpack
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"packsmith/formats/tl2/bindat"
+)
+
+// TestPackCNumbers: values GUTS accepts (the leading number read the C
+// way) pack with a warning naming file:line, the text and the value used;
+// StrictNumbers makes each an error.
+func TestPackCNumbers(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{
+		"MEDIA/UNITS/ITEMS/X.DAT": "[ITEM]\n<INTEGER64>UNIQUE_GUID:339886767DIE31069\n<INTEGER64>VALUE:-8DIE5862694407086\n<STRING>NAME:X\n[/ITEM]\n",
+	})
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "X.MOD")})
+	if err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	var got []string
+	for _, f := range res.Findings {
+		if f.Stage == StageCompile && f.Severity == SevWarning && strings.Contains(f.Message, "read the C way") {
+			got = append(got, f.String())
+		}
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "MEDIA/UNITS/ITEMS/X.DAT:2: UNIQUE_GUID: <INTEGER64> value \"339886767DIE31069\"") ||
+		!strings.Contains(got[0], "packed as 339886767,") || !strings.HasPrefix(got[1], "MEDIA/UNITS/ITEMS/X.DAT:3: VALUE:") || !strings.Contains(got[1], "packed as -8,") {
+		t.Fatalf("warnings %q", got)
+	}
+	b := entries(t, openMod(t, res.Output))["MEDIA/UNITS/ITEMS/X.DAT"]
+	d, err := bindat.Decompile("X.DAT", b, nil)
+	if err != nil || d.Root.Props[0].Value != "339886767" || d.Root.Props[1].Value != "-8" {
+		t.Fatalf("packed %v %v", d, err)
+	}
+
+	res, err = Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD"), StrictNumbers: true})
+	if err == nil || !IsPackError(err) || !strings.Contains(err.Error(), "X.DAT:2: UNIQUE_GUID: INTEGER64 value \"339886767DIE31069\" is not a 64-bit integer (GUTS would read it the C way as 339886767") {
+		t.Fatalf("strict: %v", err)
+	}
+	if Count(res.Findings, SevError) != 1 { // the first bad value stops the file
+		t.Errorf("strict findings %v", res.Findings)
+	}
+}
+
+// Layout property values follow the same rule.
+func TestPackCNumbersInLayouts(t *testing.T) {
+	lay := "[Layout]\n<INTEGER>VERSION:4\n<UNSIGNED INT>COUNT:1\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Room Piece\n<STRING>NAME:P\n<INTEGER64>ID:5\n<INTEGER64>PARENTID:-1\n<FLOAT>POSITIONX:12.5m\n<INTEGER>OVERRIDE:7days\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	dir := makeMod(t, simpleModDat, map[string]string{"MEDIA/LAYOUTS/L/L.LAYOUT": lay})
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "L.MOD")})
+	if err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	n := 0
+	for _, f := range res.Findings {
+		if strings.Contains(f.Message, "read the C way") {
+			n++
+			if !strings.HasPrefix(f.String(), "MEDIA/LAYOUTS/L/L.LAYOUT:") {
+				t.Errorf("finding %s", f)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d C-number warnings: %v", n, res.Findings)
+	}
+	if _, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD"), StrictNumbers: true}); err == nil || !strings.Contains(err.Error(), "POSITIONX: <FLOAT> value \"12.5m\"") {
+		t.Errorf("strict: %v", err)
+	}
+}

@@ -1,0 +1,160 @@
+package modpack
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"packsmith/formats/tl2/dattext"
+)
+
+func TestIncrementalPackIsByteIdentical(t *testing.T) {
+	dir, _ := xoverSources(t)
+	// A fixed MOD_ID (XOVER's mod.dat has GUTS's -1: a fresh id each pack).
+	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
+	// Sources older than the pack: the unchanged ones are not even read
+	// again (same size and time), the changed ones are.
+	old := time.Now().Add(-time.Hour)
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	out := filepath.Join(t.TempDir(), "X.MOD")
+	opt := Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}
+	first, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Reused != 0 || first.Compiled == 0 {
+		t.Fatalf("first pack: %d reused, %d compiled", first.Reused, first.Compiled)
+	}
+	if _, err := os.Stat(out + CacheSuffix); err != nil {
+		t.Fatal(err)
+	}
+	b1, _ := os.ReadFile(out)
+
+	// Nothing changed: everything is reused and the bytes are the same.
+	again, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Compiled != 0 || again.Reused != first.Compiled+first.Assets || Count(again.Findings, SevWarning) != Count(first.Findings, SevWarning) {
+		t.Errorf("unchanged: %d reused, %d compiled; warnings %d vs %d", again.Reused, again.Compiled, Count(again.Findings, SevWarning), Count(first.Findings, SevWarning))
+	}
+	if b2, _ := os.ReadFile(out); !bytes.Equal(b1, b2) {
+		t.Error("an unchanged incremental repack differs")
+	}
+
+	// One unit and one asset change: those two are packed, the rest
+	// reused, and the result is the full pack's, byte for byte.
+	unit := filepath.Join(dir, "MEDIA", "UNITS", "PLAYERS", "XOVER", "HUM_F.DAT")
+	body, err := os.ReadFile(unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, enc, _ := dattext.Decode(unit, body)
+	os.WriteFile(unit, dattext.EncodeText(strings.Replace(text, "NAME:Hum_xover_F", "NAME:Hum_xover_G", 1), enc), 0o644)
+	var asset string
+	filepath.Walk(filepath.Join(dir, "MEDIA"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && asset == "" && strings.EqualFold(filepath.Ext(p), ".wav") {
+			asset = p
+		}
+		return nil
+	})
+	ab, _ := os.ReadFile(asset)
+	ab[len(ab)-1] ^= 0xFF
+	os.WriteFile(asset, ab, 0o644)
+	now := time.Now()
+	os.Chtimes(unit, now, now)
+	os.Chtimes(asset, now, now)
+
+	incr, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "X.MOD"), GameVersion: "1.25.5.6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if incr.Compiled != 1 || incr.Reused != first.Compiled+first.Assets-2 {
+		t.Errorf("after two changes: %d reused, %d compiled", incr.Reused, incr.Compiled)
+	}
+	bi, _ := os.ReadFile(incr.Output)
+	bf, _ := os.ReadFile(full.Output)
+	if !bytes.Equal(bi, bf) || incr.Hashes.SHA256 != full.Hashes.SHA256 {
+		t.Errorf("incremental %s ≠ full %s", incr.Hashes.SHA256, full.Hashes.SHA256)
+	}
+	if !strings.Contains(string(unitdata(t, incr.Output)), "HUM_XOVER_G") {
+		t.Error("UNITDATA.RAW does not follow the changed unit")
+	}
+
+	// A .MOD changed behind the cache's back: a full pack, said.
+	os.Chtimes(out, now.Add(time.Hour), now.Add(time.Hour))
+	res, err := Pack(context.Background(), dir, opt)
+	if err != nil || res.Reused != 0 {
+		t.Fatalf("%v, %d reused", err, res.Reused)
+	}
+	note := false
+	for _, f := range res.Findings {
+		note = note || strings.Contains(f.Message, "full pack: the .MOD changed since the cache was written")
+	}
+	if !note {
+		t.Errorf("findings %v", res.Findings)
+	}
+}
+
+func unitdata(t *testing.T, p string) []byte {
+	t.Helper()
+	b := entries(t, openMod(t, p))["MEDIA/UNITDATA.RAW"]
+	var ascii []byte
+	for i := 0; i+1 < len(b); i += 2 {
+		if b[i+1] == 0 {
+			ascii = append(ascii, b[i])
+		}
+	}
+	return append(ascii, b...)
+}
+
+// A damaged cache, or one of other options, means a full pack that says
+// why; the output is the same.
+func TestIncrementalBadCache(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{"MEDIA/UNITS/ITEMS/A.DAT": "[UNIT]\n<STRING>NAME:A\n[/UNIT]\n"})
+	out := filepath.Join(t.TempDir(), "A.MOD")
+	opt := Options{Output: out, Incremental: true}
+	first, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		prep func()
+		opt  Options
+	}{
+		{"garbage", func() { os.WriteFile(out+CacheSuffix, []byte("not a cache"), 0o644) }, opt},
+		{"other options", func() {}, Options{Output: out, Incremental: true, Level: 9}},
+	} {
+		c.prep()
+		res, err := Pack(context.Background(), dir, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := ""
+		for _, f := range res.Findings {
+			if strings.HasPrefix(f.Message, "full pack:") {
+				note = f.Message
+			}
+		}
+		if res.Reused != 0 || !strings.Contains(note, "another Packsmith or with other options") {
+			t.Errorf("%s: %d reused, note %q", c.name, res.Reused, note)
+		}
+		if c.name == "garbage" && res.Hashes.SHA256 != first.Hashes.SHA256 {
+			t.Errorf("%s: output differs", c.name)
+		}
+	}
+}

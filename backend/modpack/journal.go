@@ -1,0 +1,91 @@
+package modpack
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/safefile"
+	"packsmith/internal/procalive"
+)
+
+// A deploy places the new .MOD, then moves the older copies of the same
+// MOD_ID aside. A kill between the two would leave two files with one id
+// (the game loads either), so before placing the new copy Deploy writes a
+// journal, ".packsmith-deploy-<pid>.journal" in the mods folder, naming the
+// new file and the copies to retire; it removes the journal when done. The
+// next deploy to that folder finishes any journal whose process is gone:
+// if the new copy was placed, it retires the listed copies; if not, the old
+// copies stay and the journal is dropped. Either way one .MOD per MOD_ID.
+
+const (
+	journalPrefix = ".packsmith-deploy-"
+	journalSuffix = ".journal"
+)
+
+type journal struct {
+	ModID  int64    `json:"modId,string"`
+	Target string   `json:"target"`
+	Retire []string `json:"retire"`
+}
+
+func journalPath(modsDir string, pid int) string {
+	return filepath.Join(modsDir, journalPrefix+strconv.Itoa(pid)+journalSuffix)
+}
+
+// writeJournal records a deploy about to place target; it returns the
+// journal's path ("" when there is nothing to retire).
+func writeJournal(modsDir string, j journal) (string, error) {
+	if len(j.Retire) == 0 {
+		return "", nil
+	}
+	b, _ := json.Marshal(j)
+	p := journalPath(modsDir, os.Getpid())
+	return p, safefile.WriteFile(p, b)
+}
+
+// finishJournals completes the deploys to modsDir whose process died
+// before retiring the older copies. The caller holds the folder's lock.
+func finishJournals(modsDir string) (notes []string) {
+	ents, err := os.ReadDir(modsDir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, journalPrefix) || !strings.HasSuffix(name, journalSuffix) {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(name, journalPrefix), journalSuffix))
+		if err != nil || pid == os.Getpid() || procalive.Alive(pid) {
+			continue
+		}
+		p := filepath.Join(modsDir, name)
+		b, err := os.ReadFile(p)
+		var j journal
+		if err == nil {
+			err = json.Unmarshal(b, &j)
+		}
+		if err != nil {
+			os.Remove(p)
+			continue
+		}
+		if h, err := readHeader(j.Target); err == nil && h.ModID == j.ModID {
+			stamp := time.Now().UTC().Format("20060102-150405")
+			for _, old := range j.Retire {
+				if h, err := readHeader(old); err != nil || h.ModID != j.ModID || sameFile(old, j.Target) {
+					continue
+				}
+				if bak, err := moveAside(old, stamp); err == nil {
+					notes = append(notes, fmt.Sprintf("an interrupted deploy left %s beside %s; moved it to %s", old, j.Target, bak))
+				}
+			}
+		}
+		os.Remove(p)
+	}
+	return notes
+}

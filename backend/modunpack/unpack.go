@@ -1,0 +1,273 @@
+// Package modunpack turns a Torchlight II .MOD back into a mod folder that
+// backend/modpack packs again: MOD.DAT from the header, every compiled
+// entry as GUTS source text (UTF-16LE with a BOM, CRLF), assets as they
+// are, and PACKSMITH.JSON beside MOD.DAT with what source text cannot hold
+// (the game version and each BINDAT's string ids, so pack numbers strings
+// as the original did). The RAW indices are left out: pack regenerates
+// them from the sources.
+package modunpack
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/modpack"
+	"packsmith/backend/previews"
+	"packsmith/backend/safefile"
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+	"packsmith/formats/tl2/rghash"
+)
+
+// MaxCompiled caps one compiled entry read into memory to decompile it.
+const MaxCompiled = 256 << 20
+
+// Options tune Unpack.
+type Options struct {
+	// Overwrite lets Unpack write into a folder that is not empty
+	// (existing files of the same name are replaced).
+	Overwrite bool
+	// Progress, when set, is told of each entry written.
+	Progress func(done, total int, entry string)
+}
+
+// Result is what Unpack wrote.
+type Result struct {
+	Mod         string   `json:"mod"`
+	Dir         string   `json:"dir"`
+	Entries     int      `json:"entries"`     // entries in the .MOD
+	Decompiled  int      `json:"decompiled"`  // written as source text
+	Assets      int      `json:"assets"`      // written as they are
+	RAWsSkipped []string `json:"rawsSkipped"` // left out: pack regenerates them
+	Duplicates  []string `json:"duplicates"`  // paths the .MOD lists more than once
+	Warnings    []string `json:"warnings"`
+	Millis      int64    `json:"ms"`
+}
+
+// Unpack writes the mod folder for the .MOD at modPath into dir.
+func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, error) {
+	t0 := time.Now()
+	res := &Result{Mod: modPath, Dir: dir, RAWsSkipped: []string{}, Duplicates: []string{}, Warnings: []string{}}
+	f, err := os.Open(modPath)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	r, err := mod.NewReader(f, st.Size(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", modPath, err)
+	}
+	if r.Header == nil {
+		return nil, fmt.Errorf("%s: a DATA.PAK has no MOD.DAT to unpack; extract it instead", modPath)
+	}
+	if err := checkTarget(dir, opt.Overwrite); err != nil {
+		return nil, err
+	}
+	res.Entries = len(r.Entries)
+	dict, _ := rghash.Default()
+	if dict == nil {
+		dict = rghash.NewDictionary()
+	}
+	proj := &modpack.Project{Format: 1, Source: filepath.Base(modPath), GameVersion: r.Header.GameVersion.String(), Strings: map[string][]bindat.Entry{}}
+
+	// A path listed twice: the copy a lookup finds is written (the one
+	// stored upper-case, else the first; which one the game reads is not
+	// documented, an inference as in tl2drv.Shadowed).
+	last := map[string]int{}
+	count := map[string]int{}
+	for i, e := range r.Entries {
+		up := mod.UpperName(e.Path)
+		if j, seen := last[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
+			last[up] = i
+		}
+		count[up]++
+	}
+	for i := range r.Entries {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		e := &r.Entries[i]
+		up := mod.UpperName(e.Path)
+		if count[up] > 1 {
+			if last[up] != i {
+				continue
+			}
+			res.Duplicates = append(res.Duplicates, e.Path)
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: listed %d times in the .MOD; the copy a lookup finds was written (pack writes the path once)", e.Path, count[up]))
+		}
+		rel, err := safeRel(e.Path)
+		if err != nil {
+			return res, err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(rel))
+		if k, ok := raw.KindOf(up); ok && path.Dir(up) == "MEDIA" && up == "MEDIA/"+k.FileName() {
+			res.RAWsSkipped = append(res.RAWsSkipped, e.Path)
+			continue
+		}
+		done, err := writeEntry(r, e, up, target, dict, proj)
+		if err != nil {
+			return res, fmt.Errorf("%s: %s: %w", modPath, e.Path, err)
+		}
+		if done {
+			res.Decompiled++
+		} else {
+			res.Assets++
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(r.Entries), e.Path)
+		}
+	}
+	md, warns := modDatText(r.Header, strings.TrimSuffix(filepath.Base(modPath), filepath.Ext(modPath)))
+	res.Warnings = append(res.Warnings, warns...)
+	if err := safefile.WriteFile(filepath.Join(dir, "MOD.DAT"), md); err != nil {
+		return res, err
+	}
+	if err := proj.Write(dir); err != nil {
+		return res, err
+	}
+	res.Millis = time.Since(t0).Milliseconds()
+	return res, nil
+}
+
+// checkTarget makes dir, refusing one that holds anything unless overwrite.
+func checkTarget(dir string, overwrite bool) error {
+	ents, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return os.MkdirAll(dir, 0o755)
+	case err != nil:
+		return err
+	case len(ents) > 0 && !overwrite:
+		return fmt.Errorf("%s is not empty (choose an empty folder, or overwrite)", dir)
+	}
+	return nil
+}
+
+// safeRel refuses entry paths that would leave the folder.
+func safeRel(p string) (string, error) {
+	q := strings.ReplaceAll(p, `\`, "/")
+	if q == "" || strings.HasPrefix(q, "/") || strings.ContainsAny(q, ":\x00") {
+		return "", fmt.Errorf("entry path %q is not a relative path", p)
+	}
+	for _, c := range strings.Split(q, "/") {
+		if c == ".." || c == "." || c == "" {
+			return "", fmt.Errorf("entry path %q has an empty, . or .. part", p)
+		}
+	}
+	return q, nil
+}
+
+// writeEntry writes one entry: decompiled (true) or as it is (false).
+func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dictionary, proj *modpack.Project) (bool, error) {
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return false, err
+	}
+	switch path.Ext(up) {
+	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE", ".LAYOUT":
+		b, err := r.ReadEntry(e, MaxCompiled)
+		if err != nil {
+			return false, err
+		}
+		if path.Ext(up) == ".LAYOUT" {
+			if len(b) > 0 && b[0] != 0xFF && b[0] != 0xFE && b[0] != 0xEF { // not text
+				text, err := layout.Decompile(b, previews.LayoutRoot(up))
+				if err != nil {
+					return false, fmt.Errorf("BINLAYOUT: %w", err)
+				}
+				return true, safefile.WriteFile(target, text)
+			}
+		} else if len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
+			d, err := bindat.Decompile(path.Base(up), b, dict)
+			if err != nil {
+				return false, err
+			}
+			if !hashIDs(d.Strings) {
+				proj.Strings[up] = d.Strings
+			}
+			return true, safefile.WriteFile(target, dattext.Encode(d.Root))
+		}
+		// Text already (a hand-made .MOD): as it is.
+		return false, safefile.WriteFile(target, b)
+	}
+	rc, err := r.Open(e)
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close()
+	tf, err := safefile.Create(target)
+	if err != nil {
+		return false, err
+	}
+	if _, err := io.Copy(tf.File, rc); err != nil {
+		tf.Abort()
+		return false, err
+	}
+	return false, tf.Commit()
+}
+
+// hashIDs: every id is the rg_hash of its text, what pack assigns anyway.
+func hashIDs(t []bindat.Entry) bool {
+	for _, e := range t {
+		if e.ID != rghash.Hash(e.Text) {
+			return false
+		}
+	}
+	return true
+}
+
+// modDatText writes MOD.DAT for the header, as GUTS lays it out; name is
+// MOD_FILE_NAME (the .MOD's file name without extension).
+func modDatText(h *mod.Header, name string) ([]byte, []string) {
+	var warns []string
+	one := func(key, v string) string {
+		if strings.ContainsAny(v, "\r\n") {
+			warns = append(warns, fmt.Sprintf("MOD.DAT: %s holds line breaks, which MOD.DAT cannot; they became spaces", key))
+			v = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(v)
+		}
+		return v
+	}
+	root := &dattext.Node{Name: "MOD"}
+	root.Add("STRING", "NAME", one("NAME", h.Title))
+	root.Add("STRING", "AUTHOR", one("AUTHOR", h.Author))
+	root.Add("STRING", "DESCRIPTION", one("DESCRIPTION", h.Description))
+	root.Add("STRING", "WEBSITE", one("WEBSITE", h.Website))
+	root.Add("STRING", "DOWNLOAD_URL", one("DOWNLOAD_URL", h.DownloadURL))
+	root.Add("INTEGER64", "MOD_ID", strconv.FormatInt(h.ModID, 10))
+	root.Add("STRING", "MOD_FILE_NAME", one("MOD_FILE_NAME", name))
+	root.Add("INTEGER", "VERSION", strconv.Itoa(int(h.ModVersion)))
+	if len(h.Required) > 0 {
+		req := &dattext.Node{Name: "REQUIRED_MODS"}
+		for _, d := range h.Required {
+			m := &dattext.Node{Name: "MOD"}
+			m.Add("INTEGER64", "ID", strconv.FormatInt(d.ID, 10))
+			m.Add("STRING", "NAME", one("REQUIRED_MODS NAME", d.Name))
+			m.Add("INTEGER", "VERSION", strconv.Itoa(int(d.Version)))
+			req.Children = append(req.Children, m)
+		}
+		root.Children = append(root.Children, req)
+	}
+	if len(h.Remove) > 0 {
+		rm := &dattext.Node{Name: "REMOVE_FILES"}
+		for _, f := range h.Remove {
+			rm.Add("STRING", "FILE", one("REMOVE_FILES FILE", f))
+		}
+		root.Children = append(root.Children, rm)
+	}
+	return dattext.Encode(root), warns
+}

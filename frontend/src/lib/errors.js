@@ -1,0 +1,38 @@
+// Errors in a modder's words: a first line that says what happened and what
+// to do, with the technical message (file, entry, offset, field) kept for
+// "Details".
+
+const rules = [
+  [/no such file or directory|cannot find the (file|path) specified|does not exist/i,
+    'The file is not there: it was moved, renamed or deleted. Check the path.'],
+  [/not an archive Packsmith knows/i,
+    'Packsmith does not know this kind of file. It opens Torchlight II .MOD and DATA.PAK, Tactics Ogre: Reborn .dat, Lost Saga .iop, .zip, folders, and loose textures, walk grids and data files.'],
+  [/unexpected EOF|truncated|ends early|file is too short|short read/i,
+    'The file ends early: it is incomplete. Download or copy it again.'],
+  [/permission denied|access is denied|operation not permitted/i,
+    'Packsmith is not allowed to read or write this file. Close the game or other programs using it, or check the folder\'s permissions.'],
+  [/being used by another process|resource busy|locked/i,
+    'Another program is using this file (the game, or another Packsmith). Close it and try again.'],
+  [/no space left|disk full|not enough space/i, 'The disk is full. Free some space and try again.'],
+  [/password/i, 'This pack is protected by a password, and the one given (or the known ones) did not open it.'],
+  [/crc|checksum|hash mismatch|bad rollingHash/i,
+    'The file is damaged: a checksum does not match what is stored. Get a fresh copy.'],
+  [/no such entry/i, 'There is no entry by that name in the archive.'],
+  [/already in the archive/i, 'An entry by that name is already there: use Replace instead of Add.'],
+  [/pending rename|pending (replace|add|remove)/i, 'That entry already has a pending change: save or undo it first.'],
+  [/only replac/i, 'This kind of archive keeps its entries in a fixed order: entries can be replaced, not added, removed or renamed.'],
+  [/is a folder|is a directory/i, 'That is a folder: choose a file.'],
+  [/nothing to save/i, 'There are no changes to save.'],
+  [/bad regular expression/i, 'The filter is not a valid regular expression. Turn off .* to search for the text as typed.'],
+  [/too many|more than \d+ (bytes|entries|files)|exceeds the/i, 'The file asks for more than Packsmith allows (it is damaged, or far larger than a game file).'],
+];
+
+/**
+ * @param {unknown} e an Error or the string the Go side sent
+ * @returns {{summary: string, detail: string}}
+ */
+export function explain(e) {
+  const detail = String(e?.message ?? e ?? '').trim();
+  for (const [re, summary] of rules) if (re.test(detail)) return { summary, detail };
+  return { summary: detail, detail: '' };
+}

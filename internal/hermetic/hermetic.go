@@ -1,0 +1,67 @@
+// Package hermetic gives a test binary its own HOME, XDG folders, TMPDIR
+// and Packsmith config folder, so that no test reads the user's settings
+// or writes into the real home (settings, lock files, WebKit data).
+//
+// Use it from TestMain:
+//
+//	func TestMain(m *testing.M) { hermetic.Main(m) }
+package hermetic
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Vars are the variables Setup points into its folder.
+var Vars = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "TMPDIR", "PACKSMITH_CONFIG_DIR"}
+
+// Setup makes a fresh folder (under the current TMPDIR) and points every
+// variable in Vars at a folder inside it. It returns the root and a
+// function that removes it and restores the environment.
+func Setup() (root string, restore func(), err error) {
+	root, err = os.MkdirTemp("", "packsmith-hermetic-*")
+	if err != nil {
+		return "", nil, err
+	}
+	old := map[string]*string{}
+	for _, v := range Vars {
+		if s, ok := os.LookupEnv(v); ok {
+			old[v] = &s
+		} else {
+			old[v] = nil
+		}
+		d := filepath.Join(root, v)
+		if v == "USERPROFILE" {
+			d = filepath.Join(root, "HOME")
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			os.RemoveAll(root)
+			return "", nil, err
+		}
+		os.Setenv(v, d)
+	}
+	return root, func() {
+		for v, s := range old {
+			if s == nil {
+				os.Unsetenv(v)
+			} else {
+				os.Setenv(v, *s)
+			}
+		}
+		os.RemoveAll(root)
+	}, nil
+}
+
+// Main runs the tests hermetically and exits with their status.
+func Main(m *testing.M) {
+	_, restore, err := Setup()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hermetic:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	restore()
+	os.Exit(code)
+}
