@@ -103,8 +103,8 @@ release: deps $(WAILS)
 # against the Linux build, and the Go tests cross-compiled for Windows
 # under wine (scripts/wine/gotest.sh).
 test-release: release
-	PACKSMITH_REQUIRE_DIST=1 $(GO) test -count=1 ./internal/distcheck
-	bash scripts/wine/gotest.sh
+	PACKSMITH_REQUIRE_DIST=1 bash scripts/hermetic.sh $(GO) test -count=1 ./internal/distcheck
+	bash scripts/hermetic.sh bash scripts/wine/gotest.sh
 
 clean:
 	rm -rf $(BIN) frontend/dist dist
