@@ -9,7 +9,7 @@ GOPKGS     = $(shell $(GO) list ./... )
 # The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
 WAILS     := build/tools/wails
 
-.PHONY: run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -42,8 +42,9 @@ vet:
 # Inside scripts/hermetic.sh: a fresh HOME, XDG folders and TMPDIR for the
 # whole run (packages with a TestMain also get one per test binary), and a
 # failure if anything Packsmith writes appeared in the real HOME.
+# internal/distcheck checks dist/: test-release runs it after make release.
 test-go:
-	bash scripts/hermetic.sh $(GO) test -count=1 $(GOPKGS)
+	bash scripts/hermetic.sh $(GO) test -count=1 $(filter-out packsmith/internal/distcheck,$(GOPKGS))
 	CGO_ENABLED=0 $(GO) build -o /dev/null .
 
 test-frontend: deps
@@ -56,7 +57,7 @@ test-e2e: frontend
 test-window: build
 	bash scripts/window-test.sh
 
-test: deps vet test-go bindings-check test-frontend test-e2e test-window
+test: deps vet test-go bindings-check test-frontend test-e2e test-window test-release
 
 bench:
 	bash scripts/bench.sh
@@ -93,5 +94,18 @@ bindings-check:
 icons:
 	$(GO) run ./internal/appicon/cmd -out build
 
+# What users download, in dist/: the Windows portable zip and installer,
+# the Linux tarball, macOS command-line tarballs and SHA256SUMS.
+release: deps $(WAILS)
+	bash scripts/release.sh
+
+# make release, then its checks (internal/distcheck): the executables'
+# resources, the archives' contents, the Windows console build under wine
+# against the Linux build, and the Go tests cross-compiled for Windows
+# under wine (scripts/wine/gotest.sh).
+test-release: release
+	PACKSMITH_REQUIRE_DIST=1 bash scripts/hermetic.sh $(GO) test -count=1 ./internal/distcheck
+	bash scripts/hermetic.sh bash scripts/wine/gotest.sh
+
 clean:
-	rm -rf $(BIN) frontend/dist
+	rm -rf $(BIN) frontend/dist dist

@@ -7,10 +7,12 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	goruntime "runtime"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/windows"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"packsmith/frontend"
@@ -64,13 +66,40 @@ func RunWindow(args []string) int {
 		return 1
 	}
 	api := svc.APIHandler()
+	ws, placed := LoadWindowState()
+	startState := options.Normal
+	if ws.Maximised {
+		startState = options.Maximised
+	}
+	// A second launch with a file (Windows: a double-clicked archive while
+	// the window is open) hands it to this window. Windows only: on Linux
+	// parallel test runs of the desktop build would hand files to each other.
+	var single *options.SingleInstanceLock
+	if goruntime.GOOS == "windows" {
+		single = &options.SingleInstanceLock{
+			UniqueId: "packsmith-6f0d5b2e-window",
+			OnSecondInstanceLaunch: func(d options.SecondInstanceData) {
+				if bridge.ctx == nil {
+					return
+				}
+				runtime.WindowUnminimise(bridge.ctx)
+				runtime.WindowShow(bridge.ctx)
+				if p := secondInstancePaths(d.Args, d.WorkingDirectory); len(p) > 0 {
+					runtime.EventsEmit(bridge.ctx, "files-dropped", p)
+				}
+			},
+		}
+	}
 	err = wails.Run(&options.App{
-		Title:            "Packsmith",
-		Width:            1280,
-		Height:           820,
-		MinWidth:         800,
-		MinHeight:        500,
-		BackgroundColour: &options.RGBA{R: 24, G: 26, B: 31, A: 255},
+		Title:              "Packsmith",
+		Width:              ws.Width,
+		Height:             ws.Height,
+		MinWidth:           minWidth,
+		MinHeight:          minHeight,
+		WindowStartState:   startState,
+		SingleInstanceLock: single,
+		Windows:            &windows.Options{WebviewUserDataPath: webviewDataDir(goruntime.GOOS, os.Getenv)},
+		BackgroundColour:   &options.RGBA{R: 24, G: 26, B: 31, A: 255},
 		AssetServer: &assetserver.Options{
 			Assets: assets,
 			Middleware: func(next http.Handler) http.Handler {
@@ -86,10 +115,26 @@ func RunWindow(args []string) int {
 		DragAndDrop: &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			bridge.ctx = ctx
+			if placed && !ws.Maximised {
+				runtime.WindowSetPosition(ctx, ws.X, ws.Y)
+			}
 			quitOnSignal(ctx)
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
 				runtime.EventsEmit(ctx, "files-dropped", paths, x, y) // x, y: what the files were dropped on
 			})
+		},
+		OnBeforeClose: func(ctx context.Context) bool {
+			st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
+			if st.Maximised {
+				st.X, st.Y, st.Width, st.Height = ws.X, ws.Y, ws.Width, ws.Height
+			} else {
+				st.X, st.Y = runtime.WindowGetPosition(ctx)
+				st.Width, st.Height = runtime.WindowGetSize(ctx)
+			}
+			if err := SaveWindowState(st); err != nil {
+				println("packsmith: window.json:", err.Error())
+			}
+			return false
 		},
 		OnShutdown: svc.Shutdown,
 		Bind:       svc.Bound(),

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 apt_pkgs=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
   xvfb xauth x11-utils xdotool imagemagick chromium curl fonts-nanum
-  python3-gi gir1.2-gtk-3.0)
+  python3-gi gir1.2-gtk-3.0
+  wine wine64 gcc-mingw-w64-x86-64 nsis p7zip-full zip)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,8 +17,10 @@ if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
+  # another install (a parallel checkout) holds the dpkg lock: wait for it
+  while pgrep -x apt-get >/dev/null || pgrep -x dpkg >/dev/null; do sleep 3; done
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 for d in frontend e2e; do

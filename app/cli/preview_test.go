@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,7 +196,13 @@ func TestInfoWalkGrid(t *testing.T) {
 		t.Fatalf("stub: %d %q", code, out)
 	}
 	_, errs, code = run(t, "info", filepath.Join(dir, "none.mpp"))
-	if code != 1 || !strings.HasSuffix(errs, "none.mpp: no such file or directory\n") {
+	// the system's own words for a missing file (Linux: "no such file or directory")
+	_, serr := os.Stat(filepath.Join(dir, "none.mpp"))
+	var perr *fs.PathError
+	if !errors.As(serr, &perr) {
+		t.Fatalf("stat of a missing file: %v", serr)
+	}
+	if code != 1 || !strings.HasSuffix(errs, "none.mpp: "+perr.Err.Error()+"\n") {
 		t.Fatalf("missing: %d %q", code, errs)
 	}
 	// A loose texture: its header.

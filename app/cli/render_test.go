@@ -94,8 +94,8 @@ func TestRenderDiffArchiveEntries(t *testing.T) {
 	bb, _ := os.ReadFile(b)
 	z := writeZip(t, dir, map[string][]byte{"MEDIA/ROOM.MPP": ab, "MEDIA/ROOM_EDIT.MPP": bb, "MEDIA/X.DDS": bc1DDS()})
 	stdout, errs, code := run(t, "render", z, "MEDIA/ROOM.MPP", "--diff-entry", "MEDIA/ROOM_EDIT.MPP", "--json", "-o", filepath.Join(dir, "d.png"))
-	if code != 0 || !strings.Contains(stdout, `"changed": 4,`) || !strings.Contains(stdout, `"after": "`+z+`: MEDIA/ROOM_EDIT.MPP"`) ||
-		!strings.Contains(stdout, `"output": "`+filepath.Join(dir, "d.png")+`"`) {
+	if code != 0 || !strings.Contains(stdout, `"changed": 4,`) || !strings.Contains(stdout, `"after": `+jsonString(z+": MEDIA/ROOM_EDIT.MPP")) ||
+		!strings.Contains(stdout, `"output": `+jsonString(filepath.Join(dir, "d.png"))) {
 		t.Fatalf("same archive: %d %s %s", code, stdout, errs)
 	}
 	// An entry of another archive, and a loose file against an entry.
@@ -132,4 +132,10 @@ func TestRenderDiffArchiveEntries(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(errs, "packsmith render: "+bad+": walk grid: ") {
 		t.Errorf("bad grid: %d %q", code, errs)
 	}
+}
+
+// jsonString is s as JSON writes it (a Windows path's \ escaped).
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

@@ -24,7 +24,9 @@ func TestDeployKilledChild(t *testing.T) {
 	}
 	deployStep = func(s string) {
 		if s == step {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			if p, err := os.FindProcess(os.Getpid()); err == nil {
+				p.Kill() // SIGKILL on Unix
+			}
 			select {}
 		}
 	}

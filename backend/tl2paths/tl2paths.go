@@ -64,17 +64,24 @@ func candidateUserDirs() []string {
 // or "MODLAUNCHER.SCH"). When nothing matches it returns dir/name.
 func ChildCI(dir, name string) string {
 	p := filepath.Join(dir, name)
-	if _, err := os.Lstat(p); err == nil {
-		return p
-	}
+	// The folder's own spelling, also where the file system ignores case
+	// (Windows, macOS): there a plain Lstat of name succeeds but names the
+	// entry as asked, not as it is on disk.
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return p
 	}
+	fold := ""
 	for _, e := range ents {
-		if strings.EqualFold(e.Name(), name) {
-			return filepath.Join(dir, e.Name())
+		if e.Name() == name {
+			return p
 		}
+		if fold == "" && strings.EqualFold(e.Name(), name) {
+			fold = filepath.Join(dir, e.Name())
+		}
+	}
+	if fold != "" {
+		return fold
 	}
 	return p
 }

@@ -395,8 +395,15 @@ func TestRewriteUpdatesFileTable(t *testing.T) {
 	tp := writeT(t, filepath.Join(data, "FileTable.bin"), tb)
 	a := openT(t, p)
 	repl := writeT(t, filepath.Join(dir, "r"), bytes.Repeat([]byte("longer "), 40))
-	notes := rewriteT(t, a, p, archive.Edit{Op: archive.EditReplace, Path: "#5", Source: repl})
-	a.Close()
+	st, err := a.Rewrite(context.Background(), p, []archive.Edit{{Op: archive.EditReplace, Path: "#5", Source: repl}}, archive.NoProgress{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close() // before the rename, as writeback does: Windows cannot replace an open file
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	notes := st.(*staged).Notes()
 	newSize := int64(len(mustRead(t, p)))
 	got, err := filetable.Decode(mustRead(t, tp))
 	if err != nil || int64(got.Rows[0].Size) != newSize || got.Rows[1].Size != 5 || newSize == int64(len(dat)) {

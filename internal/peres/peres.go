@@ -1,0 +1,347 @@
+package peres
+
+import (
+	"debug/pe"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf16"
+)
+
+// Resource types the release tests look for.
+const (
+	RTIcon      = 3
+	RTGroupIcon = 14
+	RTVersion   = 16
+	RTManifest  = 24
+)
+
+// Subsystems (IMAGE_SUBSYSTEM_*).
+const (
+	SubsystemGUI     = 2
+	SubsystemConsole = 3
+)
+
+// Caps: a real executable's resource tree is small; these keep a damaged
+// one from costing much.
+const (
+	maxEntries  = 4096
+	maxResource = 16 << 20
+	maxSection  = 64 << 20
+)
+
+// Resource is one leaf of the resource tree.
+type Resource struct {
+	Type uint32
+	ID   uint32 // 0 when the resource has a Name
+	Name string
+	Lang uint32
+	Data []byte
+}
+
+// File is what Read finds in an executable.
+type File struct {
+	Machine   uint16
+	Is64      bool
+	Subsystem uint16
+	Resources []Resource
+}
+
+// Find returns the resources of one type.
+func (f *File) Find(typ uint32) []Resource {
+	var out []Resource
+	for _, r := range f.Resources {
+		if r.Type == typ {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Read reads the headers and the resource tree of a PE file.
+func Read(r io.ReaderAt) (*File, error) {
+	pf, err := pe.NewFile(r)
+	if err != nil {
+		return nil, fmt.Errorf("pe: %w", err)
+	}
+	defer pf.Close()
+	f := &File{Machine: pf.Machine}
+	var dir pe.DataDirectory
+	switch oh := pf.OptionalHeader.(type) {
+	case *pe.OptionalHeader64:
+		f.Is64, f.Subsystem = true, oh.Subsystem
+		if oh.NumberOfRvaAndSizes > pe.IMAGE_DIRECTORY_ENTRY_RESOURCE {
+			dir = oh.DataDirectory[pe.IMAGE_DIRECTORY_ENTRY_RESOURCE]
+		}
+	case *pe.OptionalHeader32:
+		f.Subsystem = oh.Subsystem
+		if oh.NumberOfRvaAndSizes > pe.IMAGE_DIRECTORY_ENTRY_RESOURCE {
+			dir = oh.DataDirectory[pe.IMAGE_DIRECTORY_ENTRY_RESOURCE]
+		}
+	default:
+		return nil, errors.New("pe: no optional header")
+	}
+	if dir.VirtualAddress == 0 || dir.Size == 0 {
+		return f, nil
+	}
+	var sec *pe.Section
+	for _, s := range pf.Sections {
+		if dir.VirtualAddress >= s.VirtualAddress && dir.VirtualAddress < s.VirtualAddress+max(s.VirtualSize, s.Size) {
+			sec = s
+		}
+	}
+	if sec == nil {
+		return nil, fmt.Errorf("pe: resource directory RVA %#x is in no section", dir.VirtualAddress)
+	}
+	if sec.Size > maxSection {
+		return nil, fmt.Errorf("pe: section %s: %d bytes, more than %d", sec.Name, sec.Size, maxSection)
+	}
+	data := make([]byte, sec.Size)
+	if _, err := sec.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("pe: section %s: %w", sec.Name, err)
+	}
+	t := tree{sec: data, secRVA: sec.VirtualAddress, base: dir.VirtualAddress - sec.VirtualAddress}
+	if err := t.walk(0, 0, [3]uint32{}, "", &f.Resources); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+type tree struct {
+	sec     []byte
+	secRVA  uint32
+	base    uint32 // the directory's offset in sec
+	entries int
+}
+
+func (t *tree) at(off uint32, n uint32) ([]byte, error) {
+	start := uint64(t.base) + uint64(off)
+	if start+uint64(n) > uint64(len(t.sec)) {
+		return nil, fmt.Errorf("pe: resource tree: %d bytes at directory offset %#x run past the section (%d bytes)", n, off, len(t.sec))
+	}
+	return t.sec[start : start+uint64(n)], nil
+}
+
+func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]Resource) error {
+	if level > 2 {
+		return fmt.Errorf("pe: resource tree: directory at offset %#x is deeper than 3 levels", off)
+	}
+	hdr, err := t.at(off, 16)
+	if err != nil {
+		return err
+	}
+	n := uint32(binary.LittleEndian.Uint16(hdr[12:])) + uint32(binary.LittleEndian.Uint16(hdr[14:]))
+	t.entries += int(n)
+	if t.entries > maxEntries {
+		return fmt.Errorf("pe: resource tree: more than %d entries (directory at offset %#x)", maxEntries, off)
+	}
+	ents, err := t.at(off+16, n*8)
+	if err != nil {
+		return err
+	}
+	for i := uint32(0); i < n; i++ {
+		id := binary.LittleEndian.Uint32(ents[i*8:])
+		child := binary.LittleEndian.Uint32(ents[i*8+4:])
+		p, nm := path, name
+		if id&0x80000000 != 0 {
+			s, err := t.name(id &^ 0x80000000)
+			if err != nil {
+				return err
+			}
+			p[level] = 0
+			if level == 1 {
+				nm = s
+			}
+		} else {
+			p[level] = id
+		}
+		if child&0x80000000 != 0 {
+			if err := t.walk(child&^0x80000000, level+1, p, nm, out); err != nil {
+				return err
+			}
+			continue
+		}
+		if level != 2 {
+			return fmt.Errorf("pe: resource tree: data entry at offset %#x on level %d, want 3", child, level+1)
+		}
+		de, err := t.at(child, 16)
+		if err != nil {
+			return err
+		}
+		rva, size := binary.LittleEndian.Uint32(de), binary.LittleEndian.Uint32(de[4:])
+		if size > maxResource {
+			return fmt.Errorf("pe: resource type %d id %d: %d bytes, more than %d", p[0], p[1], size, maxResource)
+		}
+		if rva < t.secRVA || uint64(rva-t.secRVA)+uint64(size) > uint64(len(t.sec)) {
+			return fmt.Errorf("pe: resource type %d id %d: data RVA %#x (%d bytes) is outside the resource section", p[0], p[1], rva, size)
+		}
+		d := t.sec[rva-t.secRVA : rva-t.secRVA+size]
+		*out = append(*out, Resource{Type: p[0], ID: p[1], Name: nm, Lang: p[2], Data: d})
+	}
+	return nil
+}
+
+func (t *tree) name(off uint32) (string, error) {
+	h, err := t.at(off, 2)
+	if err != nil {
+		return "", err
+	}
+	n := uint32(binary.LittleEndian.Uint16(h))
+	b, err := t.at(off+2, n*2)
+	if err != nil {
+		return "", err
+	}
+	return decodeUTF16(b), nil
+}
+
+func decodeUTF16(b []byte) string {
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return string(utf16.Decode(u))
+}
+
+// IconEntry is one image of an RT_GROUP_ICON.
+type IconEntry struct {
+	Width, Height int // 256 for a stored 0
+	BitCount      int
+	Bytes         uint32
+	ID            uint16 // the RT_ICON resource holding the image
+}
+
+// ParseGroupIcon reads an RT_GROUP_ICON resource.
+func ParseGroupIcon(b []byte) ([]IconEntry, error) {
+	if len(b) < 6 {
+		return nil, fmt.Errorf("group icon: %d bytes, want at least 6", len(b))
+	}
+	if typ := binary.LittleEndian.Uint16(b[2:]); typ != 1 {
+		return nil, fmt.Errorf("group icon: type %d at offset 2, want 1", typ)
+	}
+	n := int(binary.LittleEndian.Uint16(b[4:]))
+	if 6+14*n > len(b) {
+		return nil, fmt.Errorf("group icon: %d entries need %d bytes, have %d", n, 6+14*n, len(b))
+	}
+	out := make([]IconEntry, n)
+	for i := range out {
+		e := b[6+14*i:]
+		out[i] = IconEntry{Width: int(e[0]), Height: int(e[1]), BitCount: int(binary.LittleEndian.Uint16(e[6:])), Bytes: binary.LittleEndian.Uint32(e[8:]), ID: binary.LittleEndian.Uint16(e[12:])}
+		if out[i].Width == 0 {
+			out[i].Width = 256
+		}
+		if out[i].Height == 0 {
+			out[i].Height = 256
+		}
+	}
+	return out, nil
+}
+
+// Version is a parsed RT_VERSION resource.
+type Version struct {
+	FileVersion, ProductVersion [4]uint16
+	// Strings holds StringFileInfo's key/value pairs (of every language).
+	Strings map[string]string
+}
+
+// ParseVersion reads a VS_VERSIONINFO resource.
+func ParseVersion(b []byte) (*Version, error) {
+	v := &Version{Strings: map[string]string{}}
+	key, val, kids, err := block(b, 0)
+	if err != nil {
+		return nil, err
+	}
+	if key != "VS_VERSION_INFO" {
+		return nil, fmt.Errorf("version: root key %q, want VS_VERSION_INFO", key)
+	}
+	if len(val) < 52 || binary.LittleEndian.Uint32(val) != 0xFEEF04BD {
+		return nil, fmt.Errorf("version: no VS_FIXEDFILEINFO (value of %d bytes)", len(val))
+	}
+	word := func(i int) uint32 { return binary.LittleEndian.Uint32(val[i:]) }
+	v.FileVersion = [4]uint16{uint16(word(8) >> 16), uint16(word(8)), uint16(word(12) >> 16), uint16(word(12))}
+	v.ProductVersion = [4]uint16{uint16(word(16) >> 16), uint16(word(16)), uint16(word(20) >> 16), uint16(word(20))}
+	err = children(kids, 0, func(key string, _ []byte, sub []byte, off int) error {
+		if key != "StringFileInfo" {
+			return nil
+		}
+		return children(sub, off, func(_ string, _ []byte, table []byte, off int) error {
+			return children(table, off, func(k string, val []byte, _ []byte, _ int) error {
+				s := decodeUTF16(val)
+				for len(s) > 0 && s[len(s)-1] == 0 {
+					s = s[:len(s)-1]
+				}
+				v.Strings[k] = s
+				return nil
+			})
+		})
+	})
+	return v, err
+}
+
+func align4(n int) int { return (n + 3) &^ 3 }
+
+// block splits one version block at the start of b (base is its offset in
+// the resource, for errors) into key, value and children bytes.
+func block(b []byte, base int) (key string, val, kids []byte, err error) {
+	if len(b) < 6 {
+		return "", nil, nil, fmt.Errorf("version: block at offset %d: %d bytes, want at least 6", base, len(b))
+	}
+	n := int(binary.LittleEndian.Uint16(b))
+	vlen := int(binary.LittleEndian.Uint16(b[2:]))
+	typ := binary.LittleEndian.Uint16(b[4:])
+	if n < 6 || n > len(b) {
+		return "", nil, nil, fmt.Errorf("version: block at offset %d: length %d, have %d bytes", base, n, len(b))
+	}
+	b = b[:n]
+	i := 6
+	var u []uint16
+	for ; i+1 < n; i += 2 {
+		c := binary.LittleEndian.Uint16(b[i:])
+		if c == 0 {
+			break
+		}
+		u = append(u, c)
+	}
+	if i+1 >= n {
+		return "", nil, nil, fmt.Errorf("version: block at offset %d: key not terminated", base)
+	}
+	key = string(utf16.Decode(u))
+	i = align4(i + 2)
+	if typ == 1 {
+		vlen *= 2
+	}
+	if i > n {
+		i = n
+	}
+	if i+vlen > n {
+		// Some writers count text values in bytes; cap at the block.
+		vlen = n - i
+	}
+	val = b[i : i+vlen]
+	j := align4(i + vlen)
+	if j > n {
+		j = n
+	}
+	return key, val, b[j:], nil
+}
+
+func children(b []byte, base int, fn func(key string, val, kids []byte, off int) error) error {
+	for off := 0; off < len(b); {
+		if len(b)-off < 6 {
+			return nil // padding
+		}
+		n := int(binary.LittleEndian.Uint16(b[off:]))
+		if n == 0 {
+			return nil
+		}
+		key, val, kids, err := block(b[off:], base+off)
+		if err != nil {
+			return err
+		}
+		if err := fn(key, val, kids, base+off+(n-len(kids))); err != nil {
+			return err
+		}
+		off += align4(n)
+	}
+	return nil
+}
