@@ -36,6 +36,10 @@ func TestGameFolderEditCommands(t *testing.T) {
 	if now, _ := os.ReadFile(filepath.Join(game, "map.iop")); string(now) != string(mapBefore) {
 		t.Fatal("map.iop changed")
 	}
+	out, errs, code = run(t, "rename", game, "map/1번맵.txt", "map/2번맵.txt")
+	if code != 0 || out != "wrote "+game+"\n  rename map/1번맵.txt → map/2번맵.txt: map.iop\n" {
+		t.Fatalf("rename: %d %q %q", code, out, errs)
+	}
 	out, errs, code = run(t, "rm", game, "사운드/한글파일.txt")
 	if code != 0 || !strings.Contains(out, "also removed from map.iop") {
 		t.Fatalf("rm: %d %q %q", code, out, errs)
