@@ -62,3 +62,34 @@ func TestSaveGameFolder(t *testing.T) {
 		t.Fatalf("%d still pending", pend.Len())
 	}
 }
+
+// Removing an entry map.iop has too: it is removed there as well, and the
+// read-back finds it gone from the folder view.
+func TestSaveGameFolderRemove(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "game")
+	for _, n := range []string{"rs.iop", "map.iop", "info/delete_file_list.cfg.iop"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "demo", "lostsaga_game", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, n)), 0o755)
+		os.WriteFile(filepath.Join(dir, n), b, 0o644)
+	}
+	_, s := openSession(t, dir, "")
+	pend := &Pending{}
+	if _, err := pend.Remove(s.Archive, "사운드/한글파일.txt"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Save(context.Background(), s, pend, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || len(res.Checks) != 1 || res.Checks[0].Message != "removed" || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "also removed from map.iop") {
+		t.Fatalf("%+v", res)
+	}
+	if len(s.Archive.Entries()) != 4 {
+		t.Fatalf("%d entries after the remove", len(s.Archive.Entries()))
+	}
+}
