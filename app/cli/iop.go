@@ -109,5 +109,6 @@ func runRename(c *ctx, args []string) error {
 		fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
 	}
 	fmt.Fprintln(c.stdout)
+	printNotes(c, res.Notes)
 	return nil
 }

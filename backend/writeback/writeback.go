@@ -128,7 +128,11 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		if err != nil {
 			return Result{}, err
 		}
-		return Result{Output: src}, nil
+		res := Result{Output: src}
+		if n, ok := a.(Noter); ok { // a game folder: which pack each edit went to
+			res.Notes = n.Notes()
+		}
+		return res, nil
 	}
 	// A DATA.PAK is rewritten with its .MAN: that is backed up too.
 	man := ""

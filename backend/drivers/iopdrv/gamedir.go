@@ -63,6 +63,7 @@ type GameFolder struct {
 	from    map[string]*Archive // entry path → pack
 	byKey   map[string]*Archive // lookup key → pack that wins
 	ignored []string            // other .iop files the client does not open
+	notes   []string            // which pack each edit of the last Append went to
 }
 
 func (GameDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive, error) {

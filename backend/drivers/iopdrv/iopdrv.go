@@ -8,6 +8,16 @@
 // the game would. For rs.iop and map.iop, the delete list beside them
 // (info/delete_file_list.cfg.iop) is read when present and the names it
 // hides carry Extra["deleted"] = true.
+//
+// A game folder (gamedir.go, family "iop-game") is the client's merged view
+// of rs.iop and map.iop. Its edits (gamedir_edit.go) append to one pack
+// each: replace and rename to the pack the view takes the entry from;
+// remove to that pack and to every later pack that has the name too (else
+// the later copy would show again); add to the first pack with an entry in
+// the new entry's folder, else rs.iop (a name the delete list hides there is
+// refused). All packs are checked before any is written; a failure in a
+// later pack truncates the earlier ones back. The save's notes say which
+// pack each edit went to.
 package iopdrv
 
 import (
