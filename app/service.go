@@ -58,12 +58,13 @@ type Service struct {
 
 // NewService wires the backend together.
 func NewService(emit Emitter, dialogs Dialogs, startupPaths []string) *Service {
+	st := settings.Load()
 	s := &Service{
 		Sessions: session.NewManager(),
-		Settings: settings.Load(),
+		Settings: st,
 		Edits:    edits.NewStore(),
 		emit:     emit,
-		dialogs:  dialogs,
+		dialogs:  rememberDirs(dialogs, st), // lastdirs.go
 		startup:  startupPaths,
 		demoDir:  findDemoDir(),
 	}
