@@ -5,6 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, shot } from './lib.mjs';
 import { join, dirname, resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const demoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'testdata', 'demo');
@@ -77,4 +79,28 @@ test('a RAW table keeps one record a line (no wrapping)', async () => {
   assert.equal(r.ws, 'pre');
   assert.equal(r.rows, r.lines, `${r.lines} lines of text take ${r.rows} lines on screen`);
   await shot(page, 'layout-raw-720.png');
+});
+
+test('the Pack view scrolls its summary into view when packing ends', async () => {
+  await page.click('[data-mode=pack]');
+  await page.waitForSelector('[data-testid=pack-view]');
+  await page.click('[data-testid=pack-sample]');
+  await page.waitForSelector('[data-testid=moddat-card]');
+  const out = join(mkdtempSync(join(tmpdir(), 'ps-layout-')), 'PACKSMITH_SAMPLE.MOD');
+  await page.fill('[data-testid=pack-output]', out);
+  if (await page.isChecked('[data-testid=pack-deploy]')) await page.uncheck('[data-testid=pack-deploy]');
+  await page.click('[data-testid=pack-button]');
+  await page.waitForSelector('[data-testid=pack-summary]', { timeout: 60000 });
+  // Its last line ends up inside the view (smooth scrolling takes a moment).
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-testid=pack-summary]').getBoundingClientRect();
+    const v = document.querySelector('[data-testid=pack-view]');
+    let box = v.getBoundingClientRect();
+    for (let el = v; el; el = el.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(el).overflowY)) { box = el.getBoundingClientRect(); break; }
+    }
+    return s.bottom <= Math.min(box.bottom, innerHeight) + 1;
+  }, null, { timeout: 5000 });
+  await shot(page, 'layout-pack-720.png');
+  await page.click('[data-mode=archives]');
 });
