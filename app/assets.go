@@ -28,6 +28,7 @@ const MaxRawChunk = 1 << 20
 //	GET /api/image?…&diff=OTHER or &diffFile=PATH walk grid ENTRY compared with another
 //	                                             entry of the session, or a grid on disk
 //	GET /api/griddiff?s=A&p=ENTRY&s2=B&p2=ENTRY  walk grids of two sessions compared
+//	GET /api/audio?s=SESSION&p=ENTRY             the whole entry as audio/wav, ogg or mpeg (audio.go)
 //
 // Errors answer 4xx/5xx with the message as plain text.
 func (s *ArchiveService) apiHandler() http.Handler {
@@ -36,6 +37,7 @@ func (s *ArchiveService) apiHandler() http.Handler {
 	mux.HandleFunc("/api/text", s.serveText)
 	mux.HandleFunc("/api/image", s.serveImage)
 	mux.HandleFunc("/api/griddiff", s.serveGridDiff) // compare.go
+	mux.HandleFunc("/api/audio", s.serveAudio)       // audio.go
 	return mux
 }
 

@@ -91,10 +91,11 @@ type App struct {
 
 // NewApp wires the backend together.
 func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
+	st := settings.Load()
 	s := &Service{
-		Settings: settings.Load(),
+		Settings: st,
 		emit:     emit,
-		dialogs:  dialogs,
+		dialogs:  rememberDirs(dialogs, st), // lastdirs.go
 		startup:  startupPaths,
 		demoDir:  findDemoDir(),
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"packsmith/backend/tl2game"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -116,25 +117,11 @@ func gameStore(dir string) (*store, func() error, error) {
 		}
 		return s, func() error { return nil }, nil
 	}
-	pf, err := os.Open(pak)
+	pfs, err := tl2game.OpenPak(pak, man)
 	if err != nil {
-		return nil, nil, fmt.Errorf("game data: %w", err)
-	}
-	mb, err := os.ReadFile(man)
-	if err != nil {
-		pf.Close()
-		return nil, nil, fmt.Errorf("game data: %w", err)
-	}
-	st, err := pf.Stat()
-	if err != nil {
-		pf.Close()
-		return nil, nil, err
-	}
-	r, err := mod.NewPakReader(pf, st.Size(), strings.NewReader(string(mb)), int64(len(mb)), nil)
-	if err != nil {
-		pf.Close()
 		return nil, nil, fmt.Errorf("game data %s: %w", pak, err)
 	}
+	r := pfs.Reader()
 	s := &store{name: pak, files: map[string]func() ([]byte, error){}}
 	for i := range r.Entries {
 		e := &r.Entries[i]
@@ -144,7 +131,7 @@ func gameStore(dir string) (*store, func() error, error) {
 		}
 		s.files[key] = func() ([]byte, error) { return r.ReadEntry(e, maxFile) }
 	}
-	return s, pf.Close, nil
+	return s, pfs.Close, nil
 }
 
 // HasPak reports whether dir holds DATA.PAK and DATA.PAK.MAN (any case).

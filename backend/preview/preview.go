@@ -23,6 +23,7 @@ const (
 	ViewText  View = "text"
 	ViewImage View = "image"
 	ViewHex   View = "hex"
+	ViewAudio View = "audio" // played by the window from /api/audio (audio.go)
 )
 
 // Renderer adds a view for some entries: an image (textures, walk grids) or
@@ -105,6 +106,9 @@ func Describe(a archive.Archive, e archive.Entry) (Description, error) {
 		return Description{}, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: int64(len(head)), Err: err}
 	}
 	d := Description{Path: e.Path, Size: e.Size, Kind: e.Kind, Extra: e.Extra}
+	if AudioType(e.Path, head) != "" {
+		d.Views = append(d.Views, ViewAudio)
+	}
 	if r, ok := Find(e, head); ok {
 		d.Renderer = r.Name
 		if r.Image != nil {

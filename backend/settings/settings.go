@@ -44,6 +44,9 @@ type Settings struct {
 	// PackStrictNumbers refuses numeric values GUTS would read the C way
 	// (the leading number) instead of packing them with a warning.
 	PackStrictNumbers bool `json:"packStrictNumbers,omitempty"`
+	// LastDirs is the folder each kind of file dialog was last used in
+	// (backend/lastdir: open, folder, save); the next one starts there.
+	LastDirs map[string]string `json:"lastDirs,omitempty"`
 }
 
 // Store loads and saves Settings.
@@ -86,6 +89,12 @@ func (st *Store) Get() Settings {
 		s.Passwords = make(map[string]string, len(st.s.Passwords))
 		for k, v := range st.s.Passwords {
 			s.Passwords[k] = v
+		}
+	}
+	if st.s.LastDirs != nil {
+		s.LastDirs = make(map[string]string, len(st.s.LastDirs))
+		for k, v := range st.s.LastDirs {
+			s.LastDirs[k] = v
 		}
 	}
 	return s

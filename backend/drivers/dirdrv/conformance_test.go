@@ -16,10 +16,9 @@ func TestConformance(t *testing.T) {
 			files := map[string][]byte{
 				"MOD.DAT":                   []byte("[MOD]\r\n[/MOD]\r\n"),
 				"MEDIA/UNITS/ITEMS/AXE.DAT": []byte("[UNIT]\r\n[/UNIT]\r\n"),
-				// one spelling of MEDIA: on Windows' and macOS' disks
-				// MEDIA and media would be one folder, named by whichever
-				// the map order made first
-				"MEDIA/ui/icon.png": make([]byte, 500),
+				// lower case, in a folder of its own: on a case-insensitive
+				// disk (Windows) media/ would be MEDIA/
+				"textures/ui/icon.png": make([]byte, 500),
 			}
 			for k, v := range files {
 				p := filepath.Join(root, filepath.FromSlash(k))

@@ -127,6 +127,9 @@ function apiURL(kind, session, path, extra = {}) {
   return `/api/${kind}?${q}`;
 }
 
+/** URL of an audio entry for an <audio> element (whole entry, Range support). */
+export const audioURL = (session, path) => apiURL('audio', session, path);
+
 /** Raw bytes [off, off+len) of an entry, for the hex view. */
 export async function rawBytes(session, path, off, len) {
   const r = await fetch(apiURL('raw', session, path, { off: String(off), len: String(len) }));

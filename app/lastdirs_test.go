@@ -1,0 +1,90 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"packsmith/backend/settings"
+)
+
+// dirDialogs answers every dialog with the next path of its kind and notes
+// the folder it was asked to start in.
+type dirDialogs struct {
+	answer  map[string]string // kind → path chosen
+	started []string          // "kind:dir" per call
+}
+
+func (d *dirDialogs) OpenFile(string, []FilePattern) (string, error) {
+	panic("the folder-aware call is used")
+}
+func (d *dirDialogs) OpenFolder(string) (string, error) { panic("the folder-aware call is used") }
+func (d *dirDialogs) OpenFileIn(dir, _ string, _ []FilePattern) (string, error) {
+	d.started = append(d.started, "open:"+dir)
+	return d.answer["open"], nil
+}
+func (d *dirDialogs) OpenFolderIn(dir, _ string) (string, error) {
+	d.started = append(d.started, "folder:"+dir)
+	return d.answer["folder"], nil
+}
+func (d *dirDialogs) SaveFileIn(dir, _, _ string) (string, error) {
+	d.started = append(d.started, "save:"+dir)
+	return d.answer["save"], nil
+}
+
+func TestDialogsStartInTheLastFolder(t *testing.T) {
+	cfg := t.TempDir()
+	t.Setenv("PACKSMITH_CONFIG_DIR", cfg)
+	root := t.TempDir()
+	mods, out, pick := filepath.Join(root, "mods"), filepath.Join(root, "out"), filepath.Join(root, "pick")
+	for _, d := range []string{mods, out, pick} {
+		os.Mkdir(d, 0o755)
+	}
+	dd := &dirDialogs{answer: map[string]string{"open": filepath.Join(mods, "A.MOD")}}
+	s := NewApp(nil, dd, nil)
+
+	// Nothing remembered: the system's choice.
+	if p, err := s.PickArchive(); err != nil || p != filepath.Join(mods, "A.MOD") {
+		t.Fatalf("pick: %q %v", p, err)
+	}
+	// The next open dialog starts where the file was; a folder dialog,
+	// never used, starts there too.
+	s.PickFile("Replace with")
+	dd.answer["folder"] = pick
+	s.PickFolder("Extract to")
+	// A save dialog with nothing saved yet starts beside the default path.
+	dd.answer["save"] = filepath.Join(out, "B.MOD")
+	s.PickSaveAs("Save as", filepath.Join(root, "A.MOD"))
+	s.PickSaveAs("Save as", filepath.Join(root, "A.MOD"))
+	s.PickFolder("Extract to")
+	// Cancelled dialogs ("") change nothing.
+	dd.answer["open"] = ""
+	s.PickArchive()
+	s.PickArchive()
+	want := []string{"open:", "open:" + mods, "folder:" + mods, "save:" + root, "save:" + out, "folder:" + pick, "open:" + mods, "open:" + mods}
+	if len(dd.started) != len(want) {
+		t.Fatalf("started %q, want %q", dd.started, want)
+	}
+	for i := range want {
+		if dd.started[i] != want[i] {
+			t.Fatalf("dialog %d started in %q, want %q (all: %q)", i, dd.started[i], want[i], dd.started)
+		}
+	}
+	// Remembered in the settings file: a new window starts there too.
+	got := settings.Load().Get().LastDirs
+	if got["open"] != mods || got["folder"] != pick || got["save"] != out {
+		t.Fatalf("saved lastDirs %v", got)
+	}
+	dd2 := &dirDialogs{answer: map[string]string{}}
+	NewApp(nil, dd2, nil).PickFolder("x")
+	if len(dd2.started) != 1 || dd2.started[0] != "folder:"+pick {
+		t.Fatalf("after restart: %q", dd2.started)
+	}
+}
+
+func TestNoDialogsStaysNil(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	if _, err := NewApp(nil, nil, nil).PickArchive(); err == nil || err.Error() != "no file dialog in this build" {
+		t.Fatalf("nil dialogs: %v", err)
+	}
+}
