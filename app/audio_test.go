@@ -2,6 +2,7 @@ package app
 
 import (
 	"archive/zip"
+	"context"
 	"encoding/binary"
 	"net/http/httptest"
 	"net/url"
@@ -34,6 +35,7 @@ func pcmWAV(rate, n int) []byte {
 
 func TestAudioAPI(t *testing.T) {
 	s, _, _ := newService(t)
+	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	wav := pcmWAV(8000, 4000)
 	p := filepath.Join(t.TempDir(), "sound.zip")
 	f, err := os.Create(p)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,6 +22,7 @@ func TestSaveChangesJob(t *testing.T) {
 	os.WriteFile(src, []byte("dropped"), 0o644)
 
 	s := NewApp(&events{}, nil, nil)
+	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	info, err := s.Open(p, "")
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"archive/zip"
+	"context"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -165,6 +166,7 @@ func TestCompareAndExportMethods(t *testing.T) {
 // find the entries under MyMod/MEDIA/….
 func TestEntriesExistUnderAFolder(t *testing.T) {
 	s, _, _ := newService(t)
+	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	p := filepath.Join(t.TempDir(), "mod.zip")
 	f, _ := os.Create(p)
 	zw := zip.NewWriter(f)

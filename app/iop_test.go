@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -83,6 +84,7 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 
 func TestOptimizeAndCreateJobs(t *testing.T) {
 	s, _, _ := newService(t)
+	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	dir := t.TempDir()
 	for _, n := range []string{"rs.iop", "map.iop", "info/delete_file_list.cfg.iop"} {
 		copyFile(t, filepath.Join("../testdata/demo/lostsaga_game", n), filepath.Join(dir, n))

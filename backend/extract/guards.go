@@ -97,6 +97,11 @@ func checkTarget(a archive.Archive, dir string, jobs []job, overwrite bool) (rep
 				return nil, refuse(a, j.e.Path, "checking %s: %v", p, pathErr(err))
 			case st.Mode()&fs.ModeSymlink != 0:
 				return nil, refuse(a, j.e.Path, "%s is a symbolic link; Packsmith does not write through links", p)
+			case st.Mode()&fs.ModeIrregular != 0 && !st.IsDir():
+				// Windows: a junction (Go reports it as irregular, not as a
+				// folder or a link); it may lead anywhere. OneDrive's
+				// folders are irregular too but still folders: they pass.
+				return nil, refuse(a, j.e.Path, "%s is a junction or reparse point; Packsmith does not write through links", p)
 			case !st.IsDir():
 				return nil, refuse(a, j.e.Path, "%s is a file where the entry needs a folder", p)
 			default:

@@ -5,14 +5,31 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
 
+// cacheHome points os.UserCacheDir at a folder of the test's own and
+// returns it: XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows.
+func cacheHome(t *testing.T) string {
+	d := t.TempDir()
+	switch runtime.GOOS {
+	case "windows":
+		t.Setenv("LOCALAPPDATA", d)
+	case "darwin", "ios":
+		t.Setenv("HOME", d)
+		d = filepath.Join(d, "Library", "Caches")
+	default:
+		t.Setenv("XDG_CACHE_HOME", d)
+	}
+	return d
+}
+
 func TestExcludesAndWaits(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	cache := cacheHome(t)
 	target := filepath.Join(t.TempDir(), "a.zip")
 	l1, err := Acquire(context.Background(), target, time.Second)
 	if err != nil {
@@ -28,7 +45,7 @@ func TestExcludesAndWaits(t *testing.T) {
 	if ents, _ := os.ReadDir(filepath.Dir(target)); len(ents) != 0 {
 		t.Fatalf("files beside the target: %v", ents)
 	}
-	if !strings.HasPrefix(Dir(), os.Getenv("XDG_CACHE_HOME")) {
+	if !strings.HasPrefix(Dir(), cache) {
 		t.Fatalf("Dir() = %s", Dir())
 	}
 	var got time.Time

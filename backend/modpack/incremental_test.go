@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/mod"
 )
 
 func TestIncrementalPackIsByteIdentical(t *testing.T) {
@@ -109,9 +110,21 @@ func TestIncrementalPackIsByteIdentical(t *testing.T) {
 	}
 }
 
+// unitdata reads UNITDATA.RAW out of the .MOD at p and closes it again:
+// the next pack renames over p, which Windows refuses while it is open.
 func unitdata(t *testing.T, p string) []byte {
 	t.Helper()
-	b := entries(t, openMod(t, p))["MEDIA/UNITDATA.RAW"]
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	r, err := mod.NewReader(f, st.Size(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := entries(t, r)["MEDIA/UNITDATA.RAW"]
 	var ascii []byte
 	for i := 0; i+1 < len(b); i += 2 {
 		if b[i+1] == 0 {

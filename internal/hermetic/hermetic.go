@@ -14,8 +14,11 @@ import (
 	"testing"
 )
 
-// Vars are the variables Setup points into its folder.
-var Vars = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "TMPDIR", "PACKSMITH_CONFIG_DIR"}
+// Vars are the variables Setup points into its folder: the XDG ones for
+// Linux, and APPDATA, LOCALAPPDATA, TMP and TEMP, which os.UserConfigDir,
+// os.UserCacheDir and os.TempDir read on Windows.
+var Vars = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "TMPDIR",
+	"APPDATA", "LOCALAPPDATA", "TMP", "TEMP", "PACKSMITH_CONFIG_DIR"}
 
 // Setup makes a fresh folder (under the current TMPDIR) and points every
 // variable in Vars at a folder inside it. It returns the root and a

@@ -31,16 +31,29 @@ func (GameDriver) Name() string { return "iop-game" }
 // gameScore beats a generic view of a folder's files.
 const gameScore = 50
 
-// findPack finds a pack in dir by name, in any case.
+// findPack finds a pack in dir by name, in any case, spelt as the folder
+// lists it: on Windows (case-insensitive) a Stat of "map.iop" finds
+// MAP.IOP too, and the view and the save notes must name MAP.IOP.
 func findPack(dir, name string) string {
+	ents, _ := os.ReadDir(dir)
+	folded := ""
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if e.Name() == name {
+			return filepath.Join(dir, name)
+		}
+		if folded == "" && strings.EqualFold(e.Name(), name) {
+			folded = e.Name()
+		}
+	}
+	if folded != "" {
+		return filepath.Join(dir, folded)
+	}
+	// a link to a pack is not in the listing as a file
 	if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode().IsRegular() {
 		return filepath.Join(dir, name)
-	}
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if strings.EqualFold(e.Name(), name) && e.Type().IsRegular() {
-			return filepath.Join(dir, e.Name())
-		}
 	}
 	return ""
 }
