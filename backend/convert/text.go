@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/extract"
 	"packsmith/backend/preview"
 	"packsmith/backend/previews"
 )
@@ -50,7 +51,7 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 	}
 	defer rc.Close()
 	// Binary entries are told from their first bytes, without reading on.
-	r := ctxReader{ctx, rc}
+	r := extract.ContextReader(ctx, rc)
 	h := make([]byte, preview.HeadSize)
 	n, err := io.ReadFull(r, h)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
@@ -79,17 +80,4 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 		err = &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
 	}
 	return t, ok, false, err
-}
-
-// ctxReader stops a read as soon as the context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
 }

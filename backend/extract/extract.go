@@ -486,7 +486,10 @@ func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
 	return out, nil
 }
 
-// ctxReader stops a copy as soon as the context is cancelled.
+// ContextReader returns a reader that stops with the context's error as soon
+// as ctx is done (a cancelled extract or conversion stops mid-entry).
+func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxReader{ctx, r} }
+
 type ctxReader struct {
 	ctx context.Context
 	r   io.Reader
