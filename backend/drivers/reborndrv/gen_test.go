@@ -16,26 +16,16 @@ import (
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"
 	"packsmith/formats/reborn/rotxor"
+	"packsmith/formats/reborn/txte"
 )
 
-// txte builds a small text table: header, 32-byte rows of four u64
-// string offsets, then NUL-terminated strings.
-func txte(pairs ...string) []byte {
-	n := len(pairs) / 2
-	hdr := make([]byte, 16+32*n)
-	copy(hdr, "txte")
-	le := binary.LittleEndian
-	le.PutUint32(hdr[4:], uint32(n))
-	le.PutUint32(hdr[8:], 16)
-	le.PutUint32(hdr[12:], 32)
-	var pool []byte
-	for i := 0; i < n; i++ {
-		for j := 0; j < 2; j++ {
-			le.PutUint64(hdr[16+32*i+8*j:], uint64(len(hdr)+len(pool)))
-			pool = append(append(pool, pairs[2*i+j]...), 0)
-		}
+// txteOf is a text table of key, text pairs, as txte.Encode writes it.
+func txteOf(pairs ...string) []byte {
+	rows := make([]txte.Row, len(pairs)/2)
+	for i := range rows {
+		rows[i] = txte.Row{Key: pairs[2*i], Text: pairs[2*i+1]}
 	}
-	return append(hdr, pool...)
+	return txte.Encode(rows)
 }
 
 // xlce builds a table of count rows of rowSize bytes.
@@ -70,10 +60,10 @@ func samplePakd() []byte {
 		{ID: 0x50001, Data: pakd.Pad([]byte("unit sprite bytes"))},
 	})
 	return pakd.Build([]pakd.Item{
-		{Data: pakd.Pad(txte("msg_0001", "Denam", "msg_0002", "Vyce"))},
+		{Data: pakd.Pad(txteOf("msg_0001", "Denam", "msg_0002", "Vyce"))},
 		{Data: pakd.Pad(xlce(3, 12))},
 		{Data: pakd.Nested(inner)},
-		{Data: mlz0.Encode(txte("key", "compressed text compressed text compressed text"))},
+		{Data: mlz0.Encode(txteOf("key", "compressed text compressed text compressed text"))},
 		{Data: pakd.Pad(btxSample())},
 		{Data: pakd.Pad([]byte{1, 2, 3, 4, 5})},
 	})
@@ -92,7 +82,7 @@ func testdataSet() map[string][]byte {
 	return map[string][]byte{
 		"sample.dat": rotxorZip("pack", samplePakd()),
 		"raw.dat":    pakd.Build([]pakd.Item{{Data: pakd.Pad([]byte("raw entry"))}, {ID: 3, Data: pakd.Pad(xlce(1, 4))}}),
-		"effect.dat": mlz0.Encode(pakd.Build([]pakd.Item{{Data: pakd.Pad(txte("fx", "spark"))}})),
+		"effect.dat": mlz0.Encode(pakd.Build([]pakd.Item{{Data: pakd.Pad(txteOf("fx", "spark"))}})),
 		"single.dat": rotxorZip("sh_tacos.pac", append([]byte("ARC\x00"), bytes.Repeat([]byte{0}, 44)...)),
 	}
 }

@@ -150,7 +150,7 @@ func TestVerifyCRCOverMember(t *testing.T) {
 func TestUnchangedRebuildIdentical(t *testing.T) {
 	dir := t.TempDir()
 	pk := pakd.Build([]pakd.Item{
-		{Data: pakd.Pad(txte("a", "b"))},
+		{Data: pakd.Pad(txteOf("a", "b"))},
 		{Data: hcMLZ0(bytes.Repeat([]byte("txte text text "), 40))},
 	})
 	files := map[string][]byte{

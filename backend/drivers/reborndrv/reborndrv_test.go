@@ -159,7 +159,7 @@ func TestRewrite(t *testing.T) {
 	src1 := filepath.Join(dir, "new.bin")
 	os.WriteFile(src1, []byte("a longer replacement for the unit sprite"), 0o644)
 	src2 := filepath.Join(dir, "new.txte")
-	os.WriteFile(src2, txte("k", "new text"), 0o644)
+	os.WriteFile(src2, txteOf("k", "new text"), 0o644)
 	dst2 := filepath.Join(dir, "edited.dat")
 	st, err = a.Rewrite(context.Background(), dst2, []archive.Edit{
 		{Op: archive.EditReplace, Path: "#2/#1", Source: src1},
@@ -170,7 +170,7 @@ func TestRewrite(t *testing.T) {
 	if got := read(t, b, "#2/#1"); !bytes.HasPrefix(got, []byte("a longer replacement")) || len(got) != 48 {
 		t.Errorf("replaced entry %q", got)
 	}
-	if got := read(t, b, "#3"); !bytes.Equal(got, txte("k", "new text")) {
+	if got := read(t, b, "#3"); !bytes.Equal(got, txteOf("k", "new text")) {
 		t.Errorf("replaced mlz0 entry %q", got)
 	}
 	for _, p := range []string{"#0", "#1", "#2/#0", "#4", "#5"} {
