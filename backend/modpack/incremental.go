@@ -1,14 +1,12 @@
 package modpack
 
 import (
-	"bytes"
-	"encoding/gob"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -21,7 +19,7 @@ import (
 
 // Incremental packing.
 //
-// Beside the output, OUT.MOD.packcache (gob) records, for every entry of
+// Beside the output, OUT.MOD.packcache (cachecodec.go) records, for every entry of
 // the .MOD it describes, the source's size, modification time and content
 // hash (CRC-32C and CRC-32, 64 bits; a file whose size and time did not
 // change is not read again, unless it changed within a second of the
@@ -39,7 +37,7 @@ import (
 // full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
 // file, so it always packs in full.
 
-const cacheFormat = 1
+const cacheFormat = 2
 
 // CacheSuffix is added to the output's name for its cache.
 const CacheSuffix = ".packcache"
@@ -136,8 +134,12 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 	if err != nil {
 		return s // the first pack: nothing to say
 	}
-	var c packCache
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&c); err != nil || c.Format != cacheFormat || c.Options != s.optKey {
+	c, err := decodeCache(b)
+	if err != nil {
+		s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
+		return s
+	}
+	if c.Format != cacheFormat || c.Options != s.optKey {
 		s.note = "full pack: the cache was made by another Packsmith or with other options"
 		return s
 	}
@@ -314,9 +316,29 @@ func (s *incState) record(name string, c cacheEntry) {
 	s.mu.Unlock()
 }
 
-// save writes the cache for the .MOD just committed at out, taking each
-// entry's CRC-32 from rd (the written .MOD read back).
-func (s *incState) save(out string, rd *mod.Reader) error {
+// entries is the new cache's entries, each with its CRC-32 from the
+// writer's records (what verify checked the manifest against). It runs
+// beside the verify stage; save adds the head once the .MOD is in place.
+func (s *incState) entries(written []mod.WrittenBlock) []byte {
+	if !s.on {
+		return nil
+	}
+	crc := make(map[string]uint32, len(written))
+	for _, w := range written {
+		crc[w.Path] = w.CRC32
+	}
+	es := make(map[string]cacheEntry, len(s.next))
+	for n, ce := range s.next {
+		if v, ok := crc[n]; ok {
+			ce.CRC = v
+			es[n] = ce
+		}
+	}
+	return encodeEntries(es)
+}
+
+// save writes the cache for the .MOD just committed at out.
+func (s *incState) save(out string, entries []byte) error {
 	if !s.on {
 		return nil
 	}
@@ -324,24 +346,6 @@ func (s *incState) save(out string, rd *mod.Reader) error {
 	if err != nil {
 		return err
 	}
-	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started, Entries: map[string]cacheEntry{}}
-	names := make([]string, 0, len(s.next))
-	for n := range s.next {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		e, ok := rd.Lookup(n)
-		if !ok {
-			continue
-		}
-		ce := s.next[n]
-		ce.CRC = e.CRC32
-		c.Entries[n] = ce
-	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(c); err != nil {
-		return err
-	}
-	return safefile.WriteFile(out+CacheSuffix, buf.Bytes())
+	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
+	return safefile.WriteFile(out+CacheSuffix, assembleCache(&c, entries))
 }

@@ -305,8 +305,17 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	res.Output = out
-	inc := openIncremental(&opt, out, proj, replay) // incremental.go
-	defer inc.close()
+	// The cache (incremental.go) is read while MEDIA/ is walked.
+	incCh := make(chan *incState, 1)
+	go func(o Options) { incCh <- openIncremental(&o, out, proj, replay) }(opt)
+	var inc *incState
+	incOpened := func() *incState {
+		if inc == nil {
+			inc = <-incCh
+		}
+		return inc
+	}
+	defer func() { incOpened().close() }()
 	if media, _, err := findMedia(modDir); err == nil {
 		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
 			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
@@ -335,6 +344,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if Count(col.findings, SevError) > 0 {
 		return fail()
 	}
+	incOpened()
 	relOf := map[string]string{}
 	var srcs, assets []*srcFile
 	for _, f := range col.files {
@@ -673,6 +683,8 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	}
 	res.Size = st.Size()
 	written := w.Written()
+	cacheEntries := make(chan []byte, 1)
+	go func() { cacheEntries <- inc.entries(written) }()
 	rd, err := mod.NewReader(tmp.File, st.Size(), nil)
 	if err != nil {
 		return res, fmt.Errorf("verify: the written .MOD does not read back: %w", err)
@@ -729,7 +741,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, fmt.Errorf("writing %s: %w", out, err)
 	}
 	committed = true
-	if err := inc.save(out, rd); err != nil {
+	if err := inc.save(out, <-cacheEntries); err != nil {
 		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
 	}
 

@@ -67,6 +67,7 @@ type Reader struct {
 	man     *io.SectionReader // the manifest bytes
 	manOff  int64
 	byPath  map[string]int
+	ends    blockEnds // for CopyRaw's runs (copyrun.go)
 }
 
 // NewReader opens a .MOD of the given size.

@@ -84,6 +84,8 @@ type Writer struct {
 	writerDone chan struct{}
 	workers    sync.WaitGroup
 
+	run pendingRun // blocks CopyRaw is gathering (copyrun.go)
+
 	mu       sync.Mutex
 	cond     *sync.Cond
 	inflight int64
@@ -100,6 +102,7 @@ type job struct {
 	packed  uint32 // raw: the block's compressed size field
 	done    chan struct{}
 	barrier chan struct{} // a flush marker, not a block
+	blocks  []runBlock    // a run of copied blocks (copyrun.go), heads included
 	err     error
 }
 
@@ -262,6 +265,9 @@ func (w *Writer) writer() {
 }
 
 func (w *Writer) writeBlock(j *job) error {
+	if j.blocks != nil {
+		return w.writeRun(j)
+	}
 	payload := *j.in
 	packed := uint32(0)
 	switch {
@@ -363,6 +369,9 @@ func (w *Writer) account(n int64) {
 // flush waits until every queued block is written, so the caller may
 // write to out directly.
 func (w *Writer) flush() error {
+	if err := w.emitRun(); err != nil {
+		return err
+	}
 	b := &job{barrier: make(chan struct{})}
 	w.order <- b
 	<-b.barrier
@@ -414,6 +423,9 @@ func (w *Writer) commitRecord(rec *manRecord, name string) {
 func (w *Writer) Add(fh FileHeader, r io.Reader) error {
 	rec, name, err := w.newRecord(fh)
 	if err != nil {
+		return err
+	}
+	if err := w.emitRun(); err != nil {
 		return err
 	}
 	hint := sizeHint(r)
@@ -583,57 +595,14 @@ func (w *Writer) CopyRaw(src *Reader, e *Entry, fh FileHeader) error {
 	if err != nil {
 		return err
 	}
-	b, sr, err := src.RawBlock(e)
+	ok, err := w.copyRun(src, e, rec)
+	if err == nil && !ok {
+		err = w.copyOne(src, e, rec)
+	}
 	if err != nil {
 		return err
 	}
-	rec.size, rec.crc = b.Size, e.CRC32
-	if b.Payload > 8<<20 {
-		// Big blocks go straight through instead of through memory.
-		if err := w.flush(); err != nil {
-			return err
-		}
-		if err := w.checkRoom(name, 8+b.Payload); err != nil {
-			return err
-		}
-		var h [8]byte
-		binary.LittleEndian.PutUint32(h[:], b.Size)
-		binary.LittleEndian.PutUint32(h[4:], b.Packed)
-		if _, err := w.out.Write(h[:]); err != nil {
-			w.fail(err)
-			return err
-		}
-		pc := crc32.NewIEEE()
-		if _, err := io.Copy(io.MultiWriter(w.out, pc), sr); err != nil {
-			w.fail(err)
-			return err
-		}
-		rec.offset = uint32(w.pos)
-		rec.packed, rec.payloadCRC = b.Packed, pc.Sum32()
-		w.pos += 8 + b.Payload
-		if b.Packed > w.maxC {
-			w.maxC = b.Packed
-		}
-		w.commitRecord(rec, name)
-		return nil
-	}
-	if err := w.acquire(); err != nil {
-		return err
-	}
-	buf := inPool.Get().(*[]byte)
-	if int64(cap(*buf)) < b.Payload {
-		nb := make([]byte, b.Payload)
-		buf = &nb
-	}
-	*buf = (*buf)[:b.Payload]
-	if _, err := sr.ReadAt(*buf, 0); err != nil && !(err == io.EOF && b.Payload == 0) {
-		return fmt.Errorf("mod: copying %s: %w", e.Path, err)
-	}
-	w.account(b.Payload)
-	j := &job{rec: rec, in: buf, raw: true, packed: b.Packed, done: make(chan struct{})}
-	close(j.done)
 	w.commitRecord(rec, name)
-	w.order <- j
 	return nil
 }
 
@@ -661,6 +630,9 @@ func (w *Writer) Abort() {
 func (w *Writer) Close() error {
 	if w.closed {
 		return ErrClosed
+	}
+	if err := w.emitRun(); err != nil {
+		w.fail(err)
 	}
 	w.stop()
 	if err := w.failed(); err != nil {

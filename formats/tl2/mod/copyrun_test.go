@@ -1,0 +1,163 @@
+package mod
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// runSource is a .MOD of n small entries (some stored: .JPG) to copy from.
+func runSource(t *testing.T, n int) *Reader {
+	t.Helper()
+	rng := rand.New(rand.NewSource(3))
+	var files []genFile
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("MEDIA/F/E%03d.DAT", i)
+		if i%7 == 3 {
+			name = fmt.Sprintf("MEDIA/F/E%03d.JPG", i)
+		}
+		data := make([]byte, rng.Intn(3000))
+		for j := range data {
+			data[j] = byte(rng.Intn(4) + 'a')
+		}
+		files = append(files, genFile{name, data})
+	}
+	b := genMod(t, &Header{Title: "run source"}, files)
+	r, err := NewReader(bytes.NewReader(b), int64(len(b)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// copyAll copies es from r with CopyRaw, or block by block (the path
+// before runs) when alone is set.
+func copyAll(t *testing.T, r *Reader, es []*Entry, alone bool) ([]byte, error) {
+	t.Helper()
+	out := &memFile{}
+	w, err := NewWriter(out, &Header{Title: "copy"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, e := range es {
+		if k%50 == 49 {
+			if err := w.Add(FileHeader{Name: fmt.Sprintf("MEDIA/C/%04d_ADDED.DAT", k), FileTime: fixedTime}, strings.NewReader("added between copies")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fh := FileHeader{Name: fmt.Sprintf("MEDIA/C/%04d_%s", k, e.Path[len("MEDIA/F/"):]), FileTime: fixedTime}
+		if alone {
+			rec, name, err := w.newRecord(fh)
+			if err == nil {
+				err = w.copyOne(r, e, rec)
+			}
+			if err != nil {
+				w.Abort()
+				return nil, err
+			}
+			w.commitRecord(rec, name)
+			continue
+		}
+		if err := w.CopyRaw(r, e, fh); err != nil {
+			w.Abort()
+			return nil, err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.b, nil
+}
+
+// Runs write the same bytes as copying block by block, whatever the order
+// and subset copied, with small runMax-sized runs and runs cut by Add.
+func TestCopyRunsMatchBlockByBlock(t *testing.T) {
+	r := runSource(t, 300)
+	rng := rand.New(rand.NewSource(5))
+	defer func(m int64) { runMax = m }(runMax)
+	for trial := 0; trial < 40; trial++ {
+		runMax = 4 << 20
+		if trial%2 == 1 {
+			runMax = 5000 // a few blocks a run; some blocks bigger than a run
+		}
+		var es []*Entry
+		for _, i := range r.BlockOrder() {
+			if trial%4 == 0 || rng.Intn(5) > 0 {
+				es = append(es, &r.Entries[i])
+			}
+		}
+		if trial%3 == 1 { // some out of order: runs break there
+			for k := 0; k < 10; k++ {
+				a, b := rng.Intn(len(es)), rng.Intn(len(es))
+				es[a], es[b] = es[b], es[a]
+			}
+		}
+		runs, err := copyAll(t, r, es, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := copyAll(t, r, es, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(runs, alone) {
+			t.Fatalf("trial %d: runs wrote other bytes than block-by-block copies", trial)
+		}
+		if _, err := indepCheck(runs, nil); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+	}
+}
+
+// A block followed by bytes no entry claims (here: an entry the manifest
+// no longer lists) does not fill its span: it is copied alone, the run
+// split around it, and the output is what block-by-block copying gives.
+func TestCopyRunsAroundUnlistedBlocks(t *testing.T) {
+	r := runSource(t, 40)
+	var keep []Entry
+	for i, e := range r.Entries {
+		if i%9 != 4 {
+			keep = append(keep, e)
+		}
+	}
+	r.Entries = keep
+	var es []*Entry
+	for _, i := range r.BlockOrder() {
+		es = append(es, &r.Entries[i])
+	}
+	runs, err := copyAll(t, r, es, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := copyAll(t, r, es, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(runs, alone) {
+		t.Fatal("runs around unlisted blocks differ from block-by-block copies")
+	}
+}
+
+// A manifest size that disagrees with the block head is an error naming
+// the entry and the head's offset, as BlockOf reports it.
+func TestCopyRunSizeMismatch(t *testing.T) {
+	r := runSource(t, 10)
+	bad := &r.Entries[r.BlockOrder()[5]]
+	bad.Size++
+	var es []*Entry
+	for _, i := range r.BlockOrder() {
+		es = append(es, &r.Entries[i])
+	}
+	_, err := copyAll(t, r, es, false)
+	b, _ := r.BlockOf(bad)
+	want := fmt.Sprintf("%s at offset 0x%X", bad.Path, b.Offset)
+	if err == nil || !strings.Contains(err.Error(), "manifest says") || !strings.Contains(err.Error(), bad.Path) {
+		t.Fatalf("got %v, want an error naming %s", err, want)
+	}
+	_, err2 := copyAll(t, r, es, true)
+	if err2 == nil || err2.Error() != err.Error() {
+		t.Fatalf("runs say %q, block by block %q", err, err2)
+	}
+}
