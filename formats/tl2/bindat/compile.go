@@ -57,15 +57,13 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	keys := c.keys[:0]
 	var assigned []uint32
 	if _, ok := ids.(HashIDs); ok {
-		// The hashes, when distinct (nearly always), are what HashIDs
-		// assigns; the sort that orders the table also finds duplicates.
-		assigned = slices.Grow(c.hashes[:0], len(c.strs))[:len(c.strs)]
-		c.hashes = assigned
-		for i, s := range c.strs {
-			assigned[i] = rghash.Hash(s)
-		}
+		// The hashes (collect has them) are what HashIDs assigns when they
+		// are distinct, nearly always; the sort that orders the table also
+		// finds duplicates, and probeRuns settles them as HashIDs would.
+		assigned = append(c.idbuf[:0], c.hashes...)
+		c.idbuf = assigned
 		keys = sortedKeys(keys, assigned)
-		if !distinctIDs(keys) {
+		if !distinctIDs(keys) && !c.probeRuns(keys, assigned) {
 			assigned = nil
 		}
 	}
@@ -112,9 +110,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		out = binary.LittleEndian.AppendUint32(out, uint32(k>>32))
 		out = binary.LittleEndian.AppendUint16(out, uint16(c.nunits[i]))
 		if int(c.nunits[i]) == len(s) { // ASCII
-			for j := 0; j < len(s); j++ {
-				out = append(out, s[j], 0)
-			}
+			out = appendASCII16(out, s)
 			continue
 		}
 		c.units = rghash.AppendUTF16(c.units[:0], s)
@@ -126,6 +122,25 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	c.next = 0
 	out = c.emit(out, root, true)
 	return out, nil
+}
+
+// appendASCII16 appends ASCII s as UTF-16LE: a zero byte after each byte,
+// spread four bytes at a time.
+func appendASCII16(out []byte, s string) []byte {
+	n := len(out)
+	out = slices.Grow(out, 2*len(s))[:n+2*len(s)]
+	w := out[n:]
+	for len(s) >= 4 {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+		x = (x | x<<16) & 0x0000FFFF0000FFFF
+		x = (x | x<<8) & 0x00FF00FF00FF00FF
+		binary.LittleEndian.PutUint64(w, x)
+		s, w = s[4:], w[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		w[2*i], w[2*i+1] = s[i], 0
+	}
+	return out
 }
 
 // sortedKeys returns id<<32 | index for each id, sorted, in dst's memory.
@@ -151,31 +166,35 @@ func distinctIDs(keys []uint64) bool {
 
 type compiler struct {
 	file   string
-	strs   []string       // distinct non-empty strings, first-appearance order
-	nunits []uint16       // their lengths in UTF-16 code units
-	index  map[string]int // string → position in strs
-	vals   []uint64       // per property in emit order: number bits or string index+1 (0 = empty)
-	types  []Type         // per property in emit order
-	ids    []uint32       // assigned ids, parallel to strs
-	next   int            // emit cursor into vals
-	size   int            // output size
-	strict bool           // Options.Strict
-	fixes  []NumberFix    // values read the C way
+	strs   []string    // distinct non-empty strings, first-appearance order
+	nunits []uint16    // their lengths in UTF-16 code units
+	hashes []uint32    // their rg_hash, the key of set
+	set    strSet      // string → position in strs
+	vals   []uint64    // per property in emit order: number bits or string index+1 (0 = empty)
+	types  []Type      // per property in emit order
+	ids    []uint32    // assigned ids, parallel to strs
+	next   int         // emit cursor into vals
+	size   int         // output size
+	strict bool        // Options.Strict
+	fixes  []NumberFix // values read the C way
 	// scratch
-	hashes []uint32
-	keys   []uint64
-	units  []uint16
+	idbuf []uint32
+	keys  []uint64
+	units []uint16
+	run   []uint64
+	taken []bool
 }
 
 // compilerPool keeps compilers, and their scratch, between compiles.
-var compilerPool = sync.Pool{New: func() any { return &compiler{index: make(map[string]int)} }}
+var compilerPool = sync.Pool{New: func() any { return new(compiler) }}
 
 func (c *compiler) release() {
 	if len(c.strs) > 4096 || cap(c.vals) > 1<<16 {
 		return // outsized: let it go rather than keep it (and clear it) forever
 	}
-	clear(c.index)
+	c.set.reset()
 	clear(c.strs) // drop references into the source text
+	c.hashes = c.hashes[:0]
 	c.strs, c.nunits, c.vals, c.types = c.strs[:0], c.nunits[:0], c.vals[:0], c.types[:0]
 	c.file, c.ids, c.next, c.size = "", nil, 0, 0
 	c.strict, c.fixes = false, c.fixes[:0]
@@ -218,15 +237,17 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 				c.vals = append(c.vals, 0)
 				continue
 			}
-			i, ok := c.index[p.Value]
-			if !ok {
+			h := rghash.Hash(p.Value)
+			slot, i := c.set.find(c.strs, c.hashes, p.Value, h)
+			if i < 0 {
 				nu := c.unitCount(p.Value)
 				if nu > 0xFFFF {
 					return c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
 				}
 				i = len(c.strs)
-				c.index[p.Value] = i
 				c.strs = append(c.strs, p.Value)
+				c.hashes = append(c.hashes, h)
+				c.set.add(c.hashes, slot, i)
 				c.nunits = append(c.nunits, uint16(nu))
 				c.size += 6 + 2*nu
 			}

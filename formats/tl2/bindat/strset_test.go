@@ -1,0 +1,129 @@
+package bindat
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/rghash"
+)
+
+// refHashIDs is HashIDs.Assign's collision rule over given hashes: strings
+// in sorted order, each moved up from its hash past taken ids and
+// EmptyString.
+func refHashIDs(strs []string, hashes []uint32) []uint32 {
+	order := make([]int, len(strs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		switch {
+		case strs[a] < strs[b]:
+			return -1
+		case strs[a] > strs[b]:
+			return 1
+		}
+		return 0
+	})
+	ids := make([]uint32, len(strs))
+	taken := map[uint32]bool{}
+	for _, i := range order {
+		id := hashes[i]
+		for taken[id] || id == EmptyString {
+			id++
+		}
+		taken[id] = true
+		ids[i] = id
+	}
+	return ids
+}
+
+// probeRuns must give refHashIDs's ids, keys sorted by them, or decline
+// only when a run reaches EmptyString.
+func TestProbeRuns(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for iter := 0; iter < 20000; iter++ {
+		n := 1 + r.Intn(40)
+		base := uint32(r.Intn(1 << 20))
+		if iter%10 == 0 {
+			base = EmptyString - uint32(r.Intn(60))
+		}
+		spread := 1 + r.Intn(2*n)
+		var c compiler
+		seen := map[string]bool{}
+		for len(c.strs) < n {
+			s := fmt.Sprint(r.Intn(1000))
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			c.strs = append(c.strs, s)
+			c.hashes = append(c.hashes, base+uint32(r.Intn(spread)))
+		}
+		want := refHashIDs(c.strs, c.hashes)
+		ids := slices.Clone(c.hashes)
+		keys := sortedKeys(nil, ids)
+		if distinctIDs(keys) {
+			continue
+		}
+		if !c.probeRuns(keys, ids) {
+			last := slices.Max(want)
+			if slices.Contains(c.hashes, EmptyString) || last >= EmptyString-uint32(n) || slices.Min(want) < base {
+				continue // wrapped or near the reserved id: declining is allowed
+			}
+			t.Fatalf("declined hashes %v (ids %v)", c.hashes, want)
+		}
+		if !slices.Equal(ids, want) {
+			t.Fatalf("hashes %v strs %v: ids %v, want %v", c.hashes, c.strs, ids, want)
+		}
+		if !slices.Equal(keys, sortedKeys(nil, want)) {
+			t.Fatalf("keys not in id order: %x", keys)
+		}
+	}
+}
+
+// otherIDs hides HashIDs behind another type, so Compile takes its general
+// path.
+type otherIDs struct{}
+
+func (otherIDs) Assign(strs []string) ([]uint32, error) { return HashIDs{}.Assign(strs) }
+
+// The generated corpus has files whose strings collide under rg_hash; the
+// default numbering must match HashIDs.Assign there too.
+func TestCompileCollisionsMatchAssign(t *testing.T) {
+	collided := 0
+	for _, f := range pipelineCorpus(120, 5150) {
+		root, err := dattext.Parse(f.rel, f.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Compile(f.rel, root, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Compile(f.rel, root, &Options{IDs: otherIDs{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: default numbering differs from HashIDs.Assign", f.rel)
+		}
+		dec, err := Decompile(f.rel, got, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range dec.Strings {
+			if e.ID != rghash.Hash(e.Text) {
+				collided++
+				break
+			}
+		}
+	}
+	if collided == 0 {
+		t.Fatal("no file with colliding strings: the test checks nothing")
+	}
+	t.Logf("%d files with colliding string hashes", collided)
+}
