@@ -104,18 +104,25 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 	}
 	for i := 0; i < len(body); {
 		if !bigEndian {
-			// Four ASCII units at a time: every high byte zero, every low
+			// Eight ASCII units at a time: every high byte zero, every low
 			// byte below 0x80.
 			j := len(dst)
-			for i+8 <= len(body) && j+4 <= cap(dst) {
+			for i+16 <= len(body) && j+8 <= cap(dst) {
 				v := binary.LittleEndian.Uint64(body[i:])
-				if v&0xFF80FF80FF80FF80 != 0 {
+				w := binary.LittleEndian.Uint64(body[i+8:])
+				if (v|w)&0xFF80FF80FF80FF80 != 0 {
 					break
 				}
-				w := dst[j : j+4 : j+4]
-				w[0], w[1], w[2], w[3] = byte(v), byte(v>>16), byte(v>>32), byte(v>>48)
-				i += 8
-				j += 4
+				binary.LittleEndian.PutUint64(dst[j:j+8], packASCII16(v)|packASCII16(w)<<32)
+				i += 16
+				j += 8
+			}
+			if i+8 <= len(body) && j+4 <= cap(dst) {
+				if v := binary.LittleEndian.Uint64(body[i:]); v&0xFF80FF80FF80FF80 == 0 {
+					binary.LittleEndian.PutUint32(dst[j:j+4], uint32(packASCII16(v)))
+					i += 8
+					j += 4
+				}
 			}
 			dst = dst[:j]
 			if i >= len(body) {
@@ -140,6 +147,13 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 	// dst is never written again, so it can back the string (as
 	// strings.Builder does) instead of being copied.
 	return unsafe.String(unsafe.SliceData(dst), len(dst))
+}
+
+// packASCII16 packs four UTF-16LE units with zero high bytes (bytes
+// a 0 b 0 c 0 d 0) into the low four bytes (a b c d).
+func packASCII16(v uint64) uint64 {
+	v = (v | v>>8) & 0x0000FFFF0000FFFF
+	return (v | v>>16) & 0xFFFFFFFF
 }
 
 // firstInvalid returns the offset of the first byte that is neither UTF-8
