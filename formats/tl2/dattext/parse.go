@@ -2,6 +2,7 @@ package dattext
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -36,8 +37,10 @@ func ParseText(file, text string) (*Node, error) {
 	}
 	var (
 		root     *Node
-		stack    []open
-		pendKids []*Node
+		stackBuf [16]open  // nesting rarely goes deeper: no allocation
+		kidsBuf  [64]*Node // likewise for the children of open sections
+		stack    = stackBuf[:0]
+		pendKids = kidsBuf[:0]
 		a        arena
 	)
 	a.init(text)
@@ -45,32 +48,39 @@ func ParseText(file, text string) (*Node, error) {
 		return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
 	line := 0
-	for len(text) > 0 {
+	for pos := 0; pos < len(text); {
 		line++
-		var raw string
-		i := strings.IndexByte(text, '\n')
-		seg := text
-		if i >= 0 {
-			seg = text[:i]
-		}
-		if j := strings.IndexByte(seg, '\r'); j >= 0 {
-			i = j // a CR ends the line too (CRLF, or old Mac CR)
-		}
-		if i >= 0 {
-			raw = text[:i]
-			if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-				text = text[i+2:]
-			} else {
-				text = text[i+1:]
-			}
-		} else {
-			raw, text = text, ""
-		}
-		k := 0
-		for k < len(raw) && (raw[k] == ' ' || raw[k] == '\t') {
+		// The line runs from pos to the first CR or LF. Blanks are
+		// skipped, then a property line is split while it is scanned, so
+		// each byte is looked at once; other lines are found whole.
+		k := pos
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 			k++
 		}
-		s := raw[k:]
+		var eol, gt, colon int // gt, colon: of a property line, -1 when missing
+		if k < len(text) && text[k] == '<' {
+			gt, colon = -1, -1
+			eol = scanLine(text, k+1, '>')
+			if eol < len(text) && text[eol] == '>' {
+				gt = eol
+				eol = scanLine(text, gt+1, ':')
+				if eol < len(text) && text[eol] == ':' {
+					colon = eol
+					eol = scanLine(text, colon+1, '\n')
+				}
+			}
+		} else {
+			eol = scanLine(text, k, '\n')
+		}
+		s := text[k:eol]
+		switch {
+		case eol == len(text):
+			pos = eol
+		case text[eol] == '\r' && eol+1 < len(text) && text[eol+1] == '\n':
+			pos = eol + 2
+		default:
+			pos = eol + 1
+		}
 		switch {
 		case s == "" || (s[0] == '/' && len(s) >= 2 && s[1] == '/'):
 			continue
@@ -121,11 +131,9 @@ func ParseText(file, text string) (*Node, error) {
 			}
 			stack = append(stack, open{n: n, props: len(a.prop), kids: len(pendKids)})
 		case s[0] == '<':
-			end := strings.IndexByte(s, '>')
-			if end < 0 {
+			if gt < 0 {
 				return nil, errAt(line, "property line %q has no > after the type", clip(s))
 			}
-			colon := strings.IndexByte(s[end+1:], ':')
 			if colon < 0 {
 				return nil, errAt(line, "property line %q has no : after the key", clip(s))
 			}
@@ -143,17 +151,18 @@ func ParseText(file, text string) (*Node, error) {
 				n.Props = append(make([]Prop, 0, 2*len(n.Props)+4), n.Props...)
 				top.props = -1
 			}
-			p := Prop{
-				Type:  s[1:end],
-				Key:   s[end+1 : end+1+colon],
-				Value: s[end+1+colon+1:],
-				Line:  line,
-			}
+			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
 			if top.props >= 0 {
-				a.prop = append(a.prop, p)
-				n.Props = a.prop[top.props:len(a.prop)]
+				// The arena has room (checked above). Storing field by field
+				// takes the plain write barrier while the GC runs, not the
+				// much slower bulk one of copying a whole Prop.
+				i := len(a.prop)
+				a.prop = a.prop[:i+1]
+				q := &a.prop[i]
+				q.Type, q.Key, q.Value, q.Line = typ, key, value, line
+				n.Props = a.prop[top.props : i+1]
 			} else {
-				n.Props = append(n.Props, p)
+				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
 			}
 		default:
 			return nil, errAt(line, "unexpected text %q (want [SECTION], [/SECTION], <TYPE>KEY:VALUE or // comment)", clip(s))
@@ -167,6 +176,29 @@ func ParseText(file, text string) (*Node, error) {
 		return nil, &Error{File: file, Msg: "no [SECTION] in the file"}
 	}
 	return root, nil
+}
+
+// scanLine returns the index of the first c, CR or LF in s at or after i,
+// or len(s). Eight bytes are tested at a time: where x = word ^ 0x0A0A…
+// has a zero byte the word holds LF, and (x-0x0101…)&^x flags the lowest
+// zero byte exactly (flags above it may be false, never below it).
+func scanLine(s string, i int, c byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		lf, cr, x := v^(ones*'\n'), v^(ones*'\r'), v^(ones*uint64(c))
+		if t := ((lf-ones)&^lf | (cr-ones)&^cr | (x-ones)&^x) & highs; t != 0 {
+			return i + bits.TrailingZeros64(t)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if b := s[i]; b == c || b == '\r' || b == '\n' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // arena hands out the nodes and the Props and Children slices of one parse.

@@ -1,0 +1,33 @@
+package dattext
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// scanLine must find what a byte loop finds, wherever the bytes are.
+func TestScanLine(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	alphabet := []byte("ab>:\r\n\x00\x80\x8a\x8d\xbe\xff\x0b\x09=;")
+	for iter := 0; iter < 20000; iter++ {
+		b := make([]byte, r.Intn(40))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		s := string(b)
+		for _, c := range []byte{'>', ':', '\n'} {
+			for i := 0; i <= len(s); i++ {
+				want := len(s)
+				for j := i; j < len(s); j++ {
+					if s[j] == c || s[j] == '\r' || s[j] == '\n' {
+						want = j
+						break
+					}
+				}
+				if got := scanLine(s, i, c); got != want {
+					t.Fatalf("scanLine(%q, %d, %q) = %d, want %d", s, i, c, got, want)
+				}
+			}
+		}
+	}
+}
