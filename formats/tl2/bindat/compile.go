@@ -131,7 +131,7 @@ func appendASCII16(out []byte, s string) []byte {
 	out = slices.Grow(out, 2*len(s))[:n+2*len(s)]
 	w := out[n:]
 	for len(s) >= 4 {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+		x := uint64(load32(s))
 		x = (x | x<<16) & 0x0000FFFF0000FFFF
 		x = (x | x<<8) & 0x00FF00FF00FF00FF
 		binary.LittleEndian.PutUint64(w, x)
@@ -207,13 +207,27 @@ func (c *compiler) errAt(line int, format string, a ...any) error {
 
 // unitCount returns the length of s in UTF-16 code units.
 func (c *compiler) unitCount(s string) int {
+	if isASCII(s) {
+		return len(s)
+	}
+	c.units = rghash.AppendUTF16(c.units[:0], s)
+	return len(c.units)
+}
+
+// isASCII reports whether every byte of s is below 0x80, eight at a time.
+func isASCII(s string) bool {
+	for len(s) >= 8 {
+		if load64(s)&0x8080808080808080 != 0 {
+			return false
+		}
+		s = s[8:]
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			c.units = rghash.AppendUTF16(c.units[:0], s)
-			return len(c.units)
+			return false
 		}
 	}
-	return len(s)
+	return true
 }
 
 // collect walks the tree in the order emit writes it (a section's
@@ -226,7 +240,10 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 	c.size += 12
 	for i := range n.Props {
 		p := &n.Props[i]
-		t, ok := ParseType(p.Type)
+		t, ok := canonicalType(p.Type), true
+		if t == 0 {
+			t, ok = ParseType(p.Type)
+		}
 		if !ok {
 			return c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
 		}

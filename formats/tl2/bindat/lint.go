@@ -85,13 +85,45 @@ func (l *linter) check(line int, what, name string) {
 }
 
 // hasLower reports whether s holds a lower-case ASCII letter. Bytes of
-// multi-byte UTF-8 sequences are all >= 0x80, so a byte loop finds exactly
-// what a loop over runes would.
+// multi-byte UTF-8 sequences are all >= 0x80, so testing bytes finds
+// exactly what testing runes would; names are short, so words of up to
+// eight bytes (overlapping at the end) replace the loop.
 func hasLower(s string) bool {
+	switch {
+	case len(s) >= 8:
+		for i := 0; i+8 <= len(s); i += 8 {
+			if lowerIn(load64(s[i:])) {
+				return true
+			}
+		}
+		return lowerIn(load64(s[len(s)-8:]))
+	case len(s) >= 4:
+		return lowerIn(uint64(load32(s)) | uint64(load32(s[len(s)-4:]))<<32)
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i]-'a' < 26 {
 			return true
 		}
 	}
 	return false
+}
+
+// lowerIn reports whether a byte of v is 'a'…'z'. With the high bits
+// cleared, adding 0x1F sets a byte's high bit from 'a' (0x61) up and
+// adding 0x05 from '{' (0x7B) up, with no carry between bytes.
+func lowerIn(v uint64) bool {
+	const ones = 0x0101010101010101
+	t := v & (0x7F * ones)
+	return (t+0x1F*ones)&^(t+0x05*ones)&^v&(0x80*ones) != 0
+}
+
+func load64(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func load32(s string) uint32 {
+	s = s[:4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
