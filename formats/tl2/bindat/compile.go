@@ -54,7 +54,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		ids = opt.IDs
 	}
 	// keys holds id<<32 | string index, sorted: the table order.
-	keys := c.keys[:0]
+	var keys []uint64
 	var assigned []uint32
 	if _, ok := ids.(HashIDs); ok {
 		// The hashes (collect has them) are what HashIDs assigns when they
@@ -62,7 +62,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		// finds duplicates, and probeRuns settles them as HashIDs would.
 		assigned = append(c.idbuf[:0], c.hashes...)
 		c.idbuf = assigned
-		keys = sortedKeys(keys, assigned)
+		keys = c.sortKeys(assigned)
 		if !distinctIDs(keys) && !c.probeRuns(keys, assigned) {
 			assigned = nil
 		}
@@ -82,7 +82,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		if len(assigned) != len(c.strs) {
 			return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave %d ids for %d strings", len(assigned), len(c.strs))}
 		}
-		keys = sortedKeys(keys, assigned)
+		keys = c.sortKeys(assigned)
 		for k := 1; k < len(keys); k++ {
 			if keys[k]>>32 == keys[k-1]>>32 {
 				return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave id %d to two strings", keys[k]>>32)}
@@ -94,7 +94,6 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 			}
 		}
 	}
-	c.keys = keys
 	if opt != nil && opt.Fixed != nil {
 		for _, f := range c.fixes {
 			opt.Fixed(f)
@@ -141,6 +140,13 @@ func appendASCII16(out []byte, s string) []byte {
 		w[2*i], w[2*i+1] = s[i], 0
 	}
 	return out
+}
+
+// sortKeys returns id<<32 | index for each id, sorted, in the compiler's
+// scratch.
+func (c *compiler) sortKeys(ids []uint32) []uint64 {
+	c.keys = sortedKeys(c.keys, ids)
+	return c.keys
 }
 
 // sortedKeys returns id<<32 | index for each id, sorted, in dst's memory.

@@ -32,7 +32,8 @@ func ParseText(file, text string) (*Node, error) {
 	// instead of several per line.
 	type open struct {
 		n     *Node
-		props int // start of n.Props in a.prop, or -1 once it has its own slice
+		props int // start of its properties in a.prop, or -1 once n.Props has its own slice
+		nprop int // how many there are in a.prop; n.Props is set when the section closes
 		kids  int // where its children start on pendKids
 	}
 	var (
@@ -104,8 +105,9 @@ func ParseText(file, text string) (*Node, error) {
 					return nil, errAt(line, "[/%s] closes [%s] opened at line %d", clip(name), clip(top.n.Name), top.n.Line)
 				}
 				top.n.EndLine = line
-				if top.props >= 0 && len(top.n.Props) > 0 {
-					top.n.Props = top.n.Props[:len(top.n.Props):len(top.n.Props)]
+				if top.props >= 0 && top.nprop > 0 {
+					end := top.props + top.nprop
+					top.n.Props = a.prop[top.props:end:end]
 				}
 				if len(pendKids) > top.kids {
 					top.n.Children = a.kids(pendKids[top.kids:])
@@ -142,13 +144,13 @@ func ParseText(file, text string) (*Node, error) {
 			}
 			top := &stack[len(stack)-1]
 			n := top.n
-			if len(n.Props) == 0 && top.props >= 0 {
+			if top.nprop == 0 && top.props >= 0 {
 				top.props = len(a.prop)
 			}
-			if top.props >= 0 && (top.props+len(n.Props) != len(a.prop) || len(a.prop) == cap(a.prop)) {
+			if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
 				// A child's properties came in between, or the arena is
 				// full: go on in a slice of its own.
-				n.Props = append(make([]Prop, 0, 2*len(n.Props)+4), n.Props...)
+				n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
 				top.props = -1
 			}
 			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
@@ -160,7 +162,7 @@ func ParseText(file, text string) (*Node, error) {
 				a.prop = a.prop[:i+1]
 				q := &a.prop[i]
 				q.Type, q.Key, q.Value, q.Line = typ, key, value, line
-				n.Props = a.prop[top.props : i+1]
+				top.nprop++
 			} else {
 				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
 			}
