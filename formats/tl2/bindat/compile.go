@@ -43,10 +43,12 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	}
 	c := compilerPool.Get().(*compiler)
 	defer c.release()
-	c.file, c.size = file, 8
+	c.file = file
 	c.strict = opt != nil && opt.Strict
-	// Pass 1: check types, parse numbers, collect strings.
-	if err := c.collect(root, 0); err != nil {
+	// One walk checks types, parses numbers, collects strings and writes
+	// the nodes to c.body, string values as their index in c.strs, to be
+	// replaced by their ids once the strings are numbered.
+	if err := c.collect(root, 0, true); err != nil {
 		return nil, err
 	}
 	var ids StringIDs = HashIDs{}
@@ -100,7 +102,11 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		}
 	}
 
-	out := make([]byte, 0, c.size)
+	body := c.body
+	for _, off := range c.strAt {
+		binary.LittleEndian.PutUint32(body[off:], assigned[binary.LittleEndian.Uint32(body[off:])])
+	}
+	out := make([]byte, 0, 8+c.table+len(body))
 	out = binary.LittleEndian.AppendUint32(out, Version)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(c.strs)))
 	for _, k := range keys {
@@ -117,10 +123,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 			out = binary.LittleEndian.AppendUint16(out, x)
 		}
 	}
-	c.ids = assigned
-	c.next = 0
-	out = c.emit(out, root, true)
-	return out, nil
+	return append(out, body...), nil
 }
 
 // appendASCII16 appends ASCII s as UTF-16LE: a zero byte after each byte,
@@ -129,17 +132,26 @@ func appendASCII16(out []byte, s string) []byte {
 	n := len(out)
 	out = slices.Grow(out, 2*len(s))[:n+2*len(s)]
 	w := out[n:]
-	for len(s) >= 4 {
-		x := uint64(load32(s))
-		x = (x | x<<16) & 0x0000FFFF0000FFFF
-		x = (x | x<<8) & 0x00FF00FF00FF00FF
-		binary.LittleEndian.PutUint64(w, x)
+	for len(s) >= 8 {
+		v := load64(s)
+		binary.LittleEndian.PutUint64(w, spreadASCII(v&0xFFFFFFFF))
+		binary.LittleEndian.PutUint64(w[8:], spreadASCII(v>>32))
+		s, w = s[8:], w[16:]
+	}
+	if len(s) >= 4 {
+		binary.LittleEndian.PutUint64(w, spreadASCII(uint64(load32(s))))
 		s, w = s[4:], w[8:]
 	}
 	for i := 0; i < len(s); i++ {
 		w[2*i], w[2*i+1] = s[i], 0
 	}
 	return out
+}
+
+// spreadASCII puts a zero byte after each of the four low bytes of x.
+func spreadASCII(x uint64) uint64 {
+	x = (x | x<<16) & 0x0000FFFF0000FFFF
+	return (x | x<<8) & 0x00FF00FF00FF00FF
 }
 
 // sortKeys returns id<<32 | index for each id, sorted, in the compiler's
@@ -176,11 +188,9 @@ type compiler struct {
 	nunits []uint16    // their lengths in UTF-16 code units
 	hashes []uint32    // their rg_hash, the key of set
 	set    strSet      // string → position in strs
-	vals   []uint64    // per property in emit order: number bits or string index+1 (0 = empty)
-	types  []Type      // per property in emit order
-	ids    []uint32    // assigned ids, parallel to strs
-	next   int         // emit cursor into vals
-	size   int         // output size
+	table  int         // size of the string table entries in bytes
+	body   []byte      // the nodes as written, string values as positions in strs
+	strAt  []int       // where in body those positions are
 	strict bool        // Options.Strict
 	fixes  []NumberFix // values read the C way
 	// scratch
@@ -195,14 +205,14 @@ type compiler struct {
 var compilerPool = sync.Pool{New: func() any { return new(compiler) }}
 
 func (c *compiler) release() {
-	if len(c.strs) > 4096 || cap(c.vals) > 1<<16 {
+	if len(c.strs) > 4096 || cap(c.body) > 1<<20 {
 		return // outsized: let it go rather than keep it (and clear it) forever
 	}
 	c.set.reset()
 	clear(c.strs) // drop references into the source text
-	c.hashes = c.hashes[:0]
-	c.strs, c.nunits, c.vals, c.types = c.strs[:0], c.nunits[:0], c.vals[:0], c.types[:0]
-	c.file, c.ids, c.next, c.size = "", nil, 0, 0
+	c.strs, c.nunits, c.hashes = c.strs[:0], c.nunits[:0], c.hashes[:0]
+	c.body, c.strAt = c.body[:0], c.strAt[:0]
+	c.file, c.table = "", 0
 	c.strict, c.fixes = false, c.fixes[:0]
 	compilerPool.Put(c)
 }
@@ -236,14 +246,19 @@ func isASCII(s string) bool {
 	return true
 }
 
-// collect walks the tree in the order emit writes it (a section's
+// collect writes the tree to c.body in output order (a section's
 // properties, then its children), which is also the order GUTS numbers new
 // strings in: sequential numbering reproduces its tables.
-func (c *compiler) collect(n *dattext.Node, depth int) error {
+func (c *compiler) collect(n *dattext.Node, depth int, root bool) error {
 	if depth >= dattext.MaxDepth {
 		return c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
 	}
-	c.size += 12
+	name := NameHash(n.Name)
+	if root && n.Name == "" {
+		name = rghash.Hash(RootName(c.file))
+	}
+	c.body = binary.LittleEndian.AppendUint32(c.body, name)
+	c.body = binary.LittleEndian.AppendUint32(c.body, uint32(len(n.Props)))
 	for i := range n.Props {
 		p := &n.Props[i]
 		t, ok := canonicalType(p.Type), true
@@ -253,14 +268,14 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 		if !ok {
 			return c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
 		}
-		c.size += 8 + valueSize(t)
-		c.types = append(c.types, t)
+		c.body = binary.LittleEndian.AppendUint32(c.body, NameHash(p.Key))
+		c.body = binary.LittleEndian.AppendUint32(c.body, uint32(t))
 		if isStringType(t) {
 			if p.Value == "" {
-				c.vals = append(c.vals, 0)
+				c.body = binary.LittleEndian.AppendUint32(c.body, EmptyString)
 				continue
 			}
-			h := rghash.Hash(p.Value)
+			h := hash(p.Value)
 			slot, i := c.set.find(c.strs, c.hashes, p.Value, h)
 			if i < 0 {
 				nu := c.unitCount(p.Value)
@@ -272,9 +287,10 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 				c.hashes = append(c.hashes, h)
 				c.set.add(c.hashes, slot, i)
 				c.nunits = append(c.nunits, uint16(nu))
-				c.size += 6 + 2*nu
+				c.table += 6 + 2*nu
 			}
-			c.vals = append(c.vals, uint64(i)+1)
+			c.strAt = append(c.strAt, len(c.body))
+			c.body = binary.LittleEndian.AppendUint32(c.body, uint32(i))
 			continue
 		}
 		v, err := parseNumber(t, p.Value)
@@ -289,45 +305,17 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 			v = cv
 			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v)})
 		}
-		c.vals = append(c.vals, v)
+		if valueSize(t) == 8 {
+			c.body = binary.LittleEndian.AppendUint64(c.body, v)
+		} else {
+			c.body = binary.LittleEndian.AppendUint32(c.body, uint32(v))
+		}
 	}
+	c.body = binary.LittleEndian.AppendUint32(c.body, uint32(len(n.Children)))
 	for _, ch := range n.Children {
-		if err := c.collect(ch, depth+1); err != nil {
+		if err := c.collect(ch, depth+1, false); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func (c *compiler) emit(out []byte, n *dattext.Node, root bool) []byte {
-	name := NameHash(n.Name)
-	if root && n.Name == "" {
-		name = rghash.Hash(RootName(c.file))
-	}
-	out = binary.LittleEndian.AppendUint32(out, name)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(n.Props)))
-	for i := range n.Props {
-		t := c.types[c.next]
-		v := c.vals[c.next]
-		c.next++
-		out = binary.LittleEndian.AppendUint32(out, NameHash(n.Props[i].Key))
-		out = binary.LittleEndian.AppendUint32(out, uint32(t))
-		switch {
-		case isStringType(t):
-			id := uint32(EmptyString)
-			if v != 0 {
-				id = c.ids[v-1]
-			}
-			out = binary.LittleEndian.AppendUint32(out, id)
-		case valueSize(t) == 8:
-			out = binary.LittleEndian.AppendUint64(out, v)
-		default:
-			out = binary.LittleEndian.AppendUint32(out, uint32(v))
-		}
-	}
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(n.Children)))
-	for _, ch := range n.Children {
-		out = c.emit(out, ch, false)
-	}
-	return out
 }

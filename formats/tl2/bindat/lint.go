@@ -64,7 +64,9 @@ func (l *linter) walk(n *dattext.Node) {
 func (l *linter) props(n *dattext.Node) {
 	for i := range n.Props {
 		p := &n.Props[i]
-		l.check(p.Line, "key", p.Key)
+		if len(p.Key) == 12 || hasLower(p.Key) { // else check has nothing to say
+			l.check(p.Line, "key", p.Key)
+		}
 		if canonicalType(p.Type) != 0 {
 			continue // the usual case: nothing to say
 		}

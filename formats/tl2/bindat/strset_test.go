@@ -127,3 +127,20 @@ func TestCompileCollisionsMatchAssign(t *testing.T) {
 	}
 	t.Logf("%d files with colliding string hashes", collided)
 }
+
+// sortKeys must order keys as a plain sort does, at every size.
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewSource(4))
+	var c compiler
+	for iter := 0; iter < 3000; iter++ {
+		ids := make([]uint32, r.Intn(300))
+		mask := []uint32{0xFF, 0xFFFF, 0xFF00FF00, 0xFFFFFFFF, 0x0F}[r.Intn(5)]
+		for i := range ids {
+			ids[i] = r.Uint32() & mask
+		}
+		want := sortedKeys(nil, ids)
+		if got := c.sortKeys(ids); !slices.Equal(got, want) {
+			t.Fatalf("ids %x: %x, want %x", ids, got, want)
+		}
+	}
+}
