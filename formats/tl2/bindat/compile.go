@@ -48,7 +48,9 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	// One walk checks types, parses numbers, collects strings and writes
 	// the nodes to c.body, string values as their index in c.strs, to be
 	// replaced by their ids once the strings are numbered.
-	if err := c.collect(root, 0, true); err != nil {
+	body, strAt, err := c.collect(root, 0, true, c.body[:0], c.strAt[:0])
+	c.body, c.strAt = body, strAt
+	if err != nil {
 		return nil, err
 	}
 	var ids StringIDs = HashIDs{}
@@ -76,7 +78,6 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		default:
 			strs = slices.Clone(strs) // another implementation may keep it
 		}
-		var err error
 		assigned, err = ids.Assign(strs)
 		if err != nil {
 			return nil, &CompileError{File: file, Msg: err.Error()}
@@ -102,8 +103,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		}
 	}
 
-	body := c.body
-	for _, off := range c.strAt {
+	for _, off := range strAt {
 		binary.LittleEndian.PutUint32(body[off:], assigned[binary.LittleEndian.Uint32(body[off:])])
 	}
 	out := make([]byte, 0, 8+c.table+len(body))
@@ -246,19 +246,23 @@ func isASCII(s string) bool {
 	return true
 }
 
-// collect writes the tree to c.body in output order (a section's
+// collect appends the tree to body in output order (a section's
 // properties, then its children), which is also the order GUTS numbers new
-// strings in: sequential numbering reproduces its tables.
-func (c *compiler) collect(n *dattext.Node, depth int, root bool) error {
+// strings in: sequential numbering reproduces its tables. A string value is
+// written as its position in c.strs, and where it is written is appended
+// to strAt. The slices are passed along rather than kept in c: storing a
+// slice into the heap takes a write barrier while the GC runs, for every
+// value.
+func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, strAt []int) ([]byte, []int, error) {
 	if depth >= dattext.MaxDepth {
-		return c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
+		return body, strAt, c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
 	}
 	name := NameHash(n.Name)
 	if root && n.Name == "" {
 		name = rghash.Hash(RootName(c.file))
 	}
-	c.body = binary.LittleEndian.AppendUint32(c.body, name)
-	c.body = binary.LittleEndian.AppendUint32(c.body, uint32(len(n.Props)))
+	body = binary.LittleEndian.AppendUint32(body, name)
+	body = binary.LittleEndian.AppendUint32(body, uint32(len(n.Props)))
 	for i := range n.Props {
 		p := &n.Props[i]
 		t, ok := canonicalType(p.Type), true
@@ -266,21 +270,21 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool) error {
 			t, ok = ParseType(p.Type)
 		}
 		if !ok {
-			return c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
+			return body, strAt, c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
 		}
-		c.body = binary.LittleEndian.AppendUint32(c.body, NameHash(p.Key))
-		c.body = binary.LittleEndian.AppendUint32(c.body, uint32(t))
+		body = binary.LittleEndian.AppendUint32(body, NameHash(p.Key))
+		body = binary.LittleEndian.AppendUint32(body, uint32(t))
 		if isStringType(t) {
 			if p.Value == "" {
-				c.body = binary.LittleEndian.AppendUint32(c.body, EmptyString)
+				body = binary.LittleEndian.AppendUint32(body, EmptyString)
 				continue
 			}
-			h := hash(p.Value)
+			h := rghash.Hash(p.Value)
 			slot, i := c.set.find(c.strs, c.hashes, p.Value, h)
 			if i < 0 {
 				nu := c.unitCount(p.Value)
 				if nu > 0xFFFF {
-					return c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
+					return body, strAt, c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
 				}
 				i = len(c.strs)
 				c.strs = append(c.strs, p.Value)
@@ -289,8 +293,8 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool) error {
 				c.nunits = append(c.nunits, uint16(nu))
 				c.table += 6 + 2*nu
 			}
-			c.strAt = append(c.strAt, len(c.body))
-			c.body = binary.LittleEndian.AppendUint32(c.body, uint32(i))
+			strAt = append(strAt, len(body))
+			body = binary.LittleEndian.AppendUint32(body, uint32(i))
 			continue
 		}
 		v, err := parseNumber(t, p.Value)
@@ -298,24 +302,25 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool) error {
 			cv, ok := CNumber(t, p.Value)
 			if !ok || c.strict {
 				if ok {
-					return c.errAt(p.Line, "%s: %v (GUTS would read it the C way as %s; refused because numbers are strict)", p.Key, err, formatValue(t, cv))
+					return body, strAt, c.errAt(p.Line, "%s: %v (GUTS would read it the C way as %s; refused because numbers are strict)", p.Key, err, formatValue(t, cv))
 				}
-				return c.errAt(p.Line, "%s: %v", p.Key, err)
+				return body, strAt, c.errAt(p.Line, "%s: %v", p.Key, err)
 			}
 			v = cv
 			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v)})
 		}
 		if valueSize(t) == 8 {
-			c.body = binary.LittleEndian.AppendUint64(c.body, v)
+			body = binary.LittleEndian.AppendUint64(body, v)
 		} else {
-			c.body = binary.LittleEndian.AppendUint32(c.body, uint32(v))
+			body = binary.LittleEndian.AppendUint32(body, uint32(v))
 		}
 	}
-	c.body = binary.LittleEndian.AppendUint32(c.body, uint32(len(n.Children)))
+	body = binary.LittleEndian.AppendUint32(body, uint32(len(n.Children)))
 	for _, ch := range n.Children {
-		if err := c.collect(ch, depth+1, false); err != nil {
-			return err
+		var err error
+		if body, strAt, err = c.collect(ch, depth+1, false, body, strAt); err != nil {
+			return body, strAt, err
 		}
 	}
-	return nil
+	return body, strAt, nil
 }

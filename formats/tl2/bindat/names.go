@@ -2,7 +2,6 @@ package bindat
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"packsmith/formats/tl2/dattext"
@@ -39,39 +38,7 @@ func NameHash(name string) uint32 {
 	if h, ok := ParseUnknownName(name); ok {
 		return h
 	}
-	return hash(name)
-}
-
-// hash is rghash.Hash, with ASCII taken eight bytes a step. The hash turns
-// the running value left by 5 and xors in each unit, so eight steps turn
-// it by 40 and each byte by 5 for every byte after it: eight independent
-// rotations instead of a chain of eight dependent ones. Anything else
-// (non-ASCII) is left to rghash.Hash.
-func hash(s string) uint32 {
-	h := uint32(len(s)) // the length in units, for ASCII
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		v := load64(s[i:])
-		if v&0x8080808080808080 != 0 {
-			return rghash.Hash(s)
-		}
-		h = bits.RotateLeft32(h, 40%32) ^
-			bits.RotateLeft32(uint32(v)&0xFF, 35%32) ^
-			bits.RotateLeft32(uint32(v>>8)&0xFF, 30) ^
-			bits.RotateLeft32(uint32(v>>16)&0xFF, 25) ^
-			bits.RotateLeft32(uint32(v>>24)&0xFF, 20) ^
-			bits.RotateLeft32(uint32(v>>32)&0xFF, 15) ^
-			bits.RotateLeft32(uint32(v>>40)&0xFF, 10) ^
-			bits.RotateLeft32(uint32(v>>48)&0xFF, 5) ^
-			uint32(v>>56)
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return rghash.Hash(s)
-		}
-		h = bits.RotateLeft32(h, 5) ^ uint32(s[i])
-	}
-	return h
+	return rghash.Hash(name)
 }
 
 // RootName is the name GUTS hashes for a root written []: the file name
