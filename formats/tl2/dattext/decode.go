@@ -104,21 +104,32 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 	}
 	for i := 0; i < len(body); {
 		if !bigEndian {
-			// Eight ASCII units at a time: every high byte zero, every low
-			// byte below 0x80.
+			// Sixteen, then eight ASCII units at a time: every high byte
+			// zero, every low byte below 0x80.
+			const nonASCII = 0xFF80FF80FF80FF80
 			j := len(dst)
-			for i+16 <= len(body) && j+8 <= cap(dst) {
-				v := binary.LittleEndian.Uint64(body[i:])
-				w := binary.LittleEndian.Uint64(body[i+8:])
-				if (v|w)&0xFF80FF80FF80FF80 != 0 {
+			out := dst[:cap(dst)]
+			for ; i+32 <= len(body) && j+16 <= len(out); i, j = i+32, j+16 {
+				in := body[i : i+32 : i+32]
+				a, b := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
+				c, d := binary.LittleEndian.Uint64(in[16:]), binary.LittleEndian.Uint64(in[24:])
+				if (a|b|c|d)&nonASCII != 0 {
 					break
 				}
-				binary.LittleEndian.PutUint64(dst[j:j+8], packASCII16(v)|packASCII16(w)<<32)
-				i += 16
-				j += 8
+				o := out[j : j+16 : j+16]
+				binary.LittleEndian.PutUint64(o, packASCII16(a)|packASCII16(b)<<32)
+				binary.LittleEndian.PutUint64(o[8:], packASCII16(c)|packASCII16(d)<<32)
+			}
+			for ; i+16 <= len(body) && j+8 <= len(out); i, j = i+16, j+8 {
+				in := body[i : i+16 : i+16]
+				v, w := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
+				if (v|w)&nonASCII != 0 {
+					break
+				}
+				binary.LittleEndian.PutUint64(out[j:j+8:j+8], packASCII16(v)|packASCII16(w)<<32)
 			}
 			if i+8 <= len(body) && j+4 <= cap(dst) {
-				if v := binary.LittleEndian.Uint64(body[i:]); v&0xFF80FF80FF80FF80 == 0 {
+				if v := binary.LittleEndian.Uint64(body[i:]); v&nonASCII == 0 {
 					binary.LittleEndian.PutUint32(dst[j:j+4], uint32(packASCII16(v)))
 					i += 8
 					j += 4

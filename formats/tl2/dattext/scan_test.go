@@ -31,3 +31,25 @@ func TestScanLine(t *testing.T) {
 		}
 	}
 }
+
+// skipBlanks must stop where a byte loop stops.
+func TestSkipBlanks(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	alphabet := []byte(" \t\t\t!)\x08\x89\xa0\x00<[\r\n")
+	for iter := 0; iter < 20000; iter++ {
+		b := make([]byte, r.Intn(30))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		s := string(b)
+		for i := 0; i <= len(s); i++ {
+			want := i
+			for want < len(s) && (s[want] == ' ' || s[want] == '\t') {
+				want++
+			}
+			if got := skipBlanks(s, i); got != want {
+				t.Fatalf("skipBlanks(%q, %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	}
+}
