@@ -132,17 +132,18 @@ func appendASCII16(out []byte, s string) []byte {
 	n := len(out)
 	out = slices.Grow(out, 2*len(s))[:n+2*len(s)]
 	w := out[n:]
-	for len(s) >= 8 {
-		v := load64(s)
-		binary.LittleEndian.PutUint64(w, spreadASCII(v&0xFFFFFFFF))
-		binary.LittleEndian.PutUint64(w[8:], spreadASCII(v>>32))
-		s, w = s[8:], w[16:]
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := load64(s[i : i+8])
+		o := w[2*i : 2*i+16 : 2*i+16]
+		binary.LittleEndian.PutUint64(o, spreadASCII(v&0xFFFFFFFF))
+		binary.LittleEndian.PutUint64(o[8:], spreadASCII(v>>32))
 	}
-	if len(s) >= 4 {
-		binary.LittleEndian.PutUint64(w, spreadASCII(uint64(load32(s))))
-		s, w = s[4:], w[8:]
+	if i+4 <= len(s) {
+		binary.LittleEndian.PutUint64(w[2*i:2*i+8:2*i+8], spreadASCII(uint64(load32(s[i:i+4]))))
+		i += 4
 	}
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		w[2*i], w[2*i+1] = s[i], 0
 	}
 	return out
@@ -151,8 +152,13 @@ func appendASCII16(out []byte, s string) []byte {
 // spreadASCII puts a zero byte after each of the four low bytes of x.
 func spreadASCII(x uint64) uint64 {
 	x = (x | x<<16) & 0x0000FFFF0000FFFF
-	return (x | x<<8) & 0x00FF00FF00FF00FF
+	// Go 1.26 splits a store of a value whose top byte it proves zero into
+	// four narrower ones; or-ing in opaqueZero keeps it one 8-byte store.
+	return (x|x<<8)&0x00FF00FF00FF00FF | opaqueZero
 }
+
+// opaqueZero is always 0; see spreadASCII.
+var opaqueZero uint64
 
 // sortKeys returns id<<32 | index for each id, sorted, in the compiler's
 // scratch.
@@ -232,13 +238,13 @@ func (c *compiler) unitCount(s string) int {
 
 // isASCII reports whether every byte of s is below 0x80, eight at a time.
 func isASCII(s string) bool {
-	for len(s) >= 8 {
-		if load64(s)&0x8080808080808080 != 0 {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if load64(s[i:i+8])&0x8080808080808080 != 0 {
 			return false
 		}
-		s = s[8:]
 	}
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
 		}

@@ -94,7 +94,7 @@ func hasLower(s string) bool {
 	switch {
 	case len(s) >= 8:
 		for i := 0; i+8 <= len(s); i += 8 {
-			if lowerIn(load64(s[i:])) {
+			if lowerIn(load64(s[i : i+8])) {
 				return true
 			}
 		}
