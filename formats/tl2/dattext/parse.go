@@ -64,11 +64,11 @@ func ParseText(file, text string) (*Node, error) {
 				eol = scanLine(text, gt+1, ':')
 				if eol < len(text) && text[eol] == ':' {
 					colon = eol
-					eol = scanLine(text, colon+1, '\n')
+					eol = lineEnd(text, colon+1)
 				}
 			}
 		} else {
-			eol = scanLine(text, k, '\n')
+			eol = lineEnd(text, k)
 		}
 		s := text[k:eol]
 		switch {
@@ -217,6 +217,34 @@ func scanLine(s string, i int, c byte) int {
 	}
 	for ; i < len(s); i++ {
 		if b := s[i]; b == c || b == '\r' || b == '\n' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// lineEnd is scanLine for CR and LF alone, for values and whole lines,
+// which can be long. It looks for any byte below 0x0E, flagged with one
+// subtraction, (v-0x0E0E…)&^v (the lowest flag exact, as in scanLine), and
+// goes on past a tab or other control byte found that way.
+func lineEnd(s string, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if t := (v - ones*0x0E) &^ v & highs; t != 0 {
+			j := i + bits.TrailingZeros64(t)/8
+			if s[j] == '\r' || s[j] == '\n' {
+				return j
+			}
+			i = j + 1
+			continue
+		}
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '\r' || s[i] == '\n' {
 			return i
 		}
 	}

@@ -8,7 +8,7 @@ import (
 // scanLine must find what a byte loop finds, wherever the bytes are.
 func TestScanLine(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	alphabet := []byte("ab>:\r\n\x00\x80\x8a\x8d\xbe\xff\x0b\x09=;")
+	alphabet := []byte("ab>:\r\n\r\n\x00\x01\x0c\x0e\x0f\x80\x8a\x8d\x8e\xbe\xff\x0b\x09\x09=;")
 	for iter := 0; iter < 20000; iter++ {
 		b := make([]byte, r.Intn(40))
 		for i := range b {
@@ -26,6 +26,9 @@ func TestScanLine(t *testing.T) {
 				}
 				if got := scanLine(s, i, c); got != want {
 					t.Fatalf("scanLine(%q, %d, %q) = %d, want %d", s, i, c, got, want)
+				}
+				if got := lineEnd(s, i); c == '\n' && got != want {
+					t.Fatalf("lineEnd(%q, %d) = %d, want %d", s, i, got, want)
 				}
 			}
 		}
