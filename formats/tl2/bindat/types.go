@@ -114,7 +114,12 @@ func isStringType(t Type) bool { return t == String || t == Translate || t == No
 // parseNumber turns the text of a numeric value into its raw little-endian
 // bits (4 or 8 bytes used). Leading and trailing blanks are ignored.
 func parseNumber(t Type, text string) (uint64, error) {
-	s := strings.TrimSpace(text)
+	s := text
+	if s == "" || s[0]-0x21 >= 0x5F || s[len(s)-1]-0x21 >= 0x5F {
+		// Only then can there be something to trim: TrimSpace's spaces
+		// are at most ' ' in ASCII and non-ASCII otherwise.
+		s = strings.TrimSpace(text)
+	}
 	switch t {
 	case Integer:
 		if v, ok := smallInt(s); ok {

@@ -52,33 +52,52 @@ func ParseText(file, text string) (*Node, error) {
 	for pos := 0; pos < len(text); {
 		line++
 		// The line runs from pos to the first CR or LF. Blanks are
-		// skipped, then a property line is split while it is scanned, so
-		// each byte is looked at once; other lines are found whole.
+		// skipped; a property line, nearly every line, is split while it
+		// is scanned, so each byte is looked at once.
 		k := skipBlanks(text, pos)
-		var eol, gt, colon int // gt, colon: of a property line, -1 when missing
 		if k < len(text) && text[k] == '<' {
-			gt, colon = -1, -1
-			eol = scanLine(text, k+1, '>')
-			if eol < len(text) && text[eol] == '>' {
-				gt = eol
-				eol = scanLine(text, gt+1, ':')
-				if eol < len(text) && text[eol] == ':' {
-					colon = eol
-					eol = lineEnd(text, colon+1)
-				}
+			gt := scanLine(text, k+1, '>')
+			if gt == len(text) || text[gt] != '>' {
+				return nil, errAt(line, "property line %q has no > after the type", clip(text[k:gt]))
 			}
-		} else {
-			eol = lineEnd(text, k)
+			colon := scanLine(text, gt+1, ':')
+			if colon == len(text) || text[colon] != ':' {
+				return nil, errAt(line, "property line %q has no : after the key", clip(text[k:colon]))
+			}
+			eol := lineEnd(text, colon+1)
+			pos = nextLine(text, eol)
+			if len(stack) == 0 {
+				return nil, errAt(line, "property outside any section")
+			}
+			top := &stack[len(stack)-1]
+			n := top.n
+			if top.nprop == 0 && top.props >= 0 {
+				top.props = len(a.prop)
+			}
+			if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
+				// A child's properties came in between, or the arena is
+				// full: go on in a slice of its own.
+				n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
+				top.props = -1
+			}
+			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
+			if top.props < 0 {
+				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
+				continue
+			}
+			// The arena has room (checked above). Storing field by field
+			// takes the plain write barrier while the GC runs, not the much
+			// slower bulk one of copying a whole Prop.
+			i := len(a.prop)
+			a.prop = a.prop[:i+1]
+			q := &a.prop[i]
+			q.Type, q.Key, q.Value, q.Line = typ, key, value, line
+			top.nprop++
+			continue
 		}
+		eol := lineEnd(text, k)
 		s := text[k:eol]
-		switch {
-		case eol == len(text):
-			pos = eol
-		case text[eol] == '\r' && eol+1 < len(text) && text[eol+1] == '\n':
-			pos = eol + 2
-		default:
-			pos = eol + 1
-		}
+		pos = nextLine(text, eol)
 		switch {
 		case s == "" || (s[0] == '/' && len(s) >= 2 && s[1] == '/'):
 			continue
@@ -129,40 +148,6 @@ func ParseText(file, text string) (*Node, error) {
 				pendKids = append(pendKids, n)
 			}
 			stack = append(stack, open{n: n, props: len(a.prop), kids: len(pendKids)})
-		case s[0] == '<':
-			if gt < 0 {
-				return nil, errAt(line, "property line %q has no > after the type", clip(s))
-			}
-			if colon < 0 {
-				return nil, errAt(line, "property line %q has no : after the key", clip(s))
-			}
-			if len(stack) == 0 {
-				return nil, errAt(line, "property outside any section")
-			}
-			top := &stack[len(stack)-1]
-			n := top.n
-			if top.nprop == 0 && top.props >= 0 {
-				top.props = len(a.prop)
-			}
-			if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
-				// A child's properties came in between, or the arena is
-				// full: go on in a slice of its own.
-				n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
-				top.props = -1
-			}
-			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
-			if top.props >= 0 {
-				// The arena has room (checked above). Storing field by field
-				// takes the plain write barrier while the GC runs, not the
-				// much slower bulk one of copying a whole Prop.
-				i := len(a.prop)
-				a.prop = a.prop[:i+1]
-				q := &a.prop[i]
-				q.Type, q.Key, q.Value, q.Line = typ, key, value, line
-				top.nprop++
-			} else {
-				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
-			}
 		default:
 			return nil, errAt(line, "unexpected text %q (want [SECTION], [/SECTION], <TYPE>KEY:VALUE or // comment)", clip(s))
 		}
@@ -198,6 +183,17 @@ func skipBlanks(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// nextLine returns where the line after the one ending at eol starts.
+func nextLine(text string, eol int) int {
+	switch {
+	case eol == len(text):
+		return eol
+	case text[eol] == '\r' && eol+1 < len(text) && text[eol+1] == '\n':
+		return eol + 2
+	}
+	return eol + 1
 }
 
 // scanLine returns the index of the first c, CR or LF in s at or after i,
