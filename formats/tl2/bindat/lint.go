@@ -118,14 +118,3 @@ func lowerIn(v uint64) bool {
 	t := v & (0x7F * ones)
 	return (t+0x1F*ones)&^(t+0x05*ones)&^v&(0x80*ones) != 0
 }
-
-func load64(s string) uint64 {
-	s = s[:8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func load32(s string) uint32 {
-	s = s[:4]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-}
