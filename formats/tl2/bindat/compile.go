@@ -190,15 +190,16 @@ func distinctIDs(keys []uint64) bool {
 
 type compiler struct {
 	file   string
-	strs   []string    // distinct non-empty strings, first-appearance order
-	nunits []uint16    // their lengths in UTF-16 code units
-	hashes []uint32    // their rg_hash, the key of set
-	set    strSet      // string → position in strs
-	table  int         // size of the string table entries in bytes
-	body   []byte      // the nodes as written, string values as positions in strs
-	strAt  []int       // where in body those positions are
-	strict bool        // Options.Strict
-	fixes  []NumberFix // values read the C way
+	strs   []string       // distinct non-empty strings, first-appearance order
+	nunits []uint16       // their lengths in UTF-16 code units
+	hashes []uint32       // their rg_hash, the key of set
+	set    strSet         // string → position in strs
+	slow   map[string]int // replaces set for the rest of a compile when its probes run long
+	table  int            // size of the string table entries in bytes
+	body   []byte         // the nodes as written, string values as positions in strs
+	strAt  []int          // where in body those positions are
+	strict bool           // Options.Strict
+	fixes  []NumberFix    // values read the C way
 	// scratch
 	idbuf []uint32
 	keys  []uint64
@@ -215,6 +216,7 @@ func (c *compiler) release() {
 		return // outsized: let it go rather than keep it (and clear it) forever
 	}
 	c.set.reset()
+	c.slow = nil
 	clear(c.strs) // drop references into the source text
 	c.strs, c.nunits, c.hashes = c.strs[:0], c.nunits[:0], c.hashes[:0]
 	c.body, c.strAt = c.body[:0], c.strAt[:0]
@@ -286,7 +288,13 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, s
 				continue
 			}
 			h := rghash.Hash(p.Value)
-			slot, i := c.set.find(c.strs, c.hashes, p.Value, h)
+			slot, i := -1, -1
+			if c.slow == nil {
+				slot, i = c.set.find(c.strs, c.hashes, p.Value, h)
+			}
+			if slot < 0 && i < 0 {
+				i = c.slowIndex(p.Value)
+			}
 			if i < 0 {
 				nu := c.unitCount(p.Value)
 				if nu > 0xFFFF {
@@ -295,7 +303,7 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, s
 				i = len(c.strs)
 				c.strs = append(c.strs, p.Value)
 				c.hashes = append(c.hashes, h)
-				c.set.add(c.hashes, slot, i)
+				c.remember(p.Value, slot, i)
 				c.nunits = append(c.nunits, uint16(nu))
 				c.table += 6 + 2*nu
 			}

@@ -18,16 +18,22 @@ type strSet struct {
 
 const strSetMin = 64
 
+// strSetMaxProbe bounds a search. rg_hash collisions are easy to make, and
+// a file of strings sharing one hash would make every search walk all of
+// them; past this many slots the compile goes on with a map instead.
+const strSetMaxProbe = 64
+
 // find returns the position of s (hash h) in strs, or -1 and the slot to
-// add it at.
+// add it at; the slot is -1 when the search ran past strSetMaxProbe.
 func (t *strSet) find(strs []string, hashes []uint32, s string, h uint32) (slot, i int) {
 	if len(t.slots) == 0 {
-		t.slots, t.shift, t.gen = make([]uint64, strSetMin), 32-6, 1
+		t.slots, t.shift, t.gen = make([]uint64, strSetMin), 32-6, 1 // 2^6 slots
 	}
 	mask := len(t.slots) - 1
 	// Multiplying spreads the hash: rg_hash's low bits mostly come from
 	// the last characters, which values tend to share ("….DAT").
-	for p := int(h * 0x9E3779B1 >> t.shift); ; p = (p + 1) & mask {
+	p := int(h * 0x9E3779B1 >> t.shift)
+	for range strSetMaxProbe {
 		v := t.slots[p]
 		if uint32(v>>32) != t.gen {
 			return p, -1
@@ -36,7 +42,9 @@ func (t *strSet) find(strs []string, hashes []uint32, s string, h uint32) (slot,
 		if hashes[j] == h && strs[j] == s {
 			return p, j
 		}
+		p = (p + 1) & mask
 	}
+	return -1, -1
 }
 
 // add records position i (whose hash is hashes[i]) at the slot find gave,
@@ -57,6 +65,30 @@ func (t *strSet) add(hashes []uint32, slot, i int) {
 		}
 		t.slots[p] = uint64(t.gen)<<32 | uint64(j)
 	}
+}
+
+// slowIndex is the set's stand-in once its probes run long: the position
+// of s in c.strs by map, or -1.
+func (c *compiler) slowIndex(s string) int {
+	if c.slow == nil {
+		c.slow = make(map[string]int, 2*len(c.strs))
+		for j, s := range c.strs {
+			c.slow[s] = j
+		}
+	}
+	if i, ok := c.slow[s]; ok {
+		return i
+	}
+	return -1
+}
+
+// remember records that c.strs[i] is s, at the slot find gave.
+func (c *compiler) remember(s string, slot, i int) {
+	if c.slow != nil {
+		c.slow[s] = i
+		return
+	}
+	c.set.add(c.hashes, slot, i)
 }
 
 // reset empties the set by moving to the next generation.

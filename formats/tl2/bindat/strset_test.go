@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"packsmith/formats/tl2/dattext"
@@ -141,6 +142,93 @@ func TestSortKeys(t *testing.T) {
 		want := sortedKeys(nil, ids)
 		if got := c.sortKeys(ids); !slices.Equal(got, want) {
 			t.Fatalf("ids %x: %x, want %x", ids, got, want)
+		}
+	}
+}
+
+// collidingStrings returns n distinct strings with one rg_hash: blocks of
+// two characters that collide, strung together (rg_hash is linear, so
+// swapping a block for a colliding one keeps the hash).
+func collidingStrings(t *testing.T, n int) []string {
+	groups := map[uint32][]string{}
+	var blocks []string
+	for a := byte('!'); a <= '~' && blocks == nil; a++ {
+		for b := byte(1); b < 0x80; b++ {
+			if b == '\r' || b == '\n' {
+				continue // would end the line
+			}
+			s := string([]byte{a, b})
+			h := rghash.Hash(s)
+			if groups[h] = append(groups[h], s); len(groups[h]) == 4 {
+				blocks = groups[h]
+				break
+			}
+		}
+	}
+	if blocks == nil {
+		t.Fatal("no four colliding blocks")
+	}
+	out := []string{""}
+	for len(out) < n {
+		var next []string
+		for _, s := range out {
+			for _, b := range blocks {
+				next = append(next, s+b)
+			}
+		}
+		out = next
+	}
+	return out[:n]
+}
+
+// A file whose strings all share one rg_hash still compiles (the string
+// set gives way to a map) and numbers its strings as HashIDs.Assign does.
+func TestCompileHostileCollisions(t *testing.T) {
+	strs := collidingStrings(t, 1024)
+	h := rghash.Hash(strs[0])
+	var b strings.Builder
+	var order []string // first appearance
+	seen := map[string]bool{}
+	b.WriteString("[A]\r\n")
+	for i, s := range strs {
+		if rghash.Hash(s) != h {
+			t.Fatalf("%q does not collide", s)
+		}
+		for _, v := range []string{s, strs[(i*7)%len(strs)]} {
+			fmt.Fprintf(&b, "<STRING>S:%s\r\n", v)
+			if !seen[v] {
+				seen[v] = true
+				order = append(order, v)
+			}
+		}
+	}
+	b.WriteString("[/A]\r\n")
+	root, err := dattext.ParseText("H.DAT", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Compile("H.DAT", root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Compile("H.DAT", root, &Options{IDs: otherIDs{}})
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("default numbering differs from HashIDs.Assign (%v)", err)
+	}
+	seq, err := Compile("H.DAT", root, &Options{IDs: SequentialIDs{First: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decompile("H.DAT", seq, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dec.Strings) != len(order) {
+		t.Fatalf("%d strings in the table, want %d", len(dec.Strings), len(order))
+	}
+	for i, e := range dec.Strings {
+		if e.ID != uint32(i+1) || e.Text != order[i] {
+			t.Fatalf("entry %d = %d %q, want %d %q", i, e.ID, e.Text, i+1, order[i])
 		}
 	}
 }
