@@ -43,10 +43,14 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	}
 	c := compilerPool.Get().(*compiler)
 	defer c.release()
-	c.file, c.size = file, 8
+	c.file = file
 	c.strict = opt != nil && opt.Strict
-	// Pass 1: check types, parse numbers, collect strings.
-	if err := c.collect(root, 0); err != nil {
+	// One walk checks types, parses numbers, collects strings and writes
+	// the nodes to c.body, string values as their index in c.strs, to be
+	// replaced by their ids once the strings are numbered.
+	body, strAt, err := c.collect(root, 0, true, c.body[:0], c.strAt[:0])
+	c.body, c.strAt = body, strAt
+	if err != nil {
 		return nil, err
 	}
 	var ids StringIDs = HashIDs{}
@@ -54,18 +58,16 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		ids = opt.IDs
 	}
 	// keys holds id<<32 | string index, sorted: the table order.
-	keys := c.keys[:0]
+	var keys []uint64
 	var assigned []uint32
 	if _, ok := ids.(HashIDs); ok {
-		// The hashes, when distinct (nearly always), are what HashIDs
-		// assigns; the sort that orders the table also finds duplicates.
-		assigned = slices.Grow(c.hashes[:0], len(c.strs))[:len(c.strs)]
-		c.hashes = assigned
-		for i, s := range c.strs {
-			assigned[i] = rghash.Hash(s)
-		}
-		keys = sortedKeys(keys, assigned)
-		if !distinctIDs(keys) {
+		// The hashes (collect has them) are what HashIDs assigns when they
+		// are distinct, nearly always; the sort that orders the table also
+		// finds duplicates, and probeRuns settles them as HashIDs would.
+		assigned = append(c.idbuf[:0], c.hashes...)
+		c.idbuf = assigned
+		keys = c.sortKeys(assigned)
+		if !distinctIDs(keys) && !c.probeRuns(keys, assigned) {
 			assigned = nil
 		}
 	}
@@ -76,7 +78,6 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		default:
 			strs = slices.Clone(strs) // another implementation may keep it
 		}
-		var err error
 		assigned, err = ids.Assign(strs)
 		if err != nil {
 			return nil, &CompileError{File: file, Msg: err.Error()}
@@ -84,7 +85,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		if len(assigned) != len(c.strs) {
 			return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave %d ids for %d strings", len(assigned), len(c.strs))}
 		}
-		keys = sortedKeys(keys, assigned)
+		keys = c.sortKeys(assigned)
 		for k := 1; k < len(keys); k++ {
 			if keys[k]>>32 == keys[k-1]>>32 {
 				return nil, &CompileError{File: file, Msg: fmt.Sprintf("string numbering gave id %d to two strings", keys[k]>>32)}
@@ -96,14 +97,16 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 			}
 		}
 	}
-	c.keys = keys
 	if opt != nil && opt.Fixed != nil {
 		for _, f := range c.fixes {
 			opt.Fixed(f)
 		}
 	}
 
-	out := make([]byte, 0, c.size)
+	for _, off := range strAt {
+		binary.LittleEndian.PutUint32(body[off:], assigned[binary.LittleEndian.Uint32(body[off:])])
+	}
+	out := make([]byte, 0, 8+c.table+len(body))
 	out = binary.LittleEndian.AppendUint32(out, Version)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(c.strs)))
 	for _, k := range keys {
@@ -112,9 +115,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 		out = binary.LittleEndian.AppendUint32(out, uint32(k>>32))
 		out = binary.LittleEndian.AppendUint16(out, uint16(c.nunits[i]))
 		if int(c.nunits[i]) == len(s) { // ASCII
-			for j := 0; j < len(s); j++ {
-				out = append(out, s[j], 0)
-			}
+			out = appendASCII16(out, s)
 			continue
 		}
 		c.units = rghash.AppendUTF16(c.units[:0], s)
@@ -122,10 +123,48 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 			out = binary.LittleEndian.AppendUint16(out, x)
 		}
 	}
-	c.ids = assigned
-	c.next = 0
-	out = c.emit(out, root, true)
-	return out, nil
+	return append(out, body...), nil
+}
+
+// appendASCII16 appends ASCII s as UTF-16LE: a zero byte after each byte,
+// spread four bytes at a time.
+func appendASCII16(out []byte, s string) []byte {
+	n := len(out)
+	out = slices.Grow(out, 2*len(s))[:n+2*len(s)]
+	w := out[n:]
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := load64(s[i : i+8])
+		o := w[2*i : 2*i+16 : 2*i+16]
+		binary.LittleEndian.PutUint64(o, spreadASCII(v&0xFFFFFFFF))
+		binary.LittleEndian.PutUint64(o[8:], spreadASCII(v>>32))
+	}
+	if i+4 <= len(s) {
+		binary.LittleEndian.PutUint64(w[2*i:2*i+8:2*i+8], spreadASCII(uint64(load32(s[i:i+4]))))
+		i += 4
+	}
+	for ; i < len(s); i++ {
+		w[2*i], w[2*i+1] = s[i], 0
+	}
+	return out
+}
+
+// spreadASCII puts a zero byte after each of the four low bytes of x.
+func spreadASCII(x uint64) uint64 {
+	x = (x | x<<16) & 0x0000FFFF0000FFFF
+	// Go 1.26 splits a store of a value whose top byte it proves zero into
+	// four narrower ones; or-ing in opaqueZero keeps it one 8-byte store.
+	return (x|x<<8)&0x00FF00FF00FF00FF | opaqueZero
+}
+
+// opaqueZero is always 0; see spreadASCII.
+var opaqueZero uint64
+
+// sortKeys returns id<<32 | index for each id, sorted, in the compiler's
+// scratch.
+func (c *compiler) sortKeys(ids []uint32) []uint64 {
+	c.keys = sortedKeys(c.keys, ids)
+	return c.keys
 }
 
 // sortedKeys returns id<<32 | index for each id, sorted, in dst's memory.
@@ -153,31 +192,35 @@ type compiler struct {
 	file   string
 	strs   []string       // distinct non-empty strings, first-appearance order
 	nunits []uint16       // their lengths in UTF-16 code units
-	index  map[string]int // string → position in strs
-	vals   []uint64       // per property in emit order: number bits or string index+1 (0 = empty)
-	types  []Type         // per property in emit order
-	ids    []uint32       // assigned ids, parallel to strs
-	next   int            // emit cursor into vals
-	size   int            // output size
+	hashes []uint32       // their rg_hash, the key of set
+	set    strSet         // string → position in strs
+	slow   map[string]int // replaces set for the rest of a compile when its probes run long
+	table  int            // size of the string table entries in bytes
+	body   []byte         // the nodes as written, string values as positions in strs
+	strAt  []int          // where in body those positions are
 	strict bool           // Options.Strict
 	fixes  []NumberFix    // values read the C way
 	// scratch
-	hashes []uint32
-	keys   []uint64
-	units  []uint16
+	idbuf []uint32
+	keys  []uint64
+	units []uint16
+	run   []uint64
+	taken []bool
 }
 
 // compilerPool keeps compilers, and their scratch, between compiles.
-var compilerPool = sync.Pool{New: func() any { return &compiler{index: make(map[string]int)} }}
+var compilerPool = sync.Pool{New: func() any { return new(compiler) }}
 
 func (c *compiler) release() {
-	if len(c.strs) > 4096 || cap(c.vals) > 1<<16 {
+	if len(c.strs) > 4096 || cap(c.body) > 1<<20 {
 		return // outsized: let it go rather than keep it (and clear it) forever
 	}
-	clear(c.index)
+	c.set.reset()
+	c.slow = nil
 	clear(c.strs) // drop references into the source text
-	c.strs, c.nunits, c.vals, c.types = c.strs[:0], c.nunits[:0], c.vals[:0], c.types[:0]
-	c.file, c.ids, c.next, c.size = "", nil, 0, 0
+	c.strs, c.nunits, c.hashes = c.strs[:0], c.nunits[:0], c.hashes[:0]
+	c.body, c.strAt = c.body[:0], c.strAt[:0]
+	c.file, c.table = "", 0
 	c.strict, c.fixes = false, c.fixes[:0]
 	compilerPool.Put(c)
 }
@@ -188,49 +231,84 @@ func (c *compiler) errAt(line int, format string, a ...any) error {
 
 // unitCount returns the length of s in UTF-16 code units.
 func (c *compiler) unitCount(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			c.units = rghash.AppendUTF16(c.units[:0], s)
-			return len(c.units)
-		}
+	if isASCII(s) {
+		return len(s)
 	}
-	return len(s)
+	c.units = rghash.AppendUTF16(c.units[:0], s)
+	return len(c.units)
 }
 
-// collect walks the tree in the order emit writes it (a section's
-// properties, then its children), which is also the order GUTS numbers new
-// strings in: sequential numbering reproduces its tables.
-func (c *compiler) collect(n *dattext.Node, depth int) error {
-	if depth >= dattext.MaxDepth {
-		return c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
+// isASCII reports whether every byte of s is below 0x80, eight at a time.
+func isASCII(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if load64(s[i:i+8])&0x8080808080808080 != 0 {
+			return false
+		}
 	}
-	c.size += 12
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// collect appends the tree to body in output order (a section's
+// properties, then its children), which is also the order GUTS numbers new
+// strings in: sequential numbering reproduces its tables. A string value is
+// written as its position in c.strs, and where it is written is appended
+// to strAt. The slices are passed along rather than kept in c: storing a
+// slice into the heap takes a write barrier while the GC runs, for every
+// value.
+func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, strAt []int) ([]byte, []int, error) {
+	if depth >= dattext.MaxDepth {
+		return body, strAt, c.errAt(n.Line, "sections nested deeper than %d", dattext.MaxDepth)
+	}
+	name := NameHash(n.Name)
+	if root && n.Name == "" {
+		name = rghash.Hash(RootName(c.file))
+	}
+	body = binary.LittleEndian.AppendUint32(body, name)
+	body = binary.LittleEndian.AppendUint32(body, uint32(len(n.Props)))
 	for i := range n.Props {
 		p := &n.Props[i]
-		t, ok := ParseType(p.Type)
-		if !ok {
-			return c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
+		t, ok := canonicalType(p.Type), true
+		if t == 0 {
+			t, ok = ParseType(p.Type)
 		}
-		c.size += 8 + valueSize(t)
-		c.types = append(c.types, t)
+		if !ok {
+			return body, strAt, c.errAt(p.Line, "unknown property type <%s> (want INTEGER, FLOAT, DOUBLE, UNSIGNED INT, STRING, BOOL, INTEGER64, TRANSLATE or NOTE)", p.Type)
+		}
+		body = binary.LittleEndian.AppendUint32(body, NameHash(p.Key))
+		body = binary.LittleEndian.AppendUint32(body, uint32(t))
 		if isStringType(t) {
 			if p.Value == "" {
-				c.vals = append(c.vals, 0)
+				body = binary.LittleEndian.AppendUint32(body, EmptyString)
 				continue
 			}
-			i, ok := c.index[p.Value]
-			if !ok {
+			h := rghash.Hash(p.Value)
+			slot, i := -1, -1
+			if c.slow == nil {
+				slot, i = c.set.find(c.strs, c.hashes, p.Value, h)
+			}
+			if slot < 0 && i < 0 {
+				i = c.slowIndex(p.Value)
+			}
+			if i < 0 {
 				nu := c.unitCount(p.Value)
 				if nu > 0xFFFF {
-					return c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
+					return body, strAt, c.errAt(p.Line, "%s value is %d UTF-16 units long; the format allows 65535", p.Key, nu)
 				}
 				i = len(c.strs)
-				c.index[p.Value] = i
 				c.strs = append(c.strs, p.Value)
+				c.hashes = append(c.hashes, h)
+				c.remember(p.Value, slot, i)
 				c.nunits = append(c.nunits, uint16(nu))
-				c.size += 6 + 2*nu
+				c.table += 6 + 2*nu
 			}
-			c.vals = append(c.vals, uint64(i)+1)
+			strAt = append(strAt, len(body))
+			body = binary.LittleEndian.AppendUint32(body, uint32(i))
 			continue
 		}
 		v, err := parseNumber(t, p.Value)
@@ -238,52 +316,25 @@ func (c *compiler) collect(n *dattext.Node, depth int) error {
 			cv, ok := CNumber(t, p.Value)
 			if !ok || c.strict {
 				if ok {
-					return c.errAt(p.Line, "%s: %v (GUTS would read it the C way as %s; refused because numbers are strict)", p.Key, err, formatValue(t, cv))
+					return body, strAt, c.errAt(p.Line, "%s: %v (GUTS would read it the C way as %s; refused because numbers are strict)", p.Key, err, formatValue(t, cv))
 				}
-				return c.errAt(p.Line, "%s: %v", p.Key, err)
+				return body, strAt, c.errAt(p.Line, "%s: %v", p.Key, err)
 			}
 			v = cv
 			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v)})
 		}
-		c.vals = append(c.vals, v)
-	}
-	for _, ch := range n.Children {
-		if err := c.collect(ch, depth+1); err != nil {
-			return err
+		if valueSize(t) == 8 {
+			body = binary.LittleEndian.AppendUint64(body, v)
+		} else {
+			body = binary.LittleEndian.AppendUint32(body, uint32(v))
 		}
 	}
-	return nil
-}
-
-func (c *compiler) emit(out []byte, n *dattext.Node, root bool) []byte {
-	name := NameHash(n.Name)
-	if root && n.Name == "" {
-		name = rghash.Hash(RootName(c.file))
-	}
-	out = binary.LittleEndian.AppendUint32(out, name)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(n.Props)))
-	for i := range n.Props {
-		t := c.types[c.next]
-		v := c.vals[c.next]
-		c.next++
-		out = binary.LittleEndian.AppendUint32(out, NameHash(n.Props[i].Key))
-		out = binary.LittleEndian.AppendUint32(out, uint32(t))
-		switch {
-		case isStringType(t):
-			id := uint32(EmptyString)
-			if v != 0 {
-				id = c.ids[v-1]
-			}
-			out = binary.LittleEndian.AppendUint32(out, id)
-		case valueSize(t) == 8:
-			out = binary.LittleEndian.AppendUint64(out, v)
-		default:
-			out = binary.LittleEndian.AppendUint32(out, uint32(v))
+	body = binary.LittleEndian.AppendUint32(body, uint32(len(n.Children)))
+	for _, ch := range n.Children {
+		var err error
+		if body, strAt, err = c.collect(ch, depth+1, false, body, strAt); err != nil {
+			return body, strAt, err
 		}
 	}
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(n.Children)))
-	for _, ch := range n.Children {
-		out = c.emit(out, ch, false)
-	}
-	return out
+	return body, strAt, nil
 }

@@ -104,18 +104,36 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 	}
 	for i := 0; i < len(body); {
 		if !bigEndian {
-			// Four ASCII units at a time: every high byte zero, every low
-			// byte below 0x80.
+			// Sixteen, then eight ASCII units at a time: every high byte
+			// zero, every low byte below 0x80.
+			const nonASCII = 0xFF80FF80FF80FF80
 			j := len(dst)
-			for i+8 <= len(body) && j+4 <= cap(dst) {
-				v := binary.LittleEndian.Uint64(body[i:])
-				if v&0xFF80FF80FF80FF80 != 0 {
+			out := dst[:cap(dst)]
+			for ; i+32 <= len(body) && j+16 <= len(out); i, j = i+32, j+16 {
+				in := body[i : i+32 : i+32]
+				a, b := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
+				c, d := binary.LittleEndian.Uint64(in[16:]), binary.LittleEndian.Uint64(in[24:])
+				if (a|b|c|d)&nonASCII != 0 {
 					break
 				}
-				w := dst[j : j+4 : j+4]
-				w[0], w[1], w[2], w[3] = byte(v), byte(v>>16), byte(v>>32), byte(v>>48)
-				i += 8
-				j += 4
+				o := out[j : j+16 : j+16]
+				binary.LittleEndian.PutUint64(o, packASCII16(a)|packASCII16(b)<<32)
+				binary.LittleEndian.PutUint64(o[8:], packASCII16(c)|packASCII16(d)<<32)
+			}
+			for ; i+16 <= len(body) && j+8 <= len(out); i, j = i+16, j+8 {
+				in := body[i : i+16 : i+16]
+				v, w := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
+				if (v|w)&nonASCII != 0 {
+					break
+				}
+				binary.LittleEndian.PutUint64(out[j:j+8:j+8], packASCII16(v)|packASCII16(w)<<32)
+			}
+			if i+8 <= len(body) && j+4 <= cap(dst) {
+				if v := binary.LittleEndian.Uint64(body[i:]); v&nonASCII == 0 {
+					binary.LittleEndian.PutUint32(dst[j:j+4], uint32(packASCII16(v)))
+					i += 8
+					j += 4
+				}
 			}
 			dst = dst[:j]
 			if i >= len(body) {
@@ -140,6 +158,13 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 	// dst is never written again, so it can back the string (as
 	// strings.Builder does) instead of being copied.
 	return unsafe.String(unsafe.SliceData(dst), len(dst))
+}
+
+// packASCII16 packs four UTF-16LE units with zero high bytes (bytes
+// a 0 b 0 c 0 d 0) into the low four bytes (a b c d).
+func packASCII16(v uint64) uint64 {
+	v = (v | v>>8) & 0x0000FFFF0000FFFF
+	return (v | v>>16) & 0xFFFFFFFF
 }
 
 // firstInvalid returns the offset of the first byte that is neither UTF-8

@@ -2,6 +2,7 @@ package dattext
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -31,13 +32,16 @@ func ParseText(file, text string) (*Node, error) {
 	// instead of several per line.
 	type open struct {
 		n     *Node
-		props int // start of n.Props in a.prop, or -1 once it has its own slice
+		props int // start of its properties in a.prop, or -1 once n.Props has its own slice
+		nprop int // how many there are in a.prop; n.Props is set when the section closes
 		kids  int // where its children start on pendKids
 	}
 	var (
 		root     *Node
-		stack    []open
-		pendKids []*Node
+		stackBuf [16]open  // nesting rarely goes deeper: no allocation
+		kidsBuf  [64]*Node // likewise for the children of open sections
+		stack    = stackBuf[:0]
+		pendKids = kidsBuf[:0]
 		a        arena
 	)
 	a.init(text)
@@ -45,32 +49,55 @@ func ParseText(file, text string) (*Node, error) {
 		return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
 	line := 0
-	for len(text) > 0 {
+	for pos := 0; pos < len(text); {
 		line++
-		var raw string
-		i := strings.IndexByte(text, '\n')
-		seg := text
-		if i >= 0 {
-			seg = text[:i]
-		}
-		if j := strings.IndexByte(seg, '\r'); j >= 0 {
-			i = j // a CR ends the line too (CRLF, or old Mac CR)
-		}
-		if i >= 0 {
-			raw = text[:i]
-			if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-				text = text[i+2:]
-			} else {
-				text = text[i+1:]
+		// The line runs from pos to the first CR or LF. Blanks are
+		// skipped; a property line, nearly every line, is split while it
+		// is scanned, so each byte is looked at once.
+		k := skipBlanks(text, pos)
+		if k < len(text) && text[k] == '<' {
+			gt := scanLine(text, k+1, '>')
+			if gt == len(text) || text[gt] != '>' {
+				return nil, errAt(line, "property line %q has no > after the type", clip(text[k:gt]))
 			}
-		} else {
-			raw, text = text, ""
+			colon := scanLine(text, gt+1, ':')
+			if colon == len(text) || text[colon] != ':' {
+				return nil, errAt(line, "property line %q has no : after the key", clip(text[k:colon]))
+			}
+			eol := lineEnd(text, colon+1)
+			pos = nextLine(text, eol)
+			if len(stack) == 0 {
+				return nil, errAt(line, "property outside any section")
+			}
+			top := &stack[len(stack)-1]
+			n := top.n
+			if top.nprop == 0 && top.props >= 0 {
+				top.props = len(a.prop)
+			}
+			if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
+				// A child's properties came in between, or the arena is
+				// full: go on in a slice of its own.
+				n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
+				top.props = -1
+			}
+			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
+			if top.props < 0 {
+				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
+				continue
+			}
+			// The arena has room (checked above). Storing field by field
+			// takes the plain write barrier while the GC runs, not the much
+			// slower bulk one of copying a whole Prop.
+			i := len(a.prop)
+			a.prop = a.prop[:i+1]
+			q := &a.prop[i]
+			q.Type, q.Key, q.Value, q.Line = typ, key, value, line
+			top.nprop++
+			continue
 		}
-		k := 0
-		for k < len(raw) && (raw[k] == ' ' || raw[k] == '\t') {
-			k++
-		}
-		s := raw[k:]
+		eol := lineEnd(text, k)
+		s := text[k:eol]
+		pos = nextLine(text, eol)
 		switch {
 		case s == "" || (s[0] == '/' && len(s) >= 2 && s[1] == '/'):
 			continue
@@ -94,8 +121,9 @@ func ParseText(file, text string) (*Node, error) {
 					return nil, errAt(line, "[/%s] closes [%s] opened at line %d", clip(name), clip(top.n.Name), top.n.Line)
 				}
 				top.n.EndLine = line
-				if top.props >= 0 && len(top.n.Props) > 0 {
-					top.n.Props = top.n.Props[:len(top.n.Props):len(top.n.Props)]
+				if top.props >= 0 && top.nprop > 0 {
+					end := top.props + top.nprop
+					top.n.Props = a.prop[top.props:end:end]
 				}
 				if len(pendKids) > top.kids {
 					top.n.Children = a.kids(pendKids[top.kids:])
@@ -120,41 +148,6 @@ func ParseText(file, text string) (*Node, error) {
 				pendKids = append(pendKids, n)
 			}
 			stack = append(stack, open{n: n, props: len(a.prop), kids: len(pendKids)})
-		case s[0] == '<':
-			end := strings.IndexByte(s, '>')
-			if end < 0 {
-				return nil, errAt(line, "property line %q has no > after the type", clip(s))
-			}
-			colon := strings.IndexByte(s[end+1:], ':')
-			if colon < 0 {
-				return nil, errAt(line, "property line %q has no : after the key", clip(s))
-			}
-			if len(stack) == 0 {
-				return nil, errAt(line, "property outside any section")
-			}
-			top := &stack[len(stack)-1]
-			n := top.n
-			if len(n.Props) == 0 && top.props >= 0 {
-				top.props = len(a.prop)
-			}
-			if top.props >= 0 && (top.props+len(n.Props) != len(a.prop) || len(a.prop) == cap(a.prop)) {
-				// A child's properties came in between, or the arena is
-				// full: go on in a slice of its own.
-				n.Props = append(make([]Prop, 0, 2*len(n.Props)+4), n.Props...)
-				top.props = -1
-			}
-			p := Prop{
-				Type:  s[1:end],
-				Key:   s[end+1 : end+1+colon],
-				Value: s[end+1+colon+1:],
-				Line:  line,
-			}
-			if top.props >= 0 {
-				a.prop = append(a.prop, p)
-				n.Props = a.prop[top.props:len(a.prop)]
-			} else {
-				n.Props = append(n.Props, p)
-			}
 		default:
 			return nil, errAt(line, "unexpected text %q (want [SECTION], [/SECTION], <TYPE>KEY:VALUE or // comment)", clip(s))
 		}
@@ -167,6 +160,91 @@ func ParseText(file, text string) (*Node, error) {
 		return nil, &Error{File: file, Msg: "no [SECTION] in the file"}
 	}
 	return root, nil
+}
+
+// skipBlanks returns the index of the first byte at or after i that is not
+// a space or tab. Indents are a few tabs whose count changes from line to
+// line, which a byte loop mispredicts; eight bytes are tested at once,
+// exactly (no borrow between bytes): for x = v ^ pattern, the high bit of
+// (x&0x7F…+0x7F…)|x is set in the bytes of x that are not zero.
+func skipBlanks(s string, i int) int {
+	const ones, lows, highs = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		tab, sp := v^(ones*'\t'), v^(ones*' ')
+		other := ((tab&lows + lows) | tab) & ((sp&lows + lows) | sp) & highs // neither tab nor space
+		if other != 0 {
+			return i + bits.TrailingZeros64(other)/8
+		}
+	}
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// nextLine returns where the line after the one ending at eol starts.
+func nextLine(text string, eol int) int {
+	switch {
+	case eol == len(text):
+		return eol
+	case text[eol] == '\r' && eol+1 < len(text) && text[eol+1] == '\n':
+		return eol + 2
+	}
+	return eol + 1
+}
+
+// scanLine returns the index of the first c, CR or LF in s at or after i,
+// or len(s). Eight bytes are tested at a time: where x = word ^ 0x0A0A…
+// has a zero byte the word holds LF, and (x-0x0101…)&^x flags the lowest
+// zero byte exactly (flags above it may be false, never below it).
+func scanLine(s string, i int, c byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		lf, cr, x := v^(ones*'\n'), v^(ones*'\r'), v^(ones*uint64(c))
+		if t := ((lf-ones)&^lf | (cr-ones)&^cr | (x-ones)&^x) & highs; t != 0 {
+			return i + bits.TrailingZeros64(t)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if b := s[i]; b == c || b == '\r' || b == '\n' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// lineEnd is scanLine for CR and LF alone, for values and whole lines,
+// which can be long. It looks for any byte below 0x0E, flagged with one
+// subtraction, (v-0x0E0E…)&^v (the lowest flag exact, as in scanLine), and
+// goes on past a tab or other control byte found that way.
+func lineEnd(s string, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if t := (v - ones*0x0E) &^ v & highs; t != 0 {
+			j := i + bits.TrailingZeros64(t)/8
+			if s[j] == '\r' || s[j] == '\n' {
+				return j
+			}
+			i = j + 1
+			continue
+		}
+		i += 8
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '\r' || s[i] == '\n' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // arena hands out the nodes and the Props and Children slices of one parse.
