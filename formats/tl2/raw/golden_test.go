@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"packsmith/formats/tl2/dattext"
@@ -126,6 +129,47 @@ func edgeSource(t testing.TB) (Source, Options) {
 	return src, Options{Base: errBase{mapBase{"MEDIA/UNITS/MONSTERS/BASE.DAT": base}}}
 }
 
+// oddKeys spells some of a MapSource's keys in lower case or with
+// backslashes, lists one under two spellings, gives one key to both maps
+// and adds a .DAT that is a layout, a unit's BASEFILE among them.
+func oddKeys(ms *MapSource) *MapSource {
+	keys := slices.Sorted(maps.Keys(ms.Dats))
+	for i, p := range keys {
+		switch n := ms.Dats[p]; i % 7 {
+		case 0:
+			delete(ms.Dats, p)
+			ms.Dats[strings.ToLower(p)] = n
+		case 3:
+			delete(ms.Dats, p)
+			ms.Dats[strings.ReplaceAll(p, "/", `\`)] = n
+		}
+	}
+	skill := keys[slices.IndexFunc(keys, func(p string) bool { return strings.HasPrefix(p, "MEDIA/SKILLS/") })+1]
+	ms.Dats[strings.ToLower(skill)] = &dattext.Node{Name: "SKILL", Props: []dattext.Prop{{Key: "NAME", Value: "lower"}}}
+	lay := ms.Layouts[slices.Sorted(maps.Keys(ms.Layouts))[0]]
+	ms.Layouts[keys[slices.IndexFunc(keys, func(p string) bool { return strings.HasPrefix(p, "MEDIA/UNITS/") })+1]] = lay
+	ms.Layouts["MEDIA/UNITS/ITEMS/LAYOUT.DAT"] = lay
+	u := &dattext.Node{Name: "UNIT"}
+	u.Add("STRING", "NAME", "ON A LAYOUT").Add("STRING", "BASEFILE", "media/units/items/layout.dat")
+	ms.Dats["MEDIA/UNITS/ITEMS/ONLAYOUT.DAT"] = u
+	return ms
+}
+
+// upperKeys adds to benchSource a BASEFILE to a .DAT that is a layout
+// and, if both, a key in both maps, keeping all keys upper-case.
+func upperKeys(ms *MapSource, both bool) *MapSource {
+	keys := slices.Sorted(maps.Keys(ms.Dats))
+	lay := ms.Layouts[slices.Sorted(maps.Keys(ms.Layouts))[0]]
+	if both {
+		ms.Layouts[keys[len(keys)/2]] = lay
+	}
+	ms.Layouts["MEDIA/UNITS/ITEMS/LAYOUT.DAT"] = lay
+	u := &dattext.Node{Name: "UNIT"}
+	u.Add("STRING", "NAME", "ON A LAYOUT").Add("STRING", "BASEFILE", "MEDIA/UNITS/ITEMS/LAYOUT.DAT")
+	ms.Dats["MEDIA/UNITS/ITEMS/ONLAYOUT.DAT"] = u
+	return ms
+}
+
 // digest hashes everything Generate returns, in order.
 func digest(res *Result) string {
 	h := sha256.New()
@@ -157,6 +201,10 @@ func TestGenerateGolden(t *testing.T) {
 		{"edge", src, opt, "4ffb8a5a38440c1d4165034c149c801bc9ffbf370cc022e39361376a06265177"},
 		{"edge without base", src, Options{}, "f417929c7d214533d18e8f01204a52ea23ecc61d6f08dd395c7a0c1b68e77a0f"},
 		{"bench", benchSource(t), Options{}, "b7d28c271ed05859f5cfa5a4a7411c2de8726c24daceb9e045cf738d933cd52a"},
+		{"edge map", src.(*errSource).MapSource, opt, "037db7bbd7a481f4b3e0a1b57e8ac45be0e951caf4d52f5ba8a734ff4a0873b3"},
+		{"bench with odd keys", oddKeys(benchSource(t)), opt, "1a2350ee7cea34eccaf3133a83b203b7605f16fe332dc423949b9ea1913b0491"},
+		{"bench with a .DAT layout", upperKeys(benchSource(t), false), Options{}, "a4d589e888788edc43a6eafa144391e5df03f74854696c011d1e5ab40ae3c94e"},
+		{"bench with a key in both maps", upperKeys(benchSource(t), true), Options{}, "78eb6756ace76c03120ac87d664d4a5f7dffe53a5afbd8fee29525c37eb62f16"},
 	} {
 		res, err := Generate(c.src, c.opt)
 		if err != nil {
