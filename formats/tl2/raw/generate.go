@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -77,35 +79,92 @@ var unitFields = [...]string{"UNITTYPE", "LEVEL", "MINLEVEL", "MAXLEVEL", "RARIT
 // maxChain bounds BASEFILE chains (and catches cycles).
 const maxChain = 64
 
-// Generate builds the seven RAW indices from a mod's sources.
+// Generate builds the seven RAW indices from a mod's sources. From a
+// MapSource it builds them concurrently (Options.Base is still read by one
+// goroutine at a time); the result is the same as one by one.
 func Generate(src Source, opt Options) (*Result, error) {
 	if opt.Schema == nil {
 		opt.Schema = layout.DefaultSchema()
 	}
 	g := newGen(src, opt)
-	steps := []func() (*File, error){g.affixes, g.skills, g.units, g.missiles, g.triggerables, g.menus, g.roomPieces}
-	for i, step := range steps {
-		f, err := step()
-		if err != nil {
-			return nil, err
-		}
-		f.Kind = Kinds[i]
-		if f.Len() == 0 {
-			continue
-		}
-		b, err := Encode(f)
-		if err != nil {
-			return nil, err
-		}
-		g.res.Outputs = append(g.res.Outputs, Output{Path: "MEDIA/" + f.Kind.FileName(), File: f, Data: b})
+	steps := [numKinds]func(*gen) (*File, error){(*gen).affixes, (*gen).skills, (*gen).units, (*gen).missiles,
+		(*gen).triggerables, (*gen).menus, (*gen).roomPieces}
+	var done [numKinds]stepResult
+	run := func(k Kind) {
+		gk := *g // each step reports into its own Result
+		gk.res = &done[k].res
+		done[k].file, done[k].data, done[k].err = gk.step(k, steps[k])
 	}
-	return g.res, nil
+	if workers := min(runtime.GOMAXPROCS(0), int(numKinds)); g.ms != nil && workers > 1 {
+		// A MapSource is maps read, never written, and the steps share
+		// nothing else, so they can run at once; their results are joined
+		// in Kinds order below, as if run one after the other.
+		next := make(chan Kind, numKinds)
+		for _, k := range stepOrder {
+			next <- k
+		}
+		close(next)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for k := range next {
+					run(k)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for _, k := range Kinds {
+			if run(k); done[k].err != nil {
+				break
+			}
+		}
+	}
+	res := &Result{}
+	for _, k := range Kinds {
+		d := &done[k]
+		if d.err != nil {
+			return nil, d.err
+		}
+		res.Warnings = append(res.Warnings, d.res.Warnings...)
+		res.Unresolved = append(res.Unresolved, d.res.Unresolved...)
+		if d.data != nil {
+			res.Outputs = append(res.Outputs, Output{Path: "MEDIA/" + k.FileName(), File: d.file, Data: d.data})
+		}
+	}
+	return res, nil
+}
+
+// stepOrder is the order the steps start in when run at once: the
+// longest (UNITDATA, then the many skills and affixes) first.
+var stepOrder = []Kind{UnitData, Skills, Affixes, Missiles, Triggerables, UI, RoomPieces}
+
+// stepResult is what one step produced.
+type stepResult struct {
+	res  Result // its warnings and unresolved units
+	file *File
+	data []byte // nil when the index is empty
+	err  error
+}
+
+// step builds and encodes one index.
+func (g *gen) step(k Kind, build func(*gen) (*File, error)) (*File, []byte, error) {
+	f, err := build(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.Kind = k
+	if f.Len() == 0 {
+		return f, nil, nil
+	}
+	b, err := Encode(f)
+	return f, b, err
 }
 
 type gen struct {
 	src     Source
 	opt     Options
-	res     *Result
+	res     *Result    // where this step reports
 	ms      *MapSource // src, when it is one
 	paths   []srcPath
 	under   [][]srcPath       // by scanDirs: the paths below

@@ -75,7 +75,7 @@ func dirIndex(up string) int {
 // under several spellings, the last one, as a map rebuilt in list order
 // would hold).
 func newGen(src Source, opt Options) *gen {
-	g := &gen{src: src, opt: opt, res: &Result{}, under: make([][]srcPath, len(scanDirs))}
+	g := &gen{src: src, opt: opt, under: make([][]srcPath, len(scanDirs))}
 	ms, _ := src.(*MapSource)
 	if ms != nil {
 		// MapSource.Paths would sort its keys; nothing here needs that.
@@ -157,36 +157,35 @@ func (g *gen) scan(dir, ext string, filesFirst bool) []srcPath {
 	if d := slices.Index(scanDirs, dir); d >= 0 {
 		cand = g.under[d]
 	}
-	var list []srcPath
+	var idx []int32 // of cand, those in the scan
 	size := 0
-	for _, sp := range cand {
+	for i, sp := range cand {
 		if p := sp.up; strings.HasPrefix(p, dir) && strings.HasSuffix(p, ext) && len(p) > len(dir)+len(ext) {
-			list = append(list, sp)
+			idx = append(idx, int32(i))
 			size += 2*(len(p)-len(dir)) + 1
 		}
 	}
 	// Each key is built once (not per comparison), all in one string.
 	buf := make([]byte, 0, size)
-	ends := make([]int, len(list))
-	for i := range list {
-		buf = appendSortKey(buf, list[i].up[len(dir):], filesFirst)
-		ends[i] = len(buf)
+	ends := make([]int, len(idx))
+	for k, i := range idx {
+		buf = appendSortKey(buf, cand[i].up[len(dir):], filesFirst)
+		ends[k] = len(buf)
 	}
 	all := string(buf)
-	keys := make([]string, len(list))
-	idx := make([]int32, len(list))
-	for i := range list {
+	key := make([]string, len(cand)) // by index in cand
+	for k, i := range idx {
 		start := 0
-		if i > 0 {
-			start = ends[i-1]
+		if k > 0 {
+			start = ends[k-1]
 		}
-		keys[i], idx[i] = all[start:ends[i]], int32(i)
+		key[i] = all[start:ends[k]]
 	}
 	// Sorting indices moves no pointers (no write barriers).
-	slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(keys[a], keys[b]) })
-	out := make([]srcPath, len(list))
-	for i, j := range idx {
-		out[i] = list[j]
+	slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(key[a], key[b]) })
+	out := make([]srcPath, len(idx))
+	for k, i := range idx {
+		out[k] = cand[i]
 	}
 	return out
 }
