@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
@@ -96,8 +97,30 @@ func findMedia(modDir string) (string, string, error) {
 }
 
 func isJunk(base string) bool {
-	l := strings.ToLower(base)
-	return strings.HasPrefix(base, ".") || l == "thumbs.db" || l == "desktop.ini" || strings.HasSuffix(base, "~")
+	return strings.HasPrefix(base, ".") || lowerIs(base, "thumbs.db") || lowerIs(base, "desktop.ini") || strings.HasSuffix(base, "~")
+}
+
+// lowerIs is strings.ToLower(s) == lower, without lowering a copy of every
+// ASCII name (the walk asks for each file).
+func lowerIs(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.ToLower(s) == lower
+		}
+	}
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // classify sets a file's type and kind from its name. The walk calls it

@@ -292,3 +292,14 @@ func TestCollectMatchesSerialWalk(t *testing.T) {
 		t.Errorf("cancelled while walking: %v", err)
 	}
 }
+
+func TestIsJunkLowersAsToLower(t *testing.T) {
+	for _, s := range []string{"Thumbs.db", "THUMBS.DB", "thumbs.db", "thumbs.dbx", "thumb.db", "Desktop.INI", "desktop.İni",
+		"thumbſ.db", "\u212Aey", "ok.dat", "", "x~", ".h", "ÄRGER"} {
+		l := strings.ToLower(s)
+		want := strings.HasPrefix(s, ".") || l == "thumbs.db" || l == "desktop.ini" || strings.HasSuffix(s, "~")
+		if got := isJunk(s); got != want {
+			t.Errorf("isJunk(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
