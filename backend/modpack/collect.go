@@ -192,7 +192,7 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 				break
 			}
 		}
-		if why == "" && strings.IndexByte(up[len("MEDIA/"):], '/') < 0 { // directly in MEDIA/
+		if why == "" && strings.Count(up, "/") == 1 { // directly in MEDIA/ (path.Dir(up) == "MEDIA")
 			if k, ok := raw.KindOf(up); ok && up == "MEDIA/"+k.FileName() {
 				why = "RAW index (regenerated from the sources)"
 			}
