@@ -2,13 +2,13 @@ package modpack
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
@@ -97,11 +97,46 @@ func findMedia(modDir string) (string, string, error) {
 }
 
 func isJunk(base string) bool {
-	l := strings.ToLower(base)
-	return strings.HasPrefix(base, ".") || l == "thumbs.db" || l == "desktop.ini" || strings.HasSuffix(base, "~")
+	return strings.HasPrefix(base, ".") || lowerIs(base, "thumbs.db") || lowerIs(base, "desktop.ini") || strings.HasSuffix(base, "~")
 }
 
-// collect walks MEDIA/ and decides what goes into the .MOD.
+// lowerIs is strings.ToLower(s) == lower, without lowering a copy of every
+// ASCII name (the walk asks for each file).
+func lowerIs(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.ToLower(s) == lower
+		}
+	}
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// classify sets a file's type and kind from its name. The walk calls it
+// for every file it finds (on its goroutines), so collect need not.
+func (f *srcFile) classify() {
+	f.typ = mod.TypeFromName(f.name)
+	switch path.Ext(f.name) {
+	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE":
+		f.kind = kindBINDAT
+	case ".LAYOUT":
+		f.kind = kindLayout
+	}
+}
+
+// collect walks MEDIA/ (walkMedia) and decides what goes into the .MOD.
+// cancelled is called from several goroutines at once.
 func collect(modDir string, cancelled func() bool) (*collection, error) {
 	media, mediaName, err := findMedia(modDir)
 	if err != nil {
@@ -123,53 +158,23 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		}
 		d.n++
 	}
-	var all []*srcFile
-	err = filepath.WalkDir(media, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if cancelled() {
-			return errCancelled
-		}
-		relOS, _ := filepath.Rel(modDir, p)
-		rel := filepath.ToSlash(relOS)
-		if d.IsDir() {
-			if p != media && strings.HasPrefix(d.Name(), ".") {
-				drop("hidden folder", rel+"/")
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if isJunk(d.Name()) {
-			drop("hidden or system file", rel)
-			return nil
-		}
-		info, err := os.Stat(p) // follows links
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			drop("not a regular file", rel)
-			return nil
-		}
-		name := mod.UpperName("MEDIA" + rel[len(mediaName):])
-		all = append(all, &srcFile{rel: rel, name: name, abs: p, size: info.Size(), mtime: info.ModTime()})
-		return nil
-	})
+	all, err := walkMedia(media, mediaName, cancelled, drop)
 	if err != nil {
 		return nil, err
 	}
-	byName := map[string]*srcFile{}
-	for _, f := range all {
+	byName := make(map[string]*srcFile, len(all))
+	first := make([]bool, len(all)) // the first of its name, the one kept
+	for i, f := range all {
 		if o := byName[f.name]; o != nil {
 			c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: f.rel,
 				Message: fmt.Sprintf("same name as %s once upper-cased (%s): the .MOD can hold only one; rename or delete one of them", o.rel, f.name)})
 			continue
 		}
 		byName[f.name] = f
+		first[i] = true
 	}
-	for _, f := range all {
-		if byName[f.name] != f {
+	for i, f := range all {
+		if !first[i] {
 			continue
 		}
 		up := f.name
@@ -187,7 +192,7 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 				break
 			}
 		}
-		if why == "" && path.Dir(up) == "MEDIA" {
+		if why == "" && strings.Count(up, "/") == 1 { // directly in MEDIA/ (path.Dir(up) == "MEDIA")
 			if k, ok := raw.KindOf(up); ok && up == "MEDIA/"+k.FileName() {
 				why = "RAW index (regenerated from the sources)"
 			}
@@ -199,19 +204,12 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 			drop(why, f.rel)
 			continue
 		}
-		f.typ = mod.TypeFromName(up)
-		switch path.Ext(up) {
-		case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE":
-			f.kind = kindBINDAT
-		case ".LAYOUT":
-			f.kind = kindLayout
-		}
 		if f.mtime.After(c.newest) {
 			c.newest = f.mtime
 		}
 		c.files = append(c.files, f)
 	}
-	sort.Slice(c.files, func(i, j int) bool { return c.files[i].name < c.files[j].name })
+	slices.SortFunc(c.files, func(a, b *srcFile) int { return strings.Compare(a.name, b.name) }) // names are unique
 	for _, why := range dropOrder {
 		d := drops[why]
 		msg := fmt.Sprintf("not packed: %s", why)

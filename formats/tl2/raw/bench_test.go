@@ -8,38 +8,60 @@ import (
 	"packsmith/formats/tl2/layout"
 )
 
-// benchSource is a synthetic mod: 2,000 affixes, 1,000 skills, 1,000 units
-// two BASEFILE levels deep, 200 triggerables, 100 levelsets of 20 pieces
-// and 100 menu layouts.
-func benchSource(b *testing.B) *MapSource {
+// benchSource is a synthetic mod shaped like the packer's RAW stage input
+// for the 33,000-source corpus of backend/modpack's BenchmarkPackLarge
+// (units : skills : affixes = 8 : 3 : 2), about 13,000 records: 8,000
+// units in ITEMS, MONSTERS and PROPS (a fifth with a BASEFILE to another
+// unit, chains up to two deep; a tenth to one of 40 shared bases that
+// inherit from one root base, spelt in lower case with backslashes as
+// mods do; a tenth to a base-game BASE.DAT the mod lacks, so unresolved),
+// 3,000 skills, 2,000 affixes with [UNITTYPES], 200 triggerables, 100
+// levelsets of 20 pieces and 100 menu layouts. Keys are upper-case entry
+// names, as the packer passes them; the trees hold only what raw.Prune
+// keeps.
+func benchSource(b testing.TB) *MapSource {
 	src := &MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
 	for i := range 2000 {
 		n := &dattext.Node{Name: "AFFIX"}
-		n.Add("STRING", "NAME", fmt.Sprintf("affix_%d", i)).Add("INTEGER", "MIN_SPAWN_RANGE", "1").Add("INTEGER", "WEIGHT", "5")
-		n.AddChild("UNITTYPES").Add("STRING", "UNITTYPE", "PLAYER")
-		src.Dats[fmt.Sprintf("MEDIA/AFFIXES/G%d/A%d.DAT", i%20, i)] = n
+		n.Add("STRING", "NAME", fmt.Sprintf("AFFIX_%06d", i)).Add("INTEGER", "WEIGHT", fmt.Sprint(i%20))
+		n.AddChild("UNITTYPES").Add("STRING", "UNITTYPE", "1H SWORD").Add("STRING", "UNITTYPE", "2H SWORD")
+		src.Dats[fmt.Sprintf("MEDIA/AFFIXES/A%03d/AFFIX_%06d.DAT", i%100, i)] = n
 	}
-	for i := range 1000 {
+	for i := range 3000 {
 		n := &dattext.Node{Name: "SKILL"}
-		n.Add("STRING", "NAME", fmt.Sprintf("skill_%d", i)).Add("INTEGER64", "UNIQUE_GUID", fmt.Sprint(i*7919))
-		src.Dats[fmt.Sprintf("MEDIA/SKILLS/S%d/S%d.DAT", i%50, i)] = n
+		n.Add("STRING", "NAME", fmt.Sprintf("SKILL_%06d", i)).Add("INTEGER64", "UNIQUE_GUID", fmt.Sprint(7000000+i))
+		src.Dats[fmt.Sprintf("MEDIA/SKILLS/S%03d/SKILL_%06d.DAT", i%200, i)] = n
 	}
-	base := &dattext.Node{Name: "UNIT"}
-	base.Add("STRING", "UNITTYPE", "MONSTER").Add("INTEGER", "LEVEL", "4").Add("STRING", "CREATEAS", "EQUIPMENT")
-	src.Dats["MEDIA/UNITS/MONSTERS/BASE.DAT"] = base
-	for i := range 1000 {
-		mid := &dattext.Node{Name: "UNIT"}
-		mid.Add("STRING", "BASEFILE", "media/units/monsters/base.dat").Add("INTEGER", "RARITY", "2")
-		src.Dats[fmt.Sprintf("MEDIA/UNITS/MONSTERS/M%d/BASE%d.DAT", i%10, i)] = mid
+	cats := []string{"ITEMS", "MONSTERS", "PROPS"}
+	root := &dattext.Node{Name: "UNIT"}
+	root.Add("STRING", "UNITTYPE", "MONSTER").Add("INTEGER", "MINLEVEL", "1").Add("INTEGER", "MAXLEVEL", "100").Add("STRING", "CREATEAS", "EQUIPMENT")
+	src.Dats["MEDIA/UNITS/BASE/ROOT.DAT"] = root
+	for j := range 40 {
 		n := &dattext.Node{Name: "UNIT"}
-		n.Add("STRING", "BASEFILE", fmt.Sprintf("media/units/monsters/m%d/base%d.dat", i%10, i)).
-			Add("STRING", "NAME", fmt.Sprintf("unit_%d", i)).Add("STRING", "UNIT_GUID", fmt.Sprint(i))
-		src.Dats[fmt.Sprintf("MEDIA/UNITS/MONSTERS/M%d/U%d.DAT", i%10, i)] = n
+		n.Add("STRING", "BASEFILE", `media\units\base\root.dat`).Add("INTEGER", "RARITY_HC", fmt.Sprint(j)).Add("STRING", "SET", "")
+		src.Dats[fmt.Sprintf("MEDIA/UNITS/%s/BASE/BASE_%02d.DAT", cats[j%3], j)] = n
+	}
+	const units = 8000
+	for i := range units {
+		cat := cats[i%3]
+		n := &dattext.Node{Name: "UNIT"}
+		n.Add("STRING", "NAME", fmt.Sprintf("UNIT_%06d", i)).Add("INTEGER64", "UNIT_GUID", fmt.Sprint(1000003*int64(i)+7)).
+			Add("STRING", "UNITTYPE", fmt.Sprintf("TYPE %d", i%40)).Add("INTEGER", "LEVEL", fmt.Sprint(i%100)).Add("INTEGER", "RARITY", fmt.Sprint(i%1000))
+		switch i % 10 {
+		case 0, 5: // chains of one or two units inside the mod
+			o := i + 5 - i%10/5*4
+			n.Add("STRING", "BASEFILE", fmt.Sprintf("MEDIA/UNITS/%s/G%03d/UNIT_%06d.DAT", cats[o%3], o%300, o))
+		case 3:
+			n.Add("STRING", "BASEFILE", fmt.Sprintf(`media\units\%s\base\base_%02d.dat`, cats[i%40%3], i%40))
+		case 7: // a base-game file the mod lacks: unresolved without base data
+			n.Add("STRING", "BASEFILE", fmt.Sprintf("MEDIA/UNITS/%s/BASE.DAT", cats[i%3]))
+		}
+		src.Dats[fmt.Sprintf("MEDIA/UNITS/%s/G%03d/UNIT_%06d.DAT", cat, i%300, i)] = n
 	}
 	for i := range 200 {
 		n := &dattext.Node{Name: "TRIGGERABLEACTION"}
 		n.Add("STRING", "NAME", fmt.Sprint("t", i))
-		src.Dats[fmt.Sprintf("MEDIA/TRIGGERABLES/T%d.DAT", i)] = n
+		src.Dats[fmt.Sprintf("MEDIA/TRIGGERABLES/T%d/T%d.DAT", i%4, i)] = n
 	}
 	for i := range 100 {
 		n := &dattext.Node{Name: "TILESET"}
@@ -49,11 +71,11 @@ func benchSource(b *testing.B) *MapSource {
 		src.Dats[fmt.Sprintf("MEDIA/LEVELSETS/L%d.DAT", i)] = n
 	}
 	menuText := []byte("[UI]\n<INTEGER>VERSION:4\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Menu Definition\n<INTEGER64>ID:1\n<STRING>MENU NAME:M\n<STRING>TYPE:HUD MENU\n<BOOL>CREATE ON LOAD:true\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/UI]\n")
-	root, err := dattext.Parse("M.LAYOUT", menuText)
+	menuRoot, err := dattext.Parse("M.LAYOUT", menuText)
 	if err != nil {
 		b.Fatal(err)
 	}
-	menu, _, err := layout.FromText("M.LAYOUT", root)
+	menu, _, err := layout.FromText("M.LAYOUT", menuRoot)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,8 +93,8 @@ func BenchmarkGenerate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(res.Outputs) != 6 || len(res.Unresolved) != 0 {
-			b.Fatalf("%d outputs, %d unresolved", len(res.Outputs), len(res.Unresolved))
+		if len(res.Outputs) != 6 || len(res.Unresolved) != 800 || len(res.Warnings) != 0 {
+			b.Fatalf("%d outputs, %d unresolved, %d warnings", len(res.Outputs), len(res.Unresolved), len(res.Warnings))
 		}
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"sort"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -72,91 +74,114 @@ type Result struct {
 }
 
 // unitFields are the UNITDATA values taken through the BASEFILE chain.
-var unitFields = []string{"UNITTYPE", "LEVEL", "MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "CREATEAS", "SET"}
+var unitFields = [...]string{"UNITTYPE", "LEVEL", "MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "CREATEAS", "SET"}
 
 // maxChain bounds BASEFILE chains (and catches cycles).
 const maxChain = 64
 
-// Generate builds the seven RAW indices from a mod's sources.
+// Generate builds the seven RAW indices from a mod's sources. From a
+// MapSource it builds them concurrently (Options.Base is still read by one
+// goroutine at a time); the result is the same as one by one.
 func Generate(src Source, opt Options) (*Result, error) {
-	g := &gen{src: src, opt: opt, res: &Result{}, byUpper: map[string]string{}}
-	if g.opt.Schema == nil {
-		g.opt.Schema = layout.DefaultSchema()
+	if opt.Schema == nil {
+		opt.Schema = layout.DefaultSchema()
 	}
-	for _, p := range src.Paths() {
-		up := strings.ToUpper(strings.ReplaceAll(p, `\`, "/"))
-		g.byUpper[up] = p
-		g.paths = append(g.paths, up)
+	g := newGen(src, opt)
+	steps := [numKinds]func(*gen) (*File, error){(*gen).affixes, (*gen).skills, (*gen).units, (*gen).missiles,
+		(*gen).triggerables, (*gen).menus, (*gen).roomPieces}
+	var done [numKinds]stepResult
+	run := func(k Kind) {
+		gk := *g // each step reports into its own Result
+		gk.res = &done[k].res
+		done[k].file, done[k].data, done[k].err = gk.step(k, steps[k])
 	}
-	steps := []func() (*File, error){g.affixes, g.skills, g.units, g.missiles, g.triggerables, g.menus, g.roomPieces}
-	for i, step := range steps {
-		f, err := step()
-		if err != nil {
-			return nil, err
+	if workers := min(runtime.GOMAXPROCS(0), int(numKinds)); g.ms != nil && workers > 1 {
+		// A MapSource is maps read, never written, and the steps share
+		// nothing else, so they can run at once; their results are joined
+		// in Kinds order below, as if run one after the other.
+		next := make(chan Kind, numKinds)
+		for _, k := range stepOrder {
+			next <- k
 		}
-		f.Kind = Kinds[i]
-		if f.Len() == 0 {
-			continue
+		close(next)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for k := range next {
+					run(k)
+				}
+			})
 		}
-		b, err := Encode(f)
-		if err != nil {
-			return nil, err
+		wg.Wait()
+	} else {
+		for _, k := range Kinds {
+			if run(k); done[k].err != nil {
+				break
+			}
 		}
-		g.res.Outputs = append(g.res.Outputs, Output{Path: "MEDIA/" + f.Kind.FileName(), File: f, Data: b})
 	}
-	return g.res, nil
+	res := &Result{}
+	for _, k := range Kinds {
+		d := &done[k]
+		if d.err != nil {
+			return nil, d.err
+		}
+		res.Warnings = append(res.Warnings, d.res.Warnings...)
+		res.Unresolved = append(res.Unresolved, d.res.Unresolved...)
+		if d.data != nil {
+			res.Outputs = append(res.Outputs, Output{Path: "MEDIA/" + k.FileName(), File: d.file, Data: d.data})
+		}
+	}
+	return res, nil
+}
+
+// stepOrder is the order the steps start in when run at once: the
+// longest (UNITDATA, then the many skills and affixes) first.
+var stepOrder = []Kind{UnitData, Skills, Affixes, Missiles, Triggerables, UI, RoomPieces}
+
+// stepResult is what one step produced.
+type stepResult struct {
+	res  Result // its warnings and unresolved units
+	file *File
+	data []byte // nil when the index is empty
+	err  error
+}
+
+// step builds and encodes one index.
+func (g *gen) step(k Kind, build func(*gen) (*File, error)) (*File, []byte, error) {
+	f, err := build(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.Kind = k
+	if f.Len() == 0 {
+		return f, nil, nil
+	}
+	b, err := Encode(f)
+	return f, b, err
 }
 
 type gen struct {
 	src     Source
 	opt     Options
-	res     *Result
-	paths   []string          // upper-case
-	byUpper map[string]string // upper-case → the Source's spelling
+	res     *Result    // where this step reports
+	ms      *MapSource // src, when it is one
+	paths   []srcPath
+	under   [][]srcPath       // by scanDirs: the paths below
+	byUpper map[string]string // upper-case → the Source's spelling; nil: ms's keys are
 }
 
 func (g *gen) warn(file, format string, a ...any) {
 	g.res.Warnings = append(g.res.Warnings, Warning{File: file, Msg: fmt.Sprintf(format, a...)})
 }
 
-// scan returns the upper-case paths under dir ending in ext, in one of
-// GUTS's two orders: filesFirst lists a folder's files before its
-// subfolders; otherwise files and folders interleave by name (a plain
-// component-wise sort).
-func (g *gen) scan(dir, ext string, filesFirst bool) []string {
-	var out [][]string
-	for _, p := range g.paths {
-		if strings.HasPrefix(p, dir) && strings.HasSuffix(p, ext) && len(p) > len(dir)+len(ext) {
-			out = append(out, strings.Split(p[len(dir):], "/"))
-		}
+func (g *gen) dat(p srcPath) (*dattext.Node, bool) {
+	n, err := p.dat, error(nil)
+	if p.from != fromDats {
+		n, err = g.src.Dat(p.orig)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		for k := 0; k < len(a) && k < len(b); k++ {
-			if a[k] == b[k] {
-				continue
-			}
-			if filesFirst {
-				aFile, bFile := k == len(a)-1, k == len(b)-1
-				if aFile != bFile {
-					return aFile
-				}
-			}
-			return a[k] < b[k]
-		}
-		return len(a) < len(b)
-	})
-	res := make([]string, len(out))
-	for i, parts := range out {
-		res[i] = dir + strings.Join(parts, "/")
-	}
-	return res
-}
-
-func (g *gen) dat(up string) (*dattext.Node, bool) {
-	n, err := g.src.Dat(g.byUpper[up])
 	if err != nil {
-		g.warn(up, "not indexed: %v", err)
+		g.warn(p.up, "not indexed: %v", err)
 		return nil, false
 	}
 	if n == nil {
@@ -165,10 +190,13 @@ func (g *gen) dat(up string) (*dattext.Node, bool) {
 	return n, true
 }
 
-func (g *gen) layout(up string) (*layout.Layout, bool) {
-	l, err := g.src.Layout(g.byUpper[up])
+func (g *gen) layout(p srcPath) (*layout.Layout, bool) {
+	l, err := p.lay, error(nil)
+	if p.from != fromLayouts {
+		l, err = g.src.Layout(p.orig)
+	}
 	if err != nil {
-		g.warn(up, "not indexed: %v", err)
+		g.warn(p.up, "not indexed: %v", err)
 		return nil, false
 	}
 	return l, l != nil
@@ -178,21 +206,27 @@ func (g *gen) layout(up string) (*layout.Layout, bool) {
 // range values, so do the same.
 func (g *gen) intValue(file string, n *dattext.Node, key string, def int64, bits int) int64 {
 	p, ok := n.Get(key)
+	return g.intProp(file, p, ok, key, def, bits)
+}
+
+// intProp is intValue for a property already looked up (ok: it is there).
+func (g *gen) intProp(file string, p dattext.Prop, ok bool, key string, def int64, bits int) int64 {
 	if !ok {
 		return def
 	}
-	v, err := strconv.ParseInt(strings.TrimSpace(p.Value), 10, bits)
+	s := strings.TrimSpace(p.Value)
+	v, err := strconv.ParseInt(s, 10, bits)
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
 			return v
 		}
-		if f, ferr := strconv.ParseFloat(strings.TrimSpace(p.Value), 64); ferr == nil && bits == 32 && math.Abs(f) < math.MaxInt32 {
+		if f, ferr := strconv.ParseFloat(s, 64); ferr == nil && bits == 32 && math.Abs(f) < math.MaxInt32 {
 			return int64(f)
 		}
 		// The leading number, read the C way as GUTS does (an inference:
 		// see dattext.CInt); the BINDAT compiler packs the same value.
-		v, _, _ = dattext.CInt(strings.TrimSpace(p.Value), bits)
+		v, _, _ = dattext.CInt(s, bits)
 		g.warn(file, "line %d: %s %q is not an integer; using %d, its leading number read the C way as GUTS does (inference)", p.Line, key, p.Value, v)
 		return v
 	}
@@ -200,12 +234,14 @@ func (g *gen) intValue(file string, n *dattext.Node, key string, def int64, bits
 }
 
 func (g *gen) affixes() (*File, error) {
-	f := &File{}
-	for _, p := range g.scan("MEDIA/AFFIXES/", ".DAT", false) {
-		n, ok := g.dat(p)
+	paths := g.scan("MEDIA/AFFIXES/", ".DAT", false)
+	f := &File{Affixes: make([]Affix, 0, len(paths))}
+	for _, sp := range paths {
+		n, ok := g.dat(sp)
 		if !ok {
 			continue
 		}
+		p := sp.up
 		a := Affix{
 			File:         p,
 			Name:         strings.ToUpper(n.Value("NAME")),
@@ -226,7 +262,10 @@ func (g *gen) affixes() (*File, error) {
 
 func sectionValues(n *dattext.Node, sec, key string) []string {
 	var out []string
-	for _, c := range n.ChildrenNamed(sec) {
+	for _, c := range n.Children {
+		if c.Name != sec {
+			continue
+		}
 		for _, p := range c.Props {
 			if p.Key == key {
 				out = append(out, p.Value)
@@ -237,9 +276,10 @@ func sectionValues(n *dattext.Node, sec, key string) []string {
 }
 
 func (g *gen) skills() (*File, error) {
-	f := &File{}
-	for _, p := range g.scan("MEDIA/SKILLS/", ".DAT", false) {
-		n, ok := g.dat(p)
+	paths := g.scan("MEDIA/SKILLS/", ".DAT", false)
+	f := &File{Skills: make([]Skill, 0, len(paths))}
+	for _, sp := range paths {
+		n, ok := g.dat(sp)
 		if !ok {
 			continue
 		}
@@ -247,27 +287,27 @@ func (g *gen) skills() (*File, error) {
 		if name == "" {
 			continue
 		}
-		f.Skills = append(f.Skills, Skill{Name: strings.ToUpper(name), File: p, GUID: g.intValue(p, n, "UNIQUE_GUID", 0, 64)})
+		f.Skills = append(f.Skills, Skill{Name: strings.ToUpper(name), File: sp.up, GUID: g.intValue(sp.up, n, "UNIQUE_GUID", 0, 64)})
 	}
 	return f, nil
 }
 
 func (g *gen) triggerables() (*File, error) {
 	f := &File{}
-	for _, p := range g.scan("MEDIA/TRIGGERABLES/", ".DAT", true) {
-		n, ok := g.dat(p)
+	for _, sp := range g.scan("MEDIA/TRIGGERABLES/", ".DAT", true) {
+		n, ok := g.dat(sp)
 		if !ok {
 			continue
 		}
-		f.Triggerables = append(f.Triggerables, Triggerable{File: p, Name: strings.ToUpper(n.Value("NAME"))})
+		f.Triggerables = append(f.Triggerables, Triggerable{File: sp.up, Name: strings.ToUpper(n.Value("NAME"))})
 	}
 	return f, nil
 }
 
 func (g *gen) roomPieces() (*File, error) {
 	f := &File{}
-	for _, p := range g.scan("MEDIA/LEVELSETS/", ".DAT", true) {
-		n, ok := g.dat(p)
+	for _, sp := range g.scan("MEDIA/LEVELSETS/", ".DAT", true) {
+		n, ok := g.dat(sp)
 		if !ok {
 			continue
 		}
@@ -275,9 +315,9 @@ func (g *gen) roomPieces() (*File, error) {
 		if len(pieces) == 0 {
 			continue
 		}
-		pf := PieceFile{File: p, Pieces: make([]int64, 0, len(pieces))}
+		pf := PieceFile{File: sp.up, Pieces: make([]int64, 0, len(pieces))}
 		for _, pc := range pieces {
-			pf.Pieces = append(pf.Pieces, g.intValue(p, pc, "GUID", 0, 64))
+			pf.Pieces = append(pf.Pieces, g.intValue(sp.up, pc, "GUID", 0, 64))
 		}
 		f.RoomPieces = append(f.RoomPieces, pf)
 	}
@@ -291,12 +331,12 @@ func (g *gen) missiles() (*File, error) {
 	if !ok {
 		return nil, errors.New("raw: schema has no Missile descriptor")
 	}
-	for _, p := range g.scan("MEDIA/MISSILES/", ".LAYOUT", false) {
-		l, ok := g.layout(p)
+	for _, sp := range g.scan("MEDIA/MISSILES/", ".LAYOUT", false) {
+		l, ok := g.layout(sp)
 		if !ok {
 			continue
 		}
-		m := Missile{File: p}
+		m := Missile{File: sp.up}
 		l.Walk(func(o *layout.Object) {
 			if o.Descriptor == missile.ID {
 				name, _ := s.Text(o, "MISSILE NAME")
@@ -304,7 +344,7 @@ func (g *gen) missiles() (*File, error) {
 			}
 		})
 		if len(m.Names) > math.MaxUint8 {
-			return nil, fmt.Errorf("%s: %d Missile objects (max 255)", p, len(m.Names))
+			return nil, fmt.Errorf("%s: %d Missile objects (max 255)", sp.up, len(m.Names))
 		}
 		f.Missiles = append(f.Missiles, m)
 	}
@@ -328,11 +368,12 @@ func (g *gen) menus() (*File, error) {
 		}
 		return 0
 	}
-	for _, p := range g.scan("MEDIA/UI/MENUS/", ".LAYOUT", true) {
-		l, ok := g.layout(p)
+	for _, sp := range g.scan("MEDIA/UI/MENUS/", ".LAYOUT", true) {
+		l, ok := g.layout(sp)
 		if !ok {
 			continue
 		}
+		p := sp.up
 		l.Walk(func(o *layout.Object) {
 			if o.Descriptor != def.ID || flag(o, "DO NOT CREATE") {
 				return
@@ -370,50 +411,141 @@ func (g *gen) enum(file, what string, names []string, v string) uint32 {
 	return 0
 }
 
+// The indices of unitFields in fieldVals.
+const (
+	fUnitType = iota
+	fLevel
+	fMinLevel
+	fMaxLevel
+	fRarity
+	fRarityHC
+	fCreateAs
+	fSet
+	allFields = 1<<len(unitFields) - 1
+)
+
+// fieldIndex is the index of key in unitFields, or -1.
+func fieldIndex(key string) int {
+	switch key {
+	case "UNITTYPE":
+		return fUnitType
+	case "LEVEL":
+		return fLevel
+	case "MINLEVEL":
+		return fMinLevel
+	case "MAXLEVEL":
+		return fMaxLevel
+	case "RARITY":
+		return fRarity
+	case "RARITY_HC":
+		return fRarityHC
+	case "CREATEAS":
+		return fCreateAs
+	case "SET":
+		return fSet
+	}
+	return -1
+}
+
+// fieldVals holds unitFields found so far: val[i] is valid when bit i of
+// set is.
+type fieldVals struct {
+	val [8]string
+	set uint8
+}
+
+func (v *fieldVals) has(i int) bool { return v.set&(1<<i) != 0 }
+
+// take fills the fields still unset from n's first property of each name
+// and returns n's first BASEFILE value.
+func (v *fieldVals) take(n *dattext.Node) (basefile string) {
+	haveBase := false
+	for _, p := range n.Props {
+		if i := fieldIndex(p.Key); i >= 0 {
+			if !v.has(i) {
+				v.val[i], v.set = p.Value, v.set|1<<i
+			}
+		} else if p.Key == "BASEFILE" && !haveBase {
+			basefile, haveBase = p.Value, true
+		}
+	}
+	return basefile
+}
+
+// unitRoot is what units reads from a unit's own properties: the first of
+// each name.
+type unitRoot struct {
+	name, guid, dontCreate dattext.Prop
+	hasGUID                bool
+}
+
+func readUnitRoot(n *dattext.Node) unitRoot {
+	var r unitRoot
+	var haveName, haveDont bool
+	for _, p := range n.Props {
+		switch {
+		case p.Key == "NAME" && !haveName:
+			r.name, haveName = p, true
+		case p.Key == "UNIT_GUID" && !r.hasGUID:
+			r.guid, r.hasGUID = p, true
+		case p.Key == "DONTCREATE" && !haveDont:
+			r.dontCreate, haveDont = p, true
+		}
+	}
+	return r
+}
+
 // units builds UNITDATA: each unit's own GUID and NAME, the other fields
 // resolved through its BASEFILE chain (mod files first, then Options.Base).
 func (g *gen) units() (*File, error) {
 	f := &File{}
 	for c, cat := range UnitCategories {
-		for _, p := range g.scan("MEDIA/UNITS/"+cat+"/", ".DAT", false) {
-			n, ok := g.dat(p)
+		paths := g.scan("MEDIA/UNITS/"+cat+"/", ".DAT", false)
+		f.Units[c] = make([]Unit, 0, len(paths))
+		for _, sp := range paths {
+			n, ok := g.dat(sp)
 			if !ok {
 				continue
 			}
-			if v, _ := n.Get("DONTCREATE"); strings.EqualFold(strings.TrimSpace(v.Value), "true") {
+			p := sp.up
+			r := readUnitRoot(n)
+			if strings.EqualFold(strings.TrimSpace(r.dontCreate.Value), "true") {
 				continue
 			}
 			vals, miss := g.inherit(p, n)
 			u := Unit{
-				GUID:     g.intValue(p, n, "UNIT_GUID", 0, 64),
-				Name:     strings.ToUpper(n.Value("NAME")),
+				GUID:     g.intProp(p, r.guid, r.hasGUID, "UNIT_GUID", 0, 64),
+				Name:     strings.ToUpper(r.name.Value),
 				File:     p,
-				UnitType: vals["UNITTYPE"],
+				UnitType: vals.val[fUnitType],
 			}
-			num := func(k string) int32 {
-				v, err := strconv.ParseInt(strings.TrimSpace(vals[k]), 10, 32)
-				if err != nil && vals[k] != "" {
-					g.warn(p, "%s %q is not an integer; using 0", k, vals[k])
+			num := func(i int) int32 {
+				if vals.val[i] == "" {
+					return 0 // what ParseInt gives, without making its error
+				}
+				v, err := strconv.ParseInt(strings.TrimSpace(vals.val[i]), 10, 32)
+				if err != nil && vals.val[i] != "" {
+					g.warn(p, "%s %q is not an integer; using 0", unitFields[i], vals.val[i])
 				}
 				return int32(v)
 			}
-			u.Level, u.MinLevel, u.MaxLevel = num("LEVEL"), num("MINLEVEL"), num("MAXLEVEL")
-			u.Rarity, u.RarityHC = num("RARITY"), num("RARITY_HC")
+			u.Level, u.MinLevel, u.MaxLevel = num(fLevel), num(fMinLevel), num(fMaxLevel)
+			u.Rarity, u.RarityHC = num(fRarity), num(fRarityHC)
 			// GUTS's defaults for what neither the unit nor its chain sets
 			// (see the package doc): LEVEL 1, RARITY 1, RARITY_HC = RARITY.
-			if _, ok := vals["LEVEL"]; !ok {
+			if !vals.has(fLevel) {
 				u.Level = 1
 			}
-			if _, ok := vals["RARITY"]; !ok {
+			if !vals.has(fRarity) {
 				u.Rarity = 1
 			}
-			if _, ok := vals["RARITY_HC"]; !ok {
+			if !vals.has(fRarityHC) {
 				u.RarityHC = u.Rarity
 			}
-			if strings.EqualFold(strings.TrimSpace(vals["CREATEAS"]), "EQUIPMENT") {
+			if strings.EqualFold(strings.TrimSpace(vals.val[fCreateAs]), "EQUIPMENT") {
 				u.Flags |= FlagEquipment
 			}
-			if vals["SET"] != "" {
+			if vals.val[fSet] != "" {
 				u.Flags |= FlagSet
 			}
 			if miss != nil {
@@ -427,36 +559,29 @@ func (g *gen) units() (*File, error) {
 
 // inherit collects unitFields from the unit and its BASEFILE ancestors,
 // nearest first. miss is set when the chain leaves what can be read.
-func (g *gen) inherit(file string, n *dattext.Node) (map[string]string, *Unresolved) {
-	vals := map[string]string{}
-	seen := map[string]bool{file: true}
+func (g *gen) inherit(file string, n *dattext.Node) (fieldVals, *Unresolved) {
+	var vals fieldVals
+	var seenBuf [4]string
+	seen := append(seenBuf[:0], file) // chains are short: a list beats a map
 	cur := n
 	for depth := 0; ; depth++ {
-		for _, k := range unitFields {
-			if _, done := vals[k]; done {
-				continue
-			}
-			if p, ok := cur.Get(k); ok {
-				vals[k] = p.Value
-			}
-		}
-		base := strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(cur.Value("BASEFILE")), `\`, "/"))
-		if base == "" || len(vals) == len(unitFields) {
+		base := upperPath(strings.TrimSpace(vals.take(cur)))
+		if base == "" || vals.set == allFields {
 			return vals, nil
 		}
-		if seen[base] || depth >= maxChain {
+		if slices.Contains(seen, base) || depth >= maxChain {
 			g.warn(file, "BASEFILE chain loops or is longer than %d at %s", maxChain, base)
 			return vals, nil
 		}
-		seen[base] = true
+		seen = append(seen, base)
 		next, err := g.baseDat(base)
 		if err != nil || next == nil {
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				g.warn(file, "BASEFILE %s: %v", base, err)
 			}
 			miss := &Unresolved{File: file, BaseFile: base}
-			for _, k := range unitFields {
-				if _, ok := vals[k]; !ok {
+			for i, k := range unitFields {
+				if !vals.has(i) {
 					miss.Missing = append(miss.Missing, k)
 				}
 			}
@@ -467,7 +592,14 @@ func (g *gen) inherit(file string, n *dattext.Node) (map[string]string, *Unresol
 }
 
 func (g *gen) baseDat(up string) (*dattext.Node, error) {
-	if orig, ok := g.byUpper[up]; ok {
+	if g.byUpper == nil {
+		if n, ok := g.ms.Dats[up]; ok {
+			return n, nil
+		}
+		if _, ok := g.ms.Layouts[up]; ok {
+			return g.src.Dat(up)
+		}
+	} else if orig, ok := g.byUpper[up]; ok {
 		return g.src.Dat(orig)
 	}
 	if g.opt.Base == nil {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"packsmith/formats/tl2/rghash"
 )
@@ -340,8 +342,9 @@ func Decode(kind Kind, b []byte) (*File, error) {
 }
 
 type writer struct {
-	b   []byte
-	err error
+	b     []byte
+	units []uint16 // scratch for non-ASCII strings
+	err   error
 }
 
 func (w *writer) u8(v uint8)   { w.b = append(w.b, v) }
@@ -351,7 +354,18 @@ func (w *writer) i32(v int32)  { w.u32(uint32(v)) }
 func (w *writer) i64(v int64)  { w.b = binary.LittleEndian.AppendUint64(w.b, uint64(v)) }
 
 func (w *writer) str(s string) {
-	u := rghash.AppendUTF16(nil, s)
+	if len(s) <= math.MaxUint16 && isASCII(s) {
+		// Each byte is one UTF-16 unit: write them without converting.
+		w.u16(uint16(len(s)))
+		n := len(w.b)
+		w.b = slices.Grow(w.b, 2*len(s))[:n+2*len(s)]
+		for i, out := 0, w.b[n:]; i < len(s); i++ {
+			out[2*i], out[2*i+1] = s[i], 0
+		}
+		return
+	}
+	u := rghash.AppendUTF16(w.units[:0], s)
+	w.units = u
 	if len(u) > math.MaxUint16 {
 		w.fail("string of %d UTF-16 units", len(u))
 		u = u[:0]
@@ -360,6 +374,15 @@ func (w *writer) str(s string) {
 	for _, c := range u {
 		w.u16(c)
 	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *writer) fail(format string, a ...any) {
@@ -391,7 +414,7 @@ func (w *writer) strs8(list []string) {
 
 // Encode writes a RAW index.
 func Encode(f *File) ([]byte, error) {
-	w := &writer{b: make([]byte, 0, 256)}
+	w := &writer{b: make([]byte, 0, encodedSize(f))}
 	switch f.Kind {
 	case Affixes:
 		w.count(len(f.Affixes), false)
@@ -470,4 +493,52 @@ func Encode(f *File) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", f.Kind.FileName(), w.err)
 	}
 	return w.b, nil
+}
+
+// encodedSize bounds Encode's output (a string takes at most two bytes a
+// byte of UTF-8), so the buffer is allocated once.
+func encodedSize(f *File) int {
+	ss := func(s string) int { return 2 + 2*len(s) }
+	list := func(l []string) int {
+		n := 1
+		for _, s := range l {
+			n += ss(s)
+		}
+		return n
+	}
+	n := 4
+	switch f.Kind {
+	case Affixes:
+		for _, a := range f.Affixes {
+			n += ss(a.File) + ss(a.Name) + 16 + list(a.UnitTypes) + list(a.NotUnitTypes)
+		}
+	case Skills:
+		for _, s := range f.Skills {
+			n += ss(s.Name) + ss(s.File) + 8
+		}
+	case UnitData:
+		n = 16
+		for _, units := range f.Units {
+			for _, u := range units {
+				n += 8 + ss(u.Name) + ss(u.File) + 1 + 20 + ss(u.UnitType)
+			}
+		}
+	case Missiles:
+		for _, m := range f.Missiles {
+			n += ss(m.File) + list(m.Names)
+		}
+	case Triggerables:
+		for _, t := range f.Triggerables {
+			n += ss(t.File) + ss(t.Name)
+		}
+	case UI:
+		for _, m := range f.Menus {
+			n += ss(m.Name) + ss(m.File) + 11 + ss(m.KeyBinding)
+		}
+	case RoomPieces:
+		for _, p := range f.RoomPieces {
+			n += ss(p.File) + 4 + 8*len(p.Pieces)
+		}
+	}
+	return n
 }

@@ -1,0 +1,195 @@
+package modpack
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"packsmith/formats/tl2/mod"
+)
+
+// walkMedia is collect's walk of MEDIA/: folders are read (and their files
+// stat'ed) by a few goroutines at once, then the results are visited in
+// the order filepath.WalkDir would have visited them, so the files, the
+// drops and the first error come out exactly as from a serial walk.
+
+// walkItem is one entry of a folder, in name order.
+type walkItem struct {
+	kind walkKind
+	rel  string   // slash path from the mod folder
+	file *srcFile // walkFile
+	sub  *walkDir // walkSub
+	err  error    // walkFile: reading its size failed (the walk stops there)
+}
+
+type walkKind uint8
+
+const (
+	walkFile      walkKind = iota // a regular file (or one whose Stat failed)
+	walkSub                       // a folder to descend into
+	walkHidden                    // a folder not descended into (".git")
+	walkJunk                      // a hidden or system file
+	walkIrregular                 // not a regular file once links are followed
+)
+
+// walkDir is one folder: its entries once read, or why they could not be.
+type walkDir struct {
+	abs, rel string
+	items    []walkItem
+	err      error
+}
+
+// walker hands folders to its goroutines: a stack of folders to read and
+// how many are queued or being read.
+type walker struct {
+	mediaName string
+	cancelled func() bool
+
+	mu      sync.Mutex
+	more    *sync.Cond
+	queue   []*walkDir
+	pending int
+}
+
+// walkMedia returns MEDIA/'s packable files in walk order, reporting the
+// entries it passes over to drop, in walk order too.
+func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, rel string)) ([]*srcFile, error) {
+	if _, err := os.Lstat(media); err != nil {
+		return nil, err // as filepath.WalkDir reports its root
+	}
+	if cancelled() {
+		return nil, errCancelled
+	}
+	root := &walkDir{abs: media, rel: mediaName}
+	w := &walker{mediaName: mediaName, cancelled: cancelled, queue: []*walkDir{root}, pending: 1}
+	w.more = sync.NewCond(&w.mu)
+	var wg sync.WaitGroup
+	for range max(2, runtime.GOMAXPROCS(0)) { // two at least: one reads while the other waits on the disk
+		wg.Go(w.work)
+	}
+	wg.Wait()
+
+	var files []*srcFile
+	var visit func(d *walkDir) error
+	visit = func(d *walkDir) error {
+		if d.err != nil {
+			return d.err
+		}
+		for i := range d.items {
+			it := &d.items[i]
+			if cancelled() {
+				return errCancelled
+			}
+			switch it.kind {
+			case walkSub:
+				if err := visit(it.sub); err != nil {
+					return err
+				}
+			case walkHidden:
+				drop("hidden folder", it.rel+"/")
+			case walkJunk:
+				drop("hidden or system file", it.rel)
+			case walkIrregular:
+				drop("not a regular file", it.rel)
+			case walkFile:
+				if it.err != nil {
+					return it.err
+				}
+				files = append(files, it.file)
+			}
+		}
+		return nil
+	}
+	if err := visit(root); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// work reads queued folders until none is left to read.
+func (w *walker) work() {
+	for {
+		w.mu.Lock()
+		for len(w.queue) == 0 && w.pending > 0 {
+			w.more.Wait()
+		}
+		if w.pending == 0 {
+			w.mu.Unlock()
+			return
+		}
+		d := w.queue[len(w.queue)-1]
+		w.queue = w.queue[:len(w.queue)-1]
+		w.mu.Unlock()
+
+		var subs []*walkDir
+		if w.cancelled() {
+			d.err = errCancelled // the visit stops here or before
+		} else {
+			subs = w.read(d)
+		}
+
+		w.mu.Lock()
+		w.queue = append(w.queue, subs...)
+		w.pending += len(subs) - 1
+		w.mu.Unlock()
+		w.more.Broadcast()
+	}
+}
+
+// read lists one folder and stats its files, returning its subfolders.
+func (w *walker) read(d *walkDir) []*walkDir {
+	ents, err := os.ReadDir(d.abs) // sorted by name, as WalkDir reads
+	if err != nil {
+		d.err = err
+		return nil
+	}
+	d.items = make([]walkItem, len(ents))
+	var subs []*walkDir
+	for i, e := range ents {
+		name := e.Name()
+		it := &d.items[i]
+		it.rel = d.rel + "/" + name
+		abs := d.abs + string(filepath.Separator) + name // = filepath.Join: a name has no separator
+		switch {
+		case e.IsDir():
+			if strings.HasPrefix(name, ".") {
+				it.kind = walkHidden
+				continue
+			}
+			it.kind, it.sub = walkSub, &walkDir{abs: abs, rel: it.rel}
+			subs = append(subs, it.sub)
+		case isJunk(name):
+			it.kind = walkJunk
+		default:
+			info, err := statEntry(abs, e)
+			switch {
+			case err != nil:
+				it.err = err
+			case !info.Mode().IsRegular():
+				it.kind = walkIrregular
+			default:
+				it.file = &srcFile{rel: it.rel, name: mod.UpperName("MEDIA" + it.rel[len(w.mediaName):]), abs: abs,
+					size: info.Size(), mtime: info.ModTime()}
+				it.file.classify()
+			}
+		}
+	}
+	return subs
+}
+
+// statEntry is os.Stat(abs) (links followed). On Windows the folder
+// listing already holds a regular file's size and time, so they are taken
+// from the entry instead of opening the file; a link, anything irregular
+// or a failure still goes to os.Stat, so the result and the error are what
+// it gives. Elsewhere the listing has no sizes: os.Stat is the one call.
+func statEntry(abs string, e fs.DirEntry) (fs.FileInfo, error) {
+	if runtime.GOOS == "windows" && e.Type().IsRegular() {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			return info, nil
+		}
+	}
+	return os.Stat(abs)
+}
