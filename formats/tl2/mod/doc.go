@@ -112,6 +112,8 @@ allocate. Reader.Check and Reader.Verify report findings worded for a
 player. NewWriter and NewPakWriter stream entries through a pool of
 compressors with bounded memory and fill in offsets and hashes on Close;
 Writer.CopyRaw copies an existing block without recompressing it, which
-lets an unchanged GUTS .MOD be repacked byte for byte.
+lets an unchanged GUTS .MOD be repacked byte for byte; blocks copied in
+the order they lie in their source are gathered into runs and copied with
+one read each (copyrun.go).
 */
 package mod

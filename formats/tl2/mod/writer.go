@@ -45,7 +45,7 @@ type WriterOptions struct {
 	// Workers compress in parallel; 0 means GOMAXPROCS.
 	Workers int
 	// MaxInFlight bounds the bytes buffered between reading, compressing
-	// and writing (default 32 MiB); one block above it may still be held.
+	// and writing (default 16 MiB); one block above it may still be held.
 	MaxInFlight int64
 	// MHashStep samples the manifest for mhash (0 = DefaultMHashStep; a
 	// negative step writes 0, which the game accepts).
@@ -166,7 +166,7 @@ func newWriter(out io.WriteSeeker, opts *WriterOptions) (*Writer, error) {
 		w.opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	if w.opts.MaxInFlight <= 0 {
-		w.opts.MaxInFlight = 32 << 20
+		w.opts.MaxInFlight = 16 << 20
 	}
 	if w.opts.MHashStep == 0 {
 		w.opts.MHashStep = DefaultMHashStep
@@ -193,8 +193,12 @@ func (w *Writer) begin() (*Writer, error) {
 	}
 	w.pos = 8
 	n := w.opts.Workers
-	w.work = make(chan *job, 2*n)
-	w.order = make(chan *job, 4*n)
+	// Deep queues: the writer waits for blocks in add order, so with a few
+	// slots one slow block stopped Add while the other compressors idled
+	// (33,000 small BINDATs packed at 1.55 cores; 1.9 with these). Memory
+	// stays bounded by MaxInFlight, not by the queue lengths.
+	w.work = make(chan *job, 8*n)
+	w.order = make(chan *job, 32*n)
 	w.writerDone = make(chan struct{})
 	w.bw = bufio.NewWriterSize(w.out, 1<<20) // small entries: few syscalls
 	for i := 0; i < n; i++ {
