@@ -558,7 +558,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					if err := w.CopyRaw(inc.prev, r.reused, fh); err != nil {
 						return fmt.Errorf("%s: %w", f.rel, err)
 					}
-				} else if err := w.Add(fh, bytes.NewReader(r.data)); err != nil {
+				} else if err := w.AddBytes(fh, r.data); err != nil {
 					return fmt.Errorf("%s: %w", f.rel, err)
 				}
 				r.data = nil

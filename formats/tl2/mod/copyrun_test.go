@@ -161,3 +161,48 @@ func TestCopyRunSizeMismatch(t *testing.T) {
 		t.Fatalf("runs say %q, block by block %q", err, err2)
 	}
 }
+
+// AddBytes writes what Add writes for the same bytes (compressed, stored
+// .JPG, empty), interleaved with copied runs.
+func TestAddBytesMatchesAdd(t *testing.T) {
+	r := runSource(t, 30)
+	build := func(owned bool) []byte {
+		out := &memFile{}
+		w, err := NewWriter(out, &Header{Title: "add bytes"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, i := range r.BlockOrder() {
+			e := &r.Entries[i]
+			if err := w.CopyRaw(r, e, FileHeader{Name: "MEDIA/C/" + e.Path[len("MEDIA/F/"):], FileTime: fixedTime}); err != nil {
+				t.Fatal(err)
+			}
+			if k%10 != 3 {
+				continue
+			}
+			for _, f := range []genFile{{fmt.Sprintf("MEDIA/N/%d.DAT", k), bytes.Repeat([]byte("compiled "), 50+k)}, {fmt.Sprintf("MEDIA/N/%d.JPG", k), []byte("stored bytes")}, {fmt.Sprintf("MEDIA/N/%d_EMPTY.DAT", k), nil}} {
+				fh := FileHeader{Name: f.name, FileTime: fixedTime}
+				var err error
+				if owned {
+					err = w.AddBytes(fh, append([]byte(nil), f.data...))
+				} else {
+					err = w.Add(fh, bytes.NewReader(f.data))
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return out.b
+	}
+	a, b := build(false), build(true)
+	if !bytes.Equal(a, b) {
+		t.Fatal("AddBytes wrote other bytes than Add")
+	}
+	if _, err := indepCheck(b, nil); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -475,6 +475,33 @@ func (w *Writer) Add(fh FileHeader, r io.Reader) error {
 	return nil
 }
 
+// AddBytes is Add for bytes the caller hands over: they are compressed
+// where they are instead of being copied into the writer's buffers (a
+// pack's compiled files are a copy saved). The caller must not touch b
+// again.
+func (w *Writer) AddBytes(fh FileHeader, b []byte) error {
+	if len(b) >= StoreThreshold {
+		return w.Add(fh, bytes.NewReader(b))
+	}
+	rec, name, err := w.newRecord(fh)
+	if err != nil {
+		return err
+	}
+	if err := w.emitRun(); err != nil {
+		return err
+	}
+	if err := w.acquire(); err != nil {
+		return err
+	}
+	rec.size = uint32(len(b))
+	w.account(int64(len(b)))
+	j := &job{rec: rec, in: &b, store: rec.typ == TypeJPG, done: make(chan struct{})}
+	w.commitRecord(rec, name)
+	w.order <- j
+	w.work <- j
+	return nil
+}
+
 func (w *Writer) putIn(buf *[]byte) {
 	if cap(*buf) <= maxPooled {
 		*buf = (*buf)[:0]
