@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"slices"
 
 	"packsmith/formats/tl2/dattext"
@@ -87,16 +88,12 @@ func encodeCache(c *packCache) []byte {
 	return assembleCache(c, encodeEntries(c.Entries))
 }
 
-// encodeEntries is the part of the file after the entry count's head:
-// the count and the entries, in name order. The symbol table starts
-// here, so it can be made before the head's fields are known.
+// encodeEntries is the part of the file after the head: the entry count
+// and the entries, in name order. The symbol table starts here, so this
+// part can be made before the head's fields are known.
 func encodeEntries(entries map[string]cacheEntry) []byte {
 	e := &cacheEncoder{b: make([]byte, 0, 160*len(entries)+64), ids: make(map[string]uint64, 256)}
-	names := make([]string, 0, len(entries))
-	for n := range entries {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(entries))
 	e.uvarint(uint64(len(names)))
 	for _, n := range names {
 		ce := entries[n]

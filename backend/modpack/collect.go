@@ -135,6 +135,45 @@ func (f *srcFile) classify() {
 	}
 }
 
+// dropList counts what collect leaves out, by reason, in the order the
+// reasons first came up.
+type dropList struct {
+	by    map[string]*dropped
+	order []string
+}
+
+type dropped struct {
+	n     int
+	first string
+}
+
+func (l *dropList) add(why, rel string) {
+	d := l.by[why]
+	if d == nil {
+		if l.by == nil {
+			l.by = map[string]*dropped{}
+		}
+		d = &dropped{first: rel}
+		l.by[why] = d
+		l.order = append(l.order, why)
+	}
+	d.n++
+}
+
+// findings says each reason once: the file, or how many and the first.
+func (l *dropList) findings() []Finding {
+	var out []Finding
+	for _, why := range l.order {
+		d := l.by[why]
+		msg, file := fmt.Sprintf("not packed: %s", why), d.first
+		if d.n > 1 {
+			msg, file = fmt.Sprintf("not packed: %d files, %s; the first is %s", d.n, why, d.first), ""
+		}
+		out = append(out, Finding{Severity: SevInfo, Stage: StageCollect, File: file, Message: msg})
+	}
+	return out
+}
+
 // collect walks MEDIA/ (walkMedia) and decides what goes into the .MOD.
 // cancelled is called from several goroutines at once.
 func collect(modDir string, cancelled func() bool) (*collection, error) {
@@ -143,21 +182,8 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		return nil, err
 	}
 	c := &collection{}
-	type dropped struct {
-		n     int
-		first string
-	}
-	drops := map[string]*dropped{}
-	var dropOrder []string
-	drop := func(why, rel string) {
-		d := drops[why]
-		if d == nil {
-			d = &dropped{first: rel}
-			drops[why] = d
-			dropOrder = append(dropOrder, why)
-		}
-		d.n++
-	}
+	drops := &dropList{}
+	drop := drops.add
 	all, err := walkMedia(media, mediaName, cancelled, drop)
 	if err != nil {
 		return nil, err
@@ -210,18 +236,7 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		c.files = append(c.files, f)
 	}
 	slices.SortFunc(c.files, func(a, b *srcFile) int { return strings.Compare(a.name, b.name) }) // names are unique
-	for _, why := range dropOrder {
-		d := drops[why]
-		msg := fmt.Sprintf("not packed: %s", why)
-		if d.n > 1 {
-			msg = fmt.Sprintf("not packed: %d files, %s; the first is %s", d.n, why, d.first)
-		}
-		file := d.first
-		if d.n > 1 {
-			file = ""
-		}
-		c.findings = append(c.findings, Finding{Severity: SevInfo, Stage: StageCollect, File: file, Message: msg})
-	}
+	c.findings = append(c.findings, drops.findings()...)
 	if len(c.files) == 0 && Count(c.findings, SevError) == 0 {
 		c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: mediaName + "/",
 			Message: "nothing to pack: MEDIA/ holds no files the game reads"})

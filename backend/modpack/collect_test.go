@@ -80,21 +80,8 @@ func collectSerial(modDir string, cancelled func() bool) (*collection, error) {
 		return nil, err
 	}
 	c := &collection{}
-	type dropped struct {
-		n     int
-		first string
-	}
-	drops := map[string]*dropped{}
-	var dropOrder []string
-	drop := func(why, rel string) {
-		d := drops[why]
-		if d == nil {
-			d = &dropped{first: rel}
-			drops[why] = d
-			dropOrder = append(dropOrder, why)
-		}
-		d.n++
-	}
+	drops := &dropList{}
+	drop := drops.add
 	var all []*srcFile
 	err = filepath.WalkDir(media, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -184,18 +171,7 @@ func collectSerial(modDir string, cancelled func() bool) (*collection, error) {
 		c.files = append(c.files, f)
 	}
 	sort.Slice(c.files, func(i, j int) bool { return c.files[i].name < c.files[j].name })
-	for _, why := range dropOrder {
-		d := drops[why]
-		msg := fmt.Sprintf("not packed: %s", why)
-		if d.n > 1 {
-			msg = fmt.Sprintf("not packed: %d files, %s; the first is %s", d.n, why, d.first)
-		}
-		file := d.first
-		if d.n > 1 {
-			file = ""
-		}
-		c.findings = append(c.findings, Finding{Severity: SevInfo, Stage: StageCollect, File: file, Message: msg})
-	}
+	c.findings = append(c.findings, drops.findings()...)
 	if len(c.files) == 0 && Count(c.findings, SevError) == 0 {
 		c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: mediaName + "/",
 			Message: "nothing to pack: MEDIA/ holds no files the game reads"})

@@ -3,6 +3,7 @@ package bindat
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"packsmith/formats/tl2/rghash"
@@ -37,15 +38,7 @@ func (HashIDs) Assign(strs []string) ([]uint32, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch {
-		case strs[a] < strs[b]:
-			return -1
-		case strs[a] > strs[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(strs[a], strs[b]) })
 	taken := make(map[uint32]bool, len(strs))
 	for _, i := range order {
 		id := rghash.Hash(strs[i])

@@ -20,15 +20,7 @@ func refHashIDs(strs []string, hashes []uint32) []uint32 {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch {
-		case strs[a] < strs[b]:
-			return -1
-		case strs[a] > strs[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(strs[a], strs[b]) })
 	ids := make([]uint32, len(strs))
 	taken := map[uint32]bool{}
 	for _, i := range order {

@@ -94,20 +94,7 @@ func TestCopyRunsMatchBlockByBlock(t *testing.T) {
 				es[a], es[b] = es[b], es[a]
 			}
 		}
-		runs, err := copyAll(t, r, es, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		alone, err := copyAll(t, r, es, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(runs, alone) {
-			t.Fatalf("trial %d: runs wrote other bytes than block-by-block copies", trial)
-		}
-		if _, err := indepCheck(runs, nil); err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
+		sameAsAlone(t, r, es, fmt.Sprintf("trial %d", trial))
 	}
 }
 
@@ -127,6 +114,12 @@ func TestCopyRunsAroundUnlistedBlocks(t *testing.T) {
 	for _, i := range r.BlockOrder() {
 		es = append(es, &r.Entries[i])
 	}
+	sameAsAlone(t, r, es, "around unlisted blocks")
+}
+
+// sameAsAlone copies es both ways and wants the same, valid, bytes.
+func sameAsAlone(t *testing.T, r *Reader, es []*Entry, what string) {
+	t.Helper()
 	runs, err := copyAll(t, r, es, false)
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +129,10 @@ func TestCopyRunsAroundUnlistedBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(runs, alone) {
-		t.Fatal("runs around unlisted blocks differ from block-by-block copies")
+		t.Fatalf("%s: runs wrote other bytes than block-by-block copies", what)
+	}
+	if _, err := indepCheck(runs, nil); err != nil {
+		t.Fatalf("%s: %v", what, err)
 	}
 }
 
