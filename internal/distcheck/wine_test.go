@@ -3,7 +3,6 @@ package distcheck
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -76,16 +75,30 @@ func run(t *testing.T, env []string, name string, args ...string) cliRun {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	// wine may start a helper (explorer.exe /desktop) that inherits the
-	// output pipes and outlives the program: once the program has exited,
-	// its output is complete, so do not wait on the helper (a CI run hung
-	// here for ten minutes).
-	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
-	if errors.Is(err, exec.ErrWaitDelay) {
-		err = nil
+	// Files, not pipes: wine may start a helper (explorer.exe /desktop)
+	// that inherits the output and outlives the program, and a pipe would
+	// keep Wait waiting on it (a CI run hung here for ten minutes). With
+	// files, Wait returns when the program exits, its output complete.
+	dir := t.TempDir()
+	o, err := os.Create(filepath.Join(dir, "stdout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	e, err := os.Create(filepath.Join(dir, "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	cmd.Stdout, cmd.Stderr = o, e
+	err = cmd.Run()
+	ob, rerr := os.ReadFile(o.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	eb, rerr := os.ReadFile(e.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
 	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -93,7 +106,7 @@ func run(t *testing.T, env []string, name string, args ...string) cliRun {
 	} else if err != nil {
 		t.Fatalf("%s %v: %v", name, args, err)
 	}
-	return cliRun{o.String(), e.String(), code}
+	return cliRun{string(ob), string(eb), code}
 }
 
 // tree hashes every file under dir (paths relative, with /).
