@@ -96,8 +96,18 @@ func (w *Writer) copyRun(src *Reader, e *Entry, rec *manRecord) (bool, error) {
 	return true, nil
 }
 
-// emitRun reads the pending run and queues it for the writer.
+// emitRun reads the pending run and queues it for the writer. Its records
+// are committed already, so a failure fails the writer: nothing may be
+// written after a run that is missing.
 func (w *Writer) emitRun() error {
+	if err := w.readRun(); err != nil {
+		w.fail(err)
+		return err
+	}
+	return nil
+}
+
+func (w *Writer) readRun() error {
 	p := &w.run
 	if len(p.items) == 0 {
 		return nil
@@ -134,13 +144,9 @@ func (w *Writer) emitRun() error {
 			c := append((*inPool.Get().(*[]byte))[:0], b[seg:upto]...)
 			part = &c
 		}
-		w.account(int64(len(*part)))
-		j := &job{in: part, raw: true, blocks: blocks, done: make(chan struct{})}
-		close(j.done)
-		w.order <- j
+		w.queueCopied(&job{in: part, blocks: blocks})
 		blocks = nil
 	}
-	whole := true
 	for i, it := range items {
 		off := it.at - from
 		span := to - from - off
@@ -154,13 +160,11 @@ func (w *Writer) emitRun() error {
 			payload = int64(size)
 		}
 		if size != it.e.Size {
-			queue(off)
 			w.putIn(buf)
 			return formatErr(it.e.Path, src.dataOff+it.at, ErrFormat, "block holds %d bytes, manifest says %d", size, it.e.Size)
 		}
 		if 8+payload != span {
 			queue(off)
-			whole = false
 			if err := w.copyOne(src, it.e, it.rec); err != nil {
 				w.putIn(buf)
 				return err
@@ -173,7 +177,7 @@ func (w *Writer) emitRun() error {
 			payloadCRC: crc32.ChecksumIEEE(b[off+8 : off+span])})
 	}
 	queue(n)
-	if !whole {
+	if seg != 0 {
 		w.putIn(buf) // its parts went in buffers of their own
 	}
 	return nil
@@ -227,11 +231,17 @@ func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 		w.putIn(buf)
 		return fmt.Errorf("mod: copying %s: %w", e.Path, err)
 	}
-	w.account(b.Payload)
-	j := &job{rec: rec, in: buf, raw: true, packed: b.Packed, done: make(chan struct{})}
+	w.queueCopied(&job{rec: rec, in: buf, packed: b.Packed})
+	return nil
+}
+
+// queueCopied hands the writer bytes already in their final form (copied
+// blocks): there is nothing to compress, so the job is done from the start.
+func (w *Writer) queueCopied(j *job) {
+	w.account(int64(len(*j.in)))
+	j.raw, j.done = true, make(chan struct{})
 	close(j.done)
 	w.order <- j
-	return nil
 }
 
 // writeRun writes a run job: its bytes hold heads and payloads already.

@@ -202,3 +202,35 @@ func TestAddBytesMatchesAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A run that fails to copy fails the writer: its records are in the
+// manifest already, so going on and closing must not give an archive.
+func TestCopyRunFailureFailsWriter(t *testing.T) {
+	r := runSource(t, 10)
+	order := r.BlockOrder()
+	r.Entries[order[2]].Size++
+	w, err := NewWriter(&memFile{}, &Header{Title: "copy"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first error
+	for k, i := range order {
+		e := &r.Entries[i]
+		if err := w.CopyRaw(r, e, FileHeader{Name: fmt.Sprintf("MEDIA/C/%d.DAT", k)}); err != nil && first == nil {
+			first = err
+		}
+	}
+	if err := w.Add(FileHeader{Name: "MEDIA/C/LATER.DAT"}, strings.NewReader("after the failure")); err != nil && first == nil {
+		first = err
+	}
+	err = w.Close()
+	if err == nil {
+		t.Fatal("Close after a failed run wrote an archive")
+	}
+	if first != nil && err.Error() != first.Error() {
+		t.Fatalf("Close says %q, the failure was %q", err, first)
+	}
+	if !strings.Contains(err.Error(), "manifest says") {
+		t.Fatalf("Close: %v", err)
+	}
+}

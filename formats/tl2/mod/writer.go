@@ -466,12 +466,7 @@ func (w *Writer) Add(fh FileHeader, r io.Reader) error {
 		w.commitRecord(rec, name)
 		return nil
 	}
-	rec.size = uint32(len(b))
-	w.account(int64(len(b)))
-	j := &job{rec: rec, in: buf, store: rec.typ == TypeJPG, done: make(chan struct{})}
-	w.commitRecord(rec, name)
-	w.order <- j
-	w.work <- j
+	w.compress(rec, name, buf)
 	return nil
 }
 
@@ -493,13 +488,19 @@ func (w *Writer) AddBytes(fh FileHeader, b []byte) error {
 	if err := w.acquire(); err != nil {
 		return err
 	}
-	rec.size = uint32(len(b))
-	w.account(int64(len(b)))
-	j := &job{rec: rec, in: &b, store: rec.typ == TypeJPG, done: make(chan struct{})}
+	w.compress(rec, name, &b)
+	return nil
+}
+
+// compress queues an entry's bytes (the writer's from then on) for the
+// compressors and, in add order, the writer; the caller has acquired room.
+func (w *Writer) compress(rec *manRecord, name string, buf *[]byte) {
+	rec.size = uint32(len(*buf))
+	w.account(int64(len(*buf)))
+	j := &job{rec: rec, in: buf, store: rec.typ == TypeJPG, done: make(chan struct{})}
 	w.commitRecord(rec, name)
 	w.order <- j
 	w.work <- j
-	return nil
 }
 
 func (w *Writer) putIn(buf *[]byte) {
@@ -662,9 +663,7 @@ func (w *Writer) Close() error {
 	if w.closed {
 		return ErrClosed
 	}
-	if err := w.emitRun(); err != nil {
-		w.fail(err)
-	}
+	w.emitRun() // a failure is kept (w.fail) and returned below
 	w.stop()
 	if err := w.failed(); err != nil {
 		return err
