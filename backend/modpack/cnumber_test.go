@@ -2,6 +2,8 @@ package modpack
 
 import (
 	"context"
+	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,5 +69,50 @@ func TestPackCNumbersInLayouts(t *testing.T) {
 	}
 	if _, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD"), StrictNumbers: true}); err == nil || !strings.Contains(err.Error(), "POSITIONX: <FLOAT> value \"12.5m\"") {
 		t.Errorf("strict: %v", err)
+	}
+}
+
+// The compile workers parse file after file in reused memory: every
+// warning still quotes its own file's text, and every entry decompiles to
+// its own values, after hundreds of files of varied sizes on each worker.
+func TestPackReusedParseMemory(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 300; i++ {
+		pad := strings.Repeat(fmt.Sprintf("<STRING>PAD%d:%s\n", i, strings.Repeat("x", i%37)), i%23)
+		files[fmt.Sprintf("MEDIA/UNITS/ITEMS/I%03d.DAT", i)] = fmt.Sprintf("[ITEM]\n<INTEGER>LEVEL:%dabc%d\n%s<STRING>NAME:ITEM_%d\n[/ITEM]\n", i, i, pad, i)
+	}
+	dir := makeMod(t, simpleModDat, files)
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "R.MOD"), Workers: 2})
+	if err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	n := 0
+	for _, f := range res.Findings {
+		if !strings.Contains(f.Message, "read the C way") {
+			continue
+		}
+		var i int
+		if _, err := fmt.Sscanf(path.Base(f.File), "I%03d.DAT", &i); err != nil {
+			t.Fatalf("finding on %s", f.File)
+		}
+		if want := fmt.Sprintf("value \"%dabc%d\"", i, i); !strings.Contains(f.Message, want) || !strings.Contains(f.Message, fmt.Sprintf("packed as %d,", i)) {
+			t.Fatalf("%s: %q does not quote %s", f.File, f.Message, want)
+		}
+		n++
+	}
+	if n != 300 {
+		t.Fatalf("%d C-number warnings, want 300", n)
+	}
+	ents := entries(t, openMod(t, res.Output))
+	for i := 0; i < 300; i++ {
+		name := fmt.Sprintf("MEDIA/UNITS/ITEMS/I%03d.DAT", i)
+		d, err := bindat.Decompile(name, ents[name], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := d.Root.Props // no key dictionary: by position (LEVEL first, NAME last)
+		if ps[len(ps)-1].Value != fmt.Sprintf("ITEM_%d", i) || ps[0].Value != fmt.Sprint(i) {
+			t.Fatalf("%s: packed %+v", name, ps)
+		}
 	}
 }

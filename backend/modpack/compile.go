@@ -50,6 +50,29 @@ type compileOpts struct {
 	strict    bool             // Options.StrictNumbers
 	hash      bool             // compute the content hash (incremental packs)
 	parseOnly bool             // a layout: parse it for the RAW stage, no encode
+	scratch   *scratch         // a compile worker's reused memory (nil: allocate)
+}
+
+// scratch is the memory one compile worker reuses from file to file: the
+// source bytes, and the decoded text and parse arena of a BINDAT source
+// (nothing of them outlives its compile: the output, the findings and
+// raw.Prune's tree are copies). Layouts parse into their own memory: the
+// RAW stage keeps them.
+type scratch struct {
+	src    []byte
+	parser dattext.Parser
+}
+
+// read reads f into the scratch buffer.
+func (s *scratch) read(f *srcFile) ([]byte, error) {
+	if s == nil {
+		return readSized(f.abs, f.size)
+	}
+	b, err := readSizedInto(s.src, f.abs, f.size)
+	if cap(b) > cap(s.src) {
+		s.src = b[:0]
+	}
+	return b, err
 }
 
 // compileFile reads and compiles one source.
@@ -73,7 +96,7 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 	out.src = nil
 	if src == nil {
 		var err error
-		if src, err = readSized(f.abs, f.size); err != nil {
+		if src, err = co.scratch.read(f); err != nil {
 			fail(err)
 			return
 		}
@@ -82,7 +105,22 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 	if co.hash && out.hash == "" {
 		out.hash = contentHash(src)
 	}
-	root, err := dattext.Parse(f.rel, src)
+	var root *dattext.Node
+	var err error
+	if co.scratch != nil && f.kind == kindBINDAT && co.ids == nil {
+		// The tree and its strings are in memory the next file reuses:
+		// nothing of them may stay in out. The output is bytes, raw.Prune
+		// copies, the messages are cloned here (a string numbering, which
+		// may keep the strings it numbers, parses into its own memory).
+		defer func() {
+			for i := range out.findings {
+				out.findings[i].Message = strings.Clone(out.findings[i].Message)
+			}
+		}()
+		root, err = co.scratch.parser.Parse(f.rel, src)
+	} else {
+		root, err = dattext.Parse(f.rel, src)
+	}
 	if err != nil {
 		fail(err)
 		return

@@ -214,7 +214,7 @@ func (s *incState) match(name string, size int64, hash, key string) (*mod.Entry,
 // reuseSource reads the source and, when the cache has it unchanged,
 // fills r from the cache (reused block, findings, the RAW tree) instead of
 // compiling. Otherwise it leaves the bytes read in r.src for compileFile.
-func (s *incState) reuseSource(f *srcFile, r *compiled) bool {
+func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 	if !s.on {
 		return false
 	}
@@ -222,7 +222,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled) bool {
 	if c, same := s.sameStat(f); same {
 		r.hash = c.Hash
 	} else {
-		b, err := readSized(f.abs, f.size)
+		b, err := sc.read(f)
 		if err != nil {
 			return false // compileFile reports it
 		}

@@ -440,6 +440,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		cwg.Add(1)
 		go func() {
 			defer cwg.Done()
+			sc := &scratch{}
 			for {
 				if bounded {
 					select {
@@ -465,7 +466,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 					close(r.done)
 					continue
 				}
-				if inc.reuseSource(srcs[i], r) {
+				if inc.reuseSource(srcs[i], r, sc) {
 					close(r.done)
 					pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
 					continue
@@ -474,7 +475,7 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
 					ids = opt.StringIDs(srcs[i].name)
 				}
-				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers, hash: inc.on}, r)
+				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers, hash: inc.on, scratch: sc}, r)
 				inc.compiledSource(srcs[i], r)
 				close(r.done)
 				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)

@@ -8,5 +8,3 @@ import (
 )
 
 func openSized(path string, size int64) (io.ReadCloser, error) { return os.Open(path) }
-
-func readSized(path string, size int64) ([]byte, error) { return os.ReadFile(path) }

@@ -82,29 +82,3 @@ func (f *sizedFile) Close() error {
 	f.fd = -1
 	return err
 }
-
-// readSized reads a whole file of about size bytes.
-func readSized(path string, size int64) ([]byte, error) {
-	rc, err := openSized(path, size)
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	if size < 0 {
-		size = 0
-	}
-	b := make([]byte, 0, size+1)
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := rc.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err == io.EOF {
-			return b, nil
-		}
-		if err != nil {
-			return b, err
-		}
-	}
-}

@@ -58,6 +58,13 @@ func Detect(src []byte) Encoding {
 // string table unchanged. An odd UTF-16 byte count or invalid UTF-8 is an
 // error naming the file and byte offset.
 func Decode(file string, src []byte) (string, Encoding, error) {
+	s, enc, _, err := decodeInto(nil, file, src)
+	return s, enc, err
+}
+
+// decodeInto is Decode writing UTF-16 text into buf's memory (see
+// decodeUTF16Into); it returns the buffer to keep for the next file.
+func decodeInto(buf []byte, file string, src []byte) (string, Encoding, []byte, error) {
 	enc := Detect(src)
 	switch enc {
 	case UTF16LEBOM, UTF16LE, UTF16BEBOM:
@@ -66,9 +73,10 @@ func Decode(file string, src []byte) (string, Encoding, error) {
 			body = src[2:]
 		}
 		if len(body)%2 != 0 {
-			return "", enc, &Error{File: file, Offset: int64(len(src) - 1), Msg: "odd number of bytes in a UTF-16 file"}
+			return "", enc, buf, &Error{File: file, Offset: int64(len(src) - 1), Msg: "odd number of bytes in a UTF-16 file"}
 		}
-		return decodeUTF16(body, enc == UTF16BEBOM), enc, nil
+		text, buf := decodeUTF16Into(buf, body, enc == UTF16BEBOM)
+		return text, enc, buf, nil
 	}
 	body := src
 	if enc == UTF8BOM {
@@ -76,26 +84,37 @@ func Decode(file string, src []byte) (string, Encoding, error) {
 	}
 	s := string(body)
 	if off := firstInvalid(s); off >= 0 {
-		return "", enc, &Error{File: file, Line: lineAt(s, off), Offset: int64(off + len(src) - len(body)), Msg: "invalid UTF-8"}
+		return "", enc, buf, &Error{File: file, Line: lineAt(s, off), Offset: int64(off + len(src) - len(body)), Msg: "invalid UTF-8"}
 	}
 	if strings.IndexByte(s, 0xED) >= 0 {
 		// Surrogates written one by one in WTF-8 may form a pair; fold it into
 		// the four-byte form so the string matches what UTF-16 decoding gives.
 		s = rghash.DecodeUTF16(rghash.AppendUTF16(nil, s))
 	}
-	return s, enc, nil
+	return s, enc, buf, nil
 }
 
 // decodeUTF16 turns UTF-16 bytes (even length, no BOM) into text exactly as
 // rghash.DecodeUTF16 does with their code units, without building the unit
 // slice: valid pairs become UTF-8, a lone surrogate its WTF-8 form.
 func decodeUTF16(body []byte, bigEndian bool) string {
+	s, _ := decodeUTF16Into(nil, body, bigEndian)
+	return s
+}
+
+// decodeUTF16Into is decodeUTF16 into buf's memory when it has room (a
+// Parser's, reused: the string is valid until buf is written again); it
+// also returns the buffer used, for the next time.
+func decodeUTF16Into(buf, body []byte, bigEndian bool) (string, []byte) {
 	n := len(body) / 2
 	if n == 0 {
-		return ""
+		return "", buf
 	}
 	// ASCII is one byte per unit; anything else grows the buffer.
-	dst := make([]byte, 0, n)
+	dst := buf[:0]
+	if cap(dst) < n {
+		dst = make([]byte, 0, n+n/4)
+	}
 	unit := func(i int) uint16 {
 		if bigEndian {
 			return uint16(body[i])<<8 | uint16(body[i+1])
@@ -155,9 +174,10 @@ func decodeUTF16(body []byte, bigEndian bool) string {
 			dst = utf8.AppendRune(dst, rune(c))
 		}
 	}
-	// dst is never written again, so it can back the string (as
-	// strings.Builder does) instead of being copied.
-	return unsafe.String(unsafe.SliceData(dst), len(dst))
+	// dst is not written again while the string is in use (never, unless a
+	// Parser reuses it), so it can back the string (as strings.Builder
+	// does) instead of being copied.
+	return unsafe.String(unsafe.SliceData(dst), len(dst)), dst
 }
 
 // packASCII16 packs four UTF-16LE units with zero high bytes (bytes

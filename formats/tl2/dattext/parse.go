@@ -23,6 +23,38 @@ func Parse(file string, src []byte) (*Node, error) {
 // ParseText parses decoded text into its single root section. The grammar
 // is in doc.go. Errors are *Error values naming file and line.
 func ParseText(file, text string) (*Node, error) {
+	var a arena
+	return parseText(file, text, &a)
+}
+
+// Parser parses one file after another in the same memory, so a pack of
+// thousands of sources does not allocate (and the GC clear) a new arena
+// and a new text for each. The tree a parse returns, its strings too
+// (slices of the decoded text), is valid only until the Parser's next
+// parse: copy (strings.Clone) what must outlive it. Parse and ParseText
+// make a new one each time. A Parser is not safe for concurrent use.
+type Parser struct {
+	a    arena
+	text []byte // Parse's decoded UTF-16 text
+}
+
+// Parse is Parse reusing p's memory.
+func (p *Parser) Parse(file string, src []byte) (*Node, error) {
+	text, _, buf, err := decodeInto(p.text, file, src)
+	p.text = buf
+	if err != nil {
+		return nil, err
+	}
+	return p.ParseText(file, text)
+}
+
+// ParseText is ParseText reusing p's memory.
+func (p *Parser) ParseText(file, text string) (*Node, error) {
+	p.a.keep = true
+	return parseText(file, text, &p.a)
+}
+
+func parseText(file, text string, a *arena) (*Node, error) {
 	// Names, types, keys and values are slices of text. Nodes come from a
 	// slab; a section's properties go straight into one shared arena while
 	// they stay contiguous there (always, when a section lists them before
@@ -42,7 +74,6 @@ func ParseText(file, text string) (*Node, error) {
 		kidsBuf  [64]*Node // likewise for the children of open sections
 		stack    = stackBuf[:0]
 		pendKids = kidsBuf[:0]
-		a        arena
 	)
 	a.init(text)
 	errAt := func(line int, format string, a ...any) error {
@@ -249,11 +280,17 @@ func lineEnd(s string, i int) int {
 
 // arena hands out the nodes and the Props and Children slices of one parse.
 // Slices are cut with their capacity equal to their length, so appending to
-// one (Node.Add, AddChild) copies it rather than overwrite a neighbour.
+// one (Node.Add, AddChild) copies it rather than overwrite a neighbour. A
+// Parser's arena keeps the slices init made for the next parse.
 type arena struct {
 	nodes []Node
 	prop  []Prop
 	kid   []*Node
+
+	keep   bool // a Parser's: reuse nodes0, prop0, kid0
+	nodes0 []Node
+	prop0  []Prop
+	kid0   []*Node
 }
 
 // init sizes the arena for text: a section takes two lines starting with
@@ -262,9 +299,24 @@ type arena struct {
 func (a *arena) init(text string) {
 	lines := strings.Count(text, "\n") + 1
 	secs := min(strings.Count(text, "[")/2+1, lines)
-	a.nodes = make([]Node, 0, secs)
-	a.kid = make([]*Node, 0, secs)
-	a.prop = make([]Prop, 0, min(strings.Count(text, "<"), lines))
+	props := min(strings.Count(text, "<"), lines)
+	if !a.keep {
+		a.nodes = make([]Node, 0, secs)
+		a.kid = make([]*Node, 0, secs)
+		a.prop = make([]Prop, 0, props)
+		return
+	}
+	a.nodes0, a.kid0, a.prop0 = reuse(a.nodes0, secs), reuse(a.kid0, secs), reuse(a.prop0, props)
+	a.nodes, a.kid, a.prop = a.nodes0, a.kid0, a.prop0
+}
+
+// reuse is s emptied when it can hold n, else a new slice for n (with room
+// to spare, so slightly larger files do not allocate again).
+func reuse[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:0]
+	}
+	return make([]T, 0, n+n/4)
 }
 
 const arenaChunk = 64
@@ -274,7 +326,11 @@ func (a *arena) node() *Node {
 		a.nodes = make([]Node, 0, arenaChunk)
 	}
 	a.nodes = a.nodes[:len(a.nodes)+1]
-	return &a.nodes[len(a.nodes)-1]
+	n := &a.nodes[len(a.nodes)-1]
+	if a.keep {
+		*n = Node{} // a node of an earlier parse
+	}
+	return n
 }
 
 func (a *arena) kids(k []*Node) []*Node {

@@ -95,7 +95,8 @@ type Writer struct {
 
 type job struct {
 	rec     *manRecord
-	in      *[]byte // raw input (pooled)
+	in      *[]byte // raw input (pooled, unless lent)
+	lent    bool    // in is the caller's (AddBytes): dropped, never pooled
 	out     *bytes.Buffer
 	store   bool
 	raw     bool   // payload already in final form (a copied block)
@@ -329,7 +330,7 @@ func (w *Writer) release(j *job) {
 			}
 		}
 	}
-	if cap(*j.in) <= maxPooled {
+	if !j.lent && cap(*j.in) <= maxPooled {
 		*j.in = (*j.in)[:0]
 		inPool.Put(j.in)
 	}
@@ -466,7 +467,7 @@ func (w *Writer) Add(fh FileHeader, r io.Reader) error {
 		w.commitRecord(rec, name)
 		return nil
 	}
-	w.compress(rec, name, buf)
+	w.compress(rec, name, buf, false)
 	return nil
 }
 
@@ -488,16 +489,18 @@ func (w *Writer) AddBytes(fh FileHeader, b []byte) error {
 	if err := w.acquire(); err != nil {
 		return err
 	}
-	w.compress(rec, name, &b)
+	w.compress(rec, name, &b, true)
 	return nil
 }
 
 // compress queues an entry's bytes (the writer's from then on) for the
 // compressors and, in add order, the writer; the caller has acquired room.
-func (w *Writer) compress(rec *manRecord, name string, buf *[]byte) {
+// lent bytes are not pooled afterwards: exact-size outputs of every size
+// would fill the pool (kept across a GC) with buffers Add cannot use.
+func (w *Writer) compress(rec *manRecord, name string, buf *[]byte, lent bool) {
 	rec.size = uint32(len(*buf))
 	w.account(int64(len(*buf)))
-	j := &job{rec: rec, in: buf, store: rec.typ == TypeJPG, done: make(chan struct{})}
+	j := &job{rec: rec, in: buf, lent: lent, store: rec.typ == TypeJPG, done: make(chan struct{})}
 	w.commitRecord(rec, name)
 	w.order <- j
 	w.work <- j
