@@ -58,6 +58,8 @@ type gridPlan struct {
 	kept []*srcFile          // level layouts whose .MPP is current
 }
 
+// planGrids pairs each level layout with its walk grid; files are sorted
+// by name (collect's order).
 func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 	switch mode {
 	case "":
@@ -67,10 +69,6 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 		return nil, fmt.Errorf("walk grids: mode %q is none of bake, keep, none", mode)
 	}
 	p := &gridPlan{mode: mode, hold: map[string]*srcFile{}}
-	byName := map[string]*srcFile{}
-	for _, f := range files {
-		byName[f.name] = f
-	}
 	for _, f := range files {
 		if mode == MPPNone && isLevelGrid(f.name) {
 			p.hold[f.name] = f
@@ -78,7 +76,7 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 		if f.kind != kindLayout || !strings.HasPrefix(f.name, "MEDIA/LAYOUTS/") {
 			continue
 		}
-		g := byName[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"]
+		g := fileNamed(files, strings.TrimSuffix(f.name, ".LAYOUT")+".MPP")
 		reason := ""
 		switch {
 		case g == nil:
