@@ -130,6 +130,10 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 			return fmt.Sprintf("ids %08x/%d", h.Sum32(), len(t))
 		}
 	}
+	if opt.reuseFailed != "" {
+		s.note = "full pack: the previous .MOD did not read back as its cache says (" + opt.reuseFailed + "); nothing of it was reused and the cache is made again"
+		return s
+	}
 	b, err := os.ReadFile(out + CacheSuffix)
 	if err != nil {
 		return s // the first pack: nothing to say

@@ -3,6 +3,7 @@ package modpack
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,5 +171,68 @@ func TestIncrementalBadCache(t *testing.T) {
 		if c.name == "garbage" && res.Hashes.SHA256 != first.Hashes.SHA256 {
 			t.Errorf("%s: output differs", c.name)
 		}
+	}
+}
+
+// A previous .MOD damaged behind its cache's back (same size and time, a
+// block head changed) cannot be copied from: the pack goes again in full,
+// says why in a warning naming the block, gives the full pack's bytes and
+// a cache the next pack reuses.
+func TestIncrementalDamagedPreviousMod(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 40; i++ {
+		files[fmt.Sprintf("MEDIA/UNITS/ITEMS/I%02d.DAT", i)] = fmt.Sprintf("[UNIT]\n<STRING>NAME:I%02d\n<INTEGER>LEVEL:%d\n[/UNIT]\n", i, i)
+	}
+	dir := makeMod(t, simpleModDat, files)
+	old := time.Now().Add(-time.Hour)
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	out := filepath.Join(t.TempDir(), "D.MOD")
+	opt := Options{Output: out, Incremental: true}
+	if _, err := Pack(context.Background(), dir, opt); err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(t.TempDir(), "FULL.MOD")
+	want, err := Pack(context.Background(), dir, Options{Output: full})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Damage one block head of the previous .MOD, keeping its time.
+	st, _ := os.Stat(out)
+	r := openMod(t, out)
+	e, _ := r.Lookup("MEDIA/UNITS/ITEMS/I20.DAT")
+	blk, err := r.BlockOf(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	b[blk.Offset] ^= 1
+	os.WriteFile(out, b, 0o644)
+	os.Chtimes(out, st.ModTime(), st.ModTime())
+
+	res, err := Pack(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatalf("the damaged previous .MOD failed the pack: %v", err)
+	}
+	var note string
+	for _, f := range res.Findings {
+		if f.Severity == SevWarning && strings.HasPrefix(f.Message, "full pack: the previous .MOD did not read back") {
+			note = f.Message
+		}
+	}
+	if res.Reused != 0 || !strings.Contains(note, "MEDIA/UNITS/ITEMS/I20.DAT") || !strings.Contains(note, "manifest says") {
+		t.Fatalf("%d reused, note %q", res.Reused, note)
+	}
+	if res.Hashes.SHA256 != want.Hashes.SHA256 {
+		t.Fatal("the repack differs from a full pack")
+	}
+	next, err := Pack(context.Background(), dir, opt)
+	if err != nil || next.Reused != 40 || next.Hashes.SHA256 != want.Hashes.SHA256 {
+		t.Fatalf("next pack: %v, %d reused", err, next.Reused)
 	}
 }

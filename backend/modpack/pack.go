@@ -85,6 +85,7 @@ type Options struct {
 	// did not change (incremental.go). The output is byte-identical to a
 	// full pack.
 	Incremental bool
+	reuseFailed string // the previous .MOD failed to copy from: why (Pack packs again in full)
 
 	// StrictNumbers refuses numeric values that are not numbers as a whole
 	// instead of reading them the C way, as GUTS does, with a warning each
@@ -243,6 +244,22 @@ func (p *progress) report(s Stage, done, total int64, file string) {
 // cancellation nothing is left behind; the Result still carries the
 // findings (a *PackError lists the blocking ones).
 func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
+	t0 := time.Now()
+	res, err := pack(ctx, modDir, opt)
+	var ce *mod.CopyError
+	if err != nil && opt.Incremental && opt.reuseFailed == "" && ctx.Err() == nil && errors.As(err, &ce) {
+		// The one source CopyRaw reads is the previous .MOD: a block of
+		// it did not read back as its manifest says (damaged since it
+		// was written, with its size and time kept). Nothing is lost by
+		// packing in full, and the cache is made again.
+		opt.reuseFailed = err.Error()
+		res, err = pack(ctx, modDir, opt)
+		res.Millis = time.Since(t0).Milliseconds()
+	}
+	return res, err
+}
+
+func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	t0 := time.Now()
 	res := &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}, Grids: []GridReport{}}
 	pr := &progress{fn: opt.Progress}
@@ -661,7 +678,11 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	res.Compiled, res.Assets, res.Reused = nCompiled, len(assets), int(inc.reused.Load())
 	res.Entries = nCompiled + nKept + len(assets) + len(rres.Outputs) + len(gouts)
 	if inc.note != "" {
-		res.Findings = append(res.Findings, Finding{Severity: SevInfo, Stage: StageWrite, Message: inc.note})
+		sev := SevInfo
+		if opt.reuseFailed != "" {
+			sev = SevWarning // a file on disk changed under its cache: worth knowing
+		}
+		res.Findings = append(res.Findings, Finding{Severity: sev, Stage: StageWrite, Message: inc.note})
 	}
 	pr.report(StageWrite, total.Load(), total.Load(), "")
 

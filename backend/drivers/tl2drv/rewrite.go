@@ -2,6 +2,7 @@ package tl2drv
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -142,10 +143,10 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		fh := mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Order: e.Index, Duplicate: keep[upper(e.Path)] != i}
 		if src, ok := replace[i]; ok {
 			if err := addFile(w, fh, src); err != nil {
-				return fail(err)
+				return fail(a.copyFailure(err, ""))
 			}
 		} else if err := w.CopyRaw(r, e, fh); err != nil {
-			return fail(&archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: err})
+			return fail(a.copyFailure(err, e.Path))
 		}
 		done += max(e.Packed, 0)
 		p.Progress(done, total, e.Path)
@@ -156,7 +157,7 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		}
 		fh := mod.FileHeader{Name: ed.Path, Order: addOrder + k}
 		if err := addFile(w, fh, ed.Source); err != nil {
-			return fail(err)
+			return fail(a.copyFailure(err, ""))
 		}
 		if st, err := os.Stat(ed.Source); err == nil {
 			done += st.Size()
@@ -164,10 +165,36 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		p.Progress(done, total, ed.Path)
 	}
 	if err := w.Close(); err != nil {
-		return abort(err)
+		return abort(a.copyFailure(err, ""))
 	}
 	p.Progress(total, total, "")
 	return staged, nil
+}
+
+// copyFailure names the block a failed copy is about. The writer copies
+// blocks in runs, so a damaged block may fail a later CopyRaw, Add or
+// Close than the one that named it: the *mod.CopyError says which block
+// it was (the entry being written at the time is named only when the error
+// is not one); current may be "".
+func (a *Archive) copyFailure(err error, current string) error {
+	var ce *mod.CopyError
+	if errors.As(err, &ce) {
+		cause := ce.Err
+		var fe *mod.FormatError
+		if errors.As(cause, &fe) && fe.Entry == ce.Entry {
+			c := *fe // the entry and offset are said once, by the EntryError
+			c.Entry, c.Offset = "", -1
+			cause = &c
+		}
+		if ce.Blocks > 1 {
+			cause = fmt.Errorf("reading it and the %d blocks after it: %w", ce.Blocks-1, cause)
+		}
+		return &archive.EntryError{Archive: a.path, Entry: ce.Entry, Offset: ce.Offset, Err: cause}
+	}
+	if current == "" {
+		return err
+	}
+	return &archive.EntryError{Archive: a.path, Entry: current, Offset: -1, Err: err}
 }
 
 // addFile streams a file from disk into the writer, with its mtime.

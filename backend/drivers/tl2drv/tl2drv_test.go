@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -370,5 +371,50 @@ func TestPakInfo(t *testing.T) {
 	in := a.(archive.Infoer).Info().(*Info)
 	if in.Header != nil || !in.Hashes.RollingHashOK || in.Manifest.Files != 4 || !strings.EqualFold(filepath.Base(in.ManifestPath), "DATA.PAK.MAN") {
 		t.Errorf("%+v", in)
+	}
+}
+
+// A damaged block met while repacking is reported as that block (its
+// entry and head offset), although the writer copies in runs and the
+// failure surfaces while later entries are written; nothing is left.
+func TestRewriteNamesDamagedBlock(t *testing.T) {
+	p := testfixtures.File(t, "tl2", "xover/EDITORMOD.MOD")
+	orig, _ := os.ReadFile(p)
+	a, err := archive.Open(p, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.(*Archive).Reader()
+	order := r.BlockOrder()
+	bad := r.Entries[order[len(order)/2]]
+	blk, err := r.BlockOf(&bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := r.Entries[order[len(order)-1]].Path
+	a.Close()
+
+	dir := t.TempDir()
+	damaged := filepath.Join(dir, "DAMAGED.MOD")
+	b := append([]byte(nil), orig...)
+	b[blk.Offset] ^= 1 // the head's uncompressed size
+	os.WriteFile(damaged, b, 0o644)
+	d, err := archive.Open(damaged, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	out := filepath.Join(dir, "OUT.MOD")
+	_, err = d.(archive.Rewriter).Rewrite(context.Background(), out, []archive.Edit{{Op: archive.EditRemove, Path: last}}, archive.NoProgress{})
+	var ee *archive.EntryError
+	if !errors.As(err, &ee) || ee.Entry != bad.Path || ee.Offset != blk.Offset || ee.Archive != damaged || !errors.Is(err, mod.ErrFormat) {
+		t.Fatalf("got %v (%#v), want an EntryError for %s at 0x%X", err, ee, bad.Path, blk.Offset)
+	}
+	want := fmt.Sprintf("%s: %s (offset 0x%X): mod: block holds %d bytes, manifest says %d", damaged, bad.Path, blk.Offset, bad.Size^1, bad.Size)
+	if err.Error() != want {
+		t.Fatalf("text %q\nwant %q", err, want)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("left behind: %v", ents)
 	}
 }

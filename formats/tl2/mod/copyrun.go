@@ -2,7 +2,6 @@ package mod
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"slices"
@@ -127,7 +126,7 @@ func (w *Writer) readRun() error {
 	*buf = b
 	if _, err := src.data.ReadAt(b, from); err != nil {
 		w.putIn(buf)
-		return fmt.Errorf("mod: copying %s: %w", items[0].e.Path, err)
+		return &CopyError{Entry: items[0].e.Path, Offset: src.dataOff + from, Blocks: len(items), Err: err}
 	}
 	// Walk the heads; a block that does not fill its span exactly is
 	// copied alone, splitting the run around it.
@@ -161,7 +160,8 @@ func (w *Writer) readRun() error {
 		}
 		if size != it.e.Size {
 			w.putIn(buf)
-			return formatErr(it.e.Path, src.dataOff+it.at, ErrFormat, "block holds %d bytes, manifest says %d", size, it.e.Size)
+			return &CopyError{Entry: it.e.Path, Offset: src.dataOff + it.at, Blocks: 1,
+				Err: formatErr(it.e.Path, src.dataOff+it.at, ErrFormat, "block holds %d bytes, manifest says %d", size, it.e.Size)}
 		}
 		if 8+payload != span {
 			queue(off)
@@ -187,7 +187,7 @@ func (w *Writer) readRun() error {
 func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 	b, sr, err := src.RawBlock(e)
 	if err != nil {
-		return err
+		return &CopyError{Entry: e.Path, Offset: src.dataOff + int64(e.Offset), Blocks: 1, Err: err}
 	}
 	rec.size, rec.crc = b.Size, e.CRC32
 	if b.Payload > 8<<20 {
@@ -206,7 +206,11 @@ func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 			return err
 		}
 		pc := crc32.NewIEEE()
-		if _, err := io.Copy(io.MultiWriter(w.out, pc), sr); err != nil {
+		rd := &sourceReader{r: sr}
+		if _, err := io.Copy(io.MultiWriter(w.out, pc), rd); err != nil {
+			if rd.err != nil { // the source failed, not the output
+				err = &CopyError{Entry: e.Path, Offset: b.Offset, Blocks: 1, Err: err}
+			}
 			w.fail(err)
 			return err
 		}
@@ -229,10 +233,25 @@ func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 	*buf = (*buf)[:b.Payload]
 	if _, err := sr.ReadAt(*buf, 0); err != nil && !(err == io.EOF && b.Payload == 0) {
 		w.putIn(buf)
-		return fmt.Errorf("mod: copying %s: %w", e.Path, err)
+		return &CopyError{Entry: e.Path, Offset: b.Offset, Blocks: 1, Err: err}
 	}
 	w.queueCopied(&job{rec: rec, in: buf, packed: b.Packed})
 	return nil
+}
+
+// sourceReader keeps the error its reader gave, to tell a failing source
+// from a failing output after io.Copy.
+type sourceReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *sourceReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
 }
 
 // queueCopied hands the writer bytes already in their final form (copied

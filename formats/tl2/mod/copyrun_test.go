@@ -2,7 +2,9 @@ package mod
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand"
 	"strings"
 	"testing"
@@ -156,7 +158,48 @@ func TestCopyRunSizeMismatch(t *testing.T) {
 	if err2 == nil || err2.Error() != err.Error() {
 		t.Fatalf("runs say %q, block by block %q", err, err2)
 	}
+	for _, e := range []error{err, err2} {
+		var ce *CopyError
+		if !errors.As(e, &ce) || ce.Entry != bad.Path || ce.Offset != b.Offset || !errors.Is(e, ErrFormat) {
+			t.Fatalf("%v: want a *CopyError for %s at 0x%X wrapping ErrFormat, got %#v", e, bad.Path, b.Offset, ce)
+		}
+	}
 }
+
+// A source that fails to read is a *CopyError naming the run's first block
+// and where it starts, whichever call reports it.
+func TestCopyRunReadFailure(t *testing.T) {
+	r := runSource(t, 10)
+	order := r.BlockOrder()
+	first := &r.Entries[order[0]]
+	b0, _ := r.BlockOf(first)
+	r.data = io.NewSectionReader(failingReaderAt{}, r.dataOff, r.data.Size())
+	w, err := NewWriter(&memFile{}, &Header{Title: "copy"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, i := range order {
+		if err = w.CopyRaw(r, &r.Entries[i], FileHeader{Name: fmt.Sprintf("MEDIA/C/%d.DAT", k)}); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	var ce *CopyError
+	if !errors.As(err, &ce) || ce.Entry != first.Path || ce.Offset != b0.Offset || ce.Blocks != len(order) || !errors.Is(err, errDisk) {
+		t.Fatalf("got %v (%#v), want a *CopyError for %s at 0x%X over %d blocks", err, ce, first.Path, b0.Offset, len(order))
+	}
+	if want := fmt.Sprintf("mod: copying %s and the %d blocks after it (offset 0x%X): disk on fire", first.Path, len(order)-1, b0.Offset); err.Error() != want {
+		t.Fatalf("text %q, want %q", err, want)
+	}
+}
+
+var errDisk = errors.New("disk on fire")
+
+type failingReaderAt struct{}
+
+func (failingReaderAt) ReadAt([]byte, int64) (int, error) { return 0, errDisk }
 
 // AddBytes writes what Add writes for the same bytes (compressed, stored
 // .JPG, empty), interleaved with copied runs.

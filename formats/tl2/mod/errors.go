@@ -48,6 +48,35 @@ func (e *FormatError) Error() string {
 
 func (e *FormatError) Unwrap() error { return e.Err }
 
+// CopyError is a block CopyRaw could not take from its source archive: a
+// read that failed, or a head that disagrees with the manifest (Err, then
+// a *FormatError). Blocks are copied in runs, so it may come back from a
+// later CopyRaw, Add or Close than the call that named Entry: Entry, not
+// the call, says which block failed.
+type CopyError struct {
+	Entry  string // the block's entry in the source (the run's first, for a failed read of a run)
+	Offset int64  // absolute offset of that block in the source, -1 when unknown
+	Blocks int    // how many blocks the failed read held (1 but for a run)
+	Err    error
+}
+
+func (e *CopyError) Error() string {
+	var fe *FormatError
+	if errors.As(e.Err, &fe) && fe.Entry == e.Entry {
+		return e.Err.Error() // it names the entry and the offset already
+	}
+	s := "mod: copying " + e.Entry
+	if e.Blocks > 1 {
+		s += fmt.Sprintf(" and the %d blocks after it", e.Blocks-1)
+	}
+	if e.Offset >= 0 {
+		s += fmt.Sprintf(" (offset 0x%X)", e.Offset)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+func (e *CopyError) Unwrap() error { return e.Err }
+
 // HashError reports a stored hash that differs from the recomputed one.
 type HashError struct {
 	Field    string // "rollingHash", "reqHash", "crc32", "mhash"
