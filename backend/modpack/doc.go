@@ -51,7 +51,7 @@
 //	         indices. Every
 //	         source is read once (the grids stage checks the .MPP bytes the
 //	         writer was fed), with the size collect saw.
-//	verify   the temporary file is read back once, front to back, and checked
+//	verify   the temporary file is read back, front to back, and checked
 //	         against what the writer recorded (mod.Reader.VerifyWritten),
 //	         without inflating: the header and manifest parse; rollingHash is
 //	         recomputed and matches the stored one; reqHash matches
@@ -63,8 +63,10 @@
 //	         recorded; the blocks tile the data section with no gap or
 //	         overlap; each block head reads back as written and each
 //	         payload reads back with the CRC-32 of the zlib stream (or
-//	         stored bytes) the writer produced. The same read gives the
-//	         file's SHA-256. What this does not re-prove is that the zlib
+//	         stored bytes) the writer produced. A second read beside it,
+//	         started as the writer closes, gives the file's SHA-256 (the
+//	         one serial step; the page cache serves both). What this does
+//	         not re-prove is that the zlib
 //	         library's streams inflate to their inputs: Options.FullVerify
 //	         does that too (mod.Reader.Verify: every entry inflated, size
 //	         and CRC-32 checked; about as costly as the compression), as
