@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"packsmith/backend/loadorder"
+	"packsmith/backend/modpack"
 	"packsmith/backend/settings"
 )
 
@@ -63,6 +64,7 @@ func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, 
 	}
 	st, err := loadorder.Open(context.Background(), loadorder.Options{
 		UserDir: userDir, ModsDir: modsDir, InstallDir: s.Settings.Get().GameDir,
+		Tidy: modpack.FinishInterruptedDeploys, // a deploy killed halfway: one copy per mod again
 	})
 	if err != nil {
 		return nil, err

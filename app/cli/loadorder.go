@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/loadorder"
+	"packsmith/backend/modpack"
 	"packsmith/backend/settings"
 )
 
@@ -77,6 +78,9 @@ func runLoadOrder(c *ctx, args []string) error {
 	open := loadorder.Open
 	if sub != "list" && sub != "conflicts" {
 		open = loadorder.OpenLocked // read, change and save under the lock
+		// A change also finishes a deploy killed halfway (list and
+		// conflicts only read: they show the folder as it is).
+		o.Tidy = modpack.FinishInterruptedDeploys
 	}
 	s, err := open(c.context, o)
 	if err != nil {

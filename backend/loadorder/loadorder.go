@@ -37,6 +37,11 @@ type Options struct {
 	Limit int
 	// Workers read .MOD headers in parallel (0 = GOMAXPROCS).
 	Workers int
+	// Tidy, when set, runs on the mods folder before it is scanned; what it
+	// says becomes notes of the view. The app and the command line pass
+	// modpack.FinishInterruptedDeploys, so a deploy killed halfway does not
+	// show (and leave the game) two copies of one mod.
+	Tidy func(ctx context.Context, modsDir string) []string
 }
 
 // Errors callers may test with errors.Is.
@@ -123,6 +128,9 @@ func Open(ctx context.Context, o Options) (*State, error) {
 		}
 		s.notes = append(s.notes, fmt.Sprintf("There is no mods folder yet (%s); the game loads .MOD files from there.", modsDir))
 		modsDir = ""
+	}
+	if modsDir != "" && o.Tidy != nil {
+		s.notes = append(s.notes, o.Tidy(ctx, modsDir)...)
 	}
 	files, err := findMods(ctx, s.opts.UserDir, modsDir, s.opts.InstallDir)
 	if err != nil {

@@ -1,6 +1,7 @@
 package modpack
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/internal/procalive"
 )
@@ -18,7 +20,8 @@ import (
 // (the game loads either), so before placing the new copy Deploy writes a
 // journal, ".packsmith-deploy-<pid>.journal" in the mods folder, naming the
 // new file and the copies to retire; it removes the journal when done. The
-// next deploy to that folder finishes any journal whose process is gone:
+// next deploy to that folder, or the load-order editor opening it
+// (FinishInterruptedDeploys), finishes any journal whose process is gone:
 // if the new copy was placed, it retires the listed copies; if not, the old
 // copies stay and the journal is dropped. Either way one .MOD per MOD_ID.
 
@@ -46,6 +49,23 @@ func writeJournal(modsDir string, j journal) (string, error) {
 	b, _ := json.Marshal(j)
 	p := journalPath(modsDir, os.Getpid())
 	return p, safefile.WriteFile(p, b)
+}
+
+// FinishInterruptedDeploys completes the deploys to modsDir that a killed
+// process left half done and says what it moved. It is for readers of the
+// mods folder (the load-order editor) that must not show two copies of one
+// mod as they stand; when a deploy holds the folder, the journals are left
+// to it (it finishes them first).
+func FinishInterruptedDeploys(ctx context.Context, modsDir string) []string {
+	if js, _ := filepath.Glob(filepath.Join(modsDir, journalPrefix+"*"+journalSuffix)); len(js) == 0 {
+		return nil // the usual case: no lock taken
+	}
+	lock, err := filelock.Acquire(ctx, modsDir, 250*time.Millisecond)
+	if err != nil {
+		return nil
+	}
+	defer lock.Unlock()
+	return finishJournals(modsDir)
 }
 
 // finishJournals completes the deploys to modsDir whose process died
