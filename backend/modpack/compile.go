@@ -69,11 +69,15 @@ func (s *scratch) read(f *srcFile) ([]byte, error) {
 		return readSized(f.abs, f.size)
 	}
 	b, err := readSizedInto(s.src, f.abs, f.size)
-	if cap(b) > cap(s.src) {
+	if cap(b) > cap(s.src) && cap(b) <= scratchKeeps {
 		s.src = b[:0]
 	}
 	return b, err
 }
+
+// scratchKeeps bounds the source buffer a worker keeps: one huge file does
+// not pin its size for the rest of the pack.
+const scratchKeeps = 8 << 20
 
 // compileFile reads and compiles one source.
 func compileFile(f *srcFile, co compileOpts, out *compiled) {

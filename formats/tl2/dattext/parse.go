@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // MaxDepth bounds section nesting; real files nest a handful of levels, and
@@ -43,6 +44,7 @@ func (p *Parser) Parse(file string, src []byte) (*Node, error) {
 	text, _, buf, err := decodeInto(p.text, file, src)
 	p.text = buf
 	if err != nil {
+		p.trim()
 		return nil, err
 	}
 	return p.ParseText(file, text)
@@ -51,7 +53,30 @@ func (p *Parser) Parse(file string, src []byte) (*Node, error) {
 // ParseText is ParseText reusing p's memory.
 func (p *Parser) ParseText(file, text string) (*Node, error) {
 	p.a.keep = true
-	return parseText(file, text, &p.a)
+	n, err := parseText(file, text, &p.a)
+	p.trim()
+	return n, err
+}
+
+// parserKeeps bounds each buffer a Parser keeps for the next parse, so one
+// huge file does not pin its size for the rest of a pack (the tree just
+// returned holds its own references).
+const parserKeeps = 4 << 20
+
+func (p *Parser) trim() {
+	if cap(p.text) > parserKeeps {
+		p.text = nil
+	}
+	a := &p.a
+	if cap(a.nodes0)*int(unsafe.Sizeof(Node{})) > parserKeeps {
+		a.nodes0 = nil
+	}
+	if cap(a.prop0)*int(unsafe.Sizeof(Prop{})) > parserKeeps {
+		a.prop0 = nil
+	}
+	if cap(a.kid0)*int(unsafe.Sizeof((*Node)(nil))) > parserKeeps {
+		a.kid0 = nil
+	}
 }
 
 func parseText(file, text string, a *arena) (*Node, error) {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"packsmith/internal/tl2corpus"
 )
@@ -67,5 +68,26 @@ func TestParserReuseUTF16(t *testing.T) {
 		if fmt.Sprint(werr) != fmt.Sprint(gerr) || !reflect.DeepEqual(got, want) {
 			t.Fatalf("file %d (%v): the reused Parser differs from a fresh Parse (%v / %v)", i, enc, gerr, werr)
 		}
+	}
+}
+
+// One huge file does not pin its size in the Parser for the files after
+// it, and the tree it returned is whole (until the next parse).
+func TestParserDropsHugeBuffers(t *testing.T) {
+	var p Parser
+	big := "[R]\n" + strings.Repeat("<STRING>KEY:a value of some length\n", 200_000) + "[/R]\n" // ≈ 7 MB
+	root, err := p.Parse("big.dat", EncodeText(big, UTF16LEBOM))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cap(p.text) > parserKeeps || cap(p.a.prop0)*int(unsafe.Sizeof(Prop{})) > parserKeeps {
+		t.Fatalf("kept %d text bytes, %d props", cap(p.text), cap(p.a.prop0))
+	}
+	if len(root.Props) != 200_000 || root.Props[199_999].Value != "a value of some length" {
+		t.Fatalf("the tree lost its props: %d", len(root.Props))
+	}
+	small, err := p.Parse("s.dat", EncodeText("[S]\n<INTEGER>N:1\n[/S]\n", UTF16LEBOM))
+	if err != nil || small.Name != "S" || len(small.Props) != 1 {
+		t.Fatalf("after a small file: %v %+v", err, small)
 	}
 }
