@@ -181,13 +181,20 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &collection{}
 	drops := &dropList{}
-	drop := drops.add
-	all, err := walkMedia(media, mediaName, cancelled, drop)
+	all, err := walkMedia(media, mediaName, cancelled, drops.add)
 	if err != nil {
 		return nil, err
 	}
+	return sift(all, mediaName, drops), nil
+}
+
+// sift decides what of the walked files (in walk order, classified) goes
+// into the .MOD: one file per upper-cased name, none the drop rules leave
+// out, sorted by name; drops holds what the walk passed over already.
+func sift(all []*srcFile, mediaName string, drops *dropList) *collection {
+	c := &collection{}
+	drop := drops.add
 	byName := make(map[string]*srcFile, len(all))
 	first := make([]bool, len(all)) // the first of its name, the one kept
 	for i, f := range all {
@@ -241,5 +248,5 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: mediaName + "/",
 			Message: "nothing to pack: MEDIA/ holds no files the game reads"})
 	}
-	return c, nil
+	return c
 }

@@ -5,16 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"packsmith/formats/tl2/mod"
-	"packsmith/formats/tl2/raw"
 )
 
 // collectTree writes n small files under dir/MEDIA in about n/30 folders
@@ -72,14 +69,14 @@ func BenchmarkCollect(b *testing.B) {
 	}
 }
 
-// collectSerial is collect as first written, one filepath.WalkDir with a
-// stat per file: the reference the concurrent walk must match.
+// collectSerial is collect's walk as first written, one filepath.WalkDir
+// with a stat per file: the reference the concurrent walk must match (the
+// files it keeps are decided by the same sift).
 func collectSerial(modDir string, cancelled func() bool) (*collection, error) {
 	media, mediaName, err := findMedia(modDir)
 	if err != nil {
 		return nil, err
 	}
-	c := &collection{}
 	drops := &dropList{}
 	drop := drops.add
 	var all []*srcFile
@@ -111,72 +108,15 @@ func collectSerial(modDir string, cancelled func() bool) (*collection, error) {
 			drop("not a regular file", rel)
 			return nil
 		}
-		name := mod.UpperName("MEDIA" + rel[len(mediaName):])
-		all = append(all, &srcFile{rel: rel, name: name, abs: p, size: info.Size(), mtime: info.ModTime()})
+		f := &srcFile{rel: rel, name: mod.UpperName("MEDIA" + rel[len(mediaName):]), abs: p, size: info.Size(), mtime: info.ModTime()}
+		f.classify()
+		all = append(all, f)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	byName := map[string]*srcFile{}
-	for _, f := range all {
-		if o := byName[f.name]; o != nil {
-			c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: f.rel,
-				Message: fmt.Sprintf("same name as %s once upper-cased (%s): the .MOD can hold only one; rename or delete one of them", o.rel, f.name)})
-			continue
-		}
-		byName[f.name] = f
-	}
-	for _, f := range all {
-		if byName[f.name] != f {
-			continue
-		}
-		up := f.name
-		why := ""
-		for _, r := range dropRules {
-			if strings.HasSuffix(up, r.suffix) {
-				why = r.suffix + " (" + r.why + ")"
-				if r.suffix == ".BINDAT" || r.suffix == ".BINLAYOUT" {
-					src := strings.TrimSuffix(up, r.suffix)
-					if byName[src] == nil {
-						c.findings = append(c.findings, Finding{Severity: SevWarning, Stage: StageCollect, File: f.rel,
-							Message: fmt.Sprintf("compiled file without its text source %s beside it: not packed (Packsmith compiles from the text; decompile it to recover the source)", path.Base(src))})
-					}
-				}
-				break
-			}
-		}
-		if why == "" && path.Dir(up) == "MEDIA" {
-			if k, ok := raw.KindOf(up); ok && up == "MEDIA/"+k.FileName() {
-				why = "RAW index (regenerated from the sources)"
-			}
-		}
-		if why == "" && strings.HasSuffix(up, ".PNG") && byName[strings.TrimSuffix(up, ".PNG")+".DDS"] != nil {
-			why = ".PNG beside a same-named .DDS (the game uses the .DDS)"
-		}
-		if why != "" {
-			drop(why, f.rel)
-			continue
-		}
-		f.typ = mod.TypeFromName(up)
-		switch path.Ext(up) {
-		case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE":
-			f.kind = kindBINDAT
-		case ".LAYOUT":
-			f.kind = kindLayout
-		}
-		if f.mtime.After(c.newest) {
-			c.newest = f.mtime
-		}
-		c.files = append(c.files, f)
-	}
-	sort.Slice(c.files, func(i, j int) bool { return c.files[i].name < c.files[j].name })
-	c.findings = append(c.findings, drops.findings()...)
-	if len(c.files) == 0 && Count(c.findings, SevError) == 0 {
-		c.findings = append(c.findings, Finding{Severity: SevError, Stage: StageCollect, File: mediaName + "/",
-			Message: "nothing to pack: MEDIA/ holds no files the game reads"})
-	}
-	return c, nil
+	return sift(all, mediaName, drops), nil
 }
 
 // sameCollection runs collect and collectSerial on one folder and fails
