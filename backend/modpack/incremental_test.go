@@ -14,12 +14,9 @@ import (
 	"packsmith/formats/tl2/mod"
 )
 
-func TestIncrementalPackIsByteIdentical(t *testing.T) {
-	dir, _ := xoverSources(t)
-	// A fixed MOD_ID (XOVER's mod.dat has GUTS's -1: a fresh id each pack).
-	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
-	// Sources older than the pack: the unchanged ones are not even read
-	// again (same size and time), the changed ones are.
+// backdate makes every file under dir an hour old: older than the pack by
+// more than the cache's one-second rule, so unchanged sources are not read.
+func backdate(dir string) {
 	old := time.Now().Add(-time.Hour)
 	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
@@ -27,6 +24,15 @@ func TestIncrementalPackIsByteIdentical(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+func TestIncrementalPackIsByteIdentical(t *testing.T) {
+	dir, _ := xoverSources(t)
+	// A fixed MOD_ID (XOVER's mod.dat has GUTS's -1: a fresh id each pack).
+	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
+	// Sources older than the pack: the unchanged ones are not even read
+	// again (same size and time), the changed ones are.
+	backdate(dir)
 	out := filepath.Join(t.TempDir(), "X.MOD")
 	opt := Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}
 	first, err := Pack(context.Background(), dir, opt)
@@ -184,13 +190,7 @@ func TestIncrementalDamagedPreviousMod(t *testing.T) {
 		files[fmt.Sprintf("MEDIA/UNITS/ITEMS/I%02d.DAT", i)] = fmt.Sprintf("[UNIT]\n<STRING>NAME:I%02d\n<INTEGER>LEVEL:%d\n[/UNIT]\n", i, i)
 	}
 	dir := makeMod(t, simpleModDat, files)
-	old := time.Now().Add(-time.Hour)
-	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
-			os.Chtimes(p, old, old)
-		}
-		return nil
-	})
+	backdate(dir)
 	out := filepath.Join(t.TempDir(), "D.MOD")
 	opt := Options{Output: out, Incremental: true}
 	if _, err := Pack(context.Background(), dir, opt); err != nil {
