@@ -726,7 +726,7 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 	if opt.FullVerify {
 		finds, err = rd.Verify(ctx, vprog)
 	} else {
-		finds, err = rd.VerifyWritten(ctx, tmp.File, st.Size(), written, nil, vprog)
+		finds, err = rd.VerifyWritten(ctx, tmp.File, st.Size(), written, vprog)
 	}
 	res.Hashes.SHA256, hashed = <-sum, true
 	if res.Hashes.SHA256 == "" && err == nil && ctx.Err() == nil {

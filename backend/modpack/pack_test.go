@@ -2,6 +2,7 @@ package modpack
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -108,6 +109,9 @@ func TestSampleModPacks(t *testing.T) {
 	}
 	if after := snapshot(t, dir); after != before {
 		t.Error("packing changed the sample folder")
+	}
+	if out, err := os.ReadFile(res.Output); err != nil || res.Hashes.SHA256 != fmt.Sprintf("%x", sha256.Sum256(out)) {
+		t.Errorf("the summary's SHA-256 %s is not the file's (%v)", res.Hashes.SHA256, err)
 	}
 	t.Logf("sample: %d entries, %d bytes, rollingHash %s, %d ms", res.Entries, res.Size, res.Hashes.RollingHash, res.Millis)
 }

@@ -248,10 +248,9 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 // So the file holds, byte for byte, the streams the writer made from
 // inputs whose CRC-32 the manifest carries; what it does not re-prove is
 // that the zlib library's streams inflate to those inputs (Verify does,
-// by inflating every entry). sum, when not nil, is fed every byte of the
-// file in order (a SHA-256 of the file for free). progress (may be nil)
-// gets bytes read. It returns ctx.Err() when cancelled.
-func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, sum io.Writer, progress func(done, total int64, what string)) (out []Finding, err error) {
+// by inflating every entry). progress (may be nil) gets bytes read. It
+// returns ctx.Err() when cancelled.
+func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, progress func(done, total int64, what string)) (out []Finding, err error) {
 	checked := make(chan []Finding, 1)
 	defer func() { out = append(<-checked, out...) }()
 	started := false
@@ -329,59 +328,30 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 	started = true
 	go func() { checked <- r.check(blockOf) }()
 
-	// One pass over the file: the sum, and every block as read back.
+	// One pass over the file: every block as read back.
 	sc := &blockScan{blocks: blocks, next: r.dataOff + 8}
 	sc.cur = -1
 	sc.advance()
-	// The sum runs on its own goroutine (SHA-256 is the slow part and
-	// cannot be split), fed the same buffers: the file is read once.
-	const nbuf = 4
-	free := make(chan []byte, nbuf)
-	for i := 0; i < nbuf; i++ {
-		free <- make([]byte, 1<<20)
-	}
-	toSum := make(chan []byte, nbuf)
-	sumDone := make(chan struct{})
-	go func() {
-		defer close(sumDone)
-		for b := range toSum {
-			if sum != nil {
-				sum.Write(b)
-			}
-			free <- b[:cap(b)]
-		}
-	}()
-	finish := func() {
-		close(toSum)
-		<-sumDone
-	}
+	buf := make([]byte, 1<<20)
 	for off := int64(0); off < size; {
 		if err := ctx.Err(); err != nil {
-			finish()
 			return out, err
 		}
-		buf := <-free
-		n := int64(len(buf))
-		if size-off < n {
-			n = size - off
-		}
+		n := min(int64(len(buf)), size-off)
 		m, err := src.ReadAt(buf[:n], off)
 		if int64(m) < n {
 			if err == nil {
 				err = io.ErrUnexpectedEOF
 			}
-			finish()
 			add("read", "", off, "reading the written file back: %v", err)
 			return append(out, sc.bad...), nil
 		}
 		sc.feed(buf[:m], off)
-		toSum <- buf[:m]
 		off += n
 		if progress != nil {
 			progress(off, size, "")
 		}
 	}
-	finish()
 	if sc.cur < len(blocks) {
 		add("layout", blocks[sc.cur].Path, sc.next, "the file ends inside this block")
 	}
