@@ -53,7 +53,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 	}
 
 	if r.ManifestVersion > 2 {
-		add(SevError, "manifest-version", "", r.manOff, "manifest version %d: the game refuses versions above 2, so the mod will not load (fact: tl2-notes §2.4)", r.ManifestVersion)
+		add(SevError, "manifest-version", "", r.manOff, "manifest version %d: the game refuses versions above 2, so the mod will not load", r.ManifestVersion)
 	} else if r.ManifestVersion < 2 {
 		add(SevInfo, "manifest-version", "", r.manOff, "manifest version %d (beta-era layout, no mhash)", r.ManifestVersion)
 	}
@@ -62,16 +62,16 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 	}
 
 	if got, err := r.RollingHash(); err != nil {
-		add(SevError, "rolling-hash", "", r.dataOff, "rollingHash cannot be computed (%v): the game will drop the mod (fact: tl2-notes §2.3)", err)
+		add(SevError, "rolling-hash", "", r.dataOff, "rollingHash cannot be computed (%v): the game will drop the mod", err)
 	} else if got != r.RollingHashStored {
 		add(SevError, "rolling-hash", "", r.dataOff+4,
-			"rollingHash stored 0x%08X, computed 0x%08X: the game silently drops the whole mod (ticked in the launcher, but nothing happens in game; fact: tl2-notes §2.3, §2.5)",
+			"rollingHash stored 0x%08X, computed 0x%08X: the game silently drops the whole mod (ticked in the launcher, but nothing happens in game)",
 			r.RollingHashStored, got)
 	}
 	if h := r.Header; h != nil {
 		if got := ReqHash(h.Required); got != h.ReqHash {
 			add(SevWarning, "req-hash", "", -1,
-				"reqHash stored 0x%016X, computed 0x%016X from REQUIRED_MODS: the game compares it when it loads the mod and may refuse it (dependencies that declare their own REQUIRED_MODS are folded in by GUTS and cannot be recomputed here; inference: tl2-notes §9 has no vector to check the chain)",
+				"reqHash stored 0x%016X, computed 0x%016X from REQUIRED_MODS: the game compares it when it loads the mod and may refuse it (dependencies that declare their own REQUIRED_MODS are folded in by GUTS and cannot be recomputed here, so this may be a false alarm)",
 				h.ReqHash, got)
 		}
 	}
@@ -93,7 +93,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 	}
 	if r.MaxCompressedBlockSize < largest {
 		add(SevWarning, "max-block", "", r.dataOff,
-			"maxCompressedBlockSize is %d but the largest compressed block is %d: the game sizes its read buffer from this field, so loading may fail or crash (inference from the field's use; tl2-notes §2.2 gives its value)",
+			"maxCompressedBlockSize is %d but the largest compressed block is %d: the game sizes its read buffer from this field, so loading may fail or crash",
 			r.MaxCompressedBlockSize, largest)
 	}
 
@@ -106,7 +106,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 		upperPaths[upperASCII(e.Path)] = true
 		if hasLowerASCII(e.Path) {
 			add(SevError, "lowercase-name", e.Path, -1,
-				"stored name has lower-case letters: the game upper-cases the name it looks for and compares it as stored, so it can never find this file (a texture or icon silently shows another image; fact: tl2-notes §2.4)")
+				"stored name has lower-case letters: the game upper-cases the name it looks for and compares it as stored, so it can never find this file (a texture or icon silently shows another image)")
 		}
 	}
 	reported := map[string]bool{}
@@ -120,7 +120,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
 			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] {
 				add(SevWarning, "layout-without-mpp", e.Path, -1,
-					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid (tl2-notes §4.1; the consequence is reported by modders, an inference)")
+					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid")
 			}
 		}
 		if !bad[i] && e.Size == MPPStubSize && strings.HasSuffix(up, ".MPP") {
@@ -133,15 +133,15 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 
 	// Reported, never flagged: the game ignores both.
 	if r.ManifestVersion >= 2 {
-		msg := fmt.Sprintf("mhash 0x%08X (the game never checks it: tl2-notes §2.5)", r.MHash)
+		msg := fmt.Sprintf("mhash 0x%08X (the game never checks it)", r.MHash)
 		if mb, err := r.ManifestBytes(); err == nil {
 			if s := FindMHashStep(mb, r.MHash); s > 0 {
-				msg = fmt.Sprintf("mhash 0x%08X, reproduced with sampling step %d (the game never checks it: tl2-notes §2.5)", r.MHash, s)
+				msg = fmt.Sprintf("mhash 0x%08X, reproduced with sampling step %d (the game never checks it)", r.MHash, s)
 			}
 		}
 		add(SevInfo, "mhash", "", r.manOff+2, "%s", msg)
 	}
-	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field: tl2-notes §2.4)",
+	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field)",
 		r.FileCount, len(r.Entries), len(r.Folders))
 	return out
 }
