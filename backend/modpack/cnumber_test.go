@@ -1,7 +1,9 @@
 package modpack
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -114,5 +116,32 @@ func TestPackReusedParseMemory(t *testing.T) {
 		if ps[len(ps)-1].Value != fmt.Sprintf("ITEM_%d", i) || ps[0].Value != fmt.Sprint(i) {
 			t.Fatalf("%s: packed %+v", name, ps)
 		}
+	}
+}
+
+// A value the compiler already warned about is not reported again, in
+// other words, by the RAW index that reads it (a 33,000-source mod printed
+// every UNIQUE_GUID problem twice); the RAW value is the compiler's.
+func TestPackCNumberSaidOnce(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{
+		"MEDIA/SKILLS/S/S.DAT": "[SKILL]\n<STRING>NAME:S\n<INTEGER64>UNIQUE_GUID:339886767DIE31069\n[/SKILL]\n",
+	})
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD")})
+	if err != nil {
+		t.Fatalf("%v %v", err, res.Findings)
+	}
+	var about []string
+	for _, f := range res.Findings {
+		if strings.Contains(f.Message, "339886767DIE31069") {
+			about = append(about, fmt.Sprintf("%s [%s]", f, f.Stage))
+		}
+	}
+	if len(about) != 1 || !strings.HasPrefix(about[0], "MEDIA/SKILLS/S/S.DAT:3: UNIQUE_GUID") {
+		t.Fatalf("findings about the value: %q", about)
+	}
+	raws := entries(t, openMod(t, res.Output))["MEDIA/SKILLS.RAW"]
+	want := binary.LittleEndian.AppendUint64(nil, 339886767)
+	if !bytes.Contains(raws, want) {
+		t.Errorf("SKILLS.RAW does not hold 339886767: % x", raws)
 	}
 }

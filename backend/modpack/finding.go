@@ -97,3 +97,27 @@ func (e *PackError) Error() string {
 	}
 	return fmt.Sprintf("%d errors: %s%s", n, strings.Join(errs, "; "), more)
 }
+
+// notSaidBefore drops the RAW stage's findings about a line the compile
+// stage already has a finding for: both read the same value (a number such
+// as "339886767DIE31069"), and a modder should read about it once.
+func notSaidBefore(said, raws []Finding) []Finding {
+	type at struct {
+		file string
+		line int
+	}
+	seen := make(map[at]bool)
+	for _, f := range said {
+		if f.Line > 0 && f.Stage == StageCompile {
+			seen[at{f.File, f.Line}] = true
+		}
+	}
+	out := raws[:0:0]
+	for _, f := range raws {
+		if f.Line > 0 && seen[at{f.File, f.Line}] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}

@@ -617,7 +617,7 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		abortFeed()
 		return res, err
 	}
-	res.Findings = append(res.Findings, rfind...)
+	res.Findings = append(res.Findings, notSaidBefore(res.Findings, rfind)...)
 	res.Unresolved = append(res.Unresolved, unres...)
 	pr.report(StageRAW, 7, 7, "")
 
@@ -843,7 +843,7 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 	var finds []Finding
 	var unres []Unresolved
 	for _, wn := range rres.Warnings {
-		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: displayName(files, wn.File), Message: wn.Msg})
+		finds = append(finds, Finding{Severity: SevWarning, Stage: StageRAW, File: displayName(files, wn.File), Line: wn.Line, Message: wn.Msg})
 	}
 	for _, u := range rres.Unresolved {
 		file := displayName(files, u.File)

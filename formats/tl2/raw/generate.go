@@ -61,6 +61,7 @@ type Unresolved struct {
 // Warning is a non-fatal problem with one source file.
 type Warning struct {
 	File string
+	Line int // the source line the warning is about; 0 when it is about the file
 	Msg  string
 }
 
@@ -175,6 +176,12 @@ func (g *gen) warn(file, format string, a ...any) {
 	g.res.Warnings = append(g.res.Warnings, Warning{File: file, Msg: fmt.Sprintf(format, a...)})
 }
 
+// warnLine is warn about one line of the file (the pack drops it when the
+// compiler already said the same of that line).
+func (g *gen) warnLine(file string, line int, format string, a ...any) {
+	g.res.Warnings = append(g.res.Warnings, Warning{File: file, Line: line, Msg: fmt.Sprintf(format, a...)})
+}
+
 func (g *gen) dat(p srcPath) (*dattext.Node, bool) {
 	n, err := p.dat, error(nil)
 	if p.from != fromDats {
@@ -227,7 +234,7 @@ func (g *gen) intProp(file string, p dattext.Prop, ok bool, key string, def int6
 		// The leading number, read the C way as GUTS does (an inference:
 		// see dattext.CInt); the BINDAT compiler packs the same value.
 		v, _, _ = dattext.CInt(s, bits)
-		g.warn(file, "line %d: %s %q is not an integer; using %d, its leading number read the C way as GUTS does (inference)", p.Line, key, p.Value, v)
+		g.warnLine(file, p.Line, "line %d: %s %q is not an integer; using %d, its leading number read the C way as GUTS does (inference)", p.Line, key, p.Value, v)
 		return v
 	}
 	return v
