@@ -202,12 +202,18 @@ type SaveDialog interface {
 }
 
 // PickFile shows the open dialog for any file ("" when cancelled): the
-// file a Replace… or Add… takes.
-func (s *ArchiveService) PickFile(title string) (string, error) {
+// file a Replace… or Add… takes. from is where the tab asking last chose a
+// file (or its archive): the dialog starts in that folder, so each tab's
+// dialogs keep their own place.
+func (s *ArchiveService) PickFile(title, from string) (string, error) {
 	if s.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
-	return s.dialogs.OpenFile(title, []FilePattern{{Name: "All files", Pattern: "*"}})
+	all := []FilePattern{{Name: "All files", Pattern: "*"}}
+	if fd, ok := s.dialogs.(fromDialogs); ok && from != "" {
+		return fd.OpenFileFrom(from, title, all)
+	}
+	return s.dialogs.OpenFile(title, all)
 }
 
 // PickSaveAs shows the save dialog starting at defaultPath ("" when cancelled).

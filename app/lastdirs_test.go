@@ -49,7 +49,7 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 	}
 	// The next open dialog starts where the file was; a folder dialog,
 	// never used, starts there too.
-	s.PickFile("Replace with")
+	s.PickFile("Replace with", "")
 	dd.answer["folder"] = pick
 	s.PickFolder("Extract to")
 	// A save dialog with nothing saved yet starts beside the default path.
@@ -86,5 +86,34 @@ func TestNoDialogsStaysNil(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	if _, err := NewApp(nil, nil, nil).PickArchive(); err == nil || err.Error() != "no file dialog in this build" {
 		t.Fatalf("nil dialogs: %v", err)
+	}
+}
+
+// Each tab's Replace…/Add… dialog starts in that tab's own folder (its
+// archive's, then the last file chosen in it), not in the folder another
+// tab last used; a folder that is gone falls back to the remembered one.
+func TestTabDialogsStartInTheirOwnFolder(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	root := t.TempDir()
+	a, b, pick := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "pick")
+	for _, d := range []string{a, b, pick} {
+		os.Mkdir(d, 0o755)
+	}
+	os.WriteFile(filepath.Join(a, "A.MOD"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(b, "B.zip"), []byte("x"), 0o644)
+	dd := &dirDialogs{answer: map[string]string{"open": filepath.Join(pick, "NEW.DDS")}}
+	s := NewApp(nil, dd, nil)
+	s.PickFile("Replace with", filepath.Join(a, "A.MOD"))
+	s.PickFile("Replace with", filepath.Join(b, "B.zip"))
+	s.PickFile("Replace with", pick)
+	s.PickFile("Replace with", filepath.Join(root, "gone", "X.MOD"))
+	want := []string{"open:" + a, "open:" + b, "open:" + pick, "open:" + pick}
+	if len(dd.started) != len(want) {
+		t.Fatalf("started %q, want %q", dd.started, want)
+	}
+	for i := range want {
+		if dd.started[i] != want[i] {
+			t.Fatalf("dialog %d started in %q, want %q", i, dd.started[i], want[i])
+		}
 	}
 }

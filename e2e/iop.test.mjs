@@ -85,7 +85,10 @@ test('a pack with an unknown password: asked, a wrong one refused, the right one
   await page.fill('[data-testid=password-input]', 'not-it');
   await page.click('[data-testid=password-unlock]');
   await page.waitForSelector('[data-testid=password-error]');
-  assert.match(await page.textContent('[data-testid=password-error]'), /wrong password/);
+  assert.match(await page.textContent("[data-testid=password-error]"), /Wrong password for locked\.iop\./);
+  assert.doesNotMatch(await page.textContent("[data-testid=password-error]"), /check byte/);
+  await page.click("[data-testid=password-error-details]");
+  assert.match(await page.textContent("[data-testid=password-error-detail]"), /check byte/);
   await page.fill('[data-testid=password-input]', 'packsmith-demo');
   await page.click('[data-testid=password-unlock]');
   await page.waitForSelector('[data-testid=password-prompt]', { state: 'detached' });

@@ -49,6 +49,9 @@ const MaxLineText = 240
 // Hit is one matching line.
 type Hit struct {
 	Entry string `json:"entry"`
+	// Order is the entry's place among those searched: hits stream in as
+	// workers finish, and the window puts them back in entry order by it.
+	Order int    `json:"order"`
 	Line  int    `json:"line"` // 1-based
 	Col   int    `json:"col"`  // 1-based, in runes of the full line
 	Len   int    `json:"len"`  // the match's length in runes
@@ -237,6 +240,9 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 				hits := []Hit(nil)
 				if ok {
 					hits = grep(e.Path, text, match, maxHits)
+					for i := range hits {
+						hits[i].Order = todo[k]
+					}
 				}
 				mu.Lock()
 				switch {

@@ -225,3 +225,35 @@ func TestSearchRebornTextTable(t *testing.T) {
 		t.Fatalf("%+v", r.Hits)
 	}
 }
+
+// Hits carry their entry's place in the listing, so the window can put the
+// streamed hits (in the order workers finish) back in entry order; the
+// result itself is in entry order.
+func TestSearchHitsCarryEntryOrder(t *testing.T) {
+	a, err := archive.Open("../../testdata/demo/PACKSMITH_SAMPLE.MOD", archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	place := map[string]int{}
+	for i, e := range a.Entries() {
+		place[e.Path] = i
+	}
+	r, err := Search(context.Background(), a, Options{Query: "SAMPLE", Workers: 4}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Matched < 5 {
+		t.Fatalf("only %d entries matched", r.Matched)
+	}
+	last := -1
+	for _, h := range r.Hits {
+		if h.Order != place[h.Entry] {
+			t.Fatalf("%s: order %d, listed at %d", h.Entry, h.Order, place[h.Entry])
+		}
+		if h.Order < last {
+			t.Fatalf("result not in entry order at %s", h.Entry)
+		}
+		last = h.Order
+	}
+}

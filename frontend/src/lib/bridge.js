@@ -92,7 +92,8 @@ export const discardChanges = (id) => archives().DiscardChanges(id);
 /** Starts the save job (out "" = in place); returns its id. */
 export const saveChanges = (id, out) => archives().SaveChanges(id, out);
 export const sessionInfo = (id) => archives().SessionInfo(id);
-export const pickFile = (title) => archives().PickFile(title);
+/** The open dialog for Replace…/Add…, starting in from's folder (a tab's own). */
+export const pickFileIn = (title, from = '') => archives().PickFile(title, from);
 export const pickSaveAs = (title, defaultPath) => archives().PickSaveAs(title, defaultPath);
 // Context menu and Ctrl+A (app/system.go).
 export const matchingPaths = (id, q) => archives().MatchingPaths(id, q);

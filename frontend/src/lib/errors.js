@@ -11,9 +11,10 @@ const rules = [
     'The file ends early: it is incomplete. Download or copy it again.'],
   [/permission denied|access is denied|operation not permitted/i,
     'Packsmith is not allowed to read or write this file. Close the game or other programs using it, or check the folder\'s permissions.'],
-  [/being used by another process|resource busy|locked/i,
+  [/being used by another process|resource busy|in use by another|\bis locked\b|lock violation/i,
     'Another program is using this file (the game, or another Packsmith). Close it and try again.'],
   [/no space left|disk full|not enough space/i, 'The disk is full. Free some space and try again.'],
+  [/wrong password/i, (about) => (about ? `Wrong password for ${about}.` : 'Wrong password.') + ' Check it and try again; the technical detail is under Details.'],
   [/password/i, 'This pack is protected by a password, and the one given (or the known ones) did not open it.'],
   [/crc|checksum|hash mismatch|bad rollingHash/i,
     'The file is damaged: a checksum does not match what is stored. Get a fresh copy.'],
@@ -29,10 +30,12 @@ const rules = [
 
 /**
  * @param {unknown} e an Error or the string the Go side sent
+ * @param {string} [about] the file the error is about (a tab's name), for
+ *   the summaries that name it
  * @returns {{summary: string, detail: string}}
  */
-export function explain(e) {
+export function explain(e, about = '') {
   const detail = String(e?.message ?? e ?? '').trim();
-  for (const [re, summary] of rules) if (re.test(detail)) return { summary, detail };
+  for (const [re, summary] of rules) if (re.test(detail)) return { summary: typeof summary === 'function' ? summary(about) : summary, detail };
   return { summary: detail, detail: '' };
 }

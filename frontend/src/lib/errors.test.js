@@ -16,4 +16,17 @@ describe('explain', () => {
   it('says what to do for a write-back refusal', () => {
     expect(explain('x.dat: #9: reborn-dat archives keep their entries in a fixed order: only replacing an entry is possible').summary).toMatch(/replaced, not added/);
   });
+  it('names the pack a wrong password was given for, the check byte under Details', () => {
+    const msg = 'locked.iop: data/a.txt (offset 0x0): wrong password (the password check byte decrypts to 0x1F, expected 0x8C)';
+    const r = explain(msg, 'locked.iop');
+    expect(r.summary).toMatch(/^Wrong password for locked\.iop\./);
+    expect(r.summary).not.toMatch(/check byte|0x/);
+    expect(r.detail).toBe(msg);
+    expect(explain(msg).summary).toMatch(/^Wrong password\./);
+  });
+  it('tells a busy file from a file named locked', () => {
+    expect(explain('/m/X.MOD is in use by another Packsmith (waited 2s)').summary).toMatch(/Another program is using this file/);
+    expect(explain('open C:\\m\\X.MOD: The process cannot access the file because it is being used by another process.').summary).toMatch(/Another program/);
+    expect(explain('locked.iop: data/a.txt: entry is damaged').summary).not.toMatch(/Another program/);
+  });
 });

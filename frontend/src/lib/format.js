@@ -46,3 +46,20 @@ export function defaultExtractDir(archivePath) {
   const base = baseName(archivePath).replace(/\.[^.]*$/, '');
   return (dir ? dir + sep : '') + base + '_extracted';
 }
+
+/** A count with its noun: plural(1, 'entry') -> "1 entry", plural(2, 'entry') -> "2 entries". */
+export function plural(n, one, many = '') {
+  const word = n === 1 ? one : many || (/[^aeiou]y$/.test(one) ? one.slice(0, -1) + 'ies' : /(s|x|ch|sh)$/.test(one) ? one + 'es' : one + 's');
+  return `${count(n)} ${word}`;
+}
+
+/**
+ * A running job's figures: "3 / 12" once its total is known (bytes for an
+ * extract); before it has counted its work, what it did so far, or that it
+ * is starting — never "0 / 0".
+ */
+export function jobFigures(job) {
+  const f = job.kind === 'extract' ? size : count;
+  if (job.total > 0) return `${f(job.done)} / ${f(job.total)}`;
+  return job.done > 0 ? f(job.done) : 'starting…';
+}
