@@ -16,7 +16,6 @@ import (
 
 	"packsmith/backend/loadorder"
 	"packsmith/backend/modpack"
-	"packsmith/backend/settings"
 )
 
 // loadOrderState is the load order the view is editing (a Service field).
@@ -55,8 +54,8 @@ func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
 }
 
 // LoadOrder reads userDir's modlauncher.sch and scans modsDir ("" =
-// userDir/mods), replacing the load order being edited, and remembers the
-// folders. Unsaved changes to the previous one are dropped (the window
+// userDir/mods), replacing the load order being edited. The folders typed
+// are used, not saved: only Settings changes the saved ones. Unsaved changes to the previous one are dropped (the window
 // asks first).
 func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
 	if strings.TrimSpace(userDir) == "" {
@@ -72,13 +71,6 @@ func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, 
 	s.loadOrder.Lock()
 	s.loadOrder.st = st
 	s.loadOrder.Unlock()
-	s.Settings.Update(func(set *settings.Settings) {
-		set.TL2UserDir = st.UserDir()
-		set.ModsDir = strings.TrimSpace(modsDir)
-		if set.ModsDir != "" {
-			set.ModsDir = st.ModsDir()
-		}
-	})
 	return st.View(), nil
 }
 

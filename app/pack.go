@@ -21,7 +21,7 @@ import (
 type PackSetup struct {
 	Sample         string   `json:"sample"`         // the bundled sample mod folder, "" if absent
 	Recent         []string `json:"recent"`         // recent mod folders that still exist
-	ModsDir        string   `json:"modsDir"`        // last used, else the load order's, else the default
+	ModsDir        string   `json:"modsDir"`        // the one Settings shows (the setting, else the user folder's, else this system's)
 	DefaultModsDir string   `json:"defaultModsDir"` // "" when this system has none
 	BaseDir        string   `json:"baseDir"`
 	GameDir        string   `json:"gameDir"`
@@ -40,12 +40,7 @@ func (s *PackService) PackSetup() PackSetup {
 		BaseDir: st.PackBaseDir, GameDir: st.GameDir, GameVersion: st.GameVersion,
 		DefaultGameVer: modpack.DefaultGameVersion.String(), Deploy: st.PackDeploy, Enable: st.PackEnable,
 	}
-	if p.ModsDir == "" && st.TL2UserDir != "" {
-		p.ModsDir = filepath.Join(st.TL2UserDir, "mods")
-	}
-	if p.ModsDir == "" {
-		p.ModsDir = p.DefaultModsDir
-	}
+	p.ModsDir = modsFolder(st) // as Settings shows it
 	for _, d := range st.PackRecent {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			p.Recent = append(p.Recent, d)
@@ -121,13 +116,12 @@ func (s *PackService) PackMod(req PackRequest) (string, error) {
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
 		Incremental: true,
 	}
+	// The view's own choices are remembered; the folders Settings owns (mods
+	// folder, game folder) are used for this pack only.
 	s.Settings.Update(func(st *settings.Settings) {
 		st.PackRecent = settings.PushRecent(st.PackRecent, dir)
 		st.PackDeploy, st.PackEnable, st.PackBaseDir = req.Deploy, req.Enable, opt.BaseDir
-		if req.Deploy && opt.ModsDir != "" {
-			st.ModsDir = opt.ModsDir
-		}
-		st.GameDir, st.GameVersion = opt.GameDir, opt.GameVersion
+		st.GameVersion = opt.GameVersion
 	})
 	title := "Packing " + filepath.Base(dir)
 	return s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {

@@ -67,9 +67,15 @@ func TestPackBindings(t *testing.T) {
 	if r, err := s.PackResult(id); err != nil || r != res {
 		t.Errorf("PackResult %v %v", r, err)
 	}
+	// The view's toggles are remembered; the mods folder typed for the
+	// deploy is not saved (only Settings changes it), and the next Pack
+	// view shows what Settings shows.
 	set := s.Settings.Get()
-	if !set.PackDeploy || !set.PackEnable || set.ModsDir != filepath.Join(user, "mods") {
+	if !set.PackDeploy || !set.PackEnable || set.ModsDir != "" || set.GameDir != "" {
 		t.Errorf("settings %+v", set)
+	}
+	if got, want := s.PackSetup().ModsDir, s.Preferences().DetectedModsDir; got != want {
+		t.Errorf("Pack view shows mods folder %q, Settings %q", got, want)
 	}
 
 	// A failing pack keeps its findings for the view.

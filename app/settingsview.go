@@ -42,8 +42,13 @@ func (s *SettingsService) Preferences() PrefsView {
 	}
 	if d, err := tl2paths.DefaultUserDir(); err == nil {
 		v.DetectedUserDir = d
-		v.DetectedModsDir = tl2paths.ChildCI(d, "mods")
 		v.DetectedFrom = "the game's default user folder on this system"
+	}
+	// Left empty, the mods folder is the user folder's: the one the Pack
+	// view and Load order use (modsFolder).
+	v.DetectedModsDir = modsFolderOf(st.TL2UserDir)
+	if st.TL2UserDir != "" && v.DetectedModsDir != "" {
+		v.DetectedFrom = "the user folder set above"
 	}
 	return v
 }

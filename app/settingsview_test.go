@@ -39,3 +39,34 @@ func TestPreferencesRoundTrip(t *testing.T) {
 		t.Fatalf("the load order view does not use the setting: %+v", lf)
 	}
 }
+
+// Typing folders in Load order or Pack uses them and changes no setting:
+// Settings, the Pack view and Load order go on showing the saved ones.
+func TestViewsLeaveSettingsAlone(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	s := NewApp(nil, nil, nil)
+	saved := t.TempDir()
+	os.MkdirAll(filepath.Join(saved, "mods"), 0o755)
+	if _, err := s.SavePreferences(Prefs{TL2UserDir: saved}); err != nil {
+		t.Fatal(err)
+	}
+	other := t.TempDir()
+	os.MkdirAll(filepath.Join(other, "elsewhere"), 0o755)
+	if _, err := s.LoadOrder(other, filepath.Join(other, "elsewhere")); err != nil {
+		t.Fatal(err)
+	}
+	st := settings.Load().Get()
+	if st.TL2UserDir != saved || st.ModsDir != "" {
+		t.Fatalf("Load order saved its folders: user %q mods %q", st.TL2UserDir, st.ModsDir)
+	}
+	want := filepath.Join(saved, "mods")
+	if got := s.Preferences().DetectedModsDir; got != want {
+		t.Errorf("Settings shows mods folder %q, want %q", got, want)
+	}
+	if got := s.PackSetup().ModsDir; got != want {
+		t.Errorf("Pack view shows mods folder %q, want %q", got, want)
+	}
+	if f := s.LoadOrderFolders(); f.UserDir != saved {
+		t.Errorf("Load order starts in %q, want %q", f.UserDir, saved)
+	}
+}

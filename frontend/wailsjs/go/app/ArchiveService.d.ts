@@ -55,7 +55,7 @@ export function OptimizePack(arg1:string,arg2:string,arg3:string):Promise<string
 
 export function PickArchive():Promise<string>;
 
-export function PickFile(arg1:string):Promise<string>;
+export function PickFile(arg1:string,arg2:string):Promise<string>;
 
 export function PickSaveAs(arg1:string,arg2:string):Promise<string>;
 

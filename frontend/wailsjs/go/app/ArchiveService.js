@@ -98,8 +98,8 @@ export function PickArchive() {
   return window['go']['app']['ArchiveService']['PickArchive']();
 }
 
-export function PickFile(arg1) {
-  return window['go']['app']['ArchiveService']['PickFile'](arg1);
+export function PickFile(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['PickFile'](arg1, arg2);
 }
 
 export function PickSaveAs(arg1, arg2) {
