@@ -119,7 +119,7 @@ test('a new pack from a folder, encrypted: it opens with the password given', as
   await page.fill('[data-testid=create-password]', 'new-secret');
   await page.click('[data-testid=create-go]');
   await page.waitForSelector('[data-testid=iop-notice]');
-  assert.match(await page.textContent('[data-testid=iop-notice]'), /Created created\.iop: 1 entries/);
+  assert.match(await page.textContent('[data-testid=iop-notice]'), /Created created\.iop: 1 entry,/);
   assert.match(await page.textContent('[data-testid=iop-password]'), /your password/);
   assert.equal(await page.textContent('[data-testid=count]'), '1 of 1');
 });

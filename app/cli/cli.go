@@ -542,7 +542,7 @@ func runVerify(c *ctx, args []string) error {
 			fmt.Fprintf(c.stdout, "%-7s %-14s %s%s\n", f.Severity, f.Check, where, f.Message)
 		}
 		if problems == 0 {
-			fmt.Fprintf(c.stdout, "ok: %s (%d entries checked)\n", a.Path(), len(a.Entries()))
+			fmt.Fprintf(c.stdout, "ok: %s (%s checked)\n", a.Path(), entriesN(len(a.Entries())))
 		} else {
 			fmt.Fprintf(c.stdout, "%d problem(s) in %s\n", problems, a.Path())
 		}

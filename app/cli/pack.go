@@ -232,6 +232,14 @@ func plural(n int) string {
 	return "s"
 }
 
+// entriesN is "1 entry", "2 entries".
+func entriesN(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return groupDigits(int64(n)) + " entries"
+}
+
 func groupDigits(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	var b strings.Builder

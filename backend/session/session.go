@@ -310,6 +310,9 @@ func (s *Session) why(q Query) string {
 		all := q
 		all.Folder = ""
 		if hits, err := s.matchUncached(all); err == nil && len(hits) > 0 {
+			if len(hits) == 1 {
+				return fmt.Sprintf("nothing in %s matches; 1 entry elsewhere in the archive does (click the archive's name in the tree)", q.Folder)
+			}
 			return fmt.Sprintf("nothing in %s matches; %d entries elsewhere in the archive do (click the archive's name in the tree)", q.Folder, len(hits))
 		}
 	}
