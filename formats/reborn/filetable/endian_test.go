@@ -5,10 +5,9 @@ import (
 	"testing"
 )
 
-// A big-endian table (endianness follows the magic, see doc.go; the
-// format allows both) is written back big-endian, by Encode and by
-// SetSize. Decode reads
-// either order, so a round trip alone would not notice a table written
+// A big-endian table (endianness follows the magic, see doc.go) is
+// written back big-endian, by Encode and by SetSize. Decode reads either
+// order, so a round trip alone would not notice a table written
 // little-endian.
 func TestBigEndianWrittenBigEndian(t *testing.T) {
 	nt := New("REBORN", []File{{Dir: 1, Path: "event/scene.dat", Size: 1234}, {Dir: 2, Path: "sound/y.dat", Size: 77}})
