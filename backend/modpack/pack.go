@@ -344,6 +344,9 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	defer baseDone()
+	// Values an unpacked .MOD's UNITDATA.RAW held (projectbase.go), behind
+	// the game's data.
+	base, baseNote = withProjectBase(base, baseNote, proj)
 	res.BaseData = baseNote
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -931,6 +934,11 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		return nil, err
 	}
 	defer baseDone()
+	proj, err := ReadProject(modDir)
+	if err != nil {
+		return nil, err
+	}
+	base, _ = withProjectBase(base, "", proj)
 	md, err := ReadModDat(modDir)
 	if err != nil {
 		return nil, err
