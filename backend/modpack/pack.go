@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"packsmith/backend/safefile"
+	"packsmith/backend/usermsg"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -256,7 +257,30 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		res, err = pack(ctx, modDir, opt)
 		res.Millis = time.Since(t0).Milliseconds()
 	}
-	return res, err
+	plainResult(res, err)
+	return res, usermsg.Error(err)
+}
+
+// plainResult words what Pack hands the user without Go package prefixes
+// ("mppbake: …"; see backend/usermsg): findings, grid reports, and the
+// findings of a PackError.
+func plainResult(res *Result, err error) {
+	if res != nil {
+		plainFindings(res.Findings)
+		for i := range res.Grids {
+			res.Grids[i].Error = usermsg.Plain(res.Grids[i].Error)
+		}
+	}
+	var pe *PackError
+	if errors.As(err, &pe) {
+		plainFindings(pe.Findings)
+	}
+}
+
+func plainFindings(fs []Finding) {
+	for i := range fs {
+		fs[i].Message = usermsg.Plain(fs[i].Message)
+	}
 }
 
 func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
@@ -899,6 +923,9 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		}
 		mp := byName[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"]
 		if mp == nil {
+			if !isLevelFile(f) {
+				continue // scenery: no grid needed
+			}
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: f.rel,
 				Message: "NO WALK GRID: this level layout has no .MPP beside it and none was baked, so players will not be able to move in this level"})
 			continue
@@ -916,7 +943,7 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		switch {
 		case err != nil:
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: "walk grid does not read: " + err.Error()})
-		case g.IsStub():
+		case g.IsStub() && isLevelFile(f):
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel,
 				Message: "STUB WALK GRID: this is the 2,524-byte all-void grid GUTS writes when it bakes before the level compiled; players cannot move in this level"})
 		}
@@ -996,6 +1023,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 	}
 	in.Findings = append(in.Findings, inspectGrids(modDir, baseDir, col.files)...)
 	sortFindings(in.Findings)
+	plainFindings(in.Findings)
 	if in.Findings == nil {
 		in.Findings = []Finding{}
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"packsmith/formats/tl2/layout"
 )
 
 // Severity of a finding.
@@ -38,7 +40,8 @@ type Finding struct {
 const MPPStubSize = 24 + 50*50
 
 // Check runs the checks that need no inflating (hashes, bounds, names,
-// layout/MPP pairs). Verify runs these plus every entry's CRC-32 and size.
+// layout/MPP pairs; only a level layout without its .MPP is read, to tell
+// a level from scenery). Verify runs these plus every entry's CRC-32 and size.
 func (r *Reader) Check() []Finding { return r.check(r.BlockOf) }
 
 // check is Check with the block heads from blockOf (VerifyWritten reads
@@ -118,7 +121,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 		}
 		up := upperASCII(e.Path)
 		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
-			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] {
+			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (bad[i] || r.isLevel(e)) {
 				add(SevWarning, "layout-without-mpp", e.Path, -1,
 					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid (tl2-notes §4.1; the consequence is reported by modders, an inference)")
 			}
@@ -144,6 +147,30 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field: tl2-notes §2.4)",
 		r.FileCount, len(r.Entries), len(r.Folders))
 	return out
+}
+
+// maxLevelRead caps a layout read to tell a level from scenery.
+const maxLevelRead = 64 << 20
+
+// isLevel: the layout entry places a room piece (only levels have walk
+// grids; a scenery layout such as ENVIRONMENT_URBAN.LAYOUT places none).
+// One that does not read or decode counts as a level, so its missing grid
+// is still reported.
+func (r *Reader) isLevel(e *Entry) bool {
+	b, err := r.ReadEntry(e, maxLevelRead)
+	if err != nil {
+		return true
+	}
+	var l *layout.Layout
+	if len(b) > 0 && b[0] == layout.Magic {
+		l, err = layout.Decode(b)
+	} else {
+		var bin []byte
+		if bin, _, err = layout.Compile(e.Path, b); err == nil {
+			l, err = layout.Decode(bin)
+		}
+	}
+	return err != nil || l.PlacesRoomPiece()
 }
 
 func isMPPStub(b []byte) bool {
@@ -227,7 +254,7 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 		return []Finding{{Severity: SevError, Check: check, Entry: e.Path, Offset: fe.Offset,
 			Message: fe.What + ": the file is damaged and the game cannot use it"}}
 	}
-	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: err.Error()}}
+	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: stripPrefix(err, e.Path)}}
 }
 
 // VerifyWritten checks an archive just written by a Writer against what
