@@ -956,6 +956,11 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 // baseDir ("" for none) is the base-game data UNITDATA.RAW may need, as
 // Options.BaseDir.
 func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
+	in, err := inspect(ctx, modDir, baseDir)
+	return in, usermsg.Error(err)
+}
+
+func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 	base, _, baseDone, err := openBase(&Options{BaseDir: baseDir})
 	if err != nil {
 		return nil, err
