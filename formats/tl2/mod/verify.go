@@ -42,11 +42,14 @@ const MPPStubSize = 24 + 50*50
 // Check runs the checks that need no inflating (hashes, bounds, names,
 // layout/MPP pairs; only a level layout without its .MPP is read, to tell
 // a level from scenery). Verify runs these plus every entry's CRC-32 and size.
-func (r *Reader) Check() []Finding { return r.check(r.BlockOf) }
+func (r *Reader) Check() []Finding { return r.check(r.BlockOf, true) }
 
 // check is Check with the block heads from blockOf (VerifyWritten reads
-// them in its one pass instead of one read per entry).
-func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
+// them in its one pass instead of one read per entry). Without
+// tellLevels no layout is read: every layout without its .MPP is
+// reported, level or scenery (VerifyWritten's caller, the packer, judges
+// levels itself and drops those findings).
+func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []Finding {
 	var out []Finding
 	add := func(sev Severity, check, entry string, off int64, format string, args ...any) {
 		if off < 0 {
@@ -121,7 +124,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 		}
 		up := upperASCII(e.Path)
 		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
-			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (bad[i] || r.isLevel(e)) {
+			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (!tellLevels || bad[i] || r.isLevel(e)) {
 				add(SevWarning, "layout-without-mpp", e.Path, -1,
 					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid (tl2-notes §4.1; the consequence is reported by modders, an inference)")
 			}
@@ -262,7 +265,9 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 // front to back, and inflating nothing. src and size are the whole file r
 // was opened from. It runs Check (rollingHash recomputed, reqHash, every
 // block head bounds-checked against the manifest's size,
-// maxCompressedBlockSize, names, walk grids), then checks that
+// maxCompressedBlockSize, names, walk grids; it reads no layout to tell a
+// level from scenery, so every layout without its .MPP is reported), then
+// checks that
 //   - the manifest lists exactly the written entries, each with the
 //     offset, size and CRC-32 the writer recorded for it;
 //   - the blocks tile the data section from its 8-byte head to the
@@ -283,7 +288,7 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 	started := false
 	defer func() {
 		if !started {
-			checked <- r.Check()
+			checked <- r.check(r.BlockOf, false)
 		}
 	}()
 	add := func(check, entry string, off int64, format string, args ...any) {
@@ -353,7 +358,7 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 		return r.BlockOf(e)
 	}
 	started = true
-	go func() { checked <- r.check(blockOf) }()
+	go func() { checked <- r.check(blockOf, false) }()
 
 	// One pass over the file: every block as read back.
 	sc := &blockScan{blocks: blocks, next: r.dataOff + 8}
