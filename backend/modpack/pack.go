@@ -874,11 +874,25 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 	}
 	for _, u := range rres.Unresolved {
 		file := displayName(files, u.File)
-		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
 		root := ""
 		if base != nil {
 			root = base.Root()
 		}
+		if p, ok := recordedBase(u.BaseFile); ok {
+			// Past a base file PACKSMITH.JSON records (projectbase.go):
+			// what it knows GUTS left to the default is no guess.
+			u.BaseFile, u.Missing = p, slices.DeleteFunc(slices.Clone(u.Missing), func(k string) bool { return slices.Contains(unsetIn(base, p), k) })
+			if len(u.Missing) == 0 {
+				continue
+			}
+			unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
+			f := unresolvedFinding(file, u.BaseFile, u.Missing, "")
+			f.Message = strings.Replace(f.Message, ", which could not be read, so ",
+				", of which "+ProjectFile+" records only what the unpacked .MOD's units took from it, so ", 1)
+			finds = append(finds, f)
+			continue
+		}
+		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
 		finds = append(finds, unresolvedFinding(file, u.BaseFile, u.Missing, root))
 	}
 	return rres, finds, unres, nil

@@ -48,6 +48,9 @@ type BaseUnit struct {
 	RarityHC  *int32  `json:"RARITY_HC,omitempty"`
 	Equipment *bool   `json:"EQUIPMENT,omitempty"` // CREATEAS EQUIPMENT
 	Set       *bool   `json:"SET,omitempty"`       // has a SET (the RAW keeps no name)
+	// Unset lists fields the base file is known to leave to GUTS's
+	// default: RARITY_HC when every unit shows its own RARITY there.
+	Unset []string `json:"unset,omitempty"`
 	// From is the unit these values were read from (the first one).
 	From string `json:"from"`
 }

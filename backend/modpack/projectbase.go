@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strconv"
+	"strings"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
@@ -34,32 +35,92 @@ func (b *projectBase) Dat(p string) (*dattext.Node, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: not in %s: %w", p, ProjectFile, fs.ErrNotExist)
 	}
-	return u.node(), nil
+	return u.node(p), nil
 }
 
-// node is the .DAT the values stand for. EQUIPMENT false and SET false
-// are what a missing CREATEAS and SET give, so they set nothing; a SET
-// true gets a placeholder name (UNITDATA.RAW keeps only that there is one).
-func (u *BaseUnit) node() *dattext.Node {
+// node is the .DAT the values stand for, as the base file p. EQUIPMENT
+// false and SET false set CREATEAS and SET to "" (what gives no flag); a
+// SET true gets a placeholder name (UNITDATA.RAW keeps only that there is
+// one). Fields the record does not know (no unit of the .MOD took them
+// from p) lead on to unrecorded(p), a BASEFILE nothing holds, so a unit
+// that needs one is reported as guessed, as without the record
+// (rawStage maps the name back to p).
+func (u *BaseUnit) node(p string) *dattext.Node {
 	n := &dattext.Node{Name: "UNIT"}
-	if u.UnitType != nil {
-		n.Add("STRING", "UNITTYPE", *u.UnitType)
+	known := map[string]bool{}
+	for _, k := range u.Unset {
+		known[k] = true
 	}
+	str := func(key string, v *string) {
+		if v != nil {
+			n.Add("STRING", key, *v)
+			known[key] = true
+		}
+	}
+	str("UNITTYPE", u.UnitType)
 	for _, f := range []struct {
 		key string
 		v   *int32
 	}{{"LEVEL", u.Level}, {"MINLEVEL", u.MinLevel}, {"MAXLEVEL", u.MaxLevel}, {"RARITY", u.Rarity}, {"RARITY_HC", u.RarityHC}} {
 		if f.v != nil {
 			n.Add("INTEGER", f.key, strconv.FormatInt(int64(*f.v), 10))
+			known[f.key] = true
 		}
 	}
-	if u.Equipment != nil && *u.Equipment {
-		n.Add("STRING", "CREATEAS", "EQUIPMENT")
+	flag := func(key string, v *bool, yes string) {
+		if v != nil {
+			val := ""
+			if *v {
+				val = yes
+			}
+			n.Add("STRING", key, val)
+			known[key] = true
+		}
 	}
-	if u.Set != nil && *u.Set {
-		n.Add("STRING", "SET", "(a set, as "+ProjectFile+" records)")
+	flag("CREATEAS", u.Equipment, "EQUIPMENT")
+	flag("SET", u.Set, "(a set, as "+ProjectFile+" records)")
+	for _, k := range unitFieldNames {
+		if !known[k] {
+			n.Add("STRING", "BASEFILE", unrecorded(p))
+			break
+		}
 	}
 	return n
+}
+
+// unitFieldNames are the UNITDATA fields a BASEFILE chain gives (as
+// raw's generator reads them).
+var unitFieldNames = []string{"UNITTYPE", "LEVEL", "MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "CREATEAS", "SET"}
+
+// unrecordedMark ends the BASEFILE a recorded base file leads on to for
+// the fields its record lacks; upper case, as the generator writes it.
+const unrecordedMark = "|NOT RECORDED IN " + ProjectFile
+
+func unrecorded(p string) string { return mod.UpperName(p) + unrecordedMark }
+
+// recordedBase maps an unresolved unit's BaseFile back: (p, true) when it
+// is unrecorded(p).
+func recordedBase(baseFile string) (string, bool) {
+	return strings.CutSuffix(baseFile, unrecordedMark)
+}
+
+// unsetIn is what the project records as left to GUTS's default in the
+// base file p (nil when base holds no project record).
+func unsetIn(base baseSource, p string) []string {
+	for base != nil {
+		switch b := base.(type) {
+		case *projectBase:
+			if u := b.units[p]; u != nil {
+				return u.Unset
+			}
+			return nil
+		case *layeredBase:
+			base = b.then
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // layeredBase asks first (the game's data) and, for a file it does not

@@ -355,10 +355,11 @@ func recordBaseUnits(units *raw.MapSource, data []byte, proj *modpack.Project, r
 		}
 	}
 	for base, seen := range hc {
-		if !slices.ContainsFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity }) {
-			continue // every one is its RARITY: the base file sets none
-		}
 		b := proj.BaseUnits[base]
+		if !slices.ContainsFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity }) {
+			b.Unset = append(b.Unset, "RARITY_HC") // every one is its RARITY: the base file sets none
+			continue
+		}
 		v := seen[slices.IndexFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity })]
 		b.RarityHC = &v.hc
 		for _, x := range seen {

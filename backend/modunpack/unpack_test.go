@@ -332,3 +332,65 @@ func TestUnpackGameDataWins(t *testing.T) {
 	}
 	noGuesses(t, pres)
 }
+
+// A unit the modder adds after unpacking, on a base file the record knows
+// only in part (XOVER's units set their own UNITTYPE, so PLAYERS/BASE.DAT's
+// is not recorded): the recorded fields are used, the unknown one is
+// reported as guessed, naming PACKSMITH.JSON; the original units still
+// guess nothing.
+func TestUnpackNewUnitOnPartlyRecordedBase(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "proj")
+	if _, err := Unpack(context.Background(), filepath.Join(fx, "xover", "EDITORMOD.MOD"), dir, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := modpack.ReadProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := p.BaseUnits["MEDIA/UNITS/PLAYERS/BASE.DAT"]; b == nil || b.UnitType != nil || strings.Join(b.Unset, ",") != "RARITY_HC" {
+		t.Fatalf("record: %+v", b)
+	}
+	nu := filepath.Join(dir, "MEDIA", "UNITS", "PLAYERS", "NEWCOMER.DAT")
+	if err := os.WriteFile(nu, []byte("[UNIT]\r\n\t<STRING>NAME:NEWCOMER\r\n\t<STRING>BASEFILE:media/units/players/base.dat\r\n\t<INTEGER>RARITY:4\r\n[/UNIT]\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "NEW.MOD")
+	pres, err := modpack.Pack(context.Background(), dir, modpack.Options{Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pres.Unresolved) != 1 || pres.Unresolved[0].File != "MEDIA/UNITS/PLAYERS/NEWCOMER.DAT" || pres.Unresolved[0].BaseFile != "MEDIA/UNITS/PLAYERS/BASE.DAT" ||
+		strings.Join(pres.Unresolved[0].Missing, ",") != "UNITTYPE" {
+		t.Errorf("unresolved: %+v", pres.Unresolved)
+	}
+	var guessed []string
+	for _, f := range pres.Findings {
+		if strings.Contains(f.Message, modpack.GuessedFinding) {
+			guessed = append(guessed, f.File+": "+f.Message)
+		}
+	}
+	if len(guessed) != 1 || !strings.Contains(guessed[0], "inherits from MEDIA/UNITS/PLAYERS/BASE.DAT, of which PACKSMITH.JSON records only what the unpacked .MOD's units took from it, so UNITTYPE were guessed") {
+		t.Errorf("guessed findings: %v", guessed)
+	}
+	_, g := readMod(t, out)
+	f, err := raw.Decode(raw.UnitData, g["MEDIA/UNITDATA.RAW"][0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, u := range f.Units[2] {
+		// LEVEL 1 from the record; RARITY_HC = its own RARITY, as the
+		// record says GUTS's default applies.
+		if u.Name == "NEWCOMER" {
+			found = true
+			if u.Level != 1 || u.Rarity != 4 || u.RarityHC != 4 || u.UnitType != "" {
+				t.Errorf("NEWCOMER: %+v", u)
+			}
+		}
+	}
+	if !found {
+		t.Error("NEWCOMER not in UNITDATA.RAW's players")
+	}
+}
