@@ -70,3 +70,22 @@ func TestBakeGrid(t *testing.T) {
 		t.Fatal("the grid on disk changed")
 	}
 }
+
+// The Pack view's Bake walk grid on a scenery layout: refused in words,
+// without a Go package prefix.
+func TestBakeLayoutFileScenery(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	lay := filepath.Join(t.TempDir(), "MEDIA", "LAYOUTS", "URBAN", "ENVIRONMENT_URBAN.LAYOUT")
+	if err := os.MkdirAll(filepath.Dir(lay), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "[Layout]\n<INTEGER>VERSION:4\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:1\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	if err := os.WriteFile(lay, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := NewApp(&events{}, nil, nil)
+	_, err := s.BakeLayoutFile(lay)
+	if err == nil || err.Error() != "ENVIRONMENT_URBAN.LAYOUT places no room piece, so it is not a level and has no walk grid to bake" {
+		t.Errorf("%v", err)
+	}
+}

@@ -40,6 +40,10 @@ test('a GUTS .MOD unpacks to a project folder from its header card', { skip }, a
   assert.equal(md[1], 0xfe);
   const proj = JSON.parse(readFileSync(join(dir, 'PACKSMITH.JSON'), 'utf8'));
   assert.equal(proj.gameVersion, '1.25.5.6');
+  // What XOVER's players inherit from the game's PLAYERS/BASE.DAT, kept
+  // from its UNITDATA.RAW so Pack rebuilds it without the game.
+  assert.match(msg, /UNITDATA\.RAW: kept what 1 base-game file gave 3 units \(PACKSMITH\.JSON\)/);
+  assert.equal(proj.baseUnits['MEDIA/UNITS/PLAYERS/BASE.DAT'].LEVEL, 1);
   await shot(page, 'unpack.png');
   // Again into the same folder: refused, in words.
   await page.click('[data-testid=unpack-open]');

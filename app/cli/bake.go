@@ -127,6 +127,10 @@ func printGridLines(w io.Writer, gs []modpack.GridReport) {
 			fmt.Fprintf(w, "grid\t%s: baked (%s), %d×%d, %s walkable, %s wall, %d pocket%s, %d ms\n", g.Layout, g.Reason, g.Width, g.Height,
 				groupDigits(int64(g.Walkable)), groupDigits(int64(g.Wall)), g.Pockets, plural(g.Pockets), g.Millis)
 		case "failed":
+			if len(g.Missing) == 0 && g.Error != "" { // as the window: the reason when nothing is missing
+				fmt.Fprintf(w, "grid\t%s: NOT BAKED (%s): %s\n", g.Layout, g.Reason, g.Error)
+				break
+			}
 			fmt.Fprintf(w, "grid\t%s: NOT BAKED (%s): %d missing\n", g.Layout, g.Reason, len(g.Missing))
 		case "kept":
 			fmt.Fprintf(w, "grid\t%s: its .MPP is current, kept\n", g.Layout)

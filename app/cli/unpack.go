@@ -16,8 +16,9 @@ func init() {
 		usage: "unpack MOD -o DIR [--overwrite] [--json]",
 		summary: "Torchlight II: turn a .MOD back into a mod folder that `packsmith pack` builds again: MOD.DAT from the\n" +
 			"header, every compiled entry as GUTS source text (UTF-16LE with BOM), assets as they are, the RAW indices\n" +
-			"left out (pack regenerates them) and " + modpack.ProjectFile + " beside MOD.DAT keeping the game version and\n" +
-			"the BINDAT string ids, so the rebuilt entries are byte-identical.\n" +
+			"left out (pack regenerates them) and " + modpack.ProjectFile + " beside MOD.DAT keeping the game version, the\n" +
+			"BINDAT string ids and the values UNITDATA.RAW holds for units inheriting from base-game files the .MOD\n" +
+			"lacks, so the rebuilt entries are byte-identical without the game (its DATA.PAK still wins when given).\n" +
 			"  -o DIR        the folder to write (created; it must be empty unless --overwrite)\n" +
 			"  --overwrite   write into a folder that is not empty\n" +
 			"  --json        print the result as JSON",
@@ -50,6 +51,14 @@ func runUnpack(c *ctx, args []string) error {
 	fmt.Fprintf(c.stdout, "unpacked %s into %s\n", pos[0], res.Dir)
 	fmt.Fprintf(c.stdout, "  %d entries: %d as source text, %d as they are, %d RAW left out (%s)\n", res.Entries, res.Decompiled, res.Assets,
 		len(res.RAWsSkipped), strings.Join(baseNames(res.RAWsSkipped), ", "))
+	if res.BaseFiles > 0 {
+		files := "files"
+		if res.BaseFiles == 1 {
+			files = "file"
+		}
+		fmt.Fprintf(c.stdout, "  UNITDATA.RAW: what %d base-game %s gave %d units kept in %s, so pack rebuilds it without the game\n",
+			res.BaseFiles, files, res.BaseUnits, modpack.ProjectFile)
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(c.stdout, "warning: %s\n", w)
 	}

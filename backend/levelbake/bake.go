@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"packsmith/backend/usermsg"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
@@ -210,15 +211,39 @@ func DecodeLayout(name string, data []byte) (*layout.Layout, error) {
 	return layout.Decode(bin)
 }
 
+// ErrNotLevel is returned for a layout that places no room piece: a
+// scenery or prop layout, not a level, so it has no walk grid to bake.
+var ErrNotLevel = errors.New("places no room piece, so it is not a level and has no walk grid to bake")
+
+// IsLevel reports whether a layout (text or BINLAYOUT bytes) places a
+// room piece, which makes it a level; an error when it does not read.
+func IsLevel(name string, data []byte) (bool, error) {
+	l, err := DecodeLayout(name, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", name, err)
+	}
+	return l.PlacesRoomPiece(), nil
+}
+
 // Check resolves every piece and mesh a layout needs without baking: nil,
-// a *MissingError, or another error.
+// a *MissingError, or another error (ErrNotLevel for a layout that places
+// no room piece, mppbake.ErrNoGeometry when no placed piece has collision). Errors of Check and BakeLayout carry no Go package
+// prefix (usermsg); errors.Is and errors.As see the originals.
 func (b *Baker) Check(name string, data []byte) error {
-	_, _, err := b.pieces(name, data)
-	return err
+	_, pieces, err := b.pieces(name, data)
+	if err == nil && len(pieces) == 0 {
+		err = fmt.Errorf("%s: %w", name, mppbake.ErrNoGeometry) // what the bake would say
+	}
+	return usermsg.Error(err)
 }
 
 // BakeLayout bakes the walk grid of one layout (text or BINLAYOUT bytes).
 func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
+	rep, err := b.bakeLayout(ctx, name, data, opt)
+	return rep, usermsg.Error(err)
+}
+
+func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
 	t0 := time.Now()
 	rep, pieces, err := b.pieces(name, data)
 	if err != nil {
@@ -244,6 +269,9 @@ func (b *Baker) pieces(name string, data []byte) (*Report, []mppbake.Piece, erro
 	l, err := DecodeLayout(name, data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if !l.PlacesRoomPiece() {
+		return nil, nil, fmt.Errorf("%s %w", name, ErrNotLevel)
 	}
 	places := mppbake.Placements(l, nil)
 	rep := &Report{Layout: name, Placed: len(places)}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/usermsg"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -46,8 +47,14 @@ type FileResult struct {
 
 // BakeFile bakes a .LAYOUT on disk (its mod found from its path, the
 // game's data from gameDir when not "") and compares the grid with
-// existing (the sibling .MPP when "" and it exists).
+// existing (the sibling .MPP when "" and it exists). Its errors carry no
+// Go package prefix (usermsg).
 func BakeFile(ctx context.Context, layoutPath, gameDir, existing string, opt Options) (*FileResult, error) {
+	fr, err := bakeFile(ctx, layoutPath, gameDir, existing, opt)
+	return fr, usermsg.Error(err)
+}
+
+func bakeFile(ctx context.Context, layoutPath, gameDir, existing string, opt Options) (*FileResult, error) {
 	root, err := ModRoot(layoutPath)
 	if err != nil {
 		return nil, err

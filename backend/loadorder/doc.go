@@ -110,12 +110,14 @@ offset), lowercase-names, requires-missing, requires-inactive,
 requires-below (a dependency listed lower than the mod), requires-too-old,
 misplaced (a folder the game never looks in), over-limit (past the 10 mods
 the game activates) are errors; fully-overridden (every file the mod ships
-is won by a mod above it) and listed-twice are warnings. Messages are sentences for a
+is won by a mod above it), listed-twice and duplicate-path (the mod's own
+manifest lists a path more than once; the message names it) are warnings. Messages are sentences for a
 player and may change; codes are stable.
 
 Mods the game does not load (bad rollingHash, past the limit, no file) take
 no part in conflicts, and neither do lower-case stored names, which the
-game never finds. Conflict paths compare as the game does: stored names in
+game never finds. A mod never conflicts with itself: a path its manifest
+lists twice counts once (and is its duplicate-path finding). Conflict paths compare as the game does: stored names in
 upper case, exactly.
 */
 package loadorder

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -769,5 +770,67 @@ func TestDefaultUserDir(t *testing.T) {
 	}
 	if !strings.HasSuffix(strings.ToLower(filepath.ToSlash(d)), "runic games/torchlight 2") {
 		t.Errorf("default %q", d)
+	}
+}
+
+// dupPathFolder: EDITOR, at place 3, lists MEDIA/UI/HUD.LAYOUT twice and
+// MEDIA/SKILLS/X.DAT three times; ABOVE (place 1) ships MEDIA/SKILLS/X.DAT
+// too, OTHER (place 2) shares nothing.
+func dupPathFolder(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	specs := []loadordertest.Spec{
+		{Rel: "mods/ABOVE.MOD", Title: "ABOVE", ID: 11, Files: []string{"MEDIA/SKILLS/X.DAT", "MEDIA/A.DAT"}},
+		{Rel: "mods/OTHER.MOD", Title: "OTHER", ID: 22, Files: []string{"MEDIA/B.DAT"}},
+		{Rel: "mods/EDITOR.MOD", Title: "EDITOR", ID: 33, Files: []string{
+			"MEDIA/UI/HUD.LAYOUT", "MEDIA/SKILLS/X.DAT", "MEDIA/UI/HUD.LAYOUT", "MEDIA/C.DAT", "MEDIA/SKILLS/X.DAT", "MEDIA/SKILLS/X.DAT"}},
+		{Rel: "mods/ONCE.MOD", Title: "ONCE", ID: 44, Files: []string{"MEDIA/UI/HUD.LAYOUT", "MEDIA/UI/HUD.LAYOUT", "MEDIA/D.DAT"}},
+	}
+	if err := loadordertest.Write(dir, specs); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadordertest.WriteSch(filepath.Join(dir, "modlauncher.sch"), []int64{11, 22, 33}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A path a mod lists twice is that mod's own finding, never a conflict of
+// the mod with itself.
+func TestDuplicatePathIsTheModsOwnFinding(t *testing.T) {
+	v := open(t, Options{UserDir: dupPathFolder(t)}).View()
+	var got []string
+	for _, c := range v.Conflicts {
+		w := fmt.Sprintf("%s: %d. %s wins", c.Path, c.Winner.Place, c.Winner.Title)
+		for _, l := range c.Losers {
+			w += fmt.Sprintf(", %d. %s loses", l.Place, l.Title)
+		}
+		got = append(got, w)
+	}
+	if want := "MEDIA/SKILLS/X.DAT: 1. ABOVE wins, 3. EDITOR loses"; strings.Join(got, "; ") != want {
+		t.Errorf("conflicts:\n got %q\nwant %q", got, want)
+	}
+	rows := map[string]Mod{}
+	for _, m := range v.Mods {
+		rows[m.Title] = m
+	}
+	ed := rows["EDITOR"]
+	if ed.Files != 6 || ed.Wins != 0 || ed.Loses != 1 || ed.Unique != 2 || ed.Overridden {
+		t.Errorf("EDITOR: files %d, wins %d, loses %d, unique %d, overridden %v", ed.Files, ed.Wins, ed.Loses, ed.Unique, ed.Overridden)
+	}
+	if len(ed.Problems) != 1 || ed.Problems[0].Code != ProbDuplicatePath || ed.Problems[0].Severity != SevWarning ||
+		!strings.HasPrefix(ed.Problems[0].Message, "This .MOD lists 2 paths more than once (MEDIA/SKILLS/X.DAT 3 times, MEDIA/UI/HUD.LAYOUT twice): the game reads one copy") {
+		t.Errorf("EDITOR problems: %+v", ed.Problems)
+	}
+	if a := rows["ABOVE"]; a.Wins != 1 || a.Loses != 0 || a.Unique != 1 || len(a.Problems) != 0 {
+		t.Errorf("ABOVE: %+v", a)
+	}
+	// Not active: still its own finding, in the singular.
+	on := rows["ONCE"]
+	if len(on.Problems) != 1 || on.Problems[0].Message != "This .MOD lists MEDIA/UI/HUD.LAYOUT twice: the game reads one copy (which one is not documented) and the others only take space; `packsmith repack MOD --drop-shadowed -o OUT` keeps the copy a lookup finds." {
+		t.Errorf("ONCE problems: %+v", on.Problems)
+	}
+	if v.Problems != 0 {
+		t.Errorf("%d rows with errors", v.Problems)
 	}
 }

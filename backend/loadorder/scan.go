@@ -32,13 +32,20 @@ type scanned struct {
 
 	hdr   *mod.Header
 	files int
-	paths []string // stored paths the game can find (no lower-case ASCII), upper-cased
-	lower []string // stored paths with lower-case ASCII
+	paths []string  // stored paths the game can find (no lower-case ASCII), upper-cased, each once
+	lower []string  // stored paths with lower-case ASCII
+	twice []dupPath // stored paths (of paths) the manifest lists more than once
 	hash  struct {
 		ok               bool
 		stored, computed uint32
 	}
 	err error // unreadable: the header or manifest does not parse
+}
+
+// dupPath is a stored path a manifest lists n > 1 times.
+type dupPath struct {
+	path string
+	n    int
 }
 
 // scanOpts caps what one file may make the reader allocate: a mod's
@@ -68,13 +75,28 @@ func readMod(s *scanned) {
 	s.hdr = r.Header
 	s.files = len(r.Entries)
 	s.paths = make([]string, 0, len(r.Entries))
+	// A path listed twice is one file to the game (a lookup finds one
+	// copy): the mod's own finding, never a conflict with itself.
+	var count map[string]int
 	for i := range r.Entries {
 		p := r.Entries[i].Path
 		if hasLowerASCII(p) {
 			s.lower = append(s.lower, p)
 			continue
 		}
-		s.paths = append(s.paths, p)
+		if count == nil {
+			count = make(map[string]int, len(r.Entries))
+		}
+		if count[p]++; count[p] == 1 {
+			s.paths = append(s.paths, p)
+		}
+	}
+	if len(s.paths)+len(s.lower) < len(r.Entries) {
+		for _, p := range s.paths {
+			if n := count[p]; n > 1 {
+				s.twice = append(s.twice, dupPath{p, n})
+			}
+		}
 	}
 	s.hash.stored = r.RollingHashStored
 	got, err := r.RollingHash()

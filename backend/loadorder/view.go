@@ -31,6 +31,7 @@ const (
 	ProbMisplaced      = "misplaced"  // in a folder the game never looks in
 	ProbOverLimit      = "over-limit" // past the 10 mods the game activates
 	ProbFullyOverriden = "fully-overridden"
+	ProbDuplicatePath  = "duplicate-path" // the mod's manifest lists a path more than once
 )
 
 // Problem is one thing wrong with a mod, worded for a player.
@@ -363,6 +364,10 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 		m.add(ProbLowerCase, SevError, "%d stored file names have lower-case letters (e.g. %s): the game looks files up in upper case and never finds them (textures and icons silently show another image). Rebuild the mod with GUTS or Packsmith.", n, f.lower[0])
 	}
 
+	if len(f.twice) > 0 {
+		m.add(ProbDuplicatePath, SevWarning, "%s", twiceMessage(f.twice))
+	}
+
 	if m.Active && f.where == WhereMods {
 		if r := rankOf[m.ID]; r > s.opts.Limit {
 			m.add(ProbOverLimit, SevError, "This is active mod number %d: the game activates at most %d mods (as players report) and refuses the rest. Disable some, or merge mods.", r, s.opts.Limit)
@@ -417,4 +422,28 @@ func (s *State) listedTwice(m *Mod) {
 		}
 		m.add(ProbListedTwice, SevWarning, "modlauncher.sch lists this id %d times (lines for places %s); only the first counts. Saving keeps one.", len(ps), strings.Join(w, ", "))
 	}
+}
+
+// twiceMessage words the duplicate-path finding: the paths (up to three)
+// and how often each is listed.
+func twiceMessage(ds []dupPath) string {
+	times := func(d dupPath) string {
+		if d.n == 2 {
+			return d.path + " twice"
+		}
+		return fmt.Sprintf("%s %d times", d.path, d.n)
+	}
+	fix := "the game reads one copy (which one is not documented) and the others only take space; `packsmith repack MOD --drop-shadowed -o OUT` keeps the copy a lookup finds."
+	if len(ds) == 1 {
+		return "This .MOD lists " + times(ds[0]) + ": " + fix
+	}
+	var names []string
+	for i, d := range ds {
+		if i == 3 {
+			names = append(names, fmt.Sprintf("and %d more", len(ds)-3))
+			break
+		}
+		names = append(names, times(d))
+	}
+	return fmt.Sprintf("This .MOD lists %d paths more than once (%s): %s", len(ds), strings.Join(names, ", "), fix)
 }

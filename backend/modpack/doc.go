@@ -31,10 +31,13 @@
 //	         error; all of them are reported, and nothing is written.
 //	raw      the seven RAW indices (raw.Generate) from the compiled sources in
 //	         memory; UNITDATA follows BASEFILE into Options.BaseDir (BaseDir:
-//	         the game's MEDIA as text, or extracted from DATA.PAK as BINDAT);
-//	         each unit whose chain cannot be resolved is a warning naming the
-//	         base file and the fields packed as 0/"".
-//	grids    (grids.go) every .LAYOUT under MEDIA/LAYOUTS/ whose .MPP is
+//	         the game's MEDIA as text, or extracted from DATA.PAK as BINDAT),
+//	         then into PACKSMITH.JSON's baseUnits (what an unpacked .MOD's
+//	         UNITDATA.RAW shows its units took from base files it lacks;
+//	         projectbase.go); each unit whose chain cannot be resolved is a
+//	         warning naming the base file and the fields packed as 0/"".
+//	grids    (grids.go) every level (a .LAYOUT under MEDIA/LAYOUTS/ that
+//	         places a room piece; scenery layouts are left alone) whose .MPP is
 //	         missing, more than 2 s older than the layout, or GUTS's 2,524-byte
 //	         all-void stub gets a grid baked (backend/levelbake: the mod's
 //	         LEVELSETS pieces and collision meshes, then the game's DATA.PAK

@@ -90,12 +90,37 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 			p.kept = append(p.kept, f)
 			continue
 		}
+		if !isLevelFile(f) {
+			continue // scenery: no grid to bake, its .MPP (if any) an asset like any other
+		}
 		p.jobs = append(p.jobs, gridJob{layout: f, grid: g, reason: reason})
 		if g != nil {
 			p.hold[g.name] = g
 		}
 	}
 	return p, nil
+}
+
+// bakeWhy is a bake error without the layout's name in front (the
+// finding names the file).
+func bakeWhy(err error, rel string) string {
+	name := path.Base(rel)
+	msg := strings.TrimPrefix(err.Error(), name+" cannot be baked: ")
+	return strings.TrimPrefix(msg, name+": ")
+}
+
+// isLevelFile: the layout places a room piece (levelbake.IsLevel). Only
+// levels have walk grids; a layout under MEDIA/LAYOUTS/ that places none
+// (scenery such as ENVIRONMENT_URBAN.LAYOUT, props) is neither baked nor
+// checked for one. A layout that does not read counts as a level, so the
+// bake or the check says what is wrong with it.
+func isLevelFile(f *srcFile) bool {
+	b, err := readSized(f.abs, f.size)
+	if err != nil {
+		return true
+	}
+	level, err := levelbake.IsLevel(path.Base(f.rel), b)
+	return err != nil || level
 }
 
 // staleSlack: a grid counts as older than its layout only by more than
@@ -201,7 +226,7 @@ func (p *gridPlan) run(ctx context.Context, modDir string, opt Options, files []
 					what = "its .MPP is packed as it is"
 				}
 				finds = append(finds, Finding{Severity: SevWarning, Stage: StageGrids, File: j.layout.rel,
-					Message: fmt.Sprintf("WALK GRID NOT BAKED: %s; %s", strings.TrimPrefix(err.Error(), path.Base(j.layout.rel)+" cannot be baked: "), what)})
+					Message: fmt.Sprintf("WALK GRID NOT BAKED: %s; %s", bakeWhy(err, j.layout.rel), what)})
 			}
 			check = append(check, j.layout)
 			if j.grid != nil {
@@ -280,7 +305,7 @@ func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
 			continue
 		}
 		finds = append(finds, Finding{Severity: SevWarning, Stage: StageGrids, File: j.layout.rel,
-			Message: "WALK GRID CANNOT BE BAKED: " + strings.TrimPrefix(err.Error(), path.Base(j.layout.rel)+" cannot be baked: ")})
+			Message: "WALK GRID CANNOT BE BAKED: " + bakeWhy(err, j.layout.rel)})
 		check = append(check, j.layout)
 	}
 	want := map[string]bool{}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"packsmith/backend/safefile"
+	"packsmith/backend/usermsg"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -256,7 +257,30 @@ func Pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		res, err = pack(ctx, modDir, opt)
 		res.Millis = time.Since(t0).Milliseconds()
 	}
-	return res, err
+	plainResult(res, err)
+	return res, usermsg.Error(err)
+}
+
+// plainResult words what Pack hands the user without Go package prefixes
+// ("mppbake: …"; see backend/usermsg): findings, grid reports, and the
+// findings of a PackError.
+func plainResult(res *Result, err error) {
+	if res != nil {
+		plainFindings(res.Findings)
+		for i := range res.Grids {
+			res.Grids[i].Error = usermsg.Plain(res.Grids[i].Error)
+		}
+	}
+	var pe *PackError
+	if errors.As(err, &pe) {
+		plainFindings(pe.Findings)
+	}
+}
+
+func plainFindings(fs []Finding) {
+	for i := range fs {
+		fs[i].Message = usermsg.Plain(fs[i].Message)
+	}
 }
 
 func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
@@ -344,6 +368,9 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		return res, err
 	}
 	defer baseDone()
+	// Values an unpacked .MOD's UNITDATA.RAW held (projectbase.go), behind
+	// the game's data.
+	base, baseNote = withProjectBase(base, baseNote, proj)
 	res.BaseData = baseNote
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -847,11 +874,25 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 	}
 	for _, u := range rres.Unresolved {
 		file := displayName(files, u.File)
-		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
 		root := ""
 		if base != nil {
 			root = base.Root()
 		}
+		if p, ok := recordedBase(u.BaseFile); ok {
+			// Past a base file PACKSMITH.JSON records (projectbase.go):
+			// what it knows GUTS left to the default is no guess.
+			u.BaseFile, u.Missing = p, slices.DeleteFunc(slices.Clone(u.Missing), func(k string) bool { return slices.Contains(unsetIn(base, p), k) })
+			if len(u.Missing) == 0 {
+				continue
+			}
+			unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
+			f := unresolvedFinding(file, u.BaseFile, u.Missing, "")
+			f.Message = strings.Replace(f.Message, ", which could not be read, so ",
+				", of which "+ProjectFile+" records only what the unpacked .MOD's units took from it, so ", 1)
+			finds = append(finds, f)
+			continue
+		}
+		unres = append(unres, Unresolved{File: file, BaseFile: u.BaseFile, Missing: u.Missing})
 		finds = append(finds, unresolvedFinding(file, u.BaseFile, u.Missing, root))
 	}
 	return rres, finds, unres, nil
@@ -896,6 +937,9 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		}
 		mp := byName[strings.TrimSuffix(f.name, ".LAYOUT")+".MPP"]
 		if mp == nil {
+			if !isLevelFile(f) {
+				continue // scenery: no grid needed
+			}
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: f.rel,
 				Message: "NO WALK GRID: this level layout has no .MPP beside it and none was baked, so players will not be able to move in this level"})
 			continue
@@ -913,7 +957,7 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		switch {
 		case err != nil:
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: "walk grid does not read: " + err.Error()})
-		case g.IsStub():
+		case g.IsStub() && isLevelFile(f):
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel,
 				Message: "STUB WALK GRID: this is the 2,524-byte all-void grid GUTS writes when it bakes before the level compiled; players cannot move in this level"})
 		}
@@ -926,11 +970,21 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 // baseDir ("" for none) is the base-game data UNITDATA.RAW may need, as
 // Options.BaseDir.
 func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
+	in, err := inspect(ctx, modDir, baseDir)
+	return in, usermsg.Error(err)
+}
+
+func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 	base, _, baseDone, err := openBase(&Options{BaseDir: baseDir})
 	if err != nil {
 		return nil, err
 	}
 	defer baseDone()
+	proj, err := ReadProject(modDir)
+	if err != nil {
+		return nil, err
+	}
+	base, _ = withProjectBase(base, "", proj)
 	md, err := ReadModDat(modDir)
 	if err != nil {
 		return nil, err
@@ -988,6 +1042,7 @@ func Inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 	}
 	in.Findings = append(in.Findings, inspectGrids(modDir, baseDir, col.files)...)
 	sortFindings(in.Findings)
+	plainFindings(in.Findings)
 	if in.Findings == nil {
 		in.Findings = []Finding{}
 	}

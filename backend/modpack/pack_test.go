@@ -245,7 +245,9 @@ func TestLintAndGrids(t *testing.T) {
 	for i := 24; i < len(stub); i++ {
 		stub[i] = 0xFF
 	}
-	level := "[Layout]\n<INTEGER>VERSION:4\n<UNSIGNED INT>COUNT:1\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Group\n<INTEGER64>ID:1\n<INTEGER64>PARENTID:-1\n<STRING>COLOUR:red\n<STRING>VISIBLE:true\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	// A level: it places a room piece (whose GUID no levelset defines).
+	level := "[Layout]\n<INTEGER>VERSION:4\n<UNSIGNED INT>COUNT:2\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Group\n<INTEGER64>ID:1\n<INTEGER64>PARENTID:-1\n<STRING>COLOUR:red\n<STRING>VISIBLE:true\n[/PROPERTIES]\n[/BASEOBJECT]\n" +
+		"[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Room Piece\n<INTEGER64>ID:2\n<INTEGER64>PARENTID:-1\n<STRING>GUID:7\n[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
 	dir := makeMod(t, simpleModDat, map[string]string{
 		"MEDIA/SKILLS/S/S.DAT":           "[SKILL]\n<STRING>NAME:S\n<INTEGER>level:3\n[/SKILL]\n",
 		"MEDIA/LAYOUTS/A/NOGRID.LAYOUT":  level,

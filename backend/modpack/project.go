@@ -15,9 +15,11 @@ import (
 )
 
 // ProjectFile is the file beside MOD.DAT that keeps what source text
-// cannot: the game version the mod was built for and, per BINDAT, the
-// string ids of the original build (GUTS numbers strings with one counter
-// across a build). `packsmith unpack` writes it; Pack reads it.
+// cannot: the game version the mod was built for, per BINDAT the string
+// ids of the original build (GUTS numbers strings with one counter across
+// a build) and, per base-game file the mod's units inherit from, the
+// values the original UNITDATA.RAW shows they took from it (BaseUnits).
+// `packsmith unpack` writes it; Pack reads it.
 const ProjectFile = "PACKSMITH.JSON"
 
 // Project is the content of PACKSMITH.JSON.
@@ -28,6 +30,29 @@ type Project struct {
 	// Strings holds, by entry name ("MEDIA/UNITS/X.DAT"), the string table
 	// of BINDATs whose ids are not rg_hash ids.
 	Strings map[string][]bindat.Entry `json:"-"`
+	// BaseUnits holds, by base-game file ("MEDIA/UNITS/PLAYERS/BASE.DAT",
+	// upper case), what the mod's units inherit from it as the .MOD's own
+	// UNITDATA.RAW holds it: Pack reads it as base data when the game's
+	// data lacks the file (see projectBase).
+	BaseUnits map[string]*BaseUnit `json:"-"`
+}
+
+// BaseUnit is what a base-game file gave the units of a .MOD, read back
+// from its UNITDATA.RAW: only the fields some unit took from it are set.
+type BaseUnit struct {
+	UnitType  *string `json:"UNITTYPE,omitempty"`
+	Level     *int32  `json:"LEVEL,omitempty"`
+	MinLevel  *int32  `json:"MINLEVEL,omitempty"`
+	MaxLevel  *int32  `json:"MAXLEVEL,omitempty"`
+	Rarity    *int32  `json:"RARITY,omitempty"`
+	RarityHC  *int32  `json:"RARITY_HC,omitempty"`
+	Equipment *bool   `json:"EQUIPMENT,omitempty"` // CREATEAS EQUIPMENT
+	Set       *bool   `json:"SET,omitempty"`       // has a SET (the RAW keeps no name)
+	// Unset lists fields the base file is known to leave to GUTS's
+	// default: RARITY_HC when every unit shows its own RARITY there.
+	Unset []string `json:"unset,omitempty"`
+	// From is the unit these values were read from (the first one).
+	From string `json:"from"`
 }
 
 type projectJSON struct {
@@ -35,6 +60,7 @@ type projectJSON struct {
 	Source      string                 `json:"source,omitempty"`
 	GameVersion string                 `json:"gameVersion,omitempty"`
 	Strings     map[string][]stringRec `json:"strings,omitempty"`
+	BaseUnits   map[string]*BaseUnit   `json:"baseUnits,omitempty"`
 }
 
 type stringRec struct {
@@ -45,6 +71,9 @@ type stringRec struct {
 // Write saves the project file into the mod folder dir.
 func (p *Project) Write(dir string) error {
 	j := projectJSON{Format: p.Format, Source: p.Source, GameVersion: p.GameVersion}
+	if len(p.BaseUnits) > 0 {
+		j.BaseUnits = p.BaseUnits
+	}
 	if len(p.Strings) > 0 {
 		j.Strings = map[string][]stringRec{}
 		for k, es := range p.Strings {
@@ -78,7 +107,14 @@ func ReadProject(dir string) (*Project, error) {
 	if j.Format != 1 {
 		return nil, fmt.Errorf("%s: format %d is not one this Packsmith reads (1)", filepath.Join(dir, ProjectFile), j.Format)
 	}
-	p := &Project{Format: j.Format, Source: j.Source, GameVersion: j.GameVersion, Strings: map[string][]bindat.Entry{}}
+	p := &Project{Format: j.Format, Source: j.Source, GameVersion: j.GameVersion, Strings: map[string][]bindat.Entry{},
+		BaseUnits: map[string]*BaseUnit{}}
+	for k, b := range j.BaseUnits {
+		if b == nil {
+			return nil, fmt.Errorf("%s: baseUnits %q: null", filepath.Join(dir, ProjectFile), k)
+		}
+		p.BaseUnits[mod.UpperName(k)] = b
+	}
 	if j.GameVersion != "" {
 		if _, err := ParseGameVersion(j.GameVersion); err != nil {
 			return nil, fmt.Errorf("%s: gameVersion: %w", filepath.Join(dir, ProjectFile), err)

@@ -4,7 +4,11 @@
 // are, and PACKSMITH.JSON beside MOD.DAT with what source text cannot hold
 // (the game version and each BINDAT's string ids, so pack numbers strings
 // as the original did). The RAW indices are left out: pack regenerates
-// them from the sources.
+// them from the sources. What the sources cannot give them, the fields
+// units inherit from base-game files the .MOD does not hold, is read from
+// the .MOD's own UNITDATA.RAW and kept in PACKSMITH.JSON as base data
+// (baseUnits; see recordBaseUnits), so pack rebuilds UNITDATA.RAW byte for
+// byte without the game.
 package modunpack
 
 import (
@@ -16,6 +20,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,8 +58,12 @@ type Result struct {
 	Assets      int      `json:"assets"`      // written as they are
 	RAWsSkipped []string `json:"rawsSkipped"` // left out: pack regenerates them
 	Duplicates  []string `json:"duplicates"`  // paths the .MOD lists more than once
-	Warnings    []string `json:"warnings"`
-	Millis      int64    `json:"ms"`
+	// BaseFiles is how many base-game files (not in the .MOD) the values of
+	// BaseUnits units were recorded for, from the .MOD's UNITDATA.RAW.
+	BaseFiles int      `json:"baseFiles"`
+	BaseUnits int      `json:"baseUnits"`
+	Warnings  []string `json:"warnings"`
+	Millis    int64    `json:"ms"`
 }
 
 // Unpack writes the mod folder for the .MOD at modPath into dir.
@@ -86,6 +95,8 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		dict = rghash.NewDictionary()
 	}
 	proj := &modpack.Project{Format: 1, Source: filepath.Base(modPath), GameVersion: r.Header.GameVersion.String(), Strings: map[string][]bindat.Entry{}}
+	units := &raw.MapSource{Dats: map[string]*dattext.Node{}} // the unit sources, for recordBaseUnits
+	var unitData []byte                                       // the .MOD's UNITDATA.RAW
 
 	// A path listed twice: the copy a lookup finds is written (the one
 	// stored upper-case, else the first; which one the game reads is not
@@ -119,9 +130,14 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		target := filepath.Join(dir, filepath.FromSlash(rel))
 		if k, ok := raw.KindOf(up); ok && path.Dir(up) == "MEDIA" && up == "MEDIA/"+k.FileName() {
 			res.RAWsSkipped = append(res.RAWsSkipped, e.Path)
+			if k == raw.UnitData {
+				if unitData, err = r.ReadEntry(e, MaxCompiled); err != nil {
+					return res, fmt.Errorf("%s: %s: %w", modPath, e.Path, err)
+				}
+			}
 			continue
 		}
-		done, err := writeEntry(r, e, up, target, dict, proj)
+		done, err := writeEntry(r, e, up, target, dict, proj, units)
 		if err != nil {
 			return res, fmt.Errorf("%s: %s: %w", modPath, e.Path, err)
 		}
@@ -133,6 +149,9 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		if opt.Progress != nil {
 			opt.Progress(i+1, len(r.Entries), e.Path)
 		}
+	}
+	if unitData != nil {
+		res.BaseFiles, res.BaseUnits = recordBaseUnits(units, unitData, proj, res)
 	}
 	md, warns := modDatText(r.Header, strings.TrimSuffix(filepath.Base(modPath), filepath.Ext(modPath)))
 	res.Warnings = append(res.Warnings, warns...)
@@ -174,8 +193,9 @@ func safeRel(p string) (string, error) {
 	return q, nil
 }
 
-// writeEntry writes one entry: decompiled (true) or as it is (false).
-func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dictionary, proj *modpack.Project) (bool, error) {
+// writeEntry writes one entry: decompiled (true) or as it is (false). A
+// unit's .DAT (MEDIA/UNITS/**) is also kept, pruned, in units.
+func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dictionary, proj *modpack.Project, units *raw.MapSource) (bool, error) {
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return false, err
 	}
@@ -201,9 +221,15 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dic
 			if !hashIDs(d.Strings) {
 				proj.Strings[up] = d.Strings
 			}
+			keepUnit(units, up, d.Root)
 			return true, safefile.WriteFile(target, dattext.Encode(d.Root))
 		}
 		// Text already (a hand-made .MOD): as it is.
+		if isUnitDat(up) {
+			if n, err := dattext.Parse(up, b); err == nil {
+				keepUnit(units, up, n)
+			}
+		}
 		return false, safefile.WriteFile(target, b)
 	}
 	rc, err := r.Open(e)
@@ -220,6 +246,130 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dic
 		return false, err
 	}
 	return false, tf.Commit()
+}
+
+func isUnitDat(up string) bool {
+	return strings.HasPrefix(up, "MEDIA/UNITS/") && path.Ext(up) == ".DAT"
+}
+
+func keepUnit(units *raw.MapSource, up string, n *dattext.Node) {
+	if isUnitDat(up) {
+		units.Dats[up] = raw.Prune(n)
+	}
+}
+
+// recordBaseUnits keeps in proj.BaseUnits what the .MOD's UNITDATA.RAW
+// (data) says its units inherit from base-game files the .MOD lacks. The
+// unit sources go through the RAW generator without base data: each unit
+// it cannot resolve names the first missing file and the fields left
+// open, and the .MOD's record of that unit holds the values GUTS read
+// for them. Fields of one base file agree across its units (they are that
+// file's values); where two disagree, the first is kept and a warning
+// says so. It returns the counts of base files and units recorded.
+func recordBaseUnits(units *raw.MapSource, data []byte, proj *modpack.Project, res *Result) (files, nUnits int) {
+	orig, err := raw.Decode(raw.UnitData, data)
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("MEDIA/UNITDATA.RAW does not read (%v): pack will guess what units inherit from base-game files unless the game's data is given", err))
+		return 0, 0
+	}
+	gen, err := raw.Generate(units, raw.Options{})
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("MEDIA/UNITDATA.RAW: %v", err))
+		return 0, 0
+	}
+	byFile := map[string]*raw.Unit{}
+	for c := range orig.Units {
+		for i := range orig.Units[c] {
+			u := &orig.Units[c][i]
+			if _, dup := byFile[u.File]; !dup {
+				byFile[u.File] = u
+			}
+		}
+	}
+	if proj.BaseUnits == nil {
+		proj.BaseUnits = map[string]*modpack.BaseUnit{}
+	}
+	// RARITY_HC is RARITY when no file of the chain sets it, so what a
+	// unit shows may be its own RARITY rather than the base file's value:
+	// decided per base file once all its units are seen.
+	type hcSeen struct {
+		unit       string
+		hc, rarity int32
+	}
+	hc := map[string][]hcSeen{}
+	for _, un := range gen.Unresolved {
+		u := byFile[un.File]
+		if u == nil {
+			continue // not in the .MOD's index (GUTS skipped it): nothing to learn
+		}
+		b := proj.BaseUnits[un.BaseFile]
+		if b == nil {
+			b = &modpack.BaseUnit{From: un.File}
+			proj.BaseUnits[un.BaseFile] = b
+		}
+		nUnits++
+		conflict := func(field string, had, now any) {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: UNITDATA.RAW gives it %s %v from %s, where %s has %v; %s keeps %v, so pack may give this unit another value",
+				un.File, field, now, un.BaseFile, b.From, had, modpack.ProjectFile, had))
+		}
+		i32 := func(field string, dst **int32, v int32) {
+			switch {
+			case *dst == nil:
+				*dst = &v
+			case **dst != v:
+				conflict(field, **dst, v)
+			}
+		}
+		boolean := func(field string, dst **bool, v bool) {
+			switch {
+			case *dst == nil:
+				*dst = &v
+			case **dst != v:
+				conflict(field, **dst, v)
+			}
+		}
+		for _, f := range un.Missing {
+			switch f {
+			case "UNITTYPE":
+				switch v := u.UnitType; {
+				case b.UnitType == nil:
+					b.UnitType = &v
+				case *b.UnitType != v:
+					conflict(f, *b.UnitType, v)
+				}
+			case "LEVEL":
+				i32(f, &b.Level, u.Level)
+			case "MINLEVEL":
+				i32(f, &b.MinLevel, u.MinLevel)
+			case "MAXLEVEL":
+				i32(f, &b.MaxLevel, u.MaxLevel)
+			case "RARITY":
+				i32(f, &b.Rarity, u.Rarity)
+			case "RARITY_HC":
+				hc[un.BaseFile] = append(hc[un.BaseFile], hcSeen{un.File, u.RarityHC, u.Rarity})
+			case "CREATEAS":
+				boolean("EQUIPMENT", &b.Equipment, u.Flags&raw.FlagEquipment != 0)
+			case "SET":
+				boolean(f, &b.Set, u.Flags&raw.FlagSet != 0)
+			}
+		}
+	}
+	for base, seen := range hc {
+		b := proj.BaseUnits[base]
+		if !slices.ContainsFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity }) {
+			b.Unset = append(b.Unset, "RARITY_HC") // every one is its RARITY: the base file sets none
+			continue
+		}
+		v := seen[slices.IndexFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity })]
+		b.RarityHC = &v.hc
+		for _, x := range seen {
+			if x.hc != v.hc {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s: UNITDATA.RAW gives it RARITY_HC %d from %s, where %s has %d; %s keeps %d, so pack may give this unit another value",
+					x.unit, x.hc, base, v.unit, v.hc, modpack.ProjectFile, v.hc))
+			}
+		}
+	}
+	return len(proj.BaseUnits), nUnits
 }
 
 // hashIDs: every id is the rg_hash of its text, what pack assigns anyway.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/usermsg"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -130,10 +131,11 @@ func (a *Archive) Verify(ctx context.Context, p archive.Progress) ([]archive.Fin
 	return convert(fs), err
 }
 
+// convert words the findings for players (no Go package prefixes).
 func convert(fs []mod.Finding) []archive.Finding {
 	out := make([]archive.Finding, len(fs))
 	for i, f := range fs {
-		out[i] = archive.Finding{Severity: archive.Severity(f.Severity), Check: f.Check, Entry: f.Entry, Offset: f.Offset, Message: f.Message}
+		out[i] = archive.Finding{Severity: archive.Severity(f.Severity), Check: f.Check, Entry: f.Entry, Offset: f.Offset, Message: usermsg.Plain(f.Message)}
 	}
 	return out
 }

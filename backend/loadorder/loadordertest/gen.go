@@ -32,7 +32,7 @@ type Spec struct {
 	ID       int64
 	Requires []mod.Dependency
 	// Files are the stored paths ("MEDIA/UI/ICON.DDS"); each gets small
-	// deterministic content.
+	// deterministic content. A path given twice is stored twice.
 	Files []string
 	// BreakHash stores a wrong rollingHash (the game drops such a mod).
 	BreakHash bool
@@ -60,12 +60,14 @@ func WriteMod(path string, s Spec) error {
 	if err != nil {
 		return err
 	}
+	seen := map[string]bool{}
 	for i, name := range s.Files {
 		data := []byte(fmt.Sprintf("%s\r\n%s from %q (mod %d), file %d\r\n", name, name, s.Title, s.ID, i))
-		if err := w.Add(mod.FileHeader{Name: name, FileTime: stamp}, bytes.NewReader(data)); err != nil {
+		if err := w.Add(mod.FileHeader{Name: name, FileTime: stamp, Duplicate: seen[name]}, bytes.NewReader(data)); err != nil {
 			w.Abort()
 			return err
 		}
+		seen[name] = true
 	}
 	if err := w.Close(); err != nil {
 		return err

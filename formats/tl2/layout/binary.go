@@ -15,8 +15,11 @@ const (
 )
 
 // DescGroup is the Group descriptor: the only one with a datagroup record.
+// DescRoomPiece places a piece of level geometry: a layout with at least
+// one is a level, the only kind of layout with a walk grid.
 const (
 	DescGroup      = 1
+	DescRoomPiece  = 11
 	DescTimeline   = 35
 	DescLogicGroup = 36
 )

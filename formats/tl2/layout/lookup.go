@@ -38,3 +38,19 @@ func (l *Layout) Walk(fn func(o *Object)) {
 	}
 	walk(l.Objects)
 }
+
+// PlacesRoomPiece reports whether an object at any depth is a Room Piece:
+// whether the layout is a level (walk grids are baked from room pieces; a
+// scenery or prop layout places none and has no grid).
+func (l *Layout) PlacesRoomPiece() bool {
+	var walk func([]*Object) bool
+	walk = func(objs []*Object) bool {
+		for _, o := range objs {
+			if o.Descriptor == DescRoomPiece || walk(o.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(l.Objects)
+}

@@ -1,4 +1,4 @@
-package layout
+package layout_test
 
 import (
 	"bytes"
@@ -6,10 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
 	"packsmith/internal/testfixtures"
 )
 
+// An external test: formats/tl2/mod imports this package (its verify
+// tells levels from scenery), so this test cannot live inside it.
+//
 // Every layout inside the two GUTS-built .MOD fixtures (BINLAYOUT bytes
 // stored under the .LAYOUT name) must survive decode→encode and
 // decompile→compile unchanged.
@@ -37,21 +41,21 @@ func TestFixtureModLayouts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := Decode(b)
+			l, err := layout.Decode(b)
 			if err != nil {
 				t.Errorf("%s %s: %v", rel, e.Path, err)
 				continue
 			}
-			if out, err := Encode(l); err != nil || !bytes.Equal(out, b) {
+			if out, err := layout.Encode(l); err != nil || !bytes.Equal(out, b) {
 				t.Errorf("%s %s: decode→encode differs (%v)", rel, e.Path, err)
 				continue
 			}
-			text, err := Decompile(b, "")
+			text, err := layout.Decompile(b, "")
 			if err != nil {
 				t.Errorf("%s %s: decompile: %v", rel, e.Path, err)
 				continue
 			}
-			back, lint, err := Compile(e.Path, text)
+			back, lint, err := layout.Compile(e.Path, text)
 			if err != nil || !bytes.Equal(back, b) {
 				t.Errorf("%s %s: decompile→compile differs (%v, %v)", rel, e.Path, err, lint)
 				continue

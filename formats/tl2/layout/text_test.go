@@ -259,3 +259,40 @@ func TestSchemaTables(t *testing.T) {
 		t.Errorf("tag %d %v", v, ok)
 	}
 }
+
+// A Room Piece at any depth makes a level; a layout without one is not.
+func TestPlacesRoomPiece(t *testing.T) {
+	compile := func(objs string) *Layout {
+		t.Helper()
+		bin, _, err := Compile("X.LAYOUT", []byte("[Layout]\n<INTEGER>VERSION:4\n[OBJECTS]\n"+objs+"[/OBJECTS]\n[/Layout]\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := Decode(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	obj := func(desc string, id int, children string) string {
+		s := "[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:" + desc + "\n<INTEGER64>ID:" + string(rune('0'+id)) + "\n[/PROPERTIES]\n"
+		if children != "" {
+			s += "[CHILDREN]\n" + children + "[/CHILDREN]\n"
+		}
+		return s + "[/BASEOBJECT]\n"
+	}
+	for _, c := range []struct {
+		objs string
+		want bool
+	}{
+		{"", false},
+		{obj("Sound", 1, ""), false},
+		{obj("Group", 1, obj("Sound", 2, obj("Layout Link", 3, ""))), false},
+		{obj("Room Piece", 1, ""), true},
+		{obj("Group", 1, obj("Group", 2, obj("Room Piece", 3, ""))), true},
+	} {
+		if got := compile(c.objs).PlacesRoomPiece(); got != c.want {
+			t.Errorf("%q: %v, want %v", c.objs, got, c.want)
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"packsmith/formats/tl2/layout"
 )
 
 // Severity of a finding.
@@ -38,12 +40,16 @@ type Finding struct {
 const MPPStubSize = 24 + 50*50
 
 // Check runs the checks that need no inflating (hashes, bounds, names,
-// layout/MPP pairs). Verify runs these plus every entry's CRC-32 and size.
-func (r *Reader) Check() []Finding { return r.check(r.BlockOf) }
+// layout/MPP pairs; only a level layout without its .MPP is read, to tell
+// a level from scenery). Verify runs these plus every entry's CRC-32 and size.
+func (r *Reader) Check() []Finding { return r.check(r.BlockOf, true) }
 
 // check is Check with the block heads from blockOf (VerifyWritten reads
-// them in its one pass instead of one read per entry).
-func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
+// them in its one pass instead of one read per entry). Without
+// tellLevels no layout is read: every layout without its .MPP is
+// reported, level or scenery (VerifyWritten's caller, the packer, judges
+// levels itself and drops those findings).
+func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []Finding {
 	var out []Finding
 	add := func(sev Severity, check, entry string, off int64, format string, args ...any) {
 		if off < 0 {
@@ -118,7 +124,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 		}
 		up := upperASCII(e.Path)
 		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
-			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] {
+			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (!tellLevels || bad[i] || r.isLevel(e)) {
 				add(SevWarning, "layout-without-mpp", e.Path, -1,
 					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid")
 			}
@@ -144,6 +150,30 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error)) []Finding {
 	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field)",
 		r.FileCount, len(r.Entries), len(r.Folders))
 	return out
+}
+
+// maxLevelRead caps a layout read to tell a level from scenery.
+const maxLevelRead = 64 << 20
+
+// isLevel: the layout entry places a room piece (only levels have walk
+// grids; a scenery layout such as ENVIRONMENT_URBAN.LAYOUT places none).
+// One that does not read or decode counts as a level, so its missing grid
+// is still reported.
+func (r *Reader) isLevel(e *Entry) bool {
+	b, err := r.ReadEntry(e, maxLevelRead)
+	if err != nil {
+		return true
+	}
+	var l *layout.Layout
+	if len(b) > 0 && b[0] == layout.Magic {
+		l, err = layout.Decode(b)
+	} else {
+		var bin []byte
+		if bin, _, err = layout.Compile(e.Path, b); err == nil {
+			l, err = layout.Decode(bin)
+		}
+	}
+	return err != nil || l.PlacesRoomPiece()
 }
 
 func isMPPStub(b []byte) bool {
@@ -227,7 +257,7 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 		return []Finding{{Severity: SevError, Check: check, Entry: e.Path, Offset: fe.Offset,
 			Message: fe.What + ": the file is damaged and the game cannot use it"}}
 	}
-	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: err.Error()}}
+	return []Finding{{Severity: SevError, Check: "inflate", Entry: e.Path, Message: stripPrefix(err, e.Path)}}
 }
 
 // VerifyWritten checks an archive just written by a Writer against what
@@ -235,7 +265,9 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 // front to back, and inflating nothing. src and size are the whole file r
 // was opened from. It runs Check (rollingHash recomputed, reqHash, every
 // block head bounds-checked against the manifest's size,
-// maxCompressedBlockSize, names, walk grids), then checks that
+// maxCompressedBlockSize, names, walk grids; it reads no layout to tell a
+// level from scenery, so every layout without its .MPP is reported), then
+// checks that
 //   - the manifest lists exactly the written entries, each with the
 //     offset, size and CRC-32 the writer recorded for it;
 //   - the blocks tile the data section from its 8-byte head to the
@@ -256,7 +288,7 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 	started := false
 	defer func() {
 		if !started {
-			checked <- r.Check()
+			checked <- r.check(r.BlockOf, false)
 		}
 	}()
 	add := func(check, entry string, off int64, format string, args ...any) {
@@ -326,7 +358,7 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 		return r.BlockOf(e)
 	}
 	started = true
-	go func() { checked <- r.check(blockOf) }()
+	go func() { checked <- r.check(blockOf, false) }()
 
 	// One pass over the file: every block as read back.
 	sc := &blockScan{blocks: blocks, next: r.dataOff + 8}

@@ -29,7 +29,7 @@ type Placement struct {
 	Gate string
 }
 
-const descRoomPiece = 11
+const descRoomPiece = layout.DescRoomPiece
 
 // Placements lists the layout's Room Pieces in file order, composing each
 // object's transform with its parents' (world = parent · local, local =

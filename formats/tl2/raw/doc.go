@@ -8,20 +8,19 @@
 // least one record.
 //
 //	file              source scan                              layout
-//	AFFIXES.RAW       MEDIA/AFFIXES/**/*.DAT (interleaved)     u16 n; n × { SS FILE, SS NAME↑, i32 MIN_SPAWN_RANGE,
+//	AFFIXES.RAW       MEDIA/AFFIXES/**/*.DAT                   u16 n; n × { SS FILE, SS NAME↑, i32 MIN_SPAWN_RANGE,
 //	                                                           i32 MAX_SPAWN_RANGE, i32 WEIGHT, i32 DIFFICULTIES_ALLOWED,
 //	                                                           u8 k + k × SS UNITTYPES, u8 m + m × SS NOT_UNITTYPES }
-//	SKILLS.RAW        MEDIA/SKILLS/**/*.DAT (interleaved)      u32 n; n × { SS NAME↑, SS FILE, i64 UNIQUE_GUID }
+//	SKILLS.RAW        MEDIA/SKILLS/**/*.DAT                    u32 n; n × { SS NAME↑, SS FILE, i64 UNIQUE_GUID }
 //	UNITDATA.RAW      MEDIA/UNITS/{ITEMS,MONSTERS,PLAYERS,     4 × { u32 n; n × { i64 UNIT_GUID, SS NAME↑, SS FILE,
-//	                  PROPS}/**/*.DAT (interleaved)            u8 flags, i32 LEVEL, i32 MINLEVEL, i32 MAXLEVEL,
+//	                  PROPS}/**/*.DAT                          u8 flags, i32 LEVEL, i32 MINLEVEL, i32 MAXLEVEL,
 //	                                                           i32 RARITY, i32 RARITY_HC, SS UNITTYPE } }
-//	MISSILES.RAW      MEDIA/MISSILES/**/*.LAYOUT (interleaved) u16 n; n × { SS FILE, u8 k + k × SS MISSILE NAME↑ }
-//	TRIGGERABLES.RAW  MEDIA/TRIGGERABLES/**/*.DAT (files 1st)  u16 n; n × { SS FILE, SS NAME↑ }
-//	UI.RAW            MEDIA/UI/MENUS/**/*.LAYOUT (files 1st)   u32 n; n × { SS MENU NAME, SS FILE, u32 TYPE,
+//	MISSILES.RAW      MEDIA/MISSILES/**/*.LAYOUT               u16 n; n × { SS FILE, u8 k + k × SS MISSILE NAME↑ }
+//	TRIGGERABLES.RAW  MEDIA/TRIGGERABLES/**/*.DAT              u16 n; n × { SS FILE, SS NAME↑ }
+//	UI.RAW            MEDIA/UI/MENUS/**/*.LAYOUT               u32 n; n × { SS MENU NAME, SS FILE, u32 TYPE,
 //	                                                           u32 GAME STATE, u8 CREATE ON LOAD|ALWAYS VISIBLE,
 //	                                                           u8 MULTIPLAYER ONLY, u8 SINGLEPLAYER ONLY, SS KEY BINDING }
 //	ROOMPIECES.RAW    MEDIA/LEVELSETS/**/*.DAT with [PIECE]s   u32 n; n × SS FILE; then n × { u32 k, k × i64 GUID }
-//	                  (files first)
 //
 // Record details:
 //
@@ -49,23 +48,32 @@
 //
 // # Record order
 //
-// Records come in the order GUTS finds the source files, which is one of
-// two folder walks, fixed per index as in the table above:
+// Records come in the order GUTS finds the source files: a depth-first
+// walk of MEDIA in which, in every folder, its files come first, sorted by
+// name, then its subfolders, sorted likewise, each walked the same way
+// before the next. UNITDATA walks its four category folders in the order
+// above, which is also their name order. For example
 //
-//   - "interleaved" (AFFIXES, SKILLS, UNITDATA within each category,
-//     MISSILES): the files and subfolders of a folder are sorted together
-//     by name and a subfolder is walked where it sorts, so the order is a
-//     plain component-wise sort of the paths;
-//   - "files first" (TRIGGERABLES, UI, ROOMPIECES): a folder's files in
-//     name order, then each subfolder in name order, walked the same way.
+//	SKILLS/FUNGUS/SPORE_AOE.DAT                 a file of FUNGUS: first
+//	SKILLS/FUNGUS/FUNGUS_YELL/FUNGUS_SPOURS.DAT then the subfolder, though
+//	                                            FUNGUS_YELL < SPORE_AOE.DAT
 //
 // Names compare upper-cased, byte by byte (ordinally), as NTFS lists them:
-// "A_B" sorts after "A.B" and "A B" before both. Every RAW of both fixture
-// .MODs (XOVER: AFFIXES, SKILLS, TRIGGERABLES, UI, UNITDATA; CYBER_MOD:
-// UI, UNITDATA, ROOMPIECES) comes out byte-identical under this rule
-// (backend/modunpack's round-trip tests). A SKILLS.RAW record of a larger
-// mod reported out of place (issue 11) is not reproduced here: that mod is
-// not among the fixtures.
+// "A_B" sorts after "A.B" and "A B" before both.
+//
+// Evidence: 79 RAW files of 30 GUTS-built .MODs (a released mod of 489
+// files and 29 GUTS builds of another mod), measured for issue 23. This rule
+// explains the order of all 79. The rule used before (for AFFIXES, SKILLS,
+// UNITDATA and MISSILES, a plain component-wise sort in which a subfolder
+// is walked where its name sorts among the files) fails the released
+// mod's SKILLS.RAW, which lists FUNGUS/SPORE_AOE.DAT before
+// FUNGUS/FUNGUS_YELL/FUNGUS_SPOURS.DAT. The two fixture .MODs cannot
+// tell the rules apart: every RAW of both (XOVER: AFFIXES, SKILLS,
+// TRIGGERABLES, UI, UNITDATA; CYBER_MOD: UI, UNITDATA, ROOMPIECES) comes
+// out byte-identical under either (this package's fixture tests and
+// backend/modunpack's round-trip tests).
+// TestRecordOrderFilesBeforeFolders holds a folder with files and
+// subfolders side by side for all seven indices.
 //
 // # Generate
 //

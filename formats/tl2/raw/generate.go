@@ -241,7 +241,7 @@ func (g *gen) intProp(file string, p dattext.Prop, ok bool, key string, def int6
 }
 
 func (g *gen) affixes() (*File, error) {
-	paths := g.scan("MEDIA/AFFIXES/", ".DAT", false)
+	paths := g.scan("MEDIA/AFFIXES/", ".DAT")
 	f := &File{Affixes: make([]Affix, 0, len(paths))}
 	for _, sp := range paths {
 		n, ok := g.dat(sp)
@@ -283,7 +283,7 @@ func sectionValues(n *dattext.Node, sec, key string) []string {
 }
 
 func (g *gen) skills() (*File, error) {
-	paths := g.scan("MEDIA/SKILLS/", ".DAT", false)
+	paths := g.scan("MEDIA/SKILLS/", ".DAT")
 	f := &File{Skills: make([]Skill, 0, len(paths))}
 	for _, sp := range paths {
 		n, ok := g.dat(sp)
@@ -301,7 +301,7 @@ func (g *gen) skills() (*File, error) {
 
 func (g *gen) triggerables() (*File, error) {
 	f := &File{}
-	for _, sp := range g.scan("MEDIA/TRIGGERABLES/", ".DAT", true) {
+	for _, sp := range g.scan("MEDIA/TRIGGERABLES/", ".DAT") {
 		n, ok := g.dat(sp)
 		if !ok {
 			continue
@@ -313,7 +313,7 @@ func (g *gen) triggerables() (*File, error) {
 
 func (g *gen) roomPieces() (*File, error) {
 	f := &File{}
-	for _, sp := range g.scan("MEDIA/LEVELSETS/", ".DAT", true) {
+	for _, sp := range g.scan("MEDIA/LEVELSETS/", ".DAT") {
 		n, ok := g.dat(sp)
 		if !ok {
 			continue
@@ -338,7 +338,7 @@ func (g *gen) missiles() (*File, error) {
 	if !ok {
 		return nil, errors.New("raw: schema has no Missile descriptor")
 	}
-	for _, sp := range g.scan("MEDIA/MISSILES/", ".LAYOUT", false) {
+	for _, sp := range g.scan("MEDIA/MISSILES/", ".LAYOUT") {
 		l, ok := g.layout(sp)
 		if !ok {
 			continue
@@ -375,7 +375,7 @@ func (g *gen) menus() (*File, error) {
 		}
 		return 0
 	}
-	for _, sp := range g.scan("MEDIA/UI/MENUS/", ".LAYOUT", true) {
+	for _, sp := range g.scan("MEDIA/UI/MENUS/", ".LAYOUT") {
 		l, ok := g.layout(sp)
 		if !ok {
 			continue
@@ -507,7 +507,7 @@ func readUnitRoot(n *dattext.Node) unitRoot {
 func (g *gen) units() (*File, error) {
 	f := &File{}
 	for c, cat := range UnitCategories {
-		paths := g.scan("MEDIA/UNITS/"+cat+"/", ".DAT", false)
+		paths := g.scan("MEDIA/UNITS/"+cat+"/", ".DAT")
 		f.Units[c] = make([]Unit, 0, len(paths))
 		for _, sp := range paths {
 			n, ok := g.dat(sp)

@@ -148,11 +148,11 @@ func (g *gen) spellings(keepMax bool) {
 	}
 }
 
-// scan returns the upper-case paths under dir ending in ext, in one of
-// GUTS's two orders: filesFirst lists a folder's files before its
-// subfolders; otherwise files and folders interleave by name (a plain
-// component-wise sort).
-func (g *gen) scan(dir, ext string, filesFirst bool) []srcPath {
+// scan returns the upper-case paths under dir ending in ext in GUTS's
+// order (see "Record order" in doc.go): a depth-first walk in which a
+// folder's files come before its subfolders, each sorted by upper-cased
+// name.
+func (g *gen) scan(dir, ext string) []srcPath {
 	cand := g.paths
 	if d := slices.Index(scanDirs, dir); d >= 0 {
 		cand = g.under[d]
@@ -169,7 +169,7 @@ func (g *gen) scan(dir, ext string, filesFirst bool) []srcPath {
 	buf := make([]byte, 0, size)
 	ends := make([]int, len(idx))
 	for k, i := range idx {
-		buf = appendSortKey(buf, cand[i].up[len(dir):], filesFirst)
+		buf = appendSortKey(buf, cand[i].up[len(dir):])
 		ends[k] = len(buf)
 	}
 	all := string(buf)
@@ -191,31 +191,27 @@ func (g *gen) scan(dir, ext string, filesFirst bool) []srcPath {
 }
 
 // appendSortKey appends a key whose byte order is scan's order for rel
-// (a path below the scanned folder). Bytes are moved so that '/' sorts
-// below everything (0x00) and the rest keep their order (0x00…0x2E move
-// up one): the keys of two paths then compare as their components do,
-// a component before its extensions. For filesFirst each component is
-// also prefixed with 0 when it is the file (the last one) and 1 when it is
-// a folder, so a folder's files come before its subfolders.
-func appendSortKey(dst []byte, rel string, filesFirst bool) []byte {
-	if filesFirst {
-		if strings.IndexByte(rel, '/') < 0 {
-			dst = append(dst, 0)
-		} else {
-			dst = append(dst, 1)
-		}
+// (a path below the scanned folder). Each component is prefixed with 0
+// when it is the file (the last one) and 1 when it is a folder, so a
+// folder's files come before its subfolders. The other bytes are moved so
+// that '/' sorts below everything (0x00) and the rest keep their order
+// (0x00…0x2E move up one): the keys of two paths then compare as their
+// components do, a component before its extensions.
+func appendSortKey(dst []byte, rel string) []byte {
+	if strings.IndexByte(rel, '/') < 0 {
+		dst = append(dst, 0)
+	} else {
+		dst = append(dst, 1)
 	}
 	for i := 0; i < len(rel); i++ {
 		c := rel[i]
 		switch {
 		case c == '/':
 			dst = append(dst, 0)
-			if filesFirst {
-				if strings.IndexByte(rel[i+1:], '/') < 0 {
-					dst = append(dst, 0)
-				} else {
-					dst = append(dst, 1)
-				}
+			if strings.IndexByte(rel[i+1:], '/') < 0 {
+				dst = append(dst, 0)
+			} else {
+				dst = append(dst, 1)
 			}
 		case c < '/':
 			dst = append(dst, c+1)

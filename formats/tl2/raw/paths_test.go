@@ -8,17 +8,15 @@ import (
 
 // splitLess is scan's order as first written: the paths split into
 // components and compared one by one.
-func splitLess(a, b string, filesFirst bool) bool {
+func splitLess(a, b string) bool {
 	x, y := strings.Split(a, "/"), strings.Split(b, "/")
 	for k := 0; k < len(x) && k < len(y); k++ {
 		if x[k] == y[k] {
 			continue
 		}
-		if filesFirst {
-			xFile, yFile := k == len(x)-1, k == len(y)-1
-			if xFile != yFile {
-				return xFile
-			}
+		xFile, yFile := k == len(x)-1, k == len(y)-1
+		if xFile != yFile {
+			return xFile
 		}
 		return x[k] < y[k]
 	}
@@ -26,7 +24,7 @@ func splitLess(a, b string, filesFirst bool) bool {
 }
 
 // The sort keys order paths exactly as comparing their components does,
-// for both walks, on paths mixing the bytes around '/'.
+// on paths mixing the bytes around '/'.
 func TestSortKeyMatchesComponentOrder(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	alpha := []byte{0, ' ', '-', '.', '/', '/', '0', 'A', 'B', '_', 0x7F, 0xC3, 0xFF}
@@ -39,14 +37,12 @@ func TestSortKeyMatchesComponentOrder(t *testing.T) {
 	}
 	for i := 0; i < 200000; i++ {
 		a, b := path(), path()
-		for _, ff := range []bool{false, true} {
-			ka, kb := string(appendSortKey(nil, a, ff)), string(appendSortKey(nil, b, ff))
-			if got, want := ka < kb, splitLess(a, b, ff); got != want {
-				t.Fatalf("%q < %q (files first %v): key says %v, components %v", a, b, ff, got, want)
-			}
-			if (ka == kb) != (a == b) {
-				t.Fatalf("%q, %q (files first %v): equal keys %v", a, b, ff, ka == kb)
-			}
+		ka, kb := string(appendSortKey(nil, a)), string(appendSortKey(nil, b))
+		if got, want := ka < kb, splitLess(a, b); got != want {
+			t.Fatalf("%q < %q: key says %v, components %v", a, b, got, want)
+		}
+		if (ka == kb) != (a == b) {
+			t.Fatalf("%q, %q: equal keys %v", a, b, ka == kb)
 		}
 	}
 }

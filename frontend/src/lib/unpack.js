@@ -17,7 +17,7 @@ export async function pickFolder(title) {
  * Unpack and wait for the job. Resolves to the modunpack result; rejects
  * with the job's error.
  * @returns {Promise<{mod:string, dir:string, entries:number, decompiled:number, assets:number,
- *   rawsSkipped:string[], duplicates:string[], warnings:string[], ms:number}>}
+ *   rawsSkipped:string[], duplicates:string[], baseFiles:number, baseUnits:number, warnings:string[], ms:number}>}
  */
 export async function unpack(modPath, dir, onProgress = () => {}) {
   const id = await packing().UnpackMod(modPath, dir);
