@@ -420,4 +420,3 @@ func (s *Store) Restore(ctx context.Context, id string) (*Restored, error) {
 	}
 	return res, nil
 }
-
