@@ -39,7 +39,9 @@ func init() {
 			"                   OUT.MOD.packcache beside the output; the result is byte-identical either way)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
-			"  --json           print the result as JSON (also on failure, with \"error\")",
+			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +
+			"                   until Ctrl+C or SIGTERM (exit 0); with --deploy [--enable] each pack is deployed\n" +
+			"  --json           print the result as JSON (also on failure, with \"error\"; with --watch one line per pack)",
 		run: runPack,
 	})
 }
@@ -60,6 +62,7 @@ func runPack(c *ctx, args []string) error {
 	mppMode := fs.String("mpp", "", "walk grids: bake, keep or none")
 	strict := fs.Bool("strict", false, "refuse C-style numbers")
 	fullPack := fs.Bool("full", false, "no incremental reuse")
+	watchDir := fs.Bool("watch", false, "pack again after every save")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -114,6 +117,9 @@ func runPack(c *ctx, args []string) error {
 		}
 	}
 
+	if *watchDir {
+		return watchPack(c, pos[0], opt, *js) // packwatch.go
+	}
 	res, err := modpack.Pack(c.context, pos[0], opt)
 	if *js {
 		o := struct {
