@@ -187,36 +187,35 @@ func (w *Watcher) Next(ctx context.Context) ([]string, error) {
 		if len(ch) == 0 {
 			continue
 		}
-		// Settle: look again every tenth of the interval until the files
-		// stood still for the debounce time.
+		// Settle: look at the changed files again (a stat each, not a
+		// walk) until they stood still for the debounce time. Files saved
+		// meanwhile elsewhere are the next poll's change.
 		seen := map[string]bool{}
 		for _, c := range ch {
 			seen[c] = true
 		}
 		quiet := time.Now()
-		step := w.opt.Debounce / 3
-		if step < 20*time.Millisecond {
-			step = 20 * time.Millisecond
+		step := w.opt.Debounce / 6
+		if step < 10*time.Millisecond {
+			step = 10 * time.Millisecond
 		}
 		for time.Since(quiet) < w.opt.Debounce {
 			if err := sleep(ctx, step); err != nil {
 				return nil, err
 			}
-			s2, err := w.scan()
-			if err != nil {
-				continue
-			}
-			if more := diff(s, s2); len(more) > 0 {
-				for _, c := range more {
-					seen[c] = true
+			for c := range seen {
+				st, ok := w.statRel(c)
+				if old, had := s[c]; ok != had || (ok && st != old) {
+					if ok {
+						s[c] = st
+					} else {
+						delete(s, c)
+					}
+					quiet = time.Now()
 				}
-				quiet = time.Now()
 			}
-			s = s2
 		}
 		w.last = s
-		// Report what differs from before the change (a file saved and
-		// put back is no change).
 		out := []string{}
 		for c := range seen {
 			out = append(out, c)
@@ -226,14 +225,22 @@ func (w *Watcher) Next(ctx context.Context) ([]string, error) {
 	}
 }
 
+// statRel stats one file the way scan does.
+func (w *Watcher) statRel(rel string) (stat, bool) {
+	info, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel)))
+	if err != nil || !info.Mode().IsRegular() {
+		return stat{}, false
+	}
+	return stat{info.Size(), info.ModTime().UnixNano()}, true
+}
+
 // Accept takes the current state of the named files (relative, '/') as
 // seen, so that a change the caller made itself (MOD.DAT given its id by
 // the pack) is not reported.
 func (w *Watcher) Accept(rels ...string) {
 	for _, r := range rels {
-		p := filepath.Join(w.root, filepath.FromSlash(r))
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-			w.last[r] = stat{info.Size(), info.ModTime().UnixNano()}
+		if st, ok := w.statRel(r); ok {
+			w.last[r] = st
 		} else {
 			delete(w.last, r)
 		}
