@@ -25,8 +25,8 @@ type PackOnSaveStatus struct {
 	ModDir  string          `json:"modDir"`
 	Packs   int             `json:"packs"`   // packs so far (the first included)
 	Changed []string        `json:"changed"` // the files whose save started the last one
-	At      time.Time       `json:"at"`
-	Result  *modpack.Result `json:"result"` // nil before the first pack ends
+	At      string          `json:"at"`      // when it ended (RFC 3339)
+	Result  *modpack.Result `json:"result"`  // nil before the first pack ends
 	Error   string          `json:"error,omitempty"`
 }
 
@@ -76,7 +76,7 @@ func (s *PackService) PackOnSave(req PackRequest) (string, error) {
 			if changed == nil {
 				changed = []string{}
 			}
-			st := PackOnSaveStatus{JobID: p.ID(), ModDir: dir, Packs: n, Changed: changed, At: time.Now(), Result: res}
+			st := PackOnSaveStatus{JobID: p.ID(), ModDir: dir, Packs: n, Changed: changed, At: time.Now().UTC().Format(time.RFC3339), Result: res}
 			if err != nil {
 				st.Error = err.Error()
 			}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"text/tabwriter"
+	"time"
 
 	"packsmith/backend/backups"
 )
@@ -54,7 +55,7 @@ func runBackups(c *ctx, args []string) error {
 		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
 		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tFILE\tWHY\n")
 		for _, e := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, e.Time.UTC().Format("2006-01-02 15:04:05"), e.Kind, groupDigits(e.Size), e.Of, e.Why)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, listTime(e.Time), e.Kind, groupDigits(e.Size), e.Of, e.Why)
 		}
 		tw.Flush()
 		fmt.Fprintf(c.stdout, "%d backup%s in %s\n", len(list), plural(len(list)), store.Dir)
@@ -79,4 +80,12 @@ func runBackups(c *ctx, args []string) error {
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q (list, restore)", pos[0])}
 	}
+}
+
+// listTime shows a backup's time to the second.
+func listTime(t string) string {
+	if tt, err := time.Parse(backups.TimeLayout, t); err == nil {
+		return tt.Format("2006-01-02 15:04:05")
+	}
+	return t
 }

@@ -42,6 +42,10 @@ import (
 	"packsmith/backend/settings"
 )
 
+// TimeLayout is how Entry.Time is written: fixed width, so that times
+// sort as text.
+const TimeLayout = "2006-01-02T15:04:05.000000Z"
+
 // DefaultKeep is how many copies of one file are kept when no setting says.
 const DefaultKeep = 10
 
@@ -55,13 +59,13 @@ const (
 
 // Entry is one backup.
 type Entry struct {
-	ID   string    `json:"id"`   // "<slot>/<name>": what Restore takes
-	Path string    `json:"path"` // the copy in the backup folder
-	Of   string    `json:"of"`   // the original file's absolute path
-	Kind string    `json:"kind"`
-	Why  string    `json:"why"`
-	Size int64     `json:"size"`
-	Time time.Time `json:"time"`
+	ID   string `json:"id"`   // "<slot>/<name>": what Restore takes
+	Path string `json:"path"` // the copy in the backup folder
+	Of   string `json:"of"`   // the original file's absolute path
+	Kind string `json:"kind"`
+	Why  string `json:"why"`
+	Size int64  `json:"size"`
+	Time string `json:"time"` // UTC, TimeLayout (sorts as text)
 	// Lock is what a restore locks (filelock) while it writes Of: the mods
 	// folder for a .MOD, modlauncher.sch itself, "" for none.
 	Lock string `json:"lock,omitempty"`
@@ -188,7 +192,7 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 		}
 	}
 	dst := filepath.Join(dir, name)
-	e := &Entry{ID: slot + "/" + name, Path: dst, Of: abs, Kind: o.Kind, Why: o.Why, Size: st.Size(), Time: now, Lock: o.Lock}
+	e := &Entry{ID: slot + "/" + name, Path: dst, Of: abs, Kind: o.Kind, Why: o.Why, Size: st.Size(), Time: now.Format(TimeLayout), Lock: o.Lock}
 	fail := func(err error) (*Entry, error) {
 		os.Remove(dst)
 		return nil, fmt.Errorf("backup of %s: %w", abs, err)
@@ -319,8 +323,8 @@ func (s *Store) List() ([]Entry, error) {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].Time.Equal(out[j].Time) {
-			return out[i].Time.After(out[j].Time)
+		if out[i].Time != out[j].Time {
+			return out[i].Time > out[j].Time
 		}
 		return out[i].ID > out[j].ID
 	})

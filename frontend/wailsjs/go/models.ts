@@ -297,8 +297,7 @@ export namespace app {
 	    modDir: string;
 	    packs: number;
 	    changed: string[];
-	    // Go type: time
-	    at: any;
+	    at: string;
 	    result?: modpack.Result;
 	    error?: string;
 	
@@ -312,7 +311,7 @@ export namespace app {
 	        this.modDir = source["modDir"];
 	        this.packs = source["packs"];
 	        this.changed = source["changed"];
-	        this.at = this.convertValues(source["at"], null);
+	        this.at = source["at"];
 	        this.result = this.convertValues(source["result"], modpack.Result);
 	        this.error = source["error"];
 	    }
@@ -550,8 +549,7 @@ export namespace backups {
 	    kind: string;
 	    why: string;
 	    size: number;
-	    // Go type: time
-	    time: any;
+	    time: string;
 	    lock?: string;
 	
 	    static createFrom(source: any = {}) {
@@ -566,27 +564,9 @@ export namespace backups {
 	        this.kind = source["kind"];
 	        this.why = source["why"];
 	        this.size = source["size"];
-	        this.time = this.convertValues(source["time"], null);
+	        this.time = source["time"];
 	        this.lock = source["lock"];
 	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
 	}
 	export class Restored {
 	    id: string;
