@@ -45,6 +45,19 @@ func (w *packWatches) set(st PackOnSaveStatus) {
 	w.last[st.JobID] = &st
 }
 
+// runningLocked returns the id of a running job watching dir ("" for
+// none); w.mu is held.
+func (w *packWatches) runningLocked(jb *jobs.Manager, dir string) string {
+	for id, st := range w.last {
+		if st.ModDir == dir {
+			if js, ok := jb.Get(id); ok && js.State == jobs.Running {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
 func (w *packWatches) get(id string) (*PackOnSaveStatus, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -59,18 +72,24 @@ func (w *packWatches) get(id string) (*PackOnSaveStatus, bool) {
 // PackOnSave starts packing req's mod folder on every save and returns the
 // job id; cancelling the job (CancelJob) stops it. While it waits for a
 // save the job's stage is "waiting" and its What the last pack in one
-// line; PackOnSaveResult gives that pack's whole result.
+// line; PackOnSaveResult gives that pack's whole result. A folder has one
+// Pack on save at a time: asking again while one runs (the view was left
+// and opened again) returns the running job's id.
 func (s *PackService) PackOnSave(req PackRequest) (string, error) {
 	dir, opt, err := s.packOptions(req)
 	if err != nil {
 		return "", err
 	}
+	s.watches.mu.Lock() // one start at a time: two quick clicks make one job
+	defer s.watches.mu.Unlock()
+	if id := s.watches.runningLocked(s.Jobs, dir); id != "" {
+		return id, nil
+	}
 	opt.HoldGuessedDeploy = false // the user asked for a deploy on every save
 	title := "Pack on save: " + filepath.Base(dir)
-	return s.Jobs.Start("packwatch", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	id := s.Jobs.Start("packwatch", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
 		n := 0
-		s.watches.set(PackOnSaveStatus{JobID: p.ID(), ModDir: dir, Changed: []string{}})
 		err := modpack.Watch(ctx, dir, opt, watch.Options{}, func(res *modpack.Result, err error, changed []string) {
 			n++
 			if changed == nil {
@@ -88,7 +107,15 @@ func (s *PackService) PackOnSave(req PackRequest) (string, error) {
 			err = ctx.Err() // unticked: the job ends cancelled, with its last pack
 		}
 		return last, err
-	}), nil
+	})
+	// Recorded before the job can report (its set waits for w.mu).
+	if s.watches.last == nil {
+		s.watches.last = map[string]*PackOnSaveStatus{}
+	}
+	if _, ok := s.watches.last[id]; !ok {
+		s.watches.last[id] = &PackOnSaveStatus{JobID: id, ModDir: dir, Changed: []string{}}
+	}
+	return id, nil
 }
 
 // PackOnSaveResult returns a Pack-on-save job's last pack.

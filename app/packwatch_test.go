@@ -45,6 +45,10 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 		t.Fatalf("fewer than %d packs", n)
 		return nil
 	}
+	// Asked again (the view was left and opened again): the same job.
+	if again, err := s.PackOnSave(PackRequest{ModDir: dir, Deploy: true, ModsDir: mods, Enable: true, WriteModID: true}); err != nil || again != id {
+		t.Fatalf("a second Pack on save of one folder: %q %v, want %q", again, err, id)
+	}
 	first := waitPacks(1)
 	if first.Error != "" || first.Result == nil || !first.Result.ModIDWritten || first.Result.Deploy == nil || !first.Result.Deploy.Enabled {
 		t.Fatalf("first pack %+v", first)
