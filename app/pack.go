@@ -88,7 +88,7 @@ type PackRequest struct {
 	BaseDir     string `json:"baseDir"`
 	GameDir     string `json:"gameDir"`
 	GameVersion string `json:"gameVersion"`
-	WriteModID  bool   `json:"writeModId"` // the user agreed to write a fresh MOD_ID into MOD.DAT
+	WriteModID  bool   `json:"writeModId"` // write a fresh MOD_ID into MOD.DAT (the view's box, ticked by default)
 }
 
 // PackMod starts packing (and deploying) a mod folder and returns the job
@@ -96,17 +96,31 @@ type PackRequest struct {
 // Total; the finished job's result is the modpack.Result, also when the
 // pack failed.
 func (s *PackService) PackMod(req PackRequest) (string, error) {
-	dir := strings.TrimSpace(req.ModDir)
-	if dir == "" {
-		return "", fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
-	}
-	dir, err := filepath.Abs(dir)
+	dir, opt, err := s.packOptions(req)
 	if err != nil {
 		return "", err
 	}
+	title := "Packing " + filepath.Base(dir)
+	return s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
+		return modpack.Pack(ctx, dir, opt)
+	}), nil
+}
+
+// packOptions checks a request, remembers its folders and toggles, and
+// turns it into Pack's options.
+func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, error) {
+	dir := strings.TrimSpace(req.ModDir)
+	if dir == "" {
+		return "", modpack.Options{}, fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", modpack.Options{}, err
+	}
 	if v := strings.TrimSpace(req.GameVersion); v != "" {
 		if _, err := modpack.ParseGameVersion(v); err != nil {
-			return "", err
+			return "", modpack.Options{}, err
 		}
 	}
 	opt := modpack.Options{
@@ -123,11 +137,7 @@ func (s *PackService) PackMod(req PackRequest) (string, error) {
 		st.PackDeploy, st.PackEnable, st.PackBaseDir = req.Deploy, req.Enable, opt.BaseDir
 		st.GameVersion = opt.GameVersion
 	})
-	title := "Packing " + filepath.Base(dir)
-	return s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
-		return modpack.Pack(ctx, dir, opt)
-	}), nil
+	return dir, opt, nil
 }
 
 // PackResult returns a pack job's result, findings included, also when

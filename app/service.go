@@ -68,7 +68,10 @@ type (
 		Edits    *edits.Store // pending changes per open archive (edits.go)
 	}
 	// PackService: pack a mod folder, deploy, unpack (pack.go, unpack.go).
-	PackService struct{ *Service }
+	PackService struct {
+		*Service
+		watches packWatches // Pack on save (packwatch.go)
+	}
 	// LoadOrderService: the Torchlight II load order being edited.
 	LoadOrderService struct {
 		*Service
@@ -104,7 +107,7 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 	return &App{
 		Service:          s,
 		ArchiveService:   &ArchiveService{Service: s, Sessions: session.NewManager(), Edits: edits.NewStore()},
-		PackService:      &PackService{s},
+		PackService:      &PackService{Service: s},
 		LoadOrderService: &LoadOrderService{Service: s},
 		SettingsService:  &SettingsService{s},
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/settings"
 	"packsmith/backend/tl2paths"
 )
@@ -19,6 +20,8 @@ type Prefs struct {
 	ModsDir    string `json:"modsDir"`    // "" = the user folder's mods
 	GameDir    string `json:"gameDir"`    // the game's install folder
 	Theme      string `json:"theme"`      // "dark" or "light"
+	// BackupsKeep is how many backups of one file are kept (backend/backups).
+	BackupsKeep int `json:"backupsKeep"`
 }
 
 // PrefsView is Prefs with what was found on this system.
@@ -30,13 +33,17 @@ type PrefsView struct {
 	DetectedModsDir string `json:"detectedModsDir"`
 	DetectedFrom    string `json:"detectedFrom"` // in words, "" when nothing was found
 	ConfigFile      string `json:"configFile"`
+	BackupsDir      string `json:"backupsDir"` // where backups go
 }
 
 // Preferences returns the Settings panel's values.
 func (s *SettingsService) Preferences() PrefsView {
 	st := s.Settings.Get()
-	v := PrefsView{Prefs: Prefs{TL2UserDir: st.TL2UserDir, ModsDir: st.ModsDir, GameDir: st.GameDir, Theme: st.Theme},
-		ConfigFile: filepath.Join(settings.Dir(), "settings.json")}
+	v := PrefsView{Prefs: Prefs{TL2UserDir: st.TL2UserDir, ModsDir: st.ModsDir, GameDir: st.GameDir, Theme: st.Theme, BackupsKeep: st.BackupsKeep},
+		ConfigFile: filepath.Join(settings.Dir(), "settings.json"), BackupsDir: backups.Dir()}
+	if v.BackupsKeep <= 0 {
+		v.BackupsKeep = backups.DefaultKeep
+	}
 	if v.Theme == "" {
 		v.Theme = "dark"
 	}
@@ -84,8 +91,15 @@ func (s *SettingsService) SavePreferences(p Prefs) (PrefsView, error) {
 	if p.Theme != "light" {
 		p.Theme = "dark"
 	}
+	if p.BackupsKeep == 0 {
+		p.BackupsKeep = backups.DefaultKeep
+	}
+	if p.BackupsKeep < 1 || p.BackupsKeep > 1000 {
+		return PrefsView{}, fmt.Errorf("backups kept per file: %d is not a number from 1 to 1000", p.BackupsKeep)
+	}
 	if err := s.Settings.Update(func(st *settings.Settings) {
 		st.TL2UserDir, st.ModsDir, st.GameDir, st.Theme = p.TL2UserDir, p.ModsDir, p.GameDir, p.Theme
+		st.BackupsKeep = p.BackupsKeep
 	}); err != nil {
 		return PrefsView{}, fmt.Errorf("saving settings: %w", err)
 	}

@@ -131,19 +131,21 @@ test('save writes modlauncher.sch after a backup', async () => {
   const before = readFileSync(schPath);
   await page.click('[data-testid=lo-save]');
   await page.waitForFunction(() => /^Saved /.test(document.querySelector('[data-testid=lo-status]')?.textContent));
-  assert.match(await page.textContent('[data-testid=lo-status]'), /Saved .*modlauncher\.sch — the old list is kept as .*\.bak/);
+  const status = await page.textContent('[data-testid=lo-status]');
+  const m = status.match(/Saved .*modlauncher\.sch — the old list is kept as backup (modlauncher\.sch-[0-9a-f]{8}\/\S+) \(History\)/);
+  assert.ok(m, status);
   assert.equal(await page.locator('[data-testid=lo-dirty]').count(), 0);
 
   assert.deepEqual(schIDs(), [ID.speed, ID.overhaul, ID.portraits, ID.broken, ID.old, ID.addon, ID.lower, ID.ghost, ID.copy, ID.textures]);
   const text = readSch();
   assert.ok(text.startsWith('[MODS]\r\n') && text.endsWith('[/MODS]\r\n'), JSON.stringify(text));
-  const baks = readdirSync(userDir).filter((n) => /^modlauncher\.sch\.\d{8}-\d{6}(-\d+)?\.bak$/.test(n));
-  assert.equal(baks.length, 1);
-  assert.deepEqual(readFileSync(join(userDir, baks[0])), before);
+  // The backup is in the user's cache, not beside modlauncher.sch.
+  assert.equal(readdirSync(userDir).filter((n) => /\.bak$|\.tmp$|modlauncher\.sch./.test(n)).length, 0, readdirSync(userDir).join(' '));
+  assert.deepEqual(readFileSync(join(process.env.XDG_CACHE_HOME, 'Packsmith', 'backups', m[1])), before);
 
   // saving again changes nothing on disk
   await page.click('[data-testid=lo-save]');
   await page.waitForFunction(() => /nothing written/.test(document.querySelector('[data-testid=lo-status]')?.textContent));
-  assert.equal(readdirSync(userDir).filter((n) => n.endsWith('.bak')).length, 1);
+  assert.equal(readdirSync(join(process.env.XDG_CACHE_HOME, 'Packsmith', 'backups', m[1].split('/')[0])).filter((n) => !n.endsWith('.json')).length, 1);
   await shot('loadorder-saved.png');
 });

@@ -116,7 +116,7 @@ func TestConcurrentLoadorderLosesNothing(t *testing.T) {
 		if ids[0] != loadordertest.IDOld || !slices.Contains(ids, loadordertest.IDTextures) || slices.Contains(ids, loadordertest.IDSpeed) {
 			t.Errorf("trial %d: list %v lost a change", trial, ids)
 		}
-		if n := len(backups(t, dir)); n != 3 {
+		if n := len(schBackups(t, dir)); n != 3 {
 			t.Errorf("trial %d: %d backups, want 3", trial, n)
 		}
 	}

@@ -191,10 +191,13 @@ func TestJSONOutputsPinned(t *testing.T) {
 	out = mustRun(t, 0, "pack", sampleMod, "-o", filepath.Join(dir, "S.MOD"), "--deploy", "--mods", filepath.Join(user, "mods"), "--enable", "--json")
 	pinShape(t, "pack --deploy", out, append(packKeys, "grids[].action", "grids[].grid", "grids[].layout", "grids[].ms",
 		"grids[].pockets", "grids[].void", "grids[].walkable", "grids[].wall", "deploy", "deploy.enabled", "deploy.modsDir", "deploy.path",
-		"deploy.replaced", "deploy.schBackup", "deploy.schPath", "deploy.warnings")...)
+		"deploy.replaced", "deploy.schBackup", "deploy.schBackupId", "deploy.schPath", "deploy.warnings")...)
 	if d := jsonOf(t, out)["deploy"].(map[string]any); d["enabled"] != true {
 		t.Errorf("pack deploy: %v", d)
 	}
+	out = mustRun(t, 0, "backups", "list", "--json")
+	pinShape(t, "backups list", out, "dir", "backups", "backups[].id", "backups[].path", "backups[].of", "backups[].kind",
+		"backups[].why", "backups[].size", "backups[].time", "backups[].lock")
 	md := t.TempDir()
 	os.WriteFile(filepath.Join(md, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
 	os.MkdirAll(filepath.Join(md, "MEDIA", "UNITS"), 0o755)

@@ -24,7 +24,7 @@ func init() {
 			"  enable      add MOD at the bottom of the list      disable   take MOD off the list\n" +
 			"  move        put MOD at place N (1 = top, wins every shared file), top or bottom\n" +
 			"  conflicts   every file two or more loaded mods ship: who wins, who loses; per mod counts\n" +
-			"enable, disable and move save modlauncher.sch at once, after a timestamped backup beside it.\n" +
+			"enable, disable and move save modlauncher.sch at once, after a backup (packsmith backups list).\n" +
 			"--json fields are documented in backend/loadorder/doc.go (and the README).",
 		run: runLoadOrder,
 	})
@@ -152,7 +152,7 @@ func runLoadOrder(c *ctx, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "%s is now %s. Wrote %s", name, did, res.Path)
 	if res.Backup != "" {
-		fmt.Fprintf(c.stdout, " (old list kept as %s)", res.Backup)
+		fmt.Fprintf(c.stdout, " (old list kept as backup %s)", res.BackupID)
 	}
 	fmt.Fprintln(c.stdout, ".")
 	if row != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/loadorder/loadordertest"
 	"packsmith/formats/tl2/sch"
 )
@@ -48,11 +49,24 @@ func schIDs(t *testing.T, dir string) []int64 {
 	return f.IDs()
 }
 
-// backups lists the modlauncher.sch backups in dir.
-func backups(t *testing.T, dir string) []string {
+// schBackups lists the backups of dir's modlauncher.sch (in the backups
+// folder of the user's cache), failing when one lies beside it.
+func schBackups(t *testing.T, dir string) []backups.Entry {
 	t.Helper()
-	m, _ := filepath.Glob(filepath.Join(dir, "modlauncher.sch.*.bak"))
-	return m
+	if m, _ := filepath.Glob(filepath.Join(dir, "*modlauncher.sch*")); len(m) != 1 {
+		t.Fatalf("beside modlauncher.sch: %v", m)
+	}
+	list, err := backups.Default().List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []backups.Entry
+	for _, e := range list {
+		if e.Kind == backups.KindSch && e.Of == filepath.Join(dir, "modlauncher.sch") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func without(ids []int64, drop int64) []int64 {
@@ -150,7 +164,7 @@ func TestLoadOrderListJSON(t *testing.T) {
 	}
 	// Listing writes nothing.
 	after, _ := os.ReadFile(filepath.Join(dir, "modlauncher.sch"))
-	if !bytes.Equal(before, after) || len(backups(t, dir)) != 0 {
+	if !bytes.Equal(before, after) || len(schBackups(t, dir)) != 0 {
 		t.Error("list changed modlauncher.sch or made a backup")
 	}
 
@@ -269,7 +283,7 @@ func TestLoadOrderEdits(t *testing.T) {
 		if exp := sch.New(want).Bytes(); !bytes.Equal(got, exp) {
 			t.Errorf("%v: modlauncher.sch holds %v, want %v\n%q", args, schIDs(t, dir), want, got)
 		}
-		b := backups(t, dir)
+		b := schBackups(t, dir)
 		if bytes.Equal(before, got) {
 			if len(b) != baks {
 				t.Errorf("%v: nothing changed but a backup was made", args)
@@ -281,12 +295,12 @@ func TestLoadOrderEdits(t *testing.T) {
 		}
 		baks++
 		var newest string
-		for _, p := range b {
-			if old, _ := os.ReadFile(p); bytes.Equal(old, before) && strings.Contains(out, "(old list kept as "+p+")") {
-				newest = p
+		for _, e := range b {
+			if old, _ := os.ReadFile(e.Path); bytes.Equal(old, before) && strings.Contains(out, "(old list kept as backup "+e.ID+")") {
+				newest = e.ID
 			}
 		}
-		if newest == "" || !regexp.MustCompile(`modlauncher\.sch\.\d{8}-\d{6}(-\d+)?\.bak$`).MatchString(newest) {
+		if newest == "" || !regexp.MustCompile(`^modlauncher\.sch-[0-9a-f]{8}/\d{8}-\d{6}\.\d{6}-\d+\.modlauncher\.sch$`).MatchString(newest) {
 			t.Errorf("%v: no backup holding the old list named in %q (have %v)", args, out, b)
 		}
 		if !strings.HasSuffix(out, ".\n") || strings.Count(out, "\n") != 1 {
@@ -354,7 +368,7 @@ func TestLoadOrderNewSch(t *testing.T) {
 	if !bytes.Equal(got, sch.New([]int64{loadordertest.IDOverhaul}).Bytes()) {
 		t.Errorf("new modlauncher.sch %q", got)
 	}
-	if len(backups(t, dir)) != 0 {
+	if len(schBackups(t, dir)) != 0 {
 		t.Error("a backup of a file that did not exist")
 	}
 }
@@ -434,7 +448,7 @@ func TestLoadOrderErrors(t *testing.T) {
 		t.Errorf("enable over a bad sch: code %d", code)
 	}
 	oneLineErr(t, errs, "not saving over a modlauncher.sch that could not be read")
-	if got, _ := os.ReadFile(schPath); !bytes.Equal(got, bad) || len(backups(t, dir)) != 0 {
+	if got, _ := os.ReadFile(schPath); !bytes.Equal(got, bad) || len(schBackups(t, dir)) != 0 {
 		t.Error("a modlauncher.sch that does not parse was touched")
 	}
 

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id] [--mpp bake|keep|none] [--strict] [--full] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--no-write-mod-id] [--watch] [--mpp bake|keep|none] [--strict] [--full] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -29,7 +29,8 @@ func init() {
 			"  --game DIR       the game's install folder: the game version comes from Torchlight2.exe and base data\n" +
 			"                   from PAKS/DATA.PAK, read in place (without --base/--game the game is looked for)\n" +
 			"  --gamever V      game version a.b.c.d for the header (default: --game, the setting, else 1.25.5.6)\n" +
-			"  --write-mod-id   when MOD.DAT has no MOD_ID, write the fresh one into it (after a backup)\n" +
+			"  --no-write-mod-id  when MOD.DAT has no MOD_ID, do not write the fresh one into it (by default it is written,\n" +
+			"                   after a backup, so that the next pack is the same mod to the game)\n" +
 			"  --mpp MODE       level walk grids: bake (default: bake each level whose .MPP is missing, older than its\n" +
 			"                   layout or the 2,524-byte stub; pieces the mod lacks come from --game's DATA.PAK or --base),\n" +
 			"                   keep (pack the .MPP files as they are), none (pack no level .MPP)\n" +
@@ -38,7 +39,9 @@ func init() {
 			"                   OUT.MOD.packcache beside the output; the result is byte-identical either way)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
-			"  --json           print the result as JSON (also on failure, with \"error\")",
+			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +
+			"                   until Ctrl+C or SIGTERM (exit 0); with --deploy [--enable] each pack is deployed\n" +
+			"  --json           print the result as JSON (also on failure, with \"error\"; with --watch one line per pack)",
 		run: runPack,
 	})
 }
@@ -52,12 +55,14 @@ func runPack(c *ctx, args []string) error {
 	base := fs.String("base", "", "base-game data")
 	game := fs.String("game", "", "game install folder")
 	gamever := fs.String("gamever", "", "game version a.b.c.d")
-	writeID := fs.Bool("write-mod-id", false, "write a fresh MOD_ID into MOD.DAT")
+	fs.Bool("write-mod-id", true, "write a fresh MOD_ID into MOD.DAT (the default; kept for old scripts)")
+	noWriteID := fs.Bool("no-write-mod-id", false, "do not write a fresh MOD_ID into MOD.DAT")
 	gutsIDs := fs.String("guts-ids", "", "replay GUTS string ids from N")
 	js := fs.Bool("json", false, "print JSON")
 	mppMode := fs.String("mpp", "", "walk grids: bake, keep or none")
 	strict := fs.Bool("strict", false, "refuse C-style numbers")
 	fullPack := fs.Bool("full", false, "no incremental reuse")
+	watchDir := fs.Bool("watch", false, "pack again after every save")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -78,7 +83,7 @@ func runPack(c *ctx, args []string) error {
 	}
 	opt := modpack.Options{
 		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
-		GameDir: *game, GameVersion: *gamever, WriteModID: *writeID, MPP: *mppMode, StrictNumbers: *strict,
+		GameDir: *game, GameVersion: *gamever, WriteModID: !*noWriteID, MPP: *mppMode, StrictNumbers: *strict,
 	}
 	switch *mppMode {
 	case "", modpack.MPPBake, modpack.MPPKeep, modpack.MPPNone:
@@ -112,6 +117,9 @@ func runPack(c *ctx, args []string) error {
 		}
 	}
 
+	if *watchDir {
+		return watchPack(c, pos[0], opt, *js) // packwatch.go
+	}
 	res, err := modpack.Pack(c.context, pos[0], opt)
 	if *js {
 		o := struct {
@@ -169,7 +177,7 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	case r.ModIDWritten:
 		id += " (new, written to MOD.DAT)"
 	case r.ModIDNew:
-		id += " (new, not written to MOD.DAT: --write-mod-id keeps it)"
+		id += " (new, not written to MOD.DAT: --no-write-mod-id; the next pack gets another)"
 	}
 	name := "(no NAME)"
 	version := 0
@@ -190,13 +198,17 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	if d := r.Deploy; d != nil {
 		fmt.Fprintf(tw, "deployed\t%s\n", d.Path)
 		for _, x := range d.Replaced {
-			fmt.Fprintf(tw, "replaced\t%s (MOD_ID %d), kept as %s\n", x.Path, x.ModID, x.Backup)
+			fmt.Fprintf(tw, "replaced\t%s (MOD_ID %d), kept as backup %s\n", x.Path, x.ModID, x.BackupID)
+		}
+		if x := d.SchReplaced; x != nil {
+			fmt.Fprintf(tw, "load order\tplace %d of %s named MOD_ID %d, an earlier build of this mod; it names %d now (no second line)\n", x.Place, d.SchPath, x.OldID, x.NewID)
 		}
 		switch {
+		case d.SchReplaced != nil:
 		case d.AlreadyEnabled:
 			fmt.Fprintf(tw, "enabled\talready in %s\n", d.SchPath)
 		case d.Enabled:
-			fmt.Fprintf(tw, "enabled\tfirst in %s (backup %s)\n", d.SchPath, orNone(d.SchBackup))
+			fmt.Fprintf(tw, "enabled\tfirst in %s (backup %s)\n", d.SchPath, orNone(d.SchBackupID))
 		}
 	}
 	printGridLines(tw, r.Grids)

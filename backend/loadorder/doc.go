@@ -33,7 +33,8 @@ the ~50 bytes rollingHash samples, on all cores; 300 mods of 200 files take
 about 45 ms warm (BenchmarkOpen300). State edits the list (Enable, Disable,
 Move, MoveTop, MoveBottom, SetOrder, Undo, Revert) and View computes the
 rows, the conflicts and every problem. Save writes modlauncher.sch: a
-timestamped backup of the old file first (safefile.Backup), then an atomic
+backup of the old file first (backend/backups, in the user's cache, not
+beside it: SaveResult.BackupID restores it), then an atomic
 replace; lines it does not understand stay as they were (sch.File.SetIDs),
 a new file is byte for byte what the official launcher writes, and a list
 that did not change is not written at all. Save refuses to overwrite a file

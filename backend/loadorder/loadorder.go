@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/formats/tl2/mod"
@@ -363,16 +364,17 @@ func (s *State) Revert() {
 
 // SaveResult tells what Save did.
 type SaveResult struct {
-	Path    string `json:"path"`
-	Backup  string `json:"backup"`  // the timestamped copy of the old file; "" when there was none
-	Written bool   `json:"written"` // false when the file already held this list
+	Path     string `json:"path"`
+	Backup   string `json:"backup"`             // the copy of the old file in the backups (backend/backups); "" when there was none
+	BackupID string `json:"backupId,omitempty"` // what restores it: packsmith backups restore ID
+	Written  bool   `json:"written"`            // false when the file already held this list
 }
 
 // Save writes the list to modlauncher.sch: lines it does not understand
 // stay where they were, changed mod lines take the official launcher's
 // form, and a new file is exactly what the launcher writes. The old file
-// is first copied to a timestamped .bak beside it, and the new one
-// replaces it atomically. A file that already holds the list is left
+// is first copied to the backups (backend/backups, in the user's cache:
+// nothing lands beside it), and the new one replaces it atomically. A file that already holds the list is left
 // alone, byte for byte.
 func (s *State) Save() (SaveResult, error) {
 	if s.lock == nil {
@@ -410,8 +412,12 @@ func (s *State) Save() (SaveResult, error) {
 			s.saved = append([]int64(nil), s.order...)
 			return res, nil
 		}
-		if res.Backup, err = safefile.Backup(s.schPath); err != nil {
+		e, err := backups.Default().Copy(s.schPath, backups.Options{Kind: backups.KindSch, Why: "before the load order was saved", Lock: LockPath(s.opts.UserDir)})
+		if err != nil {
 			return res, fmt.Errorf("backing up %s: %w", s.schPath, err)
+		}
+		if e != nil {
+			res.Backup, res.BackupID = e.Path, e.ID
 		}
 	} else {
 		out = sch.New(s.order).Bytes()

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/loadorder/loadordertest"
 	"packsmith/formats/tl2/mod"
 )
@@ -451,9 +452,18 @@ func TestSaveEditedOfficialFileIsOfficial(t *testing.T) {
 	if want := official(s.Order()...); !bytes.Equal(got, want) {
 		t.Fatalf("edited file is not what the launcher writes:\n% X\nwant\n% X", got, want)
 	}
-	// The backup holds the old bytes, under a timestamped name beside it.
-	if !regexp.MustCompile(`modlauncher\.sch\.\d{8}-\d{6}(-\d+)?\.bak$`).MatchString(res.Backup) || filepath.Dir(res.Backup) != dir {
-		t.Fatalf("backup name %q", res.Backup)
+	// The backup holds the old bytes, in the backups folder of the
+	// user's cache; nothing but modlauncher.sch is left in the user folder.
+	if !strings.HasPrefix(res.Backup, backups.Dir()+string(filepath.Separator)) || res.BackupID == "" ||
+		!regexp.MustCompile(`^modlauncher\.sch-[0-9a-f]{8}/\d{8}-\d{6}\.\d{6}-\d+\.modlauncher\.sch$`).MatchString(res.BackupID) {
+		t.Fatalf("backup %q, id %q", res.Backup, res.BackupID)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 { // STRAY.MOD, mods/ and modlauncher.sch
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("user folder holds %v", names)
 	}
 	old, _ := os.ReadFile(res.Backup)
 	if !bytes.Equal(old, official(loadordertest.StandardOrder()...)) {

@@ -8,10 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/backend/tl2paths"
@@ -33,9 +32,19 @@ func DefaultModsDir() string { return tl2paths.DefaultModsDir() }
 
 // Replaced is an older copy of the same mod found in the mods folder.
 type Replaced struct {
-	Path   string `json:"path"`
-	Backup string `json:"backup,omitempty"` // where it was moved; "" when the deploy overwrote it
-	ModID  int64  `json:"modId,string"`
+	Path     string `json:"path"`
+	Backup   string `json:"backup,omitempty"`   // where it was moved (backend/backups); "" when the deploy overwrote it
+	BackupID string `json:"backupId,omitempty"` // the ID that restores it (packsmith backups restore ID)
+	ModID    int64  `json:"modId,string"`
+}
+
+// SchReplaced is a line of modlauncher.sch that named an earlier build of
+// the deployed mod (the same title and file name, another MOD_ID) and now
+// names the deployed one, in the same place.
+type SchReplaced struct {
+	OldID int64 `json:"oldId,string"`
+	NewID int64 `json:"newId,string"`
+	Place int   `json:"place"` // 1-based place in the list
 }
 
 // DeployResult says what Deploy did.
@@ -47,16 +56,25 @@ type DeployResult struct {
 	AlreadyEnabled bool       `json:"alreadyEnabled,omitempty"`
 	SchPath        string     `json:"schPath,omitempty"`
 	SchBackup      string     `json:"schBackup,omitempty"`
-	Warnings       []string   `json:"warnings"`
+	SchBackupID    string     `json:"schBackupId,omitempty"`
+	// SchReplaced is set when the list named an earlier build of this mod
+	// under another id: that line now names this one.
+	SchReplaced *SchReplaced `json:"schReplaced,omitempty"`
+	Warnings    []string     `json:"warnings"`
 }
 
 // Deploy copies a packed .MOD into the mods folder atomically (a temporary
 // file renamed into place), under its own file name. Older copies of the
-// same mod id elsewhere in the folder are moved aside to "<name>.<time>.bak"
-// (the game loads the first file per id, so two copies would fight); a
-// different mod already under the target name is moved aside the same way.
-// With enable, the id goes first in modlauncher.sch (backed up first), so
-// the mod wins over the others. Cancelling leaves the folder as it was.
+// same mod id elsewhere in the folder are moved to the backup folder
+// (backend/backups: out of the game's way; the game loads the first file
+// per id, so two copies would fight); a different mod already under the
+// target name is moved there the same way. When that file is an earlier
+// build of this mod (the same title, another MOD_ID: a mod folder without
+// MOD_ID packed twice) and modlauncher.sch lists its id, that line is made
+// to name the new id instead of leaving a dead one. With enable, the id
+// goes first in modlauncher.sch (backed up first), so the mod wins over
+// the others. Nothing but the .MOD is left in the mods folder. Cancelling
+// leaves the folder as it was.
 func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*DeployResult, error) {
 	if modsDir == "" {
 		modsDir = DefaultModsDir()
@@ -89,6 +107,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	var older []Replaced
 	targetOther := int64(0)
 	targetIsOther := false
+	targetTitle := ""
 	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == modsDir {
@@ -109,7 +128,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		switch {
 		case sameFile(p, target):
 			if h.ModID != modID {
-				targetIsOther, targetOther = true, h.ModID
+				targetIsOther, targetOther, targetTitle = true, h.ModID, h.Title
 			}
 		case h.ModID == modID:
 			older = append(older, Replaced{Path: p, ModID: h.ModID})
@@ -122,7 +141,15 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	stamp := time.Now().UTC().Format("20060102-150405")
+	// An earlier build of this very mod under the target name: its
+	// modlauncher.sch line is this mod's (see updateSch).
+	earlier := int64(0)
+	if targetIsOther && targetOther != 0 {
+		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(targetTitle)) {
+			earlier = targetOther
+		}
+	}
+	store := backups.Default()
 	j := journal{ModID: modID, Target: target}
 	for _, o := range older {
 		j.Retire = append(j.Retire, o.Path)
@@ -138,16 +165,22 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
 			if targetIsOther {
-				bak, err := moveAside(target, stamp)
+				why := "held the name of the deployed .MOD"
+				if earlier != 0 {
+					why = "an earlier build of the deployed mod (another MOD_ID)"
+				}
+				e, err := retire(store, target, modsDir, why)
 				if err != nil {
 					return err
 				}
-				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: bak, ModID: targetOther})
-				what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
-				if targetOther == 0 {
-					what = "a file that is not a readable .MOD"
+				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: targetOther})
+				if earlier == 0 {
+					what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
+					if targetOther == 0 {
+						what = "a file that is not a readable .MOD"
+					}
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to the backups (%s)", target, what, e.ID))
 				}
-				res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to %s", target, what, bak))
 			}
 			return nil
 		}); err != nil {
@@ -156,16 +189,16 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	}
 	deployStep("placed")
 	for _, o := range older {
-		bak, err := moveAside(o.Path, stamp)
+		e, err := retire(store, o.Path, modsDir, "an older copy of the deployed mod")
 		if err != nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("could not move the older copy %s aside: %v (the game may load it instead)", o.Path, err))
 			continue
 		}
-		o.Backup = bak
+		o.Backup, o.BackupID = e.Path, e.ID
 		res.Replaced = append(res.Replaced, o)
 	}
-	if enable {
-		if err := enableMod(res, modsDir, modID); err != nil {
+	if enable || earlier != 0 {
+		if err := updateSch(res, store, modsDir, modID, enable, earlier); err != nil {
 			return res, err
 		}
 	}
@@ -184,17 +217,14 @@ func sameFile(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 
-// moveAside renames p to "<p>.<stamp>.bak" (numbered when taken); the game
-// only loads *.mod, so the copy stays out of its way.
-func moveAside(p, stamp string) (string, error) {
-	bak := p + "." + stamp + ".bak"
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(bak); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		bak = p + "." + stamp + "-" + strconv.Itoa(i) + ".bak"
+// retire moves the .MOD p out of the mods folder into the backups; a
+// restore locks the mods folder, as Deploy does.
+func retire(store *backups.Store, p, modsDir, why string) (*backups.Entry, error) {
+	e, err := store.Move(p, backups.Options{Kind: backups.KindMod, Why: why, Lock: modsDir})
+	if err == nil && e == nil {
+		err = fmt.Errorf("%s is gone", p)
 	}
-	return bak, os.Rename(p, bak)
+	return e, err
 }
 
 // copyAtomic copies src to dst through a temporary file beside dst;
@@ -258,10 +288,14 @@ func readHeader(p string) (*mod.Header, error) {
 	return h, err
 }
 
-// enableMod puts id first in modlauncher.sch beside the mods folder.
-func enableMod(res *DeployResult, modsDir string, id int64) error {
+// updateSch edits modlauncher.sch beside the mods folder: a line naming
+// earlier (an earlier build of this mod, 0 for none) names id instead, in
+// its place; with enable, id goes first when it is not listed.
+func updateSch(res *DeployResult, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
 	p := filepath.Join(filepath.Dir(modsDir), SchName)
-	res.SchPath = p
+	if enable {
+		res.SchPath = p
+	}
 	// The same lock as loadorder.LockPath: a load-order edit running at the
 	// same time waits for this one.
 	lock, err := filelock.Acquire(context.Background(), p, 0)
@@ -275,33 +309,72 @@ func enableMod(res *DeployResult, modsDir string, id int64) error {
 	case err == nil:
 		f, err = sch.Parse(b)
 		if err != nil {
+			if !enable {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v (left unchanged)", p, err))
+				return nil
+			}
 			return fmt.Errorf("enable: %s: %w (left unchanged)", p, err)
 		}
 	case errors.Is(err, fs.ErrNotExist):
+		if !enable {
+			return nil
+		}
 		f = sch.New(nil)
 	default:
 		return fmt.Errorf("enable: %w", err)
 	}
 	ids := f.IDs()
+	next := make([]int64, 0, len(ids)+1)
+	listed := false
 	for _, x := range ids {
 		if x == id {
-			res.Enabled, res.AlreadyEnabled = true, true
-			return nil
+			listed = true
 		}
 	}
-	ids = append([]int64{id}, ids...)
-	f.SetIDs(ids)
-	bak, err := safefile.Backup(p)
-	if err != nil {
-		return fmt.Errorf("enable: backing up %s: %w", p, err)
+	for _, x := range ids {
+		switch {
+		case earlier != 0 && x == earlier:
+			if res.SchReplaced == nil {
+				res.SchReplaced = &SchReplaced{OldID: earlier, NewID: id, Place: len(next) + 1}
+			}
+			if !listed { // else the line naming id already stands
+				next = append(next, id)
+				listed = true
+			}
+		default:
+			next = append(next, x)
+		}
 	}
-	res.SchBackup = bak
+	if res.SchReplaced != nil {
+		res.SchPath = p
+		res.Enabled = true
+	}
+	switch {
+	case res.SchReplaced != nil:
+	case !enable:
+		return nil
+	case listed:
+		res.Enabled, res.AlreadyEnabled = true, true
+		return nil
+	default:
+		next = append([]int64{id}, next...)
+	}
+	f.SetIDs(next)
+	if _, err := os.Stat(p); err == nil {
+		e, err := store.Copy(p, backups.Options{Kind: backups.KindSch, Why: "before a deploy changed it", Lock: p})
+		if err != nil {
+			return fmt.Errorf("enable: backing up %s: %w", p, err)
+		}
+		if e != nil {
+			res.SchBackup, res.SchBackupID = e.Path, e.ID
+		}
+	}
 	if err := safefile.WriteFile(p, f.Bytes()); err != nil {
 		return fmt.Errorf("enable: %w", err)
 	}
 	res.Enabled = true
-	if len(ids) > MaxActiveMods {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("%d mods are now enabled; the game activates at most %d (the last ones in %s are ignored)", len(ids), MaxActiveMods, SchName))
+	if len(next) > MaxActiveMods {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d mods are now enabled; the game activates at most %d (the last ones in %s are ignored)", len(next), MaxActiveMods, SchName))
 	}
 	return nil
 }

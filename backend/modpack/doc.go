@@ -15,8 +15,10 @@
 //	         file version of Torchlight2.exe in Options.GameDir (ReadPEVersion),
 //	         else DefaultGameVersion (1.25.5.6, what the fixtures carry).
 //	         A MOD_ID that is absent, 0 or -1 (GUTS's placeholder) gets a fresh
-//	         one (NewModID); it is written back to MOD.DAT, after a backup, only
-//	         with Options.WriteModID and only once the .MOD is written.
+//	         one (NewModID); it is written back to MOD.DAT, after a backup
+//	         (backend/backups), only with Options.WriteModID (the command
+//	         line's and the window's default) and only once the .MOD is
+//	         written.
 //	collect  MEDIA/ (any case): names upper-cased (ASCII only), '/'-separated;
 //	         dropped: GUTS's tooling suffixes (.CMP .THUMBNAIL.PNG .XLS .XML
 //	         .MAX .MPD .LNK .LOG), every compiled .BINDAT/.BINLAYOUT (the text
@@ -77,9 +79,16 @@
 //	         renamed over the output.
 //	deploy   (Options.Deploy) Deploy copies it atomically into the mods folder,
 //	         moving older copies of the same MOD_ID (and a different mod under
-//	         the same name) aside to "<name>.<time>.bak", and with
-//	         Options.Enable lists it first in modlauncher.sch beside the mods
-//	         folder, after a backup.
+//	         the same name) into the backups in the user's cache
+//	         (backend/backups: nothing but .MODs stays in the mods folder); an
+//	         earlier build of the same mod under its name (same title, another
+//	         MOD_ID) hands its modlauncher.sch line to the new id
+//	         (DeployResult.SchReplaced); with Options.Enable the mod is listed
+//	         first in modlauncher.sch beside the mods folder, after a backup.
+//
+// Watch (watchpack.go) packs, then packs again after every save under the
+// mod folder (backend/watch), for `pack --watch` and the window's Pack on
+// save.
 //
 // Cancelling (the context) stops every stage and removes the temporary
 // file: nothing is left half-written, MOD.DAT is untouched.

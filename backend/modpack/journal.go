@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/internal/procalive"
@@ -95,13 +96,13 @@ func finishJournals(modsDir string) (notes []string) {
 			continue
 		}
 		if h, err := readHeader(j.Target); err == nil && h.ModID == j.ModID {
-			stamp := time.Now().UTC().Format("20060102-150405")
+			store := backups.Default()
 			for _, old := range j.Retire {
 				if h, err := readHeader(old); err != nil || h.ModID != j.ModID || sameFile(old, j.Target) {
 					continue
 				}
-				if bak, err := moveAside(old, stamp); err == nil {
-					notes = append(notes, fmt.Sprintf("an interrupted deploy left %s beside %s; moved it to %s", old, j.Target, bak))
+				if e, err := retire(store, old, modsDir, "an older copy an interrupted deploy left"); err == nil {
+					notes = append(notes, fmt.Sprintf("an interrupted deploy left %s beside %s; moved it to the backups (%s)", old, j.Target, e.ID))
 				}
 			}
 		}

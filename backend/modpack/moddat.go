@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"packsmith/backend/backups"
 	"packsmith/backend/safefile"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
@@ -247,8 +248,9 @@ func NewModID() int64 {
 }
 
 // WriteModID sets MOD_ID in the mod folder's MOD.DAT, keeping every other
-// line, its comments and its encoding; the old file is backed up beside it
-// first. It returns the backup's path.
+// line, its comments and its encoding, byte for byte; the old file is
+// first copied to the backups (backend/backups). It returns the backup's
+// path.
 func WriteModID(dir string, id int64) (string, error) {
 	p, err := findModDat(dir)
 	if err != nil {
@@ -305,14 +307,14 @@ func WriteModID(dir string, id int64) (string, error) {
 	if md.ModID != id {
 		return "", errors.New("modpack: MOD_ID did not take in MOD.DAT")
 	}
-	bak, err := safefile.Backup(p)
-	if err != nil {
-		return "", fmt.Errorf("modpack: backing up %s: %w", p, err)
+	e, err := backups.Default().Copy(p, backups.Options{Kind: backups.KindModDat, Why: "before its MOD_ID was written"})
+	if err != nil || e == nil {
+		return "", fmt.Errorf("modpack: backing up %s: %v", p, err)
 	}
 	if err := safefile.WriteFile(p, dattext.EncodeText(out, enc)); err != nil {
-		return bak, err
+		return e.Path, err
 	}
-	return bak, nil
+	return e.Path, nil
 }
 
 // splitLines splits after each line end (CRLF, LF or CR), keeping it.

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"packsmith/backend/backups"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
@@ -398,9 +399,17 @@ func TestPackAndDeploy(t *testing.T) {
 		if _, err := os.Stat(r.Path); r.Path != d.Path && err == nil {
 			t.Errorf("%s still there", r.Path)
 		}
-		if _, err := os.Stat(r.Backup); err != nil || !strings.HasSuffix(r.Backup, ".bak") {
+		if _, err := os.Stat(r.Backup); err != nil || !strings.HasPrefix(r.Backup, backups.Dir()+string(filepath.Separator)) || r.BackupID == "" {
 			t.Errorf("backup %q: %v", r.Backup, err)
 		}
+	}
+	// Nothing but .MODs in the mods folder: the copies moved out went to
+	// the backups in the user's cache.
+	if got := listDir(t, mods); fmt.Sprint(got) != "[KEEP.mod Old PACKSMITH_SAMPLE.MOD]" {
+		t.Errorf("mods folder holds %v", got)
+	}
+	if got := listDir(t, user); fmt.Sprint(got) != "[modlauncher.sch mods]" {
+		t.Errorf("user folder holds %v", got)
 	}
 	if _, err := os.Stat(filepath.Join(mods, "KEEP.mod")); err != nil {
 		t.Error("an unrelated mod was touched")

@@ -19,6 +19,7 @@ import (
 
 	"github.com/klauspost/compress/zlib"
 
+	"packsmith/backend/watch"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/internal/tl2corpus"
 )
@@ -222,6 +223,10 @@ func BenchmarkPackLarge(b *testing.B) {
 		if cz2, _ := cZlib(b, dir); cz2 > 0 && cz2 < cz {
 			cz = cz2
 		}
+		// Pack on save (pack --watch): from a saved file to the new .MOD,
+		// poll, settling and the incremental pack included; best of three
+		// saves. And what one poll of the folder costs.
+		watchMs, watchPackMs, pollMs := benchWatch(b, dir, out, srcs)
 		b.Logf("%d sources, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
 			n, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
 		b.Logf("stages: full %v; incremental %v", full.Stages, incr.Stages)
@@ -241,5 +246,64 @@ func BenchmarkPackLarge(b *testing.B) {
 		b.ReportMetric(float64(incr.Millis)/float64(full.Millis), "incr/full")
 		b.ReportMetric(float64(full.CPUms), "full-cpu-ms")
 		b.ReportMetric(float64(incr.CPUms), "incr-cpu-ms")
+		b.Logf("pack on save: saved → new .MOD %d ms (its pack %d ms); one poll of the folder %d ms", watchMs, watchPackMs, pollMs)
+		b.ReportMetric(float64(watchMs), "watch-save-to-mod-ms")
+		b.ReportMetric(float64(watchPackMs), "watch-repack-ms")
+		b.ReportMetric(float64(pollMs), "watch-poll-ms")
 	}
+}
+
+// benchWatch runs Watch on the packed corpus (its first pack reuses
+// everything), saves one source three times and returns the best time
+// from a save to the callback of the pack it caused, that pack's own
+// time, and the best of three polls (a stat walk) of the folder.
+func benchWatch(b *testing.B, dir, out string, srcs []string) (saveToMod, repack, poll int64) {
+	b.Helper()
+	poll = 1 << 62
+	for i := 0; i < 3; i++ {
+		t0 := time.Now()
+		if _, err := watch.New(dir, watch.Options{}); err != nil {
+			b.Fatal(err)
+		}
+		poll = min(poll, time.Since(t0).Milliseconds())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type packed struct {
+		at  time.Time
+		res *Result
+		err error
+	}
+	ch := make(chan packed, 8)
+	done := make(chan error, 1)
+	go func() {
+		done <- Watch(ctx, dir, Options{Output: out, Incremental: true}, watch.Options{}, func(r *Result, err error, _ []string) {
+			ch <- packed{time.Now(), r, err}
+		})
+	}()
+	first := <-ch
+	if first.err != nil {
+		b.Fatal(first.err)
+	}
+	saveToMod, repack = 1<<62, 0
+	p := srcs[len(srcs)/3]
+	for i := 0; i < 3; i++ {
+		time.Sleep(1200 * time.Millisecond) // a save some time after the last pack
+		body, _ := os.ReadFile(p)
+		text, _, _ := dattext.Decode(p, body)
+		t0 := time.Now()
+		os.WriteFile(p, dattext.EncodeText(strings.Replace(text, "NAME:", fmt.Sprintf("NAME:SAVE%d_", i), 1), dattext.UTF16LEBOM), 0o644)
+		got := <-ch
+		if got.err != nil {
+			b.Fatal(got.err)
+		}
+		if d := got.at.Sub(t0).Milliseconds(); d < saveToMod {
+			saveToMod, repack = d, got.res.Millis
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		b.Fatal(err)
+	}
+	return saveToMod, repack, poll
 }

@@ -47,6 +47,9 @@ type Settings struct {
 	// LastDirs is the folder each kind of file dialog was last used in
 	// (backend/lastdir: open, folder, save); the next one starts there.
 	LastDirs map[string]string `json:"lastDirs,omitempty"`
+	// BackupsKeep is how many backups of one file backend/backups keeps
+	// (deployed .MODs, modlauncher.sch, MOD.DAT); 0 keeps the default, 10.
+	BackupsKeep int `json:"backupsKeep,omitempty"`
 }
 
 // Store loads and saves Settings.

@@ -14,6 +14,9 @@ import { loadOrder } from './bridge.js';
  * @typedef {import('../../wailsjs/go/models').loadorder.View} View
  * @typedef {import('../../wailsjs/go/models').app.LoadOrderFolders} Folders
  * @typedef {import('../../wailsjs/go/models').app.LoadOrderSaved} Saved
+ * @typedef {import('../../wailsjs/go/models').app.BackupList} BackupList
+ * @typedef {import('../../wailsjs/go/models').backups.Entry} Backup
+ * @typedef {import('../../wailsjs/go/models').backups.Restored} Restored
  */
 
 /** @returns {Promise<Folders>} */
@@ -34,8 +37,12 @@ export const setOrder = (ids) => loadOrder().LoadOrderSetOrder(ids.map(String));
 export const undo = () => loadOrder().LoadOrderUndo();
 /** @returns {Promise<View>} */
 export const revert = () => loadOrder().LoadOrderRevert();
-/** Write modlauncher.sch after a timestamped backup. @returns {Promise<Saved>} */
+/** Write modlauncher.sch after a backup (into the backups folder). @returns {Promise<Saved>} */
 export const save = () => loadOrder().LoadOrderSave();
+/** History: every backup Packsmith kept, newest first. @returns {Promise<BackupList>} */
+export const backups = () => loadOrder().Backups();
+/** Put a backup back where it came from (what is there is backed up first). @returns {Promise<Restored>} */
+export const restore = (id) => loadOrder().RestoreBackup(id);
 
 /**
  * The active list after dragging the mod `id` before the row at index

@@ -17,6 +17,7 @@ import { packing } from './bridge.js';
  * @typedef {import('../../wailsjs/go/models').modpack.Result} Result
  * @typedef {import('../../wailsjs/go/models').app.PackSetup} Setup
  * @typedef {import('../../wailsjs/go/models').app.PackRequest} Request
+ * @typedef {import('../../wailsjs/go/models').app.PackOnSaveStatus} OnSave
  */
 
 /** Folders, toggles and the sample mod the view starts with. @returns {Promise<Setup>} */
@@ -25,6 +26,10 @@ export const setup = () => packing().PackSetup();
 export const inspect = (dir, baseDir = '') => packing().InspectMod(dir, baseDir);
 /** Start packing; resolves to the job id ("job" events carry stage, file (what) and counts as fields; the final one the result, also on failure). @param {Request} req @returns {Promise<string>} */
 export const pack = (req) => packing().PackMod(req);
+/** Pack on save: pack, then again after every save, until the job is cancelled; resolves to the job id (its "waiting" stage: Done = packs so far). @param {Request} req @returns {Promise<string>} */
+export const packOnSave = (req) => packing().PackOnSave(req);
+/** The last pack of a Pack-on-save job. @returns {Promise<OnSave>} */
+export const packOnSaveResult = (id) => packing().PackOnSaveResult(id);
 
 /** "file:line" of a finding ('' when it names no file). */
 export function where(f) {

@@ -22,6 +22,40 @@ export namespace app {
 	        this.lastExtractDir = source["lastExtractDir"];
 	    }
 	}
+	export class BackupList {
+	    dir: string;
+	    keep: number;
+	    backups: backups.Entry[];
+	
+	    static createFrom(source: any = {}) {
+	        return new BackupList(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.dir = source["dir"];
+	        this.keep = source["keep"];
+	        this.backups = this.convertValues(source["backups"], backups.Entry);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class BakeAgainst {
 	    entry: string;
 	    sameHeader: boolean;
@@ -223,6 +257,7 @@ export namespace app {
 	export class LoadOrderSaved {
 	    path: string;
 	    backup: string;
+	    backupId?: string;
 	    written: boolean;
 	    view?: loadorder.View;
 	
@@ -234,8 +269,51 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
 	        this.backup = source["backup"];
+	        this.backupId = source["backupId"];
 	        this.written = source["written"];
 	        this.view = this.convertValues(source["view"], loadorder.View);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PackOnSaveStatus {
+	    jobId: string;
+	    modDir: string;
+	    packs: number;
+	    changed: string[];
+	    at: string;
+	    result?: modpack.Result;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PackOnSaveStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.jobId = source["jobId"];
+	        this.modDir = source["modDir"];
+	        this.packs = source["packs"];
+	        this.changed = source["changed"];
+	        this.at = source["at"];
+	        this.result = this.convertValues(source["result"], modpack.Result);
+	        this.error = source["error"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -321,6 +399,7 @@ export namespace app {
 	    modsDir: string;
 	    gameDir: string;
 	    theme: string;
+	    backupsKeep: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Prefs(source);
@@ -332,6 +411,7 @@ export namespace app {
 	        this.modsDir = source["modsDir"];
 	        this.gameDir = source["gameDir"];
 	        this.theme = source["theme"];
+	        this.backupsKeep = source["backupsKeep"];
 	    }
 	}
 	export class PrefsView {
@@ -339,10 +419,12 @@ export namespace app {
 	    modsDir: string;
 	    gameDir: string;
 	    theme: string;
+	    backupsKeep: number;
 	    detectedUserDir: string;
 	    detectedModsDir: string;
 	    detectedFrom: string;
 	    configFile: string;
+	    backupsDir: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new PrefsView(source);
@@ -354,10 +436,12 @@ export namespace app {
 	        this.modsDir = source["modsDir"];
 	        this.gameDir = source["gameDir"];
 	        this.theme = source["theme"];
+	        this.backupsKeep = source["backupsKeep"];
 	        this.detectedUserDir = source["detectedUserDir"];
 	        this.detectedModsDir = source["detectedModsDir"];
 	        this.detectedFrom = source["detectedFrom"];
 	        this.configFile = source["configFile"];
+	        this.backupsDir = source["backupsDir"];
 	    }
 	}
 	export class RebornSaved {
@@ -452,6 +536,71 @@ export namespace archive {
 	        this.kind = source["kind"];
 	        this.extra = source["extra"];
 	    }
+	}
+
+}
+
+export namespace backups {
+	
+	export class Entry {
+	    id: string;
+	    path: string;
+	    of: string;
+	    kind: string;
+	    why: string;
+	    size: number;
+	    time: string;
+	    lock?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Entry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.path = source["path"];
+	        this.of = source["of"];
+	        this.kind = source["kind"];
+	        this.why = source["why"];
+	        this.size = source["size"];
+	        this.time = source["time"];
+	        this.lock = source["lock"];
+	    }
+	}
+	export class Restored {
+	    id: string;
+	    path: string;
+	    backup?: Entry;
+	
+	    static createFrom(source: any = {}) {
+	        return new Restored(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.path = source["path"];
+	        this.backup = this.convertValues(source["backup"], Entry);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -968,9 +1117,26 @@ export namespace mod {
 
 export namespace modpack {
 	
+	export class SchReplaced {
+	    oldId: number;
+	    newId: number;
+	    place: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SchReplaced(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.oldId = source["oldId"];
+	        this.newId = source["newId"];
+	        this.place = source["place"];
+	    }
+	}
 	export class Replaced {
 	    path: string;
 	    backup?: string;
+	    backupId?: string;
 	    modId: number;
 	
 	    static createFrom(source: any = {}) {
@@ -981,6 +1147,7 @@ export namespace modpack {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
 	        this.backup = source["backup"];
+	        this.backupId = source["backupId"];
 	        this.modId = source["modId"];
 	    }
 	}
@@ -992,6 +1159,8 @@ export namespace modpack {
 	    alreadyEnabled?: boolean;
 	    schPath?: string;
 	    schBackup?: string;
+	    schBackupId?: string;
+	    schReplaced?: SchReplaced;
 	    warnings: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -1007,6 +1176,8 @@ export namespace modpack {
 	        this.alreadyEnabled = source["alreadyEnabled"];
 	        this.schPath = source["schPath"];
 	        this.schBackup = source["schBackup"];
+	        this.schBackupId = source["schBackupId"];
+	        this.schReplaced = this.convertValues(source["schReplaced"], SchReplaced);
 	        this.warnings = source["warnings"];
 	    }
 	
@@ -1330,6 +1501,7 @@ export namespace modpack {
 		    return a;
 		}
 	}
+	
 	
 
 }

@@ -11,6 +11,10 @@ export function InspectMod(arg1:string,arg2:string):Promise<modpack.Inspection>;
 
 export function PackMod(arg1:app.PackRequest):Promise<string>;
 
+export function PackOnSave(arg1:app.PackRequest):Promise<string>;
+
+export function PackOnSaveResult(arg1:string):Promise<app.PackOnSaveStatus>;
+
 export function PackResult(arg1:string):Promise<modpack.Result>;
 
 export function PackSetup():Promise<app.PackSetup>;

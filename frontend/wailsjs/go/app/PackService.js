@@ -18,6 +18,14 @@ export function PackMod(arg1) {
   return window['go']['app']['PackService']['PackMod'](arg1);
 }
 
+export function PackOnSave(arg1) {
+  return window['go']['app']['PackService']['PackOnSave'](arg1);
+}
+
+export function PackOnSaveResult(arg1) {
+  return window['go']['app']['PackService']['PackOnSaveResult'](arg1);
+}
+
 export function PackResult(arg1) {
   return window['go']['app']['PackService']['PackResult'](arg1);
 }

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"packsmith/backend/backups"
+)
+
+func init() {
+	register(command{
+		name:  "backups",
+		usage: "backups list [--json] | restore ID",
+		summary: "The copies Packsmith kept of files it replaced: deployed .MODs an older or newer copy pushed out of the\n" +
+			"mods folder, modlauncher.sch before a save or a deploy, MOD.DAT before its MOD_ID was written. They live\n" +
+			"in one folder in the user's cache (Packsmith/backups), the last 10 per file (setting backupsKeep).\n" +
+			"  list      every backup, newest first: ID, time, kind, size, the original file and why\n" +
+			"  restore   put backup ID back where it came from; what is there now is backed up first",
+		run: runBackups,
+	})
+}
+
+func runBackups(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("backups", flag.ContinueOnError)
+	js := fs.Bool("json", false, "print JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError{"want a subcommand: list or restore"}
+	}
+	store := backups.Default()
+	switch pos[0] {
+	case "list":
+		if len(pos) != 1 {
+			return usageError{"list takes no argument"}
+		}
+		list, err := store.List()
+		if err != nil {
+			return err
+		}
+		if *js {
+			return writeJSON(c.stdout, struct {
+				Dir     string          `json:"dir"`
+				Backups []backups.Entry `json:"backups"`
+			}{store.Dir, list})
+		}
+		if len(list) == 0 {
+			fmt.Fprintf(c.stdout, "no backups in %s\n", store.Dir)
+			return nil
+		}
+		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tFILE\tWHY\n")
+		for _, e := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, listTime(e.Time), e.Kind, groupDigits(e.Size), e.Of, e.Why)
+		}
+		tw.Flush()
+		fmt.Fprintf(c.stdout, "%d backup%s in %s\n", len(list), plural(len(list)), store.Dir)
+		return nil
+	case "restore":
+		if len(pos) != 2 {
+			return usageError{"restore wants one ID (see packsmith backups list)"}
+		}
+		r, err := store.Restore(c.context, pos[1])
+		if err != nil {
+			return err
+		}
+		if *js {
+			return writeJSON(c.stdout, r)
+		}
+		fmt.Fprintf(c.stdout, "restored %s from %s", r.Path, r.ID)
+		if r.Backup != nil {
+			fmt.Fprintf(c.stdout, " (what was there is backup %s)", r.Backup.ID)
+		}
+		fmt.Fprintln(c.stdout)
+		return nil
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q (list, restore)", pos[0])}
+	}
+}
+
+// listTime shows a backup's time to the second.
+func listTime(t string) string {
+	if tt, err := time.Parse(backups.TimeLayout, t); err == nil {
+		return tt.Format("2006-01-02 15:04:05")
+	}
+	return t
+}

@@ -1,0 +1,248 @@
+// Package watch tells when files under a folder were saved, by polling:
+// it walks the folder, keeps each file's size and modification time, and
+// reports a change once the folder has been quiet for a moment (an editor
+// saving writes a temporary file, renames it, touches a backup: one save,
+// not three).
+//
+// Why polling and not inotify (or ReadDirectoryChangesW, FSEvents): one
+// code path on every system with the standard library only; it sees
+// changes that notification APIs miss (network shares, WSL's /mnt/c and
+// Wine's Z: drive, where Torchlight II modders keep their mods, editors
+// that replace a file by rename); it needs no watch per folder (a real mod
+// has thousands of folders, more than inotify's default per-user limit
+// leaves once an IDE runs). The cost is one stat walk per poll: ~100 ms for
+// 33,000 files on this machine, so the interval grows to four walks when a
+// walk is slow, keeping the watcher under ~20 % of one core.
+package watch
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Defaults.
+const (
+	DefaultInterval = 500 * time.Millisecond
+	DefaultDebounce = 300 * time.Millisecond
+)
+
+// IsEditorTemp says whether a file name is one editors write while saving
+// or keep beside a file, never a source: Emacs' backups and locks (name~,
+// .#name, #name#), Vim's swap files and its write test (.swp/.swo/.swx,
+// 4913), *.tmp (also Packsmith's own temporary files), Office's ~$name,
+// macOS's ._name and .DS_Store, Windows' Thumbs.db and desktop.ini.
+func IsEditorTemp(name string) bool {
+	l := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(l, "~"),
+		strings.HasPrefix(l, ".#"),
+		strings.HasPrefix(l, "#") && strings.HasSuffix(l, "#"),
+		strings.HasPrefix(l, "~$"),
+		strings.HasPrefix(l, "._"),
+		l == "4913", l == ".ds_store", l == "thumbs.db", l == "desktop.ini":
+		return true
+	}
+	switch filepath.Ext(l) {
+	case ".swp", ".swo", ".swx", ".swn", ".tmp", ".temp", ".crdownload", ".part":
+		return true
+	}
+	return false
+}
+
+// skipDir: version-control folders change on commits, not saves.
+func skipDir(name string) bool {
+	switch name {
+	case ".git", ".svn", ".hg", ".bzr":
+		return true
+	}
+	return false
+}
+
+// Options tune a Watcher.
+type Options struct {
+	Interval time.Duration // between polls (0: DefaultInterval)
+	Debounce time.Duration // quiet time after the last change (0: DefaultDebounce)
+	// Ignore, when set, leaves out more files: path is absolute.
+	Ignore func(path string) bool
+}
+
+type stat struct {
+	size  int64
+	mtime int64
+}
+
+// Watcher polls one folder.
+type Watcher struct {
+	root string
+	opt  Options
+	last map[string]stat
+	walk time.Duration // the last walk's duration
+}
+
+// New takes the first look at root; Next reports changes from then on.
+func New(root string, o Options) (*Watcher, error) {
+	if o.Interval <= 0 {
+		o.Interval = DefaultInterval
+	}
+	if o.Debounce <= 0 {
+		o.Debounce = DefaultDebounce
+	}
+	w := &Watcher{root: filepath.Clean(root), opt: o}
+	s, err := w.scan()
+	if err != nil {
+		return nil, err
+	}
+	w.last = s
+	return w, nil
+}
+
+func (w *Watcher) scan() (map[string]stat, error) {
+	t0 := time.Now()
+	out := make(map[string]stat, len(w.last))
+	err := filepath.WalkDir(w.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == w.root {
+				return err
+			}
+			return nil // vanished while walking, or unreadable: the next poll sees it
+		}
+		if d.IsDir() {
+			if p != w.root && skipDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if IsEditorTemp(d.Name()) || (w.opt.Ignore != nil && w.opt.Ignore(p)) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(w.root, p)
+		out[filepath.ToSlash(rel)] = stat{info.Size(), info.ModTime().UnixNano()}
+		return nil
+	})
+	w.walk = time.Since(t0)
+	return out, err
+}
+
+// diff lists the files added, removed or changed from a to b, sorted.
+func diff(a, b map[string]stat) []string {
+	var ch []string
+	for k, v := range b {
+		if o, ok := a[k]; !ok || o != v {
+			ch = append(ch, k)
+		}
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			ch = append(ch, k)
+		}
+	}
+	sort.Strings(ch)
+	return ch
+}
+
+func (w *Watcher) interval() time.Duration {
+	if d := 4 * w.walk; d > w.opt.Interval {
+		return d
+	}
+	return w.opt.Interval
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Next waits until files under the folder changed (added, removed, saved)
+// and then nothing changed for the debounce time, and returns the changed
+// paths ('/'-separated, relative to the folder). It returns ctx's error
+// when ctx ends first.
+func (w *Watcher) Next(ctx context.Context) ([]string, error) {
+	for {
+		if err := sleep(ctx, w.interval()); err != nil {
+			return nil, err
+		}
+		s, err := w.scan()
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue // the folder is being replaced: wait for it
+			}
+			return nil, err
+		}
+		ch := diff(w.last, s)
+		if len(ch) == 0 {
+			continue
+		}
+		// Settle: look at the changed files again (a stat each, not a
+		// walk) until they stood still for the debounce time. Files saved
+		// meanwhile elsewhere are the next poll's change.
+		seen := map[string]bool{}
+		for _, c := range ch {
+			seen[c] = true
+		}
+		quiet := time.Now()
+		step := w.opt.Debounce / 6
+		if step < 10*time.Millisecond {
+			step = 10 * time.Millisecond
+		}
+		for time.Since(quiet) < w.opt.Debounce {
+			if err := sleep(ctx, step); err != nil {
+				return nil, err
+			}
+			for c := range seen {
+				st, ok := w.statRel(c)
+				if old, had := s[c]; ok != had || (ok && st != old) {
+					if ok {
+						s[c] = st
+					} else {
+						delete(s, c)
+					}
+					quiet = time.Now()
+				}
+			}
+		}
+		w.last = s
+		out := []string{}
+		for c := range seen {
+			out = append(out, c)
+		}
+		sort.Strings(out)
+		return out, nil
+	}
+}
+
+// statRel stats one file the way scan does.
+func (w *Watcher) statRel(rel string) (stat, bool) {
+	info, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel)))
+	if err != nil || !info.Mode().IsRegular() {
+		return stat{}, false
+	}
+	return stat{info.Size(), info.ModTime().UnixNano()}, true
+}
+
+// Accept takes the current state of the named files (relative, '/') as
+// seen, so that a change the caller made itself (MOD.DAT given its id by
+// the pack) is not reported.
+func (w *Watcher) Accept(rels ...string) {
+	for _, r := range rels {
+		if st, ok := w.statRel(r); ok {
+			w.last[r] = st
+		} else {
+			delete(w.last, r)
+		}
+	}
+}
