@@ -86,8 +86,8 @@ func Dir() string {
 func folds() bool { return runtime.GOOS == "windows" || runtime.GOOS == "darwin" }
 
 // resolve is target made absolute, cleaned and resolved through symlinks
-// (its folder only, when the file does not exist yet), and case-folded
-// where the system folds: the same string for every spelling of one file.
+// (its folder only, when the file does not exist yet): the same string for
+// every spelling of one file, but for case.
 func resolve(target string) string {
 	abs, err := filepath.Abs(target)
 	if err != nil {
@@ -98,10 +98,15 @@ func resolve(target string) string {
 	} else if r, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
 		abs = filepath.Join(r, filepath.Base(abs))
 	}
-	if folds() {
-		abs = strings.ToLower(abs)
-	}
 	return abs
+}
+
+// fold is s case-folded where the system folds.
+func fold(s string) string {
+	if folds() {
+		return strings.ToLower(s)
+	}
+	return s
 }
 
 func hashed(abs string) string {
@@ -110,7 +115,7 @@ func hashed(abs string) string {
 }
 
 // key names target's fallback lock file in Dir.
-func key(target string) string { return hashed(resolve(target)) + ".lock" }
+func key(target string) string { return hashed(fold(resolve(target))) + ".lock" }
 
 // Path is the lock file that Acquire uses for target: beside it, in its
 // folder (a folder target: beside the folder, in its parent).
@@ -119,11 +124,14 @@ func Path(target string) string {
 	dir, name := filepath.Dir(abs), filepath.Base(abs)
 	if dir == abs || name == "" || name == "." || name == string(filepath.Separator) {
 		// A root has no folder beside it.
-		return filepath.Join(Dir(), hashed(abs)+".lock")
+		return filepath.Join(Dir(), hashed(fold(abs))+".lock")
 	}
-	lock := "." + name + Suffix
+	// The folder is spelled as the file system has it (a case-sensitive
+	// volume on macOS must find it); the name is folded, so A.ZIP and
+	// a.zip share a lock where the system takes them for one file.
+	lock := "." + fold(name) + Suffix
 	if len(lock) > maxName {
-		lock = Suffix + "-" + hashed(abs)
+		lock = Suffix + "-" + hashed(fold(abs))
 	}
 	return filepath.Join(dir, lock)
 }
