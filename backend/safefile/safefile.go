@@ -64,6 +64,10 @@ func Create(target string) (*File, error) {
 	CleanStale(dir)
 	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+		}
 		return nil, err
 	}
 	// CreateTemp makes 0600 files; the result should look like any file
@@ -80,6 +84,52 @@ func Create(target string) (*File, error) {
 	return &File{File: f, Target: target}, nil
 }
 
+// user makes an error about the temporary file name the file the user
+// asked for: "write D:\\mods\\X.MOD: no space left", not the hidden
+// temporary name that is gone by the time the message is read.
+func (f *File) user(err error) error {
+	switch e := err.(type) {
+	case *os.PathError:
+		if e.Path == f.File.Name() {
+			return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+		}
+	case *os.LinkError:
+		return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+	}
+	return err
+}
+
+// Write, WriteAt, WriteString, ReadFrom, Seek, Truncate and Sync are the
+// file's, with errors naming Target (see user).
+func (f *File) Write(b []byte) (int, error) {
+	n, err := f.File.Write(b)
+	return n, f.user(err)
+}
+
+func (f *File) WriteAt(b []byte, off int64) (int, error) {
+	n, err := f.File.WriteAt(b, off)
+	return n, f.user(err)
+}
+
+func (f *File) WriteString(s string) (int, error) {
+	n, err := f.File.WriteString(s)
+	return n, f.user(err)
+}
+
+func (f *File) ReadFrom(r io.Reader) (int64, error) {
+	n, err := f.File.ReadFrom(r)
+	return n, f.user(err)
+}
+
+func (f *File) Seek(off int64, whence int) (int64, error) {
+	n, err := f.File.Seek(off, whence)
+	return n, f.user(err)
+}
+
+func (f *File) Truncate(size int64) error { return f.user(f.File.Truncate(size)) }
+
+func (f *File) Sync() error { return f.user(f.File.Sync()) }
+
 // Commit flushes, closes and renames the file into place.
 func (f *File) Commit() error {
 	if f.done {
@@ -89,15 +139,15 @@ func (f *File) Commit() error {
 	if err := f.File.Sync(); err != nil {
 		f.File.Close()
 		os.Remove(f.File.Name())
-		return err
+		return f.user(err)
 	}
 	if err := f.File.Close(); err != nil {
 		os.Remove(f.File.Name())
-		return err
+		return f.user(err)
 	}
 	if err := os.Rename(f.File.Name(), f.Target); err != nil {
 		os.Remove(f.File.Name())
-		return err
+		return f.user(err)
 	}
 	return nil
 }
@@ -122,7 +172,7 @@ func (g Group) Commit() error {
 			for _, r := range g[i+1:] {
 				r.Abort()
 			}
-			return fmt.Errorf("%s: %w", f.Target, err)
+			return err // it names f.Target (File.user)
 		}
 	}
 	return nil
