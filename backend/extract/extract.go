@@ -4,13 +4,22 @@
 // first written to a staging folder inside the target and moved into place
 // only when every entry succeeded, so a cancelled or failed extract leaves
 // nothing half-written.
+//
+// Every file and folder is made relative to the target folder opened once
+// (os.Root: openat and renameat on Unix, handle-relative opens on Windows),
+// never by re-resolving a path string: a folder inside the target swapped for
+// a symlink to elsewhere while the extract runs makes the extract fail, and
+// nothing lands outside the target.
 package extract
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -206,6 +215,11 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
 	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	defer root.Close()
 	replaced, err := checkTarget(a, dir, jobs, opt.Overwrite)
 	if err != nil {
 		return Result{}, err
@@ -216,11 +230,11 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		return Result{}, fmt.Errorf("%s: %w: the entries take %d MB, %s has %d MB free", a.Path(), ErrRefused, total>>20, dir, free>>20)
 	}
 	CleanStale(dir)
-	stage, err := os.MkdirTemp(dir, fmt.Sprintf("%s%d-*", StagePrefix, os.Getpid()))
+	stage, err := mkStage(root)
 	if err != nil {
 		return Result{}, err
 	}
-	defer os.RemoveAll(stage)
+	defer root.RemoveAll(stage)
 
 	workers := opt.Workers
 	if workers <= 0 {
@@ -254,9 +268,9 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
 				var err error
 				if j.conv != nil {
-					err = convertEntry(ctx, a, j, filepath.Join(stage, "new"), made, add)
+					err = convertEntry(ctx, a, root, j, filepath.Join(stage, "new"), made, add)
 				} else {
-					err = writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
+					err = writeEntry(ctx, a, root, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
 				}
 				if err != nil {
 					fail(err)
@@ -281,7 +295,7 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		}
 		replaced = append(replaced, make([]string, n)...)
 	}
-	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
+	if err := place(a, root, dir, stage, jobs, len(replaced) > 0); err != nil {
 		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
@@ -333,7 +347,7 @@ func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *R
 // convertEntry reads an entry through its converter and stages what it
 // gives: the converted bytes under the converted name, or the entry's own
 // bytes under its own name (j.rel, j.keep and j.why are updated).
-func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
+func convertEntry(ctx context.Context, a archive.Archive, root *os.Root, j *job, stage string, made map[string]bool, add func(int64)) error {
 	rc, err := a.Open(j.e.Path)
 	if err != nil {
 		return err
@@ -359,10 +373,13 @@ func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, 
 		j.rel, j.keep, j.why = rel, true, out.Why
 	}
 	dst := filepath.Join(stage, j.rel)
-	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-		return err
+	if err := mkdirOnce(root, filepath.Dir(dst), made); err != nil {
+		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	return os.WriteFile(dst, out.Bytes, 0o644)
+	if err := root.WriteFile(dst, out.Bytes, 0o644); err != nil {
+		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
+	}
+	return nil
 }
 
 type countReader struct {
@@ -379,12 +396,34 @@ func (c countReader) Read(b []byte) (int, error) {
 // freeSpace is freeBytes (a variable so tests can shrink the disk).
 var freeSpace = freeBytes
 
-// rename places one staged file (a variable so tests can make it fail).
-var rename = os.Rename
+// rename places one staged file, both names relative to root (a variable
+// so tests can make it fail).
+var rename = func(root *os.Root, from, to string) error { return root.Rename(from, to) }
 
-// place moves every staged file into dir. Replaced files are moved aside
-// into the staging folder first; on any failure every move is undone.
-func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) error {
+// mkStage makes the staging folder in root and returns its name: the
+// process id and a random part (CleanStale reads the pid).
+func mkStage(root *os.Root) (string, error) {
+	for range 100 {
+		var b [6]byte
+		rand.Read(b[:])
+		name := fmt.Sprintf("%s%d-%s", StagePrefix, os.Getpid(), hex.EncodeToString(b[:]))
+		err := root.Mkdir(name, 0o700)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", errors.New("no free name for the staging folder")
+}
+
+// place moves every staged file into the target (root; dir is its name,
+// for messages). Replaced files are moved aside into the staging folder
+// first; on any failure every move is undone. Every name is relative to
+// root, so a folder swapped for a symlink meanwhile cannot send a file
+// outside the target.
+func place(a archive.Archive, root *os.Root, dir, stage string, jobs []job, replacing bool) error {
 	var (
 		moved   []string // rel of files placed
 		aside   []string // rel of old files moved aside
@@ -392,25 +431,25 @@ func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) err
 	)
 	undo := func() {
 		for i := len(moved) - 1; i >= 0; i-- {
-			os.Rename(filepath.Join(dir, moved[i]), filepath.Join(stage, "new", moved[i]))
+			root.Rename(moved[i], filepath.Join(stage, "new", moved[i]))
 		}
 		for i := len(aside) - 1; i >= 0; i-- {
-			os.Rename(filepath.Join(stage, "old", aside[i]), filepath.Join(dir, aside[i]))
+			root.Rename(filepath.Join(stage, "old", aside[i]), aside[i])
 		}
 		for i := len(created) - 1; i >= 0; i-- {
-			os.Remove(created[i]) // only if empty
+			root.Remove(created[i]) // only if empty
 		}
 	}
 	mkdirs := func(d string) error {
 		var missing []string
-		for p := d; p != dir && len(p) > len(dir); p = filepath.Dir(p) {
-			if _, err := os.Lstat(p); err == nil {
+		for p := d; p != "." && p != ""; p = filepath.Dir(p) {
+			if _, err := root.Lstat(p); err == nil {
 				break
 			}
 			missing = append(missing, p)
 		}
 		for i := len(missing) - 1; i >= 0; i-- {
-			if err := os.Mkdir(missing[i], 0o755); err != nil {
+			if err := root.Mkdir(missing[i], 0o755); err != nil {
 				return err
 			}
 			created = append(created, missing[i])
@@ -420,18 +459,18 @@ func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) err
 	for _, j := range jobs {
 		dst := filepath.Join(dir, j.rel)
 		var err error
-		if err = mkdirs(filepath.Dir(dst)); err == nil && replacing {
-			if _, serr := os.Lstat(dst); serr == nil {
+		if err = mkdirs(filepath.Dir(j.rel)); err == nil && replacing {
+			if _, serr := root.Lstat(j.rel); serr == nil {
 				old := filepath.Join(stage, "old", j.rel)
-				if err = os.MkdirAll(filepath.Dir(old), 0o755); err == nil {
-					if err = os.Rename(dst, old); err == nil {
+				if err = root.MkdirAll(filepath.Dir(old), 0o755); err == nil {
+					if err = root.Rename(j.rel, old); err == nil {
 						aside = append(aside, j.rel)
 					}
 				}
 			}
 		}
 		if err == nil {
-			if err = rename(filepath.Join(stage, "new", j.rel), dst); err == nil {
+			if err = rename(root, filepath.Join(stage, "new", j.rel), j.rel); err == nil {
 				moved = append(moved, j.rel)
 			}
 		}
@@ -515,22 +554,22 @@ func (c countWriter) Write(b []byte) (int, error) {
 
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
-func mkdirOnce(dir string, made map[string]bool) error {
+func mkdirOnce(root *os.Root, dir string, made map[string]bool) error {
 	if made[dir] {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := root.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	made[dir] = true
 	return nil
 }
 
-func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+func writeEntry(ctx context.Context, a archive.Archive, root *os.Root, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
 	entryErr := func(err error) error {
 		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+	if err := mkdirOnce(root, filepath.Dir(dst), made); err != nil {
 		return entryErr(err)
 	}
 	rc, err := a.Open(e.Path)
@@ -542,7 +581,7 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 		return entryErr(err)
 	}
 	defer rc.Close()
-	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return entryErr(err)
 	}
