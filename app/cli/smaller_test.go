@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"archive/zip"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"packsmith/backend/loadorder/loadordertest"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -102,5 +104,46 @@ func TestLoadOrderListFinishesInterruptedDeploy(t *testing.T) {
 	}
 	if _, err := os.Stat(oldp); err == nil {
 		t.Error("the old copy is still in the mods folder")
+	}
+}
+
+// Names from an archive are printed escaped: `ls` and errors never write a
+// newline or an ANSI escape from a name (issue 22), and extract refuses an
+// unportable name unless --allow-unportable.
+func TestNamesPrintedEscaped(t *testing.T) {
+	dir := t.TempDir()
+	zp := filepath.Join(dir, "evil.zip")
+	f, _ := os.Create(zp)
+	zw := zip.NewWriter(f)
+	for _, n := range []string{"ok.txt", "red\x1b[31m.txt", "two\nlines.txt"} {
+		w, _ := zw.Create(n)
+		w.Write([]byte(n))
+	}
+	zw.Close()
+	f.Close()
+	out, errs, code := run(t, "ls", zp)
+	if code != 0 || strings.Contains(out, "\x1b") || !strings.Contains(out, `red\x1b[31m.txt`) || !strings.Contains(out, `two\nlines.txt`) {
+		t.Errorf("ls: %d %q %s", code, out, errs)
+	}
+	target := filepath.Join(dir, "out")
+	_, errs, code = run(t, "extract", zp, "-o", target)
+	if code != ExitFailure || strings.ContainsAny(errs[:len(errs)-1], "\x1b\n") || !strings.Contains(errs, "control character") {
+		t.Errorf("extract: %d %q", code, errs)
+	}
+	if ents, _ := os.ReadDir(target); len(ents) != 0 {
+		t.Errorf("extract wrote %v before refusing", ents)
+	}
+	if runtime.GOOS == "linux" {
+		if _, errs, code = run(t, "extract", zp, "-o", target, "--allow-unportable"); code != 0 {
+			t.Errorf("--allow-unportable: %d %s", code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(target, "two\nlines.txt")); err != nil {
+			t.Error(err)
+		}
+	}
+	// An error that names an entry escapes it too.
+	_, errs, _ = run(t, "cat", zp, "no\x1b[2Jsuch")
+	if strings.Contains(errs, "\x1b") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("cat error %q", errs)
 	}
 }

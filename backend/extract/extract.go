@@ -34,7 +34,7 @@ import (
 var ErrUnsafePath = errors.New("unsafe entry name")
 
 var windowsReserved = map[string]bool{
-	"CON": true, "PRN": true, "AUX": true, "NUL": true,
+	"CON": true, "PRN": true, "AUX": true, "NUL": true, "CONIN$": true, "CONOUT$": true,
 	"COM1": true, "COM2": true, "COM3": true, "COM4": true, "COM5": true, "COM6": true, "COM7": true, "COM8": true, "COM9": true,
 	"LPT1": true, "LPT2": true, "LPT3": true, "LPT4": true, "LPT5": true, "LPT6": true, "LPT7": true, "LPT8": true, "LPT9": true,
 }
@@ -71,14 +71,8 @@ func RelPath(entry string) (string, error) {
 		if strings.Contains(p, ":") {
 			return bad("colon in name (drive or stream)")
 		}
-		if runtime.GOOS == "windows" {
-			base := strings.ToUpper(strings.TrimRight(p, ". "))
-			if i := strings.IndexByte(base, '.'); i >= 0 {
-				base = base[:i]
-			}
-			if windowsReserved[base] {
-				return bad("reserved Windows device name")
-			}
+		if runtime.GOOS == "windows" && reservedName(p) {
+			return bad("reserved Windows device name")
 		}
 		clean = append(clean, p)
 	}
@@ -86,6 +80,54 @@ func RelPath(entry string) (string, error) {
 		return bad("no file name")
 	}
 	return filepath.Join(clean...), nil
+}
+
+// reservedName reports whether p names a Windows device whatever follows
+// it: CON, con.txt, "AUX .tar.gz", "nul." all open the device there.
+func reservedName(p string) bool {
+	base := strings.ToUpper(strings.TrimRight(p, ". "))
+	if i := strings.IndexByte(base, '.'); i >= 0 {
+		base = base[:i]
+	}
+	return windowsReserved[strings.TrimRight(base, " ")]
+}
+
+// PortablePath is RelPath that also refuses the names that cannot be
+// written, or do not come back as they were, on one of Windows, macOS and
+// Linux, whichever this system is: a Windows device name (CON, aux.txt,
+// COM1.log), a name ending in a dot or a space (Windows drops it), a
+// character Windows does not allow (< > " | ? *), and control characters
+// (a newline or an ANSI escape in a file name breaks scripts and
+// terminals). An extract checks names with it unless told to allow
+// unportable names (Options.AllowUnportable, extract --allow-unportable).
+func PortablePath(entry string) (string, error) {
+	rel, err := RelPath(entry)
+	if err != nil {
+		return "", err
+	}
+	bad := func(why string) (string, error) {
+		return "", fmt.Errorf("%w %q: %s (unportable: --allow-unportable writes it where this system can)", ErrUnsafePath, entry, why)
+	}
+	for _, p := range strings.Split(strings.ReplaceAll(entry, `\`, "/"), "/") {
+		if p == "" || p == "." {
+			continue
+		}
+		for _, r := range p {
+			switch {
+			case r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0):
+				return bad("control character in name")
+			case strings.ContainsRune(`<>"|?*`, r):
+				return bad(fmt.Sprintf("character %q is not allowed in Windows names", r))
+			}
+		}
+		if reservedName(p) {
+			return bad("reserved Windows device name")
+		}
+		if strings.HasSuffix(p, ".") || strings.HasSuffix(p, " ") {
+			return bad("name ends with a dot or a space (Windows drops it)")
+		}
+	}
+	return rel, nil
 }
 
 // Result says what an extract wrote.
@@ -118,6 +160,26 @@ type Options struct {
 	// decompiled text, PNG). It returns the name to write the entry under
 	// and the converter, or a nil Converter to copy the entry as it is.
 	Convert func(e archive.Entry) (name string, c Converter)
+	// AllowUnportable writes names that this system can hold but another
+	// cannot (PortablePath): CON off Windows, "trail. ", control
+	// characters, Same.txt beside SAME.TXT on Linux. Names that escape
+	// the target are refused all the same.
+	AllowUnportable bool
+}
+
+// pathOf is the check an extract gives names: PortablePath, or RelPath
+// when unportable names are allowed.
+func (o Options) pathOf(entry string) (string, error) {
+	if o.AllowUnportable {
+		return RelPath(entry)
+	}
+	return PortablePath(entry)
+}
+
+// foldCase reports whether names that differ only in case are one file:
+// on this system, or, for portable names, on any system.
+func (o Options) foldCase() bool {
+	return runtime.GOOS == "windows" || runtime.GOOS == "darwin" || !o.AllowUnportable
 }
 
 // Converter turns an entry's bytes into what is written. It returns Keep
@@ -142,6 +204,16 @@ type job struct {
 	keep  bool   // the converter kept the entry as it is (rel is then its own name)
 	why   string // and why
 	moved bool   // keeping it changed rel: its own name is checked after decoding
+	opt   *Options
+}
+
+// caseNote says why two names that differ in case collide where this
+// system keeps them apart.
+func caseNote(o Options) string {
+	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
+		return ""
+	}
+	return " on Windows and macOS (--allow-unportable writes both here)"
 }
 
 // StagePrefix starts the name of the staging folder an extract writes into
@@ -159,7 +231,7 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 	jobs := make([]job, 0, len(entries))
 	var total int64
 	seen := map[string]string{}
-	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	caseless := opt.foldCase()
 	for _, e := range entries {
 		name := e.Path
 		var conv Converter
@@ -171,7 +243,7 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 				}
 			}
 		}
-		rel, err := RelPath(name)
+		rel, err := opt.pathOf(name)
 		if err != nil {
 			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
@@ -180,10 +252,10 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, e.Path, caseNote(opt))
 		}
 		seen[key] = e.Path
-		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
+		jobs = append(jobs, job{e: e, rel: rel, conv: conv, opt: &opt})
 		if e.Size > 0 {
 			total += e.Size
 		}
@@ -289,7 +361,7 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	}
 	res := Result{Dir: dir}
 	if opt.Convert != nil {
-		n, err := checkKept(a, dir, jobs, opt.Overwrite, &res)
+		n, err := checkKept(a, dir, jobs, opt, &res)
 		if err != nil {
 			return Result{}, err
 		}
@@ -308,8 +380,9 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 // converter kept as they are when that moved them back to their own name
 // (X.DDS planned as X.DDS.png). It returns how many existing files those
 // replace.
-func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *Result) (int, error) {
-	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+func checkKept(a archive.Archive, dir string, jobs []job, opt Options, res *Result) (int, error) {
+	caseless := opt.foldCase()
+	overwrite := opt.Overwrite
 	key := func(rel string) string {
 		if caseless {
 			return strings.ToLower(rel)
@@ -336,7 +409,7 @@ func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *R
 	}
 	for _, j := range kept {
 		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
-			return 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, j.e.Path, caseNote(opt))
 		}
 		taken[key(j.rel)] = j.e.Path
 	}
@@ -365,7 +438,7 @@ func convertEntry(ctx context.Context, a archive.Archive, root *os.Root, j *job,
 		return err
 	}
 	if out.Keep {
-		rel, err := RelPath(j.e.Path)
+		rel, err := j.opt.pathOf(j.e.Path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", a.Path(), err)
 		}
