@@ -18,23 +18,23 @@ import (
 // written raw).
 func TestPortablePathRefusesUnportableNames(t *testing.T) {
 	bad := map[string]string{
-		"CON":               "reserved Windows device name",
-		"x/aux.txt":         "reserved Windows device name",
-		"x/Com1.tar.gz":     "reserved Windows device name",
-		"x/nul.":            "reserved Windows device name",
-		"LPT9 .log":         "reserved Windows device name",
-		"CONOUT$":           "reserved Windows device name",
-		"dir/trail. ":       "ends with a dot or a space",
-		"trail./x.txt":      "ends with a dot or a space",
-		"x/space ":          "ends with a dot or a space",
-		"a\nb.txt":          "control character",
-		"\x1b[31mred.txt":   "control character",
-		"tab\there":         "control character",
-		"x/\u009bc1.txt":    "control character",
-		"what?.txt":         "not allowed in Windows names",
-		`a/"quoted".txt`:    "not allowed in Windows names",
-		"pipe|name":         "not allowed in Windows names",
-		"../escape.txt":     "parent folder", // RelPath's refusals stand
+		"CON":             "reserved Windows device name",
+		"x/aux.txt":       "reserved Windows device name",
+		"x/Com1.tar.gz":   "reserved Windows device name",
+		"x/nul.":          "reserved Windows device name",
+		"LPT9 .log":       "reserved Windows device name",
+		"CONOUT$":         "reserved Windows device name",
+		"dir/trail. ":     "ends with a dot or a space",
+		"trail./x.txt":    "ends with a dot or a space",
+		"x/space ":        "ends with a dot or a space",
+		"a\nb.txt":        "control character",
+		"\x1b[31mred.txt": "control character",
+		"tab\there":       "control character",
+		"x/\u009bc1.txt":  "control character",
+		"what?.txt":       "not allowed in Windows names",
+		`a/"quoted".txt`:  "not allowed in Windows names",
+		"pipe|name":       "not allowed in Windows names",
+		"../escape.txt":   "parent folder", // RelPath's refusals stand
 	}
 	for name, why := range bad {
 		_, err := PortablePath(name)

@@ -317,11 +317,15 @@ func (a *Archive) wrap(ctx context.Context, out io.Writer, dst string, produce f
 			enc := mlz0.Encode(buf.Bytes())
 			inner = func(w io.Writer) error { _, err := w.Write(enc); return err }
 		case "zip":
-			tmp, err := os.CreateTemp(filepath.Dir(dst), ".packsmith-zip-*")
+			// Named as safefile names its temporary files (with this
+			// process's id), so the next save or open in the folder
+			// removes it if the process is killed (safefile.CleanStale).
+			tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+safefile.TempMark+strconv.Itoa(os.Getpid())+"-zip-*"+safefile.TempSuffix)
 			if err != nil {
 				return 0, err
 			}
 			defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+			commitStep("zip")
 			pr, pw := io.Pipe()
 			go func(in func(io.Writer) error) { pw.CloseWithError(in(pw)) }(inner)
 			m, err := onezip.WriteMember(tmp, &a.member, a.member.Name, pr)
