@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"packsmith/backend/extract"
+	"packsmith/backend/scratch"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,6 +122,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		if cmd.name != args[0] {
 			continue
 		}
+		scratch.CleanStale() // what a killed run left in the temp folder
 		err := cmd.run(cx, args[1:])
 		var ue usageError
 		var ec exitCoder

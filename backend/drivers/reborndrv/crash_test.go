@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -170,28 +169,5 @@ func TestRebornSaveCrashSweep(t *testing.T) {
 	t.Logf("%d killed saves: the table disagreed with the .dat right after the kill in %d, in none after the next open; %d kept the old .dat, %d the new", runs, mismatchBefore, oldKept, newKept)
 	if mismatchBefore < 3 {
 		t.Errorf("only %d runs were killed between the .dat and its record: the sweep does not reach that window", mismatchBefore)
-	}
-}
-
-// Payloads of dead processes go from the temp folder; live ones stay.
-func TestCleanStalePayloads(t *testing.T) {
-	dir := t.TempDir()
-	dead := exec.Command(os.Args[0], "-test.run=^$")
-	dead.Run()
-	names := map[string]bool{ // name: removed
-		payloadPrefix + strconv.Itoa(dead.Process.Pid) + "-123" + payloadSuffix: true,
-		payloadPrefix + "987654321" + payloadSuffix:                             true, // before the pid was in the name
-		payloadPrefix + strconv.Itoa(os.Getpid()) + "-5" + payloadSuffix:        false,
-		payloadPrefix + strconv.Itoa(os.Getppid()) + "-5" + payloadSuffix:       false,
-		"other-" + strconv.Itoa(dead.Process.Pid) + payloadSuffix:               false,
-	}
-	for n := range names {
-		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
-	}
-	cleanPayloads(dir)
-	for n, gone := range names {
-		if _, err := os.Stat(filepath.Join(dir, n)); (err != nil) != gone {
-			t.Errorf("%s: removed %v, want %v", n, err != nil, gone)
-		}
 	}
 }

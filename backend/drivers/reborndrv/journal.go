@@ -111,43 +111,6 @@ func FinishInterrupted(dir string) (notes []string) {
 	return notes
 }
 
-// payloadPrefix names the temporary files holding a large inflated
-// payload, in the system's temp folder: packsmith-reborn-<pid>-<random>.payload,
-// so that a later run can tell a dead process's file (CleanStalePayloads).
-const (
-	payloadPrefix = "packsmith-reborn-"
-	payloadSuffix = ".payload"
-)
-
-// CleanStalePayloads removes the payload files in the temp folder whose
-// process is gone (killed: Close never ran). Files of live processes stay;
-// a name from before the pid was part of it reads as a pid that is not
-// running, so those old leftovers go too. It runs once per process, at
-// the first .dat opened.
-func CleanStalePayloads() { payloadSweep.Do(func() { cleanPayloads(os.TempDir()) }) }
-
-var payloadSweep sync.Once
-
-func cleanPayloads(dir string) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		name := e.Name()
-		if e.IsDir() || !strings.HasPrefix(name, payloadPrefix) || !strings.HasSuffix(name, payloadSuffix) {
-			continue
-		}
-		mid := strings.TrimSuffix(strings.TrimPrefix(name, payloadPrefix), payloadSuffix)
-		pidText, _, _ := strings.Cut(mid, "-")
-		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid == os.Getpid() || procalive.Alive(pid) {
-			continue
-		}
-		os.Remove(filepath.Join(dir, name))
-	}
-}
-
 // sweepDir removes, once per process and folder, the temporary files a
 // killed save left beside a .dat (safefile.CleanStale: the rebuilt .dat and
 // the ZIP layer's stream, both named with their writer's pid).

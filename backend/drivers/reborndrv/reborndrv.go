@@ -20,11 +20,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/scratch"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"
@@ -186,7 +186,7 @@ func OpenLimits(p string, lim Limits) (*Archive, error) {
 	if abs, err := filepath.Abs(p); err == nil {
 		sweepDir(filepath.Dir(abs))
 	}
-	CleanStalePayloads()
+	scratch.CleanStale()
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -314,7 +314,7 @@ func (a *Archive) inflate(r io.ReaderAt, size int64) (io.ReaderAt, int64, error)
 		}
 		out, n = bytes.NewReader(b), int64(len(b))
 	} else {
-		f, err := os.CreateTemp("", payloadPrefix+strconv.Itoa(os.Getpid())+"-*"+payloadSuffix)
+		f, err := scratch.CreateTemp("reborn", ".payload") // named for scratch.CleanStale
 		if err != nil {
 			return nil, 0, err
 		}
