@@ -577,7 +577,7 @@ func runVerify(c *ctx, args []string) error {
 			if f.Entry != "" {
 				where = f.Entry + ": "
 			}
-			fmt.Fprintf(c.stdout, "%-7s %-14s %s%s\n", f.Severity, f.Check, where, f.Message)
+			fmt.Fprintf(c.stdout, "%-7s %-14s %s\n", f.Severity, f.Check, escapeControls(where+f.Message))
 		}
 		if problems == 0 {
 			fmt.Fprintf(c.stdout, "ok: %s (%d entries checked)\n", a.Path(), len(a.Entries()))

@@ -141,6 +141,18 @@ func TestNamesPrintedEscaped(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// diff lists the names escaped too.
+	bp := filepath.Join(dir, "plain.zip")
+	f, _ = os.Create(bp)
+	zw = zip.NewWriter(f)
+	w, _ := zw.Create("ok.txt")
+	w.Write([]byte("ok.txt"))
+	zw.Close()
+	f.Close()
+	out, _, _ = run(t, "diff", bp, zp)
+	if strings.Contains(out, "\x1b") || !strings.Contains(out, `red\x1b[31m.txt`) || !strings.Contains(out, `two\nlines.txt`) {
+		t.Errorf("diff: %q", out)
+	}
 	// An error that names an entry escapes it too.
 	_, errs, _ = run(t, "cat", zp, "no\x1b[2Jsuch")
 	if strings.Contains(errs, "\x1b") || strings.Count(errs, "\n") != 1 {
