@@ -4,9 +4,12 @@
 package safefile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -55,6 +58,66 @@ type File struct {
 	*os.File
 	Target string
 	done   bool
+	// root, when set (CreateIn), is the folder rel and tmp are names in:
+	// the rename is made relative to it, never through a path string.
+	root     *os.Root
+	rel, tmp string
+}
+
+// CreateIn is Create for the file rel inside the folder root holds open:
+// the temporary file is made, and renamed over rel, relative to root, so a
+// folder on the way swapped for a symlink cannot send the file outside root
+// (an unpack of untrusted names). Target, for messages, is root's name
+// joined with rel.
+func CreateIn(root *os.Root, rel string) (*File, error) {
+	target := filepath.Join(root.Name(), rel)
+	for range 100 {
+		var rb [4]byte
+		rand.Read(rb[:])
+		tmp := filepath.Join(filepath.Dir(rel), fmt.Sprintf(".%s%s%d-%s%s", filepath.Base(rel), TempMark, os.Getpid(), hex.EncodeToString(rb[:]), TempSuffix))
+		f, err := root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+			}
+			return nil, err
+		}
+		return &File{File: f, Target: target, root: root, rel: rel, tmp: tmp}, nil
+	}
+	return nil, fmt.Errorf("%s: no free temporary name", target)
+}
+
+// WriteFileIn writes data to rel inside root atomically (CreateIn).
+func WriteFileIn(root *os.Root, rel string, data []byte) error {
+	f, err := CreateIn(root, rel)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// rename and remove act on the temporary file: through root when there is
+// one.
+func (f *File) rename() error {
+	if f.root != nil {
+		return f.root.Rename(f.tmp, f.rel)
+	}
+	return os.Rename(f.File.Name(), f.Target)
+}
+
+func (f *File) remove() error {
+	if f.root != nil {
+		return f.root.Remove(f.tmp)
+	}
+	return os.Remove(f.File.Name())
 }
 
 // Create opens a temporary file in target's folder (so the rename stays on
@@ -90,7 +153,7 @@ func Create(target string) (*File, error) {
 func (f *File) user(err error) error {
 	switch e := err.(type) {
 	case *os.PathError:
-		if e.Path == f.File.Name() {
+		if e.Path == f.File.Name() || (f.root != nil && e.Path == f.tmp) {
 			return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
 		}
 	case *os.LinkError:
@@ -138,15 +201,15 @@ func (f *File) Commit() error {
 	f.done = true
 	if err := f.File.Sync(); err != nil {
 		f.File.Close()
-		os.Remove(f.File.Name())
+		f.remove()
 		return f.user(err)
 	}
 	if err := f.File.Close(); err != nil {
-		os.Remove(f.File.Name())
+		f.remove()
 		return f.user(err)
 	}
-	if err := os.Rename(f.File.Name(), f.Target); err != nil {
-		os.Remove(f.File.Name())
+	if err := f.rename(); err != nil {
+		f.remove()
 		return f.user(err)
 	}
 	return nil
@@ -159,7 +222,7 @@ func (f *File) Abort() error {
 	}
 	f.done = true
 	f.File.Close()
-	return os.Remove(f.File.Name())
+	return f.remove()
 }
 
 // Group stages several files that are committed together (DATA.PAK + .MAN).

@@ -50,3 +50,34 @@ func TestErrorsNameTheTarget(t *testing.T) {
 		t.Errorf("create: %v", err)
 	}
 }
+
+// CreateIn writes inside the folder it holds open: a name through a
+// symlink to elsewhere is refused, and errors name the user's path.
+func TestCreateInStaysInside(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	if err := WriteFileIn(root, filepath.Join("sub", "a.txt"), []byte("in")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "sub", "a.txt")); string(b) != "in" {
+		t.Fatalf("got %q", b)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	err = WriteFileIn(root, filepath.Join("link", "b.txt"), []byte("out"))
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "link", "b.txt")) || strings.Contains(err.Error(), TempMark) {
+		t.Errorf("through the link: %v", err)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Errorf("written outside: %v", ents)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "sub", ".*"+TempSuffix)); len(left) != 0 {
+		t.Errorf("left: %v", left)
+	}
+}
