@@ -219,3 +219,37 @@ func (l *Lock) Unlock() error {
 	l.f = nil
 	return err
 }
+
+// TidyDir removes the lock files in dir that nobody holds: those a killed
+// process left (a lock is released when its process dies, but its file
+// stays). It takes each one as Acquire would, without waiting, and lets it
+// go as Unlock does, so a lock file that a process holds, or is about to
+// lock, is never taken from under it (one being opened right now is
+// deleted, and its opener sees that and makes a new one).
+func TidyDir(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, ".") || !strings.Contains(name, Suffix) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			continue
+		}
+		if ok, err := tryLock(f); err != nil || !ok {
+			f.Close()
+			continue
+		}
+		if !current(f, p) {
+			unlock(f)
+			f.Close()
+			continue
+		}
+		release(f, p)
+	}
+}

@@ -188,3 +188,29 @@ func TestReadOnlyFolderFallsBack(t *testing.T) {
 		t.Fatalf("fallback locks: %v", ents)
 	}
 }
+
+// A lock file nobody holds (its process was killed) goes; a held one stays.
+func TestTidyDir(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".old.zip"+Suffix)
+	os.WriteFile(stale, []byte("12345 old.zip\n"), 0o644)
+	l, err := Acquire(context.Background(), filepath.Join(dir, "held.zip"), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	os.WriteFile(filepath.Join(dir, "data.bin"), []byte("x"), 0o644)
+	TidyDir(dir)
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale lock file stayed")
+	}
+	if _, err := os.Stat(Path(filepath.Join(dir, "held.zip"))); err != nil {
+		t.Errorf("the held lock file went: %v", err)
+	}
+	if _, err := Acquire(context.Background(), filepath.Join(dir, "held.zip"), 50*time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Errorf("the held lock no longer excludes: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data.bin")); err != nil {
+		t.Error(err)
+	}
+}

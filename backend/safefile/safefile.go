@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/filelock"
 	"packsmith/internal/procalive"
 )
 
@@ -29,8 +30,10 @@ const (
 
 // CleanStale removes the temporary files in dir whose writer is gone
 // (killed, or the machine lost power): a name without a pid, or with the
-// pid of a live process, is left alone.
+// pid of a live process, is left alone. Lock files nobody holds go too
+// (filelock.TidyDir).
 func CleanStale(dir string) {
+	filelock.TidyDir(dir) // lock files a killed process left beside its target
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
