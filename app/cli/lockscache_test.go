@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -156,5 +157,41 @@ func TestIopUpdatesAcrossCacheFolders(t *testing.T) {
 	t.Logf("%d of %d .iop updates lost", lost, lockTrials*lockChildren)
 	if lost != 0 {
 		t.Errorf("%d of %d .iop updates lost", lost, lockTrials*lockChildren)
+	}
+}
+
+// Deploys of one mod under different file names into one mods folder, each
+// process with its own cache folder: the mods folder's lock (beside it, in
+// the user folder) lets one deploy at a time retire the others' copies, so
+// one .MOD with the MOD_ID stays and nothing but mods is in the mods folder.
+func TestDeploysAcrossCacheFolders(t *testing.T) {
+	const sampleID = 4155520830174301517
+	for trial := range 2 {
+		user := t.TempDir()
+		mods := filepath.Join(user, "mods")
+		os.MkdirAll(mods, 0o755)
+		var argv [][]string
+		for i := range 4 {
+			out := filepath.Join(t.TempDir(), fmt.Sprintf("S%d.MOD", i))
+			argv = append(argv, []string{"pack", sampleMod, "-o", out, "--deploy", "--mods", mods, "--enable"})
+		}
+		runAll(t, "deploy", argv)
+		var copies []string
+		filepath.WalkDir(mods, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".mod") {
+				copies = append(copies, p)
+			}
+			return nil
+		})
+		if len(copies) != 1 {
+			t.Errorf("trial %d: %d copies of the mod in the mods folder: %v", trial, len(copies), copies)
+		}
+		if ids := schIDs(t, user); len(ids) != 1 || ids[0] != sampleID {
+			t.Errorf("trial %d: list %v", trial, ids)
+		}
+		noLockLeft(t, user, mods)
+		if m, _ := filepath.Glob(filepath.Join(mods, ".*")); len(m) != 0 {
+			t.Errorf("trial %d: hidden files in the mods folder: %v", trial, m)
+		}
 	}
 }
