@@ -209,7 +209,7 @@ type job struct {
 
 // caseNote says why two names that differ in case collide where this
 // system keeps them apart.
-func caseNote(o Options) string {
+func caseNote() string {
 	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
 		return ""
 	}
@@ -252,7 +252,7 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, e.Path, caseNote(opt))
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, e.Path, caseNote())
 		}
 		seen[key] = e.Path
 		jobs = append(jobs, job{e: e, rel: rel, conv: conv, opt: &opt})
@@ -409,7 +409,7 @@ func checkKept(a archive.Archive, dir string, jobs []job, opt Options, res *Resu
 	}
 	for _, j := range kept {
 		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
-			return 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, j.e.Path, caseNote(opt))
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, j.e.Path, caseNote())
 		}
 		taken[key(j.rel)] = j.e.Path
 	}
