@@ -12,7 +12,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"packsmith/backend/extract"
+	"packsmith/backend/scratch"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -119,6 +122,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		if cmd.name != args[0] {
 			continue
 		}
+		scratch.CleanStale() // what a killed run left in the temp folder
 		err := cmd.run(cx, args[1:])
 		var ue usageError
 		var ec exitCoder
@@ -148,7 +152,36 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return ExitUsage
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func oneLine(s string) string { return escapeControls(strings.Join(strings.Fields(s), " ")) }
+
+// escapeControls writes the control characters in s (an entry name with a
+// newline or an ANSI escape sequence, from an untrusted archive) as Go
+// escapes, \n and \x1b, so that printing a name cannot break a line or
+// drive the terminal. Other characters, Korean and the rest, stay as they are.
+func escapeControls(s string) string {
+	clean := true
+	for _, r := range s {
+		if isControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r) // '\n', '\x1b', '\u009b'
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) }
 
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "Packsmith: open, browse, extract and write back game archives.")
@@ -285,8 +318,10 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 func init() {
 	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
 	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
-		"Refuses, before writing anything: names that escape DIR, entries that share stored bytes or claim an impossible\n" +
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--allow-unportable] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+		"Refuses, before writing anything: names that escape DIR, names unsafe on Windows, macOS or Linux (CON, aux.txt,\n" +
+		"a trailing dot or space, control characters, Same.txt beside SAME.TXT) unless --allow-unportable,\n" +
+		"entries that share stored bytes or claim an impossible\n" +
 		"compression ratio, links (in the archive or in DIR), too little free space, and existing files unless --overwrite.\n" +
 		"A failed or cancelled extract leaves DIR as it was.\n" +
 		"--decompile writes BINDAT and BINLAYOUT as GUTS text (UTF-16LE with BOM, what `decompile -o` writes) under the\n" +
@@ -330,7 +365,7 @@ func runLs(c *ctx, args []string) error {
 		if pack, ok := e.Extra["pack"].(string); ok {
 			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
 		}
-		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, path)
+		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, escapeControls(path))
 	}
 	return tw.Flush()
 }
@@ -372,6 +407,7 @@ func runExtract(c *ctx, args []string) error {
 	fs.BoolVar(&xo.Decompile, "decompile", false, "write BINDAT, BINLAYOUT and RAW as text")
 	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
 	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace existing files")
+	unportable := fs.Bool("allow-unportable", false, "write names another system cannot hold (CON, a trailing dot, control characters, names differing only in case) where this one can")
 	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
@@ -380,12 +416,14 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
-	res, err := convert.Extract(c.context, a, *out, pos[1:], nil, xo)
+	x := convert.ExtractOptions(xo)
+	x.AllowUnportable = *unportable
+	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, x)
 	if err != nil {
 		return err
 	}
 	for _, k := range res.Kept {
-		fmt.Fprintf(c.stderr, "warning: %s: %s: %s (written as it is)\n", a.Path(), k.Entry, k.Why)
+		fmt.Fprintf(c.stderr, "warning: %s: %s: %s (written as it is)\n", a.Path(), escapeControls(k.Entry), escapeControls(k.Why))
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
@@ -539,7 +577,7 @@ func runVerify(c *ctx, args []string) error {
 			if f.Entry != "" {
 				where = f.Entry + ": "
 			}
-			fmt.Fprintf(c.stdout, "%-7s %-14s %s%s\n", f.Severity, f.Check, where, f.Message)
+			fmt.Fprintf(c.stdout, "%-7s %-14s %s\n", f.Severity, f.Check, escapeControls(where+f.Message))
 		}
 		if problems == 0 {
 			fmt.Fprintf(c.stdout, "ok: %s (%s checked)\n", a.Path(), entriesN(len(a.Entries())))

@@ -84,11 +84,11 @@ func runDiff(c *ctx, args []string) error {
 		for _, ch := range r.Changes {
 			switch ch.Status {
 			case diff.Added:
-				fmt.Fprintf(tw, "added\t%s\t%d bytes\n", ch.Path, ch.SizeB)
+				fmt.Fprintf(tw, "added\t%s\t%d bytes\n", escapeControls(ch.Path), ch.SizeB)
 			case diff.Removed:
-				fmt.Fprintf(tw, "removed\t%s\t%d bytes\n", ch.Path, ch.SizeA)
+				fmt.Fprintf(tw, "removed\t%s\t%d bytes\n", escapeControls(ch.Path), ch.SizeA)
 			default:
-				fmt.Fprintf(tw, "changed\t%s\t%d → %d bytes, from offset %d\n", ch.Path, ch.SizeA, ch.SizeB, ch.Offset)
+				fmt.Fprintf(tw, "changed\t%s\t%d → %d bytes, from offset %d\n", escapeControls(ch.Path), ch.SizeA, ch.SizeB, ch.Offset)
 			}
 		}
 		tw.Flush()
@@ -143,7 +143,7 @@ func diffEntry(c *ctx, a, b archive.Archive, name string) error {
 		if d.Note != "" {
 			why += "; " + d.Note
 		}
-		fmt.Fprintf(c.stdout, "%s: %d → %d bytes, first difference at offset %d (%s: no text diff)\n", name, d.SizeA, d.SizeB, d.Offset, why)
+		fmt.Fprintf(c.stdout, "%s: %d → %d bytes, first difference at offset %d (%s: no text diff)\n", escapeControls(name), d.SizeA, d.SizeB, d.Offset, why)
 	}
 	return diffExit{1, nil}
 }

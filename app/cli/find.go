@@ -58,7 +58,7 @@ func runFind(c *ctx, args []string) error {
 		}
 	} else {
 		for _, h := range r.Hits {
-			fmt.Fprintf(c.stdout, "%s:%d: %s\n", h.Entry, h.Line, h.Text)
+			fmt.Fprintf(c.stdout, "%s:%d: %s\n", escapeControls(h.Entry), h.Line, h.Text)
 		}
 		if r.Truncated {
 			fmt.Fprintf(c.stderr, "stopped after %d hits (--max)\n", len(r.Hits))

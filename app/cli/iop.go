@@ -86,7 +86,10 @@ func runCreate(c *ctx, args []string) error {
 	if res.Encrypted {
 		enc = "encrypted"
 	}
-	fmt.Fprintf(c.stdout, "wrote %s: %d entries, %d bytes packed, %s, %d .ini scrambled\n", res.Output, res.Entries, res.Bytes, enc, res.Scrambled)
+	// The pack's own size first: the files' plain size can be a
+	// thousand times more (a gigabyte of zeros packs into a megabyte).
+	fmt.Fprintf(c.stdout, "wrote %s: %d entries, %d bytes (%d bytes of files before compression), %s, %d .ini scrambled\n",
+		res.Output, res.Entries, res.Size, res.Bytes, enc, res.Scrambled)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -78,10 +79,11 @@ func runLoadOrder(c *ctx, args []string) error {
 	open := loadorder.Open
 	if sub != "list" && sub != "conflicts" {
 		open = loadorder.OpenLocked // read, change and save under the lock
-		// A change also finishes a deploy killed halfway (list and
-		// conflicts only read: they show the folder as it is).
-		o.Tidy = modpack.FinishInterruptedDeploys
 	}
+	// Every subcommand first finishes a deploy killed halfway, as the
+	// window does: a list must not show two copies of one mod that are
+	// only there because a deploy died between its two steps.
+	o.Tidy = modpack.FinishInterruptedDeploys
 	s, err := open(c.context, o)
 	if err != nil {
 		return err
@@ -92,9 +94,16 @@ func runLoadOrder(c *ctx, args []string) error {
 	case "list":
 		v := s.View()
 		if *js {
-			return writeJSON(c.stdout, v)
+			err = writeJSON(c.stdout, v)
+		} else {
+			err = printList(c, v)
 		}
-		return printList(c, v)
+		if err == nil && v.SchError != "" {
+			// Listed as far as it goes, but a list that could not be
+			// read is a failure, on stderr like every error.
+			return errors.New(v.SchError)
+		}
+		return err
 	case "conflicts":
 		v := s.View()
 		if *js {
@@ -184,9 +193,6 @@ func printList(c *ctx, v *loadorder.View) error {
 		state = fmt.Sprintf("%d listed, the game activates %d at most", len(v.Order), v.Limit)
 	}
 	fmt.Fprintf(w, "%s (%s)\nmods folder: %s\n", v.SchPath, state, v.ModsDir)
-	if v.SchError != "" {
-		fmt.Fprintf(w, "error: %s\n", v.SchError)
-	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}

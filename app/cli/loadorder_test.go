@@ -434,13 +434,13 @@ func TestLoadOrderErrors(t *testing.T) {
 		oneLineErr(t, errs, "nope")
 	}
 
-	// A modlauncher.sch that does not parse: listed with the reason, never
-	// overwritten.
+	// A modlauncher.sch that does not parse: listed with the reason (and
+	// exit 1), never overwritten.
 	bad := []byte("\xef\xbb\xbf[MODS]\r\n[/MODS]\r\n") // UTF-8: the game reads UTF-16LE
 	os.WriteFile(schPath, bad, 0o644)
 	out, _, code := lo(t, dir, "list", "--json")
 	var v struct{ SchError string }
-	if code != ExitOK || json.Unmarshal([]byte(out), &v) != nil || v.SchError == "" {
+	if code != ExitFailure || json.Unmarshal([]byte(out), &v) != nil || v.SchError == "" {
 		t.Errorf("bad sch list: code %d, %s", code, out)
 	}
 	_, errs, code = lo(t, dir, "enable", "Shared Textures")

@@ -47,8 +47,10 @@ func runRender(c *ctx, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *scale < 1 || *mip < 0 || *face < 0 {
-		return usageError{"--scale must be ≥ 1, --mip and --face ≥ 0"}
+	if *scale < 1 || *scale > 16 || *mip < 0 || *face < 0 {
+		// The walk-grid renderer's range (previews.GridOptions): a
+		// wrong number is a usage error, caught before any file is read.
+		return usageError{"--scale must be 1 to 16, --mip and --face ≥ 0"}
 	}
 	if *diffFile != "" || *diffEntry != "" || *diffArchive != "" {
 		if *overlay || *mip != 0 || *face != 0 {

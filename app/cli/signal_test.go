@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"packsmith/backend/filelock"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -110,14 +111,21 @@ func TestSignalsLeaveNothingBehind(t *testing.T) {
 	if left := tempFiles(dir); len(left) != 1 || !strings.Contains(left[0], ".packsmith-") {
 		t.Fatalf("after SIGKILL: %v, want the killed run's temp file", left)
 	}
+	if locks, _ := filepath.Glob(filepath.Join(dir, "*"+filelock.Suffix)); len(locks) != 1 {
+		t.Fatalf("after SIGKILL: lock files %v, want the killed run's", locks)
+	}
 	zipIntact(t, zp, n)
-	// The next run in that folder removes it (its pid is dead).
+	// The next run in that folder removes them (its pid is dead; nobody
+	// holds the lock).
 	code, _, stderr, _ := runChild(t, childEnvs(t), "replace", zp, "ea/000000.bin", src)
 	if code != 0 {
 		t.Fatalf("next run: %s", stderr)
 	}
 	if left := tempFiles(dir); len(left) != 0 {
 		t.Fatalf("the next run left %v", left)
+	}
+	if locks, _ := filepath.Glob(filepath.Join(dir, "*"+filelock.Suffix)); len(locks) != 0 {
+		t.Fatalf("the next run left lock files %v", locks)
 	}
 	zipIntact(t, zp, n)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/scratch"
 	"packsmith/backend/session"
 	"packsmith/backend/writeback"
 )
@@ -155,7 +156,7 @@ func Save(ctx context.Context, s *session.Session, pend *Pending, out string, p 
 	if len(changes) == 0 && out == "" {
 		return SaveResult{}, fmt.Errorf("%s: %w", a.Path(), ErrNothing)
 	}
-	tmp, err := os.MkdirTemp("", "packsmith-save-")
+	tmp, err := scratch.MkdirTemp("save") // named for scratch.CleanStale
 	if err != nil {
 		return SaveResult{}, err
 	}

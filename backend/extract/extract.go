@@ -4,13 +4,22 @@
 // first written to a staging folder inside the target and moved into place
 // only when every entry succeeded, so a cancelled or failed extract leaves
 // nothing half-written.
+//
+// Every file and folder is made relative to the target folder opened once
+// (os.Root: openat and renameat on Unix, handle-relative opens on Windows),
+// never by re-resolving a path string: a folder inside the target swapped for
+// a symlink to elsewhere while the extract runs makes the extract fail, and
+// nothing lands outside the target.
 package extract
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,7 +34,7 @@ import (
 var ErrUnsafePath = errors.New("unsafe entry name")
 
 var windowsReserved = map[string]bool{
-	"CON": true, "PRN": true, "AUX": true, "NUL": true,
+	"CON": true, "PRN": true, "AUX": true, "NUL": true, "CONIN$": true, "CONOUT$": true,
 	"COM1": true, "COM2": true, "COM3": true, "COM4": true, "COM5": true, "COM6": true, "COM7": true, "COM8": true, "COM9": true,
 	"LPT1": true, "LPT2": true, "LPT3": true, "LPT4": true, "LPT5": true, "LPT6": true, "LPT7": true, "LPT8": true, "LPT9": true,
 }
@@ -62,14 +71,8 @@ func RelPath(entry string) (string, error) {
 		if strings.Contains(p, ":") {
 			return bad("colon in name (drive or stream)")
 		}
-		if runtime.GOOS == "windows" {
-			base := strings.ToUpper(strings.TrimRight(p, ". "))
-			if i := strings.IndexByte(base, '.'); i >= 0 {
-				base = base[:i]
-			}
-			if windowsReserved[base] {
-				return bad("reserved Windows device name")
-			}
+		if runtime.GOOS == "windows" && reservedName(p) {
+			return bad("reserved Windows device name")
 		}
 		clean = append(clean, p)
 	}
@@ -77,6 +80,54 @@ func RelPath(entry string) (string, error) {
 		return bad("no file name")
 	}
 	return filepath.Join(clean...), nil
+}
+
+// reservedName reports whether p names a Windows device whatever follows
+// it: CON, con.txt, "AUX .tar.gz", "nul." all open the device there.
+func reservedName(p string) bool {
+	base := strings.ToUpper(strings.TrimRight(p, ". "))
+	if i := strings.IndexByte(base, '.'); i >= 0 {
+		base = base[:i]
+	}
+	return windowsReserved[strings.TrimRight(base, " ")]
+}
+
+// PortablePath is RelPath that also refuses the names that cannot be
+// written, or do not come back as they were, on one of Windows, macOS and
+// Linux, whichever this system is: a Windows device name (CON, aux.txt,
+// COM1.log), a name ending in a dot or a space (Windows drops it), a
+// character Windows does not allow (< > " | ? *), and control characters
+// (a newline or an ANSI escape in a file name breaks scripts and
+// terminals). An extract checks names with it unless told to allow
+// unportable names (Options.AllowUnportable, extract --allow-unportable).
+func PortablePath(entry string) (string, error) {
+	rel, err := RelPath(entry)
+	if err != nil {
+		return "", err
+	}
+	bad := func(why string) (string, error) {
+		return "", fmt.Errorf("%w %q: %s (unportable: --allow-unportable writes it where this system can)", ErrUnsafePath, entry, why)
+	}
+	for _, p := range strings.Split(strings.ReplaceAll(entry, `\`, "/"), "/") {
+		if p == "" || p == "." {
+			continue
+		}
+		for _, r := range p {
+			switch {
+			case r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0):
+				return bad("control character in name")
+			case strings.ContainsRune(`<>"|?*`, r):
+				return bad(fmt.Sprintf("character %q is not allowed in Windows names", r))
+			}
+		}
+		if reservedName(p) {
+			return bad("reserved Windows device name")
+		}
+		if strings.HasSuffix(p, ".") || strings.HasSuffix(p, " ") {
+			return bad("name ends with a dot or a space (Windows drops it)")
+		}
+	}
+	return rel, nil
 }
 
 // Result says what an extract wrote.
@@ -109,6 +160,26 @@ type Options struct {
 	// decompiled text, PNG). It returns the name to write the entry under
 	// and the converter, or a nil Converter to copy the entry as it is.
 	Convert func(e archive.Entry) (name string, c Converter)
+	// AllowUnportable writes names that this system can hold but another
+	// cannot (PortablePath): CON off Windows, "trail. ", control
+	// characters, Same.txt beside SAME.TXT on Linux. Names that escape
+	// the target are refused all the same.
+	AllowUnportable bool
+}
+
+// pathOf is the check an extract gives names: PortablePath, or RelPath
+// when unportable names are allowed.
+func (o Options) pathOf(entry string) (string, error) {
+	if o.AllowUnportable {
+		return RelPath(entry)
+	}
+	return PortablePath(entry)
+}
+
+// foldCase reports whether names that differ only in case are one file:
+// on this system, or, for portable names, on any system.
+func (o Options) foldCase() bool {
+	return runtime.GOOS == "windows" || runtime.GOOS == "darwin" || !o.AllowUnportable
 }
 
 // Converter turns an entry's bytes into what is written. It returns Keep
@@ -133,6 +204,16 @@ type job struct {
 	keep  bool   // the converter kept the entry as it is (rel is then its own name)
 	why   string // and why
 	moved bool   // keeping it changed rel: its own name is checked after decoding
+	opt   *Options
+}
+
+// caseNote says why two names that differ in case collide where this
+// system keeps them apart.
+func caseNote() string {
+	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
+		return ""
+	}
+	return " on Windows and macOS (--allow-unportable writes both here)"
 }
 
 // StagePrefix starts the name of the staging folder an extract writes into
@@ -150,7 +231,7 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 	jobs := make([]job, 0, len(entries))
 	var total int64
 	seen := map[string]string{}
-	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+	caseless := opt.foldCase()
 	for _, e := range entries {
 		name := e.Path
 		var conv Converter
@@ -162,7 +243,7 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 				}
 			}
 		}
-		rel, err := RelPath(name)
+		rel, err := opt.pathOf(name)
 		if err != nil {
 			return nil, 0, fmt.Errorf("%s: %w", a.Path(), err)
 		}
@@ -171,10 +252,10 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 			key = strings.ToLower(rel)
 		}
 		if prev, dup := seen[key]; dup {
-			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, e.Path)
+			return nil, 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, e.Path, caseNote())
 		}
 		seen[key] = e.Path
-		jobs = append(jobs, job{e: e, rel: rel, conv: conv})
+		jobs = append(jobs, job{e: e, rel: rel, conv: conv, opt: &opt})
 		if e.Size > 0 {
 			total += e.Size
 		}
@@ -206,6 +287,11 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Result{}, err
 	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	defer root.Close()
 	replaced, err := checkTarget(a, dir, jobs, opt.Overwrite)
 	if err != nil {
 		return Result{}, err
@@ -216,11 +302,11 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 		return Result{}, fmt.Errorf("%s: %w: the entries take %d MB, %s has %d MB free", a.Path(), ErrRefused, total>>20, dir, free>>20)
 	}
 	CleanStale(dir)
-	stage, err := os.MkdirTemp(dir, fmt.Sprintf("%s%d-*", StagePrefix, os.Getpid()))
+	stage, err := mkStage(root)
 	if err != nil {
 		return Result{}, err
 	}
-	defer os.RemoveAll(stage)
+	defer root.RemoveAll(stage)
 
 	workers := opt.Workers
 	if workers <= 0 {
@@ -254,9 +340,9 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
 				var err error
 				if j.conv != nil {
-					err = convertEntry(ctx, a, j, filepath.Join(stage, "new"), made, add)
+					err = convertEntry(ctx, a, root, j, filepath.Join(stage, "new"), made, add)
 				} else {
-					err = writeEntry(ctx, a, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
+					err = writeEntry(ctx, a, root, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
 				}
 				if err != nil {
 					fail(err)
@@ -275,13 +361,13 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	}
 	res := Result{Dir: dir}
 	if opt.Convert != nil {
-		n, err := checkKept(a, dir, jobs, opt.Overwrite, &res)
+		n, err := checkKept(a, dir, jobs, opt, &res)
 		if err != nil {
 			return Result{}, err
 		}
 		replaced = append(replaced, make([]string, n)...)
 	}
-	if err := place(a, dir, stage, jobs, len(replaced) > 0); err != nil {
+	if err := place(a, root, dir, stage, jobs, len(replaced) > 0); err != nil {
 		return Result{}, err
 	}
 	p.Progress(done.Load(), total, "")
@@ -294,8 +380,9 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 // converter kept as they are when that moved them back to their own name
 // (X.DDS planned as X.DDS.png). It returns how many existing files those
 // replace.
-func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *Result) (int, error) {
-	caseless := runtime.GOOS == "windows" || runtime.GOOS == "darwin"
+func checkKept(a archive.Archive, dir string, jobs []job, opt Options, res *Result) (int, error) {
+	caseless := opt.foldCase()
+	overwrite := opt.Overwrite
 	key := func(rel string) string {
 		if caseless {
 			return strings.ToLower(rel)
@@ -322,7 +409,7 @@ func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *R
 	}
 	for _, j := range kept {
 		if prev, dup := taken[key(j.rel)]; dup && prev != j.e.Path {
-			return 0, fmt.Errorf("%s: entries %q and %q would be the same file", a.Path(), prev, j.e.Path)
+			return 0, fmt.Errorf("%s: entries %q and %q would be the same file%s", a.Path(), prev, j.e.Path, caseNote())
 		}
 		taken[key(j.rel)] = j.e.Path
 	}
@@ -333,7 +420,7 @@ func checkKept(a archive.Archive, dir string, jobs []job, overwrite bool, res *R
 // convertEntry reads an entry through its converter and stages what it
 // gives: the converted bytes under the converted name, or the entry's own
 // bytes under its own name (j.rel, j.keep and j.why are updated).
-func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, made map[string]bool, add func(int64)) error {
+func convertEntry(ctx context.Context, a archive.Archive, root *os.Root, j *job, stage string, made map[string]bool, add func(int64)) error {
 	rc, err := a.Open(j.e.Path)
 	if err != nil {
 		return err
@@ -351,7 +438,7 @@ func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, 
 		return err
 	}
 	if out.Keep {
-		rel, err := RelPath(j.e.Path)
+		rel, err := j.opt.pathOf(j.e.Path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", a.Path(), err)
 		}
@@ -359,10 +446,13 @@ func convertEntry(ctx context.Context, a archive.Archive, j *job, stage string, 
 		j.rel, j.keep, j.why = rel, true, out.Why
 	}
 	dst := filepath.Join(stage, j.rel)
-	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
-		return err
+	if err := mkdirOnce(root, filepath.Dir(dst), made); err != nil {
+		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	return os.WriteFile(dst, out.Bytes, 0o644)
+	if err := root.WriteFile(dst, out.Bytes, 0o644); err != nil {
+		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
+	}
+	return nil
 }
 
 type countReader struct {
@@ -379,12 +469,34 @@ func (c countReader) Read(b []byte) (int, error) {
 // freeSpace is freeBytes (a variable so tests can shrink the disk).
 var freeSpace = freeBytes
 
-// rename places one staged file (a variable so tests can make it fail).
-var rename = os.Rename
+// rename places one staged file, both names relative to root (a variable
+// so tests can make it fail).
+var rename = func(root *os.Root, from, to string) error { return root.Rename(from, to) }
 
-// place moves every staged file into dir. Replaced files are moved aside
-// into the staging folder first; on any failure every move is undone.
-func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) error {
+// mkStage makes the staging folder in root and returns its name: the
+// process id and a random part (CleanStale reads the pid).
+func mkStage(root *os.Root) (string, error) {
+	for range 100 {
+		var b [6]byte
+		rand.Read(b[:])
+		name := fmt.Sprintf("%s%d-%s", StagePrefix, os.Getpid(), hex.EncodeToString(b[:]))
+		err := root.Mkdir(name, 0o700)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", errors.New("no free name for the staging folder")
+}
+
+// place moves every staged file into the target (root; dir is its name,
+// for messages). Replaced files are moved aside into the staging folder
+// first; on any failure every move is undone. Every name is relative to
+// root, so a folder swapped for a symlink meanwhile cannot send a file
+// outside the target.
+func place(a archive.Archive, root *os.Root, dir, stage string, jobs []job, replacing bool) error {
 	var (
 		moved   []string // rel of files placed
 		aside   []string // rel of old files moved aside
@@ -392,25 +504,25 @@ func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) err
 	)
 	undo := func() {
 		for i := len(moved) - 1; i >= 0; i-- {
-			os.Rename(filepath.Join(dir, moved[i]), filepath.Join(stage, "new", moved[i]))
+			root.Rename(moved[i], filepath.Join(stage, "new", moved[i]))
 		}
 		for i := len(aside) - 1; i >= 0; i-- {
-			os.Rename(filepath.Join(stage, "old", aside[i]), filepath.Join(dir, aside[i]))
+			root.Rename(filepath.Join(stage, "old", aside[i]), aside[i])
 		}
 		for i := len(created) - 1; i >= 0; i-- {
-			os.Remove(created[i]) // only if empty
+			root.Remove(created[i]) // only if empty
 		}
 	}
 	mkdirs := func(d string) error {
 		var missing []string
-		for p := d; p != dir && len(p) > len(dir); p = filepath.Dir(p) {
-			if _, err := os.Lstat(p); err == nil {
+		for p := d; p != "." && p != ""; p = filepath.Dir(p) {
+			if _, err := root.Lstat(p); err == nil {
 				break
 			}
 			missing = append(missing, p)
 		}
 		for i := len(missing) - 1; i >= 0; i-- {
-			if err := os.Mkdir(missing[i], 0o755); err != nil {
+			if err := root.Mkdir(missing[i], 0o755); err != nil {
 				return err
 			}
 			created = append(created, missing[i])
@@ -420,18 +532,18 @@ func place(a archive.Archive, dir, stage string, jobs []job, replacing bool) err
 	for _, j := range jobs {
 		dst := filepath.Join(dir, j.rel)
 		var err error
-		if err = mkdirs(filepath.Dir(dst)); err == nil && replacing {
-			if _, serr := os.Lstat(dst); serr == nil {
+		if err = mkdirs(filepath.Dir(j.rel)); err == nil && replacing {
+			if _, serr := root.Lstat(j.rel); serr == nil {
 				old := filepath.Join(stage, "old", j.rel)
-				if err = os.MkdirAll(filepath.Dir(old), 0o755); err == nil {
-					if err = os.Rename(dst, old); err == nil {
+				if err = root.MkdirAll(filepath.Dir(old), 0o755); err == nil {
+					if err = root.Rename(j.rel, old); err == nil {
 						aside = append(aside, j.rel)
 					}
 				}
 			}
 		}
 		if err == nil {
-			if err = rename(filepath.Join(stage, "new", j.rel), dst); err == nil {
+			if err = rename(root, filepath.Join(stage, "new", j.rel), j.rel); err == nil {
 				moved = append(moved, j.rel)
 			}
 		}
@@ -515,22 +627,22 @@ func (c countWriter) Write(b []byte) (int, error) {
 
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
-func mkdirOnce(dir string, made map[string]bool) error {
+func mkdirOnce(root *os.Root, dir string, made map[string]bool) error {
 	if made[dir] {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := root.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	made[dir] = true
 	return nil
 }
 
-func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
+func writeEntry(ctx context.Context, a archive.Archive, root *os.Root, e archive.Entry, dst string, buf []byte, made map[string]bool, add func(int64)) error {
 	entryErr := func(err error) error {
 		return &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	if err := mkdirOnce(filepath.Dir(dst), made); err != nil {
+	if err := mkdirOnce(root, filepath.Dir(dst), made); err != nil {
 		return entryErr(err)
 	}
 	rc, err := a.Open(e.Path)
@@ -542,7 +654,7 @@ func writeEntry(ctx context.Context, a archive.Archive, e archive.Entry, dst str
 		return entryErr(err)
 	}
 	defer rc.Close()
-	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return entryErr(err)
 	}

@@ -182,13 +182,14 @@ func TestFailedMoveUndoes(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "d0", "f0.txt"), []byte("mine"), 0o644)
 	before := listTree(t, dir)
 	n := 0
-	rename = func(from, to string) error {
+	saved := rename
+	rename = func(root *os.Root, from, to string) error {
 		if n++; n == 4 {
 			return &os.LinkError{Op: "rename", Old: from, New: to, Err: errors.New("disk on fire")}
 		}
-		return os.Rename(from, to)
+		return root.Rename(from, to)
 	}
-	defer func() { rename = os.Rename }()
+	defer func() { rename = saved }()
 	_, err := Extract(context.Background(), sixFiles(), dir, nil, nil, Options{Overwrite: true, Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "disk on fire") || !strings.HasPrefix(err.Error(), "six.zip: d") || strings.Contains(err.Error(), StagePrefix) {
 		t.Fatalf("err = %v", err)

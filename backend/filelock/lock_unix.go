@@ -24,3 +24,14 @@ func tryLock(f *os.File) (bool, error) {
 }
 
 func unlock(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// release deletes the lock file while still holding it (a waiter that then
+// gets the old file sees it is gone and opens the new one), then lets go.
+func release(f *os.File, p string) error {
+	os.Remove(p)
+	unlock(f)
+	return f.Close()
+}
+
+// retryOpen reports an open error that a moment's wait may cure.
+func retryOpen(error) bool { return false }

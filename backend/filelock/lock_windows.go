@@ -3,6 +3,7 @@
 package filelock
 
 import (
+	"errors"
 	"os"
 	"syscall"
 	"unsafe"
@@ -35,4 +36,29 @@ func tryLock(f *os.File) (bool, error) {
 func unlock(f *os.File) {
 	var ol syscall.Overlapped
 	procUnlockFile.Call(f.Fd(), 0, 1, 0, uintptr(unsafe.Pointer(&ol)))
+}
+
+// release lets go, then deletes the lock file: Windows deletes no file that
+// is open without FILE_SHARE_DELETE (as Go opens files), so the delete fails
+// harmlessly while a waiter has it open, and that waiter deletes it later.
+func release(f *os.File, p string) error {
+	unlock(f)
+	err := f.Close()
+	os.Remove(p)
+	return err
+}
+
+// retryOpen reports an open error that a moment's wait may cure: a lock file
+// being deleted ("delete pending") refuses opens with access denied, and a
+// sharing violation is another process in the middle of opening it.
+func retryOpen(err error) bool {
+	var pe *os.PathError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	switch pe.Err {
+	case syscall.ERROR_ACCESS_DENIED, syscall.Errno(32) /* ERROR_SHARING_VIOLATION */ :
+		return true
+	}
+	return false
 }

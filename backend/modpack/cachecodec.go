@@ -21,7 +21,8 @@ import (
 //	str      options key
 //	varint   .MOD size, .MOD mtime (UnixNano), written (UnixNano)
 //	uvarint  entry count, then per entry in name order:
-//	  str name; varint size, mtime; str hash, key; uvarint CRC-32
+//	  str name; varint size, mtime; str hash, key; uvarint CRC-32,
+//	  uvarint payload CRC-32 (of the block's bytes after its head, as written)
 //	  uvarint finding count, each: sym severity, stage; str file; varint line; str message
 //	  u8 0 (no tree) or 1, then the pruned tree as a node:
 //	    sym name; varint line, end line
@@ -103,6 +104,7 @@ func encodeEntries(entries map[string]cacheEntry) []byte {
 		e.str(ce.Hash)
 		e.str(ce.Key)
 		e.uvarint(uint64(ce.CRC))
+		e.uvarint(uint64(ce.Payload))
 		e.uvarint(uint64(len(ce.Findings)))
 		for _, f := range ce.Findings {
 			e.sym(string(f.Severity))
@@ -276,6 +278,11 @@ func decodeCache(b []byte) (*packCache, error) {
 			d.fail("CRC-32 %d out of range", crc)
 		}
 		ce.CRC = uint32(crc)
+		pcrc := d.uvarint()
+		if pcrc > 0xFFFFFFFF {
+			d.fail("payload CRC-32 %d out of range", pcrc)
+		}
+		ce.Payload = uint32(pcrc)
 		if nf := d.count(5); nf > 0 {
 			ce.Findings = make([]Finding, nf)
 			for j := range ce.Findings {

@@ -24,7 +24,8 @@ import (
 // hash (CRC-32C and CRC-32, 64 bits; a file whose size and time did not
 // change is not read again, unless it changed within a second of the
 // hashing), a per-file options key (the BINDAT string table from
-// PACKSMITH.JSON), the entry's CRC-32 in the .MOD, the findings its
+// PACKSMITH.JSON), the entry's CRC-32 in the .MOD and the CRC-32 of its
+// block's compressed bytes as written, the findings its
 // compile gave and, for the sources the RAW indices read, the pruned tree
 // (raw.Prune) the RAW stage needs. A cache is used only when its .MOD is
 // the one at the output (same size and modification time) and it was made
@@ -32,12 +33,17 @@ import (
 // Packsmith build). Then every source whose key matches is not compiled:
 // its compressed block is copied from the previous .MOD (mod.Writer's
 // CopyRaw), its findings are reported again, and the RAW indices are
-// generated from the cached trees. Blocks are written in the same order
+// generated from the cached trees. Each copied block is checked against
+// the payload CRC-32 the cache recorded as it is copied (mod.Writer's
+// CopyRawChecked: a CRC over bytes read anyway), so a previous .MOD
+// damaged on disk with its size and time kept is never copied into the
+// new one: the copy fails naming the block, and Pack packs again in full
+// with a warning saying so. Blocks are written in the same order
 // and compression is deterministic, so the output is byte-identical to a
 // full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
 // file, so it always packs in full.
 
-const cacheFormat = 2
+const cacheFormat = 3 // 3: the payload CRC-32
 
 // CacheSuffix is added to the output's name for its cache.
 const CacheSuffix = ".packcache"
@@ -56,7 +62,8 @@ type cacheEntry struct {
 	MTime    int64 // UnixNano of the source when it was hashed
 	Hash     string
 	Key      string // per-file options
-	CRC      uint32
+	CRC      uint32 // of the uncompressed bytes (the manifest's)
+	Payload  uint32 // of the block's bytes after its head, as written
 	Findings []Finding
 	Pruned   *dattext.Node
 }
@@ -314,6 +321,12 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 	return e, nil
 }
 
+// copyReused copies e, which match found in the cache, from the previous
+// .MOD, checking its bytes against the payload CRC-32 the cache recorded.
+func (s *incState) copyReused(w *mod.Writer, e *mod.Entry, fh mod.FileHeader) error {
+	return w.CopyRawChecked(s.prev, e, fh, s.old[fh.Name].Payload)
+}
+
 func (s *incState) record(name string, c cacheEntry) {
 	s.mu.Lock()
 	s.next[name] = c
@@ -327,14 +340,14 @@ func (s *incState) entries(written []mod.WrittenBlock) []byte {
 	if !s.on {
 		return nil
 	}
-	crc := make(map[string]uint32, len(written))
+	blocks := make(map[string]mod.WrittenBlock, len(written))
 	for _, w := range written {
-		crc[w.Path] = w.CRC32
+		blocks[w.Path] = w
 	}
 	es := make(map[string]cacheEntry, len(s.next))
 	for n, ce := range s.next {
-		if v, ok := crc[n]; ok {
-			ce.CRC = v
+		if b, ok := blocks[n]; ok {
+			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
 			es[n] = ce
 		}
 	}

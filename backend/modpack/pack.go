@@ -566,7 +566,7 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 				if e, err := inc.asset(f, gb); err != nil {
 					return fmt.Errorf("%s: %w", f.rel, err)
 				} else if e != nil {
-					if err := w.CopyRaw(inc.prev, e, fh); err != nil {
+					if err := inc.copyReused(w, e, fh); err != nil {
 						return fmt.Errorf("%s: %w", f.rel, err)
 					}
 				} else if gb != nil {
@@ -599,7 +599,7 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 				}
 				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
 				if r.reused != nil {
-					if err := w.CopyRaw(inc.prev, r.reused, fh); err != nil {
+					if err := inc.copyReused(w, r.reused, fh); err != nil {
 						return fmt.Errorf("%s: %w", f.rel, err)
 					}
 				} else if err := w.AddBytes(fh, r.data); err != nil {

@@ -89,6 +89,14 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	if err := checkTarget(dir, opt.Overwrite); err != nil {
 		return nil, err
 	}
+	// Every file and folder is made relative to dir opened once, never by
+	// re-resolving a path: a folder swapped for a symlink while the unpack
+	// runs cannot send a file outside dir.
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
 	res.Entries = len(r.Entries)
 	dict, _ := tl2names.Default()
 	if dict == nil {
@@ -127,7 +135,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		if err != nil {
 			return res, err
 		}
-		target := filepath.Join(dir, filepath.FromSlash(rel))
+		target := filepath.FromSlash(rel) // within root
 		if k, ok := raw.KindOf(up); ok && path.Dir(up) == "MEDIA" && up == "MEDIA/"+k.FileName() {
 			res.RAWsSkipped = append(res.RAWsSkipped, e.Path)
 			if k == raw.UnitData {
@@ -137,7 +145,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 			}
 			continue
 		}
-		done, err := writeEntry(r, e, up, target, dict, proj, units)
+		done, err := writeEntry(r, e, up, root, target, dict, proj, units)
 		if err != nil {
 			return res, fmt.Errorf("%s: %s: %w", modPath, e.Path, err)
 		}
@@ -155,7 +163,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	}
 	md, warns := modDatText(r.Header, strings.TrimSuffix(filepath.Base(modPath), filepath.Ext(modPath)))
 	res.Warnings = append(res.Warnings, warns...)
-	if err := safefile.WriteFile(filepath.Join(dir, "MOD.DAT"), md); err != nil {
+	if err := safefile.WriteFileIn(root, "MOD.DAT", md); err != nil {
 		return res, err
 	}
 	if err := proj.Write(dir); err != nil {
@@ -193,10 +201,10 @@ func safeRel(p string) (string, error) {
 	return q, nil
 }
 
-// writeEntry writes one entry: decompiled (true) or as it is (false). A
-// unit's .DAT (MEDIA/UNITS/**) is also kept, pruned, in units.
-func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dictionary, proj *modpack.Project, units *raw.MapSource) (bool, error) {
-	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+// writeEntry writes one entry below root: decompiled (true) or as it is
+// (false). A unit's .DAT (MEDIA/UNITS/**) is also kept, pruned, in units.
+func writeEntry(r *mod.Reader, e *mod.Entry, up string, root *os.Root, target string, dict *rghash.Dictionary, proj *modpack.Project, units *raw.MapSource) (bool, error) {
+	if err := root.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return false, err
 	}
 	switch path.Ext(up) {
@@ -211,7 +219,7 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dic
 				if err != nil {
 					return false, fmt.Errorf("BINLAYOUT: %w", err)
 				}
-				return true, safefile.WriteFile(target, text)
+				return true, safefile.WriteFileIn(root, target, text)
 			}
 		} else if len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
 			d, err := bindat.Decompile(path.Base(up), b, dict)
@@ -222,7 +230,7 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dic
 				proj.Strings[up] = d.Strings
 			}
 			keepUnit(units, up, d.Root)
-			return true, safefile.WriteFile(target, dattext.Encode(d.Root))
+			return true, safefile.WriteFileIn(root, target, dattext.Encode(d.Root))
 		}
 		// Text already (a hand-made .MOD): as it is.
 		if isUnitDat(up) {
@@ -230,18 +238,18 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up, target string, dict *rghash.Dic
 				keepUnit(units, up, n)
 			}
 		}
-		return false, safefile.WriteFile(target, b)
+		return false, safefile.WriteFileIn(root, target, b)
 	}
 	rc, err := r.Open(e)
 	if err != nil {
 		return false, err
 	}
 	defer rc.Close()
-	tf, err := safefile.Create(target)
+	tf, err := safefile.CreateIn(root, target)
 	if err != nil {
 		return false, err
 	}
-	if _, err := io.Copy(tf.File, rc); err != nil {
+	if _, err := io.Copy(tf, rc); err != nil {
 		tf.Abort()
 		return false, err
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/scratch"
 	"packsmith/backend/writeback"
 	"packsmith/formats/reborn/txte"
 )
@@ -200,7 +201,7 @@ func Apply(rows []txte.Row, edits []Row) (int, error) {
 // place (out "") after a backup, or written to out. Through writeback, so
 // the FileTable.bin naming the file gets its new size.
 func Save(ctx context.Context, datPath, out, entry string, rows []txte.Row) (writeback.Result, error) {
-	tmp, err := os.CreateTemp("", "packsmith-txte-*")
+	tmp, err := scratch.CreateTemp("txte", "") // named for scratch.CleanStale
 	if err != nil {
 		return writeback.Result{}, err
 	}

@@ -4,9 +4,12 @@
 package safefile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/filelock"
 	"packsmith/internal/procalive"
 )
 
@@ -26,8 +30,10 @@ const (
 
 // CleanStale removes the temporary files in dir whose writer is gone
 // (killed, or the machine lost power): a name without a pid, or with the
-// pid of a live process, is left alone.
+// pid of a live process, is left alone. Lock files nobody holds go too
+// (filelock.TidyDir).
 func CleanStale(dir string) {
+	filelock.TidyDir(dir) // lock files a killed process left beside its target
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -55,6 +61,66 @@ type File struct {
 	*os.File
 	Target string
 	done   bool
+	// root, when set (CreateIn), is the folder rel and tmp are names in:
+	// the rename is made relative to it, never through a path string.
+	root     *os.Root
+	rel, tmp string
+}
+
+// CreateIn is Create for the file rel inside the folder root holds open:
+// the temporary file is made, and renamed over rel, relative to root, so a
+// folder on the way swapped for a symlink cannot send the file outside root
+// (an unpack of untrusted names). Target, for messages, is root's name
+// joined with rel.
+func CreateIn(root *os.Root, rel string) (*File, error) {
+	target := filepath.Join(root.Name(), rel)
+	for range 100 {
+		var rb [4]byte
+		rand.Read(rb[:])
+		tmp := filepath.Join(filepath.Dir(rel), fmt.Sprintf(".%s%s%d-%s%s", filepath.Base(rel), TempMark, os.Getpid(), hex.EncodeToString(rb[:]), TempSuffix))
+		f, err := root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+			}
+			return nil, err
+		}
+		return &File{File: f, Target: target, root: root, rel: rel, tmp: tmp}, nil
+	}
+	return nil, fmt.Errorf("%s: no free temporary name", target)
+}
+
+// WriteFileIn writes data to rel inside root atomically (CreateIn).
+func WriteFileIn(root *os.Root, rel string, data []byte) error {
+	f, err := CreateIn(root, rel)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// rename and remove act on the temporary file: through root when there is
+// one.
+func (f *File) rename() error {
+	if f.root != nil {
+		return f.root.Rename(f.tmp, f.rel)
+	}
+	return os.Rename(f.File.Name(), f.Target)
+}
+
+func (f *File) remove() error {
+	if f.root != nil {
+		return f.root.Remove(f.tmp)
+	}
+	return os.Remove(f.File.Name())
 }
 
 // Create opens a temporary file in target's folder (so the rename stays on
@@ -64,6 +130,10 @@ func Create(target string) (*File, error) {
 	CleanStale(dir)
 	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+		}
 		return nil, err
 	}
 	// CreateTemp makes 0600 files; the result should look like any file
@@ -80,6 +150,52 @@ func Create(target string) (*File, error) {
 	return &File{File: f, Target: target}, nil
 }
 
+// user makes an error about the temporary file name the file the user
+// asked for: "write D:\\mods\\X.MOD: no space left", not the hidden
+// temporary name that is gone by the time the message is read.
+func (f *File) user(err error) error {
+	switch e := err.(type) {
+	case *os.PathError:
+		if e.Path == f.File.Name() || (f.root != nil && e.Path == f.tmp) {
+			return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+		}
+	case *os.LinkError:
+		return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+	}
+	return err
+}
+
+// Write, WriteAt, WriteString, ReadFrom, Seek, Truncate and Sync are the
+// file's, with errors naming Target (see user).
+func (f *File) Write(b []byte) (int, error) {
+	n, err := f.File.Write(b)
+	return n, f.user(err)
+}
+
+func (f *File) WriteAt(b []byte, off int64) (int, error) {
+	n, err := f.File.WriteAt(b, off)
+	return n, f.user(err)
+}
+
+func (f *File) WriteString(s string) (int, error) {
+	n, err := f.File.WriteString(s)
+	return n, f.user(err)
+}
+
+func (f *File) ReadFrom(r io.Reader) (int64, error) {
+	n, err := f.File.ReadFrom(r)
+	return n, f.user(err)
+}
+
+func (f *File) Seek(off int64, whence int) (int64, error) {
+	n, err := f.File.Seek(off, whence)
+	return n, f.user(err)
+}
+
+func (f *File) Truncate(size int64) error { return f.user(f.File.Truncate(size)) }
+
+func (f *File) Sync() error { return f.user(f.File.Sync()) }
+
 // Commit flushes, closes and renames the file into place.
 func (f *File) Commit() error {
 	if f.done {
@@ -88,16 +204,16 @@ func (f *File) Commit() error {
 	f.done = true
 	if err := f.File.Sync(); err != nil {
 		f.File.Close()
-		os.Remove(f.File.Name())
-		return err
+		f.remove()
+		return f.user(err)
 	}
 	if err := f.File.Close(); err != nil {
-		os.Remove(f.File.Name())
-		return err
+		f.remove()
+		return f.user(err)
 	}
-	if err := os.Rename(f.File.Name(), f.Target); err != nil {
-		os.Remove(f.File.Name())
-		return err
+	if err := f.rename(); err != nil {
+		f.remove()
+		return f.user(err)
 	}
 	return nil
 }
@@ -109,7 +225,7 @@ func (f *File) Abort() error {
 	}
 	f.done = true
 	f.File.Close()
-	return os.Remove(f.File.Name())
+	return f.remove()
 }
 
 // Group stages several files that are committed together (DATA.PAK + .MAN).
@@ -122,7 +238,7 @@ func (g Group) Commit() error {
 			for _, r := range g[i+1:] {
 				r.Abort()
 			}
-			return fmt.Errorf("%s: %w", f.Target, err)
+			return err // it names f.Target (File.user)
 		}
 	}
 	return nil

@@ -20,7 +20,8 @@ type CreateResult struct {
 	Entries   int    `json:"entries"`
 	Encrypted bool   `json:"encrypted"`
 	Scrambled int    `json:"iniScrambled"` // .ini entries written with comment 1
-	Bytes     int64  `json:"bytes"`        // plain bytes packed
+	Bytes     int64  `json:"bytes"`        // plain bytes packed: the files' sizes, before compression
+	Size      int64  `json:"size"`         // the pack's size on disk
 }
 
 // Create packs the files under dir into a new pack at out, as the
@@ -120,6 +121,9 @@ func Create(ctx context.Context, out, dir, password string, p archive.Progress) 
 	}
 	if err := f.Commit(); err != nil {
 		return CreateResult{}, err
+	}
+	if st, err := os.Stat(out); err == nil {
+		res.Size = st.Size()
 	}
 	p.Progress(int64(len(items)), int64(len(items)), "")
 	return res, nil

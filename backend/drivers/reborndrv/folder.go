@@ -85,6 +85,7 @@ func (DataDriver) Open(p string, _ archive.OpenOptions) (archive.Archive, error)
 			return nil, fmt.Errorf("%s: no FileTable.bin in this folder", p)
 		}
 	}
+	FinishInterrupted(filepath.Dir(tp)) // before the table is read: journal.go
 	tst, err := os.Stat(tp)
 	if err != nil {
 		return nil, err

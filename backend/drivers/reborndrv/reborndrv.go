@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/scratch"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"
@@ -179,6 +180,13 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 
 // OpenLimits opens a .dat with the given caps.
 func OpenLimits(p string, lim Limits) (*Archive, error) {
+	// What a killed run left: a save between this .dat and its table
+	// record, temporary files beside it, payloads in the temp folder.
+	finishNear(p)
+	if abs, err := filepath.Abs(p); err == nil {
+		sweepDir(filepath.Dir(abs))
+	}
+	scratch.CleanStale()
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -306,7 +314,7 @@ func (a *Archive) inflate(r io.ReaderAt, size int64) (io.ReaderAt, int64, error)
 		}
 		out, n = bytes.NewReader(b), int64(len(b))
 	} else {
-		f, err := os.CreateTemp("", "packsmith-reborn-*.payload")
+		f, err := scratch.CreateTemp("reborn", ".payload") // named for scratch.CleanStale
 		if err != nil {
 			return nil, 0, err
 		}

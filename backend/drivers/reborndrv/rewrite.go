@@ -317,17 +317,21 @@ func (a *Archive) wrap(ctx context.Context, out io.Writer, dst string, produce f
 			enc := mlz0.Encode(buf.Bytes())
 			inner = func(w io.Writer) error { _, err := w.Write(enc); return err }
 		case "zip":
-			tmp, err := os.CreateTemp(filepath.Dir(dst), ".packsmith-zip-*")
+			// Named as safefile names its temporary files (with this
+			// process's id), so the next save or open in the folder
+			// removes it if the process is killed (safefile.CleanStale).
+			tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+safefile.TempMark+strconv.Itoa(os.Getpid())+"-zip-*"+safefile.TempSuffix)
 			if err != nil {
-				return 0, err
+				return 0, userPath(err, "", dst)
 			}
 			defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+			commitStep("zip")
 			pr, pw := io.Pipe()
 			go func(in func(io.Writer) error) { pw.CloseWithError(in(pw)) }(inner)
 			m, err := onezip.WriteMember(tmp, &a.member, a.member.Name, pr)
 			pr.Close()
 			if err != nil {
-				return 0, err
+				return 0, userPath(err, tmp.Name(), dst)
 			}
 			size := m.Offset + m.Packed + int64(len(m.Tail))
 			inner = func(w io.Writer) error { _, err := io.Copy(w, io.NewSectionReader(tmp, 0, size)); return err }
@@ -380,4 +384,15 @@ func (c *counter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// userPath makes an error about the temporary file tmp ("" for any path)
+// name dst, the file the user saves: the temporary name means nothing to
+// them and is gone when they read the message.
+func userPath(err error, tmp, dst string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && (tmp == "" || pe.Path == tmp) {
+		return &os.PathError{Op: pe.Op, Path: dst, Err: pe.Err}
+	}
+	return err
 }

@@ -1,11 +1,13 @@
 package reborndrv
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/filelock"
 	"packsmith/backend/safefile"
 	"packsmith/formats/reborn/filetable"
 )
@@ -26,13 +28,33 @@ func (s *staged) Abort() error { return s.f.Abort() }
 // and what happened to the FileTable.bin record.
 func (s *staged) Notes() []string { return s.notes }
 
+// Commit renames the .dat into place and updates its table record as one
+// journaled step (journal.go): a kill anywhere in it leaves a pair the next
+// run makes agree.
 func (s *staged) Commit() error {
+	s.notes = append(s.notes, finishNear(s.dst)...)
+	jp := ""
+	if tp, t, _, row, err := FindTable(s.dst); err == nil && t != nil && int64(t.Rows[row].Size) != s.newSize {
+		if jp, err = writeJournal(tp, s.dst); err != nil {
+			s.f.Abort()
+			return fmt.Errorf("%s: journal for its FileTable.bin record: %w", s.dst, err)
+		}
+	}
+	commitStep("journal")
 	if err := s.f.Commit(); err != nil {
+		if jp != "" {
+			os.Remove(jp)
+		}
 		return err
 	}
+	commitStep("dat")
 	note, err := UpdateTable(s.dst, s.newSize)
 	if note != "" {
 		s.notes = append(s.notes, note)
+	}
+	commitStep("table")
+	if jp != "" && err == nil {
+		os.Remove(jp) // on an error it stays: the next run tries again
 	}
 	return err
 }
@@ -80,6 +102,19 @@ func FindTable(p string) (string, *filetable.Table, []byte, int, error) {
 // table naming p it says so (the game would read a resized file over its
 // old length).
 func UpdateTable(p string, size int64) (string, error) {
+	tp, t, _, _, err := FindTable(p)
+	if err != nil {
+		return "", err
+	}
+	if t != nil {
+		// The table is shared by every .dat of the folder: two saves of
+		// two files read, change and write it one after the other.
+		lock, err := filelock.Acquire(context.Background(), tp, 0)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", tp, err)
+		}
+		defer lock.Unlock()
+	}
 	tp, t, b, row, err := FindTable(p)
 	if err != nil {
 		return "", err

@@ -61,9 +61,27 @@ type pendingRun struct {
 }
 
 type runItem struct {
-	rec *manRecord
-	e   *Entry
-	at  int64 // the head's data-section offset in src
+	rec   *manRecord
+	e     *Entry
+	at    int64 // the head's data-section offset in src
+	check payloadCheck
+}
+
+// payloadCheck is the payload CRC-32 a copied block must have, when the
+// caller knows it (CopyRawChecked).
+type payloadCheck struct {
+	on   bool
+	want uint32
+}
+
+// verify fails a copied block whose payload is not what the caller
+// recorded: damaged on disk since, with its head intact.
+func (c payloadCheck) verify(e *Entry, at int64, got uint32) error {
+	if !c.on || got == c.want {
+		return nil
+	}
+	return &CopyError{Entry: e.Path, Offset: at, Blocks: 1,
+		Err: formatErr(e.Path, at, ErrChecksum, "block payload CRC-32 0x%08X, 0x%08X when it was written", got, c.want)}
 }
 
 // runBlock is one block of a run job: where it sits in the job's bytes.
@@ -77,7 +95,7 @@ type runBlock struct {
 // copyRun adds e to the pending run when it continues it, else emits the
 // run and starts another. It reports false when e cannot join a run (its
 // block is too big, or lies oddly): the caller copies it alone.
-func (w *Writer) copyRun(src *Reader, e *Entry, rec *manRecord) (bool, error) {
+func (w *Writer) copyRun(src *Reader, e *Entry, rec *manRecord, check payloadCheck) (bool, error) {
 	at := int64(e.Offset)
 	end := src.nextBlock(e.Offset)
 	if at < 8 || end-at < 8 || end-at > runMax || end > src.data.Size() {
@@ -91,7 +109,7 @@ func (w *Writer) copyRun(src *Reader, e *Entry, rec *manRecord) (bool, error) {
 		p.src, p.from = src, at
 	}
 	p.to = end
-	p.items = append(p.items, runItem{rec: rec, e: e, at: at})
+	p.items = append(p.items, runItem{rec: rec, e: e, at: at, check: check})
 	return true, nil
 }
 
@@ -165,16 +183,20 @@ func (w *Writer) readRun() error {
 		}
 		if 8+payload != span {
 			queue(off)
-			if err := w.copyOne(src, it.e, it.rec); err != nil {
+			if err := w.copyOne(src, it.e, it.rec, it.check); err != nil {
 				w.putIn(buf)
 				return err
 			}
 			seg = off + span
 			continue
 		}
+		pc := crc32.ChecksumIEEE(b[off+8 : off+span])
+		if err := it.check.verify(it.e, src.dataOff+it.at, pc); err != nil {
+			w.putIn(buf)
+			return err
+		}
 		it.rec.size, it.rec.crc = size, it.e.CRC32
-		blocks = append(blocks, runBlock{rec: it.rec, off: off - seg, packed: packed,
-			payloadCRC: crc32.ChecksumIEEE(b[off+8 : off+span])})
+		blocks = append(blocks, runBlock{rec: it.rec, off: off - seg, packed: packed, payloadCRC: pc})
 	}
 	queue(n)
 	if seg != 0 {
@@ -184,7 +206,7 @@ func (w *Writer) readRun() error {
 }
 
 // copyOne copies one block by itself (the path for blocks no run holds).
-func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
+func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord, check payloadCheck) error {
 	b, sr, err := src.RawBlock(e)
 	if err != nil {
 		return &CopyError{Entry: e.Path, Offset: src.dataOff + int64(e.Offset), Blocks: 1, Err: err}
@@ -214,6 +236,12 @@ func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 			w.fail(err)
 			return err
 		}
+		if err := check.verify(e, b.Offset, pc.Sum32()); err != nil {
+			// Its bytes went out already: the writer fails, and the
+			// caller packs without this source.
+			w.fail(err)
+			return err
+		}
 		rec.offset = uint32(w.pos)
 		rec.packed, rec.payloadCRC = b.Packed, pc.Sum32()
 		w.pos += 8 + b.Payload
@@ -234,6 +262,12 @@ func (w *Writer) copyOne(src *Reader, e *Entry, rec *manRecord) error {
 	if _, err := sr.ReadAt(*buf, 0); err != nil && !(err == io.EOF && b.Payload == 0) {
 		w.putIn(buf)
 		return &CopyError{Entry: e.Path, Offset: b.Offset, Blocks: 1, Err: err}
+	}
+	if check.on {
+		if err := check.verify(e, b.Offset, crc32.ChecksumIEEE(*buf)); err != nil {
+			w.putIn(buf)
+			return err
+		}
 	}
 	w.queueCopied(&job{rec: rec, in: buf, packed: b.Packed})
 	return nil

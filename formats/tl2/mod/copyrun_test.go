@@ -53,7 +53,7 @@ func copyAll(t *testing.T, r *Reader, es []*Entry, alone bool) ([]byte, error) {
 		if alone {
 			rec, name, err := w.newRecord(fh)
 			if err == nil {
-				err = w.copyOne(r, e, rec)
+				err = w.copyOne(r, e, rec, payloadCheck{})
 			}
 			if err != nil {
 				w.Abort()

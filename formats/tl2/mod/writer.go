@@ -626,13 +626,30 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // block (zlib stream or raw bytes) is copied as stored, with the source's
 // size and CRC-32. Use it to repack unchanged entries.
 func (w *Writer) CopyRaw(src *Reader, e *Entry, fh FileHeader) error {
+	return w.copyRaw(src, e, fh, payloadCheck{})
+}
+
+// CopyRawChecked is CopyRaw for a block whose payload CRC-32 (the zlib
+// stream, or the stored bytes: WrittenBlock.PayloadCRC32) the caller
+// recorded when it was written: the bytes are checked as they are copied,
+// and a block that no longer matches (damaged on disk, its head intact, so
+// that nothing else would notice before the game fails to inflate it) is a
+// *CopyError naming it, wrapping ErrChecksum. Blocks are copied in runs that
+// are read later, so the error may come from a later call or Close, and
+// the writer has failed by then: the caller writes the archive again
+// without copying.
+func (w *Writer) CopyRawChecked(src *Reader, e *Entry, fh FileHeader, payloadCRC uint32) error {
+	return w.copyRaw(src, e, fh, payloadCheck{on: true, want: payloadCRC})
+}
+
+func (w *Writer) copyRaw(src *Reader, e *Entry, fh FileHeader, check payloadCheck) error {
 	rec, name, err := w.newRecord(fh)
 	if err != nil {
 		return err
 	}
-	ok, err := w.copyRun(src, e, rec)
+	ok, err := w.copyRun(src, e, rec, check)
 	if err == nil && !ok {
-		err = w.copyOne(src, e, rec)
+		err = w.copyOne(src, e, rec, check)
 	}
 	if err != nil {
 		return err
