@@ -36,6 +36,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/extract"
 	"packsmith/backend/kind"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/previews"
 	"packsmith/formats/tl2/raw"
@@ -139,14 +140,23 @@ func readCapped(r io.Reader, max int64) ([]byte, bool, error) {
 	return b, int64(len(b)) > max, nil
 }
 
-// keepRest reads what is left of an entry too big to convert so that it
-// is still written whole.
+// keepRest writes an entry too big to convert whole: the bytes read so
+// far, then the rest streamed as it is written (never held in memory).
 func keepRest(b []byte, r io.Reader, why string) (extract.Converted, error) {
-	rest, err := io.ReadAll(r)
-	if err != nil {
-		return extract.Converted{}, fmt.Errorf("reading at offset %d: %w", len(b)+len(rest), err)
+	return extract.Converted{Bytes: b, Rest: r, Keep: true, Why: why}, nil
+}
+
+// sumBytes adds sizes, or gives -1 when one is negative or the sum is
+// absurd.
+func sumBytes(v ...int64) int64 {
+	var s int64
+	for _, x := range v {
+		if x < 0 || x > 1<<60 || s > 1<<60 {
+			return -1
+		}
+		s += x
 	}
-	return extract.Converted{Bytes: append(b, rest...), Keep: true, Why: why}, nil
+	return s
 }
 
 func head(b []byte) []byte { return b[:min(len(b), preview.HeadSize)] }
@@ -167,6 +177,13 @@ func Decompiled(e archive.Entry, b []byte) (text []byte, ok bool, err error) {
 }
 
 func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
+	// The entry's bytes, its parse and its text: a few times its size,
+	// taken from the command's budget (other entries wait their turn).
+	release, err := limits.Wait(extract.Context(r), "decompiling it", 4*previews.MaxCompiled)
+	if err != nil {
+		return extract.Converted{}, err
+	}
+	defer release()
 	b, big, err := readCapped(r, previews.MaxCompiled)
 	if err != nil {
 		return extract.Converted{}, err
@@ -217,7 +234,35 @@ func EncodePNG(img image.Image) ([]byte, error) {
 }
 
 func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
-	b, big, err := readCapped(r, MaxImageBytes)
+	ctx := extract.Context(r)
+	// The head says what decoding takes; the entry's bytes, the image and
+	// the PNG are then taken from the command's budget for as long as they
+	// live, so entries converted at once add up and wait their turn.
+	hb := make([]byte, preview.HeadSize)
+	n, err := io.ReadFull(r, hb)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return extract.Converted{}, fmt.Errorf("reading at offset %d: %w", n, err)
+	}
+	hb = hb[:n]
+	need, err := preview.Need(e, hb, map[string]string{"legend": "0"})
+	if err != nil {
+		return keepRest(hb, r, "not converted to PNG: "+err.Error())
+	}
+	size := max(e.Size, int64(len(hb)))
+	if size > MaxImageBytes {
+		return keepRest(hb, r, fmt.Sprintf("larger than %d bytes: not converted to PNG", MaxImageBytes))
+	}
+	total := sumBytes(size, need, need/2) // bytes, image, PNG
+	if total < 0 || total > limits.Bytes() {
+		err := &limits.OverError{What: "converting it to PNG", Need: total, Limit: limits.Bytes()}
+		return keepRest(hb, r, fmt.Sprintf("not converted to PNG: %v (%s)", err, limits.Hint))
+	}
+	release, err := limits.Wait(ctx, "converting it to PNG", total)
+	if err != nil {
+		return extract.Converted{}, err
+	}
+	defer release()
+	b, big, err := readCapped(io.MultiReader(bytes.NewReader(hb), r), MaxImageBytes)
 	if err != nil {
 		return extract.Converted{}, err
 	}
