@@ -140,6 +140,30 @@ func readCapped(r io.Reader, max int64) ([]byte, bool, error) {
 	return b, int64(len(b)) > max, nil
 }
 
+// readSized is readCapped into one buffer of the entry's stated size
+// (ReadAll's doubling would leave twice the bytes to collect).
+func readSized(r io.Reader, size, max int64) ([]byte, bool, error) {
+	if size <= 0 || size > max {
+		return readCapped(r, max)
+	}
+	b := make([]byte, 0, size+1)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, false, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("reading at offset %d: %w", len(b), err)
+		}
+		if len(b) == cap(b) {
+			// Longer than it said: the rest as readCapped reads it.
+			rest, big, err := readCapped(r, max-int64(len(b)))
+			return append(b, rest...), big, err
+		}
+	}
+}
+
 // keepRest writes an entry too big to convert whole: the bytes read so
 // far, then the rest streamed as it is written (never held in memory).
 func keepRest(b []byte, r io.Reader, why string) (extract.Converted, error) {
@@ -177,9 +201,20 @@ func Decompiled(e archive.Entry, b []byte) (text []byte, ok bool, err error) {
 }
 
 func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
+	if e.Size > previews.MaxCompiled {
+		return keepRest(nil, r, fmt.Sprintf("larger than %d bytes: not decompiled", previews.MaxCompiled))
+	}
 	// The entry's bytes, its parse and its text: a few times its size,
 	// taken from the command's budget (other entries wait their turn).
-	release, err := limits.Wait(extract.Context(r), "decompiling it", 4*previews.MaxCompiled)
+	size := e.Size
+	if size < 0 {
+		size = previews.MaxCompiled
+	}
+	if need := 4 * size; need > limits.Bytes() {
+		err := &limits.OverError{What: "decompiling it", Need: need, Limit: limits.Bytes()}
+		return keepRest(nil, r, fmt.Sprintf("not decompiled: %v (%s)", err, limits.Hint))
+	}
+	release, err := limits.Wait(extract.Context(r), "decompiling it", 4*size)
 	if err != nil {
 		return extract.Converted{}, err
 	}
@@ -262,7 +297,7 @@ func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
 		return extract.Converted{}, err
 	}
 	defer release()
-	b, big, err := readCapped(io.MultiReader(bytes.NewReader(hb), r), MaxImageBytes)
+	b, big, err := readSized(io.MultiReader(bytes.NewReader(hb), r), e.Size, MaxImageBytes)
 	if err != nil {
 		return extract.Converted{}, err
 	}

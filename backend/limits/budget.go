@@ -139,11 +139,8 @@ func Mul(a int64, b ...int64) int64 {
 	return r
 }
 
-// slack is what the runtime may hold above the budget (its own heap,
-// buffers not counted, garbage not yet collected).
-const slack = 96 << 20
-
-// setGC makes the garbage collector keep the heap near the budget, so
+// setGC makes the garbage collector keep the heap within the budget, so
 // that memory given back by one entry is reused by the next rather than
-// the heap growing by GOGC's factor.
-func setGC(mb int64) { debug.SetMemoryLimit(mb<<20 + slack) }
+// the heap growing by GOGC's factor (the garbage of decoding, never
+// counted, is collected first: what is taken is what lives).
+func setGC(mb int64) { debug.SetMemoryLimit(mb << 20) }
