@@ -35,6 +35,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/extract"
+	"packsmith/backend/jobs"
 	"packsmith/backend/kind"
 	"packsmith/backend/limits"
 	"packsmith/backend/preview"
@@ -296,21 +297,27 @@ func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
 	if err != nil {
 		return extract.Converted{}, err
 	}
-	defer release()
 	b, big, err := readSized(io.MultiReader(bytes.NewReader(hb), r), e.Size, MaxImageBytes)
 	if err != nil {
+		release()
 		return extract.Converted{}, err
 	}
 	if big {
+		release()
 		return keepRest(b, r, fmt.Sprintf("larger than %d bytes: not converted to PNG", MaxImageBytes))
 	}
-	img, err := Render(e, b, nil)
-	if err != nil {
-		return extract.Converted{Bytes: b, Keep: true, Why: "not converted to PNG: " + err.Error()}, nil
-	}
-	out, err := EncodePNG(img)
-	if err != nil {
-		return extract.Converted{}, err
-	}
-	return extract.Converted{Bytes: out}, nil
+	// Decoding and encoding check no context: detached, a cancel is
+	// honoured at once; the budget is given back when they are done.
+	return jobs.Detach(ctx, func() (extract.Converted, error) {
+		defer release()
+		img, err := Render(e, b, nil)
+		if err != nil {
+			return extract.Converted{Bytes: b, Keep: true, Why: "not converted to PNG: " + err.Error()}, nil
+		}
+		out, err := EncodePNG(img)
+		if err != nil {
+			return extract.Converted{}, err
+		}
+		return extract.Converted{Bytes: out}, nil
+	})
 }

@@ -242,7 +242,7 @@ type buckets struct {
 
 // newBuckets indexes n triangles by the buckets their boxes touch; each
 // bucket lists them in the order given (nil: by index).
-func newBuckets(x0, z0, size float64, nx, nz int, n int, order []int32, maxEntries int64, box func(i int) (minx, minz, maxx, maxz float64)) (*buckets, error) {
+func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, order []int32, maxEntries int64, box func(i int) (minx, minz, maxx, maxz float64)) (*buckets, error) {
 	b := &buckets{x0: x0, z0: z0, size: size, nx: nx, nz: nz, start: make([]int32, nx*nz+1)}
 	rng := func(i int) (int, int, int, int, bool) {
 		a, c, d, e := box(i)
@@ -254,6 +254,9 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, order []int32, maxEntri
 		return i0, i1, j0, j1, true
 	}
 	for i := range n {
+		if i&255 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		i0, i1, j0, j1, ok := rng(i)
 		if !ok {
 			continue
@@ -278,6 +281,9 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, order []int32, maxEntri
 	b.idx = make([]int32, b.start[len(b.start)-1])
 	fill := append([]int32(nil), b.start[:len(b.start)-1]...)
 	for o := range n {
+		if o&255 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		i := o
 		if order != nil {
 			i = int(order[o])
@@ -418,7 +424,7 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		}
 		return cmp.Compare(a, b)
 	})
-	rb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(rays), byTop, maxEntries, func(i int) (float64, float64, float64, float64) {
+	rb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(rays), byTop, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &rays[i]
 		return t.minx, t.minz, t.maxx, t.maxz
 	})
@@ -430,7 +436,7 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	if rb != nil {
 		maxEntries -= int64(len(rb.idx))
 	}
-	wb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(walls), nil, maxEntries, func(i int) (float64, float64, float64, float64) {
+	wb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(walls), nil, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &walls[i]
 		return t.minx - reach, t.minz - reach, t.maxx + reach, t.maxz + reach
 	})
