@@ -199,6 +199,9 @@ type Options struct {
 	Workers int
 	// Progress, when set, is told the grid rows baked out of its height.
 	Progress func(done, total int)
+	// MaxTests caps the bake's triangle tests (mppbake.Options.MaxTests;
+	// 0: its default).
+	MaxTests int64
 }
 
 // DecodeLayout reads a layout: BINLAYOUT, or LAYOUT text compiled first.
@@ -229,7 +232,7 @@ func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Op
 	}
 	// The grid, the triangles and their index draw from the command's
 	// memory budget (what is left of it: the meshes are already read).
-	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: limits.Available(), Progress: opt.Progress})
+	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: limits.Available(), Progress: opt.Progress, MaxTests: opt.MaxTests})
 	if err != nil {
 		if errors.Is(err, mppbake.ErrBudget) {
 			err = fmt.Errorf("%w (%s)", err, limits.Hint)
