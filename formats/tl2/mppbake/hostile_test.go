@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"packsmith/formats/tl2/mpp"
 )
 
 // overlapping is n large triangles stacked over a span×span square at
@@ -108,5 +110,19 @@ func TestCancelPrompt(t *testing.T) {
 	}
 	if d := time.Since(at); d > 500*time.Millisecond {
 		t.Errorf("stopped %v after the cancel", d)
+	}
+}
+
+// Two triangles hit at the same height: the one placed first decides, as
+// when buckets listed triangles by index (they are now listed highest
+// first, and a tie goes to the lower index).
+func TestTieGoesToFirstPlaced(t *testing.T) {
+	floor := shape(quad(-4, -4, 4, 4, 0, false))
+	slab := shape(quad(-4, -4, 4, 4, 0, true))
+	if c := at(bake(t, piece(slab, Identity), piece(floor, Identity)), 0.05, 0.05); c != mpp.Wall {
+		t.Errorf("NOPATH first: %v, want wall", c)
+	}
+	if c := at(bake(t, piece(floor, Identity), piece(slab, Identity)), 0.05, 0.05); c != mpp.Walkable {
+		t.Errorf("floor first: %v, want walkable", c)
 	}
 }
