@@ -57,7 +57,13 @@ func TestSIGTERMPrompt(t *testing.T) {
 	isolate(t)
 	dir := t.TempDir()
 	at := func(n string) string { return filepath.Join(dir, n) }
-	layout, err := crafted.BakeMod(at("mod"), crafted.OverlapMesh(330, 400), "")
+	// Stacked large triangles (issue 22: 5-15 s to stop), and a plain floor
+	// of 36 million cells (seconds of bake below the test cap).
+	overlap, err := crafted.BakeMod(at("mod"), crafted.OverlapMesh(330, 400), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	floor, err := crafted.BakeMod(at("floor"), crafted.FloorMesh(2400), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +94,8 @@ func TestSIGTERMPrompt(t *testing.T) {
 		args  []string
 		out   string // must not exist afterwards
 	}{
-		{"bake", 1500 * time.Millisecond, []string{"bake", layout, "-o", at("out.mpp")}, at("out.mpp")},
+		{"bake of stacked triangles", 300 * time.Millisecond, []string{"bake", overlap, "-o", at("out.mpp")}, at("out.mpp")},
+		{"bake of a large floor", 400 * time.Millisecond, []string{"bake", floor, "-o", at("out.mpp")}, at("out.mpp")},
 		{"render --overlay", 800 * time.Millisecond, []string{"render", at("g.mpp"), "--overlay", "--scale", "4", "-o", at("out.png")}, at("out.png")},
 		{"extract --png", 800 * time.Millisecond, []string{"extract", at("dds.zip"), "--png", "-o", at("x")}, at("x/A.DDS.png")},
 		{"pack", 500 * time.Millisecond, []string{"pack", mod, "-o", at("out.MOD")}, at("out.MOD")},

@@ -1441,6 +1441,7 @@ export namespace mppbake {
 	    Pieces: number;
 	    Triangles: number;
 	    NoPath: number;
+	    Tests: number;
 	    MinX: number;
 	    MinZ: number;
 	    MaxX: number;
@@ -1457,6 +1458,7 @@ export namespace mppbake {
 	        this.Pieces = source["Pieces"];
 	        this.Triangles = source["Triangles"];
 	        this.NoPath = source["NoPath"];
+	        this.Tests = source["Tests"];
 	        this.MinX = source["MinX"];
 	        this.MinZ = source["MinZ"];
 	        this.MaxX = source["MaxX"];
