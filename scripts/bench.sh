@@ -11,3 +11,9 @@ pkgs=$(grep -rl --include='*_test.go' --exclude-dir=node_modules '^func Benchmar
 echo "benchmarks in:"; echo "$pkgs" | sed 's/^/  /'
 go test -p 1 -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-1x}" -timeout 60m $pkgs | tee "$out"
 echo "results in $out"
+# Issue 22's hostile inputs (app/cli BenchmarkHostile), each run in a child
+# process: its peak RSS, from the child's rusage, is the figure; every case
+# is meant to stay under 512 MB.
+echo "hostile inputs, peak RSS and time of each child process:"
+grep '^hostile:' "$out" || echo "  (none ran)"
+if grep -q 'OVER 512 MB' "$out"; then echo "hostile: some case went over 512 MB (see above)"; fi

@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"text/tabwriter"
+	"time"
 
 	"packsmith/backend/levelbake"
 	"packsmith/backend/modpack"
@@ -50,7 +52,7 @@ func runBake(c *ctx, args []string) error {
 	if target != "-" && fileExists(target) {
 		existing = target
 	}
-	res, err := levelbake.BakeFile(c.context, pos[0], gameFolder(*game), existing, levelbake.Options{})
+	res, err := levelbake.BakeFile(c.context, pos[0], gameFolder(*game), existing, levelbake.Options{Progress: bakeProgress(c.stderr)})
 	if err != nil {
 		return err
 	}
@@ -73,6 +75,34 @@ func runBake(c *ctx, args []string) error {
 	}
 	printBake(c.stdout, res, target)
 	return nil
+}
+
+// bakeProgress shows the rows baked on a terminal's standard error, at
+// most ten times a second, and nothing when it is not a terminal (a
+// script's log keeps one line per problem).
+func bakeProgress(w io.Writer) func(done, total int) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	var mu sync.Mutex
+	var last time.Time
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done < total && time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		end := ""
+		if done == total {
+			end = "\n"
+		}
+		fmt.Fprintf(f, "\rbaking: row %d of %d%s", done, total, end)
+	}
 }
 
 func gameFolder(dir string) string {

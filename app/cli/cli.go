@@ -23,6 +23,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/convert"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/limits"
 	"packsmith/backend/writeback"
 	"packsmith/internal/version"
 )
@@ -91,6 +92,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	c, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
+	limits.UseGCLimit.Store(true) // the command's budget is its process's
 	args, err := memoryFlag(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "packsmith: %s\n", err)

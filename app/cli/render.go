@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"strconv"
 
+	"packsmith/backend/jobs"
 	"packsmith/backend/preview"
 	"packsmith/backend/previews"
 	"packsmith/backend/safefile"
@@ -74,11 +75,27 @@ func runRender(c *ctx, args []string) error {
 	if *overlay {
 		opts["overlay"] = "1"
 	}
-	img, meta, err := preview.RenderImage(src.a, src.e, opts)
-	if err != nil {
-		return src.fail(err)
+	// Decoding and encoding check no context: detached, so that Ctrl-C or
+	// SIGTERM stops the command at once (nothing is written before the
+	// PNG is whole).
+	type rendered struct {
+		img  image.Image
+		meta map[string]any
+		png  []byte
 	}
-	if err := writePNG(c, *out, src.name(), img); err != nil {
+	r, err := jobs.Detach(c.context, func() (rendered, error) {
+		img, meta, err := preview.RenderImage(src.a, src.e, opts)
+		if err != nil {
+			return rendered{}, src.fail(err)
+		}
+		b, err := encodePNG(src.name(), img)
+		return rendered{img, meta, b}, err
+	})
+	if err != nil {
+		return err
+	}
+	img, meta := r.img, r.meta
+	if err := writePNGBytes(c, *out, r.png); err != nil {
 		return err
 	}
 	if *out == "-" {
@@ -100,17 +117,29 @@ func runRender(c *ctx, args []string) error {
 // writePNG encodes img to out ("-": standard output) all at once, so a
 // failure leaves no half-written file.
 func writePNG(c *ctx, out, name string, img image.Image) error {
+	b, err := encodePNG(name, img)
+	if err != nil {
+		return err
+	}
+	return writePNGBytes(c, out, b)
+}
+
+func encodePNG(name string, img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
 	bw := bufio.NewWriter(&buf)
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(bw, img); err != nil {
-		return fmt.Errorf("%s: encoding PNG: %w", name, err)
+		return nil, fmt.Errorf("%s: encoding PNG: %w", name, err)
 	}
 	bw.Flush()
+	return buf.Bytes(), nil
+}
+
+func writePNGBytes(c *ctx, out string, b []byte) error {
 	if out == "-" {
-		_, err := c.stdout.Write(buf.Bytes())
+		_, err := c.stdout.Write(b)
 		return err
 	}
-	return safefile.WriteFile(out, buf.Bytes())
+	return safefile.WriteFile(out, b)
 }
 
 type diffArgs struct{ file, entry, archive string }

@@ -186,10 +186,36 @@ var ErrNotFound = errors.New("no such entry")
 // HeadSize is how many leading bytes Detect gets.
 const HeadSize = 512
 
+// ErrNotRegular is returned for a path that is neither a file nor a
+// folder: reading a FIFO blocks until a writer comes, a device never ends.
+var ErrNotRegular = errors.New("not a regular file")
+
+// notRegular refuses, before it is opened, what is neither a regular file
+// nor a folder (a FIFO, a device, a socket).
+func notRegular(p string, st os.FileInfo) error {
+	if st.IsDir() || st.Mode().IsRegular() {
+		return nil
+	}
+	what := "a special file"
+	switch m := st.Mode(); {
+	case m&os.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return fmt.Errorf("%s: %w (it is %s; Packsmith reads files and folders)", p, ErrNotRegular, what)
+}
+
 // Detect returns the driver for the file at p, reading its first bytes.
 func Detect(p string) (Driver, error) {
 	if st, err := os.Stat(p); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s: is a folder (folders open through DetectDir/OpenDir)", p)
+	} else if err == nil {
+		if err := notRegular(p, st); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.Open(p)
 	if err != nil {
@@ -215,6 +241,10 @@ func Detect(p string) (Driver, error) {
 func Open(p string, opts OpenOptions) (Archive, error) {
 	if st, err := os.Stat(p); err == nil && st.IsDir() {
 		return OpenDir(p, opts)
+	} else if err == nil {
+		if err := notRegular(p, st); err != nil {
+			return nil, err
+		}
 	}
 	d, err := Detect(p)
 	if errors.Is(err, ErrUnknownFormat) {

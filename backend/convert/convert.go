@@ -35,7 +35,9 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/extract"
+	"packsmith/backend/jobs"
 	"packsmith/backend/kind"
+	"packsmith/backend/limits"
 	"packsmith/backend/preview"
 	"packsmith/backend/previews"
 	"packsmith/formats/tl2/raw"
@@ -139,14 +141,47 @@ func readCapped(r io.Reader, max int64) ([]byte, bool, error) {
 	return b, int64(len(b)) > max, nil
 }
 
-// keepRest reads what is left of an entry too big to convert so that it
-// is still written whole.
-func keepRest(b []byte, r io.Reader, why string) (extract.Converted, error) {
-	rest, err := io.ReadAll(r)
-	if err != nil {
-		return extract.Converted{}, fmt.Errorf("reading at offset %d: %w", len(b)+len(rest), err)
+// readSized is readCapped into one buffer of the entry's stated size
+// (ReadAll's doubling would leave twice the bytes to collect).
+func readSized(r io.Reader, size, max int64) ([]byte, bool, error) {
+	if size <= 0 || size > max {
+		return readCapped(r, max)
 	}
-	return extract.Converted{Bytes: append(b, rest...), Keep: true, Why: why}, nil
+	b := make([]byte, 0, size+1)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, false, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("reading at offset %d: %w", len(b), err)
+		}
+		if len(b) == cap(b) {
+			// Longer than it said: the rest as readCapped reads it.
+			rest, big, err := readCapped(r, max-int64(len(b)))
+			return append(b, rest...), big, err
+		}
+	}
+}
+
+// keepRest writes an entry too big to convert whole: the bytes read so
+// far, then the rest streamed as it is written (never held in memory).
+func keepRest(b []byte, r io.Reader, why string) (extract.Converted, error) {
+	return extract.Converted{Bytes: b, Rest: r, Keep: true, Why: why}, nil
+}
+
+// sumBytes adds sizes, or gives -1 when one is negative or the sum is
+// absurd.
+func sumBytes(v ...int64) int64 {
+	var s int64
+	for _, x := range v {
+		if x < 0 || x > 1<<60 || s > 1<<60 {
+			return -1
+		}
+		s += x
+	}
+	return s
 }
 
 func head(b []byte) []byte { return b[:min(len(b), preview.HeadSize)] }
@@ -167,6 +202,24 @@ func Decompiled(e archive.Entry, b []byte) (text []byte, ok bool, err error) {
 }
 
 func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
+	if e.Size > previews.MaxCompiled {
+		return keepRest(nil, r, fmt.Sprintf("larger than %d bytes: not decompiled", previews.MaxCompiled))
+	}
+	// The entry's bytes, its parse and its text: a few times its size,
+	// taken from the command's budget (other entries wait their turn).
+	size := e.Size
+	if size < 0 {
+		size = previews.MaxCompiled
+	}
+	if need := 4 * size; need > limits.Bytes() {
+		err := &limits.OverError{What: "decompiling it", Need: need, Limit: limits.Bytes()}
+		return keepRest(nil, r, fmt.Sprintf("not decompiled: %v (%s)", err, limits.Hint))
+	}
+	release, err := limits.Wait(extract.Context(r), "decompiling it", 4*size)
+	if err != nil {
+		return extract.Converted{}, err
+	}
+	defer release()
 	b, big, err := readCapped(r, previews.MaxCompiled)
 	if err != nil {
 		return extract.Converted{}, err
@@ -217,20 +270,54 @@ func EncodePNG(img image.Image) ([]byte, error) {
 }
 
 func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
-	b, big, err := readCapped(r, MaxImageBytes)
+	ctx := extract.Context(r)
+	// The head says what decoding takes; the entry's bytes, the image and
+	// the PNG are then taken from the command's budget for as long as they
+	// live, so entries converted at once add up and wait their turn.
+	hb := make([]byte, preview.HeadSize)
+	n, err := io.ReadFull(r, hb)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return extract.Converted{}, fmt.Errorf("reading at offset %d: %w", n, err)
+	}
+	hb = hb[:n]
+	need, err := preview.Need(e, hb, map[string]string{"legend": "0"})
 	if err != nil {
+		return keepRest(hb, r, "not converted to PNG: "+err.Error())
+	}
+	size := max(e.Size, int64(len(hb)))
+	if size > MaxImageBytes {
+		return keepRest(hb, r, fmt.Sprintf("larger than %d bytes: not converted to PNG", MaxImageBytes))
+	}
+	total := sumBytes(size, need, need/2) // bytes, image, PNG
+	if total < 0 || total > limits.Bytes() {
+		err := &limits.OverError{What: "converting it to PNG", Need: total, Limit: limits.Bytes()}
+		return keepRest(hb, r, fmt.Sprintf("not converted to PNG: %v (%s)", err, limits.Hint))
+	}
+	release, err := limits.Wait(ctx, "converting it to PNG", total)
+	if err != nil {
+		return extract.Converted{}, err
+	}
+	b, big, err := readSized(io.MultiReader(bytes.NewReader(hb), r), e.Size, MaxImageBytes)
+	if err != nil {
+		release()
 		return extract.Converted{}, err
 	}
 	if big {
+		release()
 		return keepRest(b, r, fmt.Sprintf("larger than %d bytes: not converted to PNG", MaxImageBytes))
 	}
-	img, err := Render(e, b, nil)
-	if err != nil {
-		return extract.Converted{Bytes: b, Keep: true, Why: "not converted to PNG: " + err.Error()}, nil
-	}
-	out, err := EncodePNG(img)
-	if err != nil {
-		return extract.Converted{}, err
-	}
-	return extract.Converted{Bytes: out}, nil
+	// Decoding and encoding check no context: detached, a cancel is
+	// honoured at once; the budget is given back when they are done.
+	return jobs.Detach(ctx, func() (extract.Converted, error) {
+		defer release()
+		img, err := Render(e, b, nil)
+		if err != nil {
+			return extract.Converted{Bytes: b, Keep: true, Why: "not converted to PNG: " + err.Error()}, nil
+		}
+		out, err := EncodePNG(img)
+		if err != nil {
+			return extract.Converted{}, err
+		}
+		return extract.Converted{Bytes: out}, nil
+	})
 }

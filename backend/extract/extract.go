@@ -195,6 +195,20 @@ type Converted struct {
 	// a text source: such entries are not listed in Result.Kept).
 	Keep bool
 	Why  string
+	// Rest, when set, is streamed after Bytes: the remainder of an entry
+	// kept as it is, read only as it is written, so that a large entry
+	// is never held whole in memory.
+	Rest io.Reader
+}
+
+// Context is the context of the extract an entry's reader belongs to, for
+// a converter that waits (for its share of the memory budget): the reader
+// a Converter is given implements it.
+func Context(r io.Reader) context.Context {
+	if c, ok := r.(interface{ Context() context.Context }); ok {
+		return c.Context()
+	}
+	return context.Background()
 }
 
 type job struct {
@@ -449,15 +463,42 @@ func convertEntry(ctx context.Context, a archive.Archive, root *os.Root, j *job,
 	if err := mkdirOnce(root, filepath.Dir(dst), made); err != nil {
 		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	if err := root.WriteFile(dst, out.Bytes, 0o644); err != nil {
+	if out.Rest == nil {
+		if err := root.WriteFile(dst, out.Bytes, 0o644); err != nil {
+			return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
+		}
+		return nil
+	}
+	f, err := root.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
 		return &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: pathErr(err)}
 	}
-	return nil
+	_, err = f.Write(out.Bytes)
+	if err == nil {
+		_, err = io.CopyBuffer(f, out.Rest, make([]byte, 256<<10))
+		if err != nil && ctx.Err() == nil {
+			err = &archive.EntryError{Archive: a.Path(), Entry: j.e.Path, Offset: -1, Err: err}
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
 }
 
 type countReader struct {
 	r   io.Reader
 	add func(int64)
+}
+
+func (c countReader) Context() context.Context {
+	if x, ok := c.r.(interface{ Context() context.Context }); ok {
+		return x.Context()
+	}
+	return context.Background()
 }
 
 func (c countReader) Read(b []byte) (int, error) {
@@ -606,6 +647,8 @@ type ctxReader struct {
 	ctx context.Context
 	r   io.Reader
 }
+
+func (c ctxReader) Context() context.Context { return c.ctx }
 
 func (c ctxReader) Read(b []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {

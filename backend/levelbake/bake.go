@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"packsmith/backend/limits"
 	"packsmith/backend/usermsg"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/layout"
@@ -197,6 +198,11 @@ type Report struct {
 // Options tunes BakeLayout.
 type Options struct {
 	Workers int
+	// Progress, when set, is told the grid rows baked out of its height.
+	Progress func(done, total int)
+	// MaxTests caps the bake's triangle tests (mppbake.Options.MaxTests;
+	// 0: its default).
+	MaxTests int64
 }
 
 // DecodeLayout reads a layout: BINLAYOUT, or LAYOUT text compiled first.
@@ -249,15 +255,20 @@ func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Op
 	if err != nil {
 		return nil, err
 	}
-	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers})
+	// The grid, the triangles and their index draw from the command's
+	// memory budget (what is left of it: the meshes are already read).
+	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: limits.Available(), Progress: opt.Progress, MaxTests: opt.MaxTests})
 	if err != nil {
+		if errors.Is(err, mppbake.ErrBudget) {
+			err = fmt.Errorf("%w (%s)", err, limits.Hint)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	rep.Grid, rep.Result = res.Grid, res
 	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
 	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
 	rep.Stats = res.Grid.Stats()
-	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{}); err == nil {
+	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{MaxBytes: limits.Available()}); err == nil {
 		rep.Pockets = len(a.Pockets)
 	}
 	rep.Millis = time.Since(t0).Milliseconds()

@@ -25,6 +25,10 @@ var maxBytes atomic.Int64
 
 func init() { maxBytes.Store(DefaultMB << 20) }
 
+// UseGCLimit makes SetMB also set the runtime's soft memory limit to the
+// budget plus some slack (the command line does; tests do not).
+var UseGCLimit atomic.Bool
+
 // Bytes is the current budget in bytes.
 func Bytes() int64 { return maxBytes.Load() }
 
@@ -40,6 +44,9 @@ func SetMB(mb int64) error {
 		return fmt.Errorf("memory limit %d MB: want %d to %d MB", mb, MinMB, 1<<20)
 	}
 	maxBytes.Store(mb << 20)
+	if UseGCLimit.Load() {
+		setGC(mb)
+	}
 	return nil
 }
 

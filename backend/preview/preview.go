@@ -14,6 +14,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/kind"
+	"packsmith/backend/limits"
 )
 
 // View names the ways an entry can be shown.
@@ -35,6 +36,22 @@ type Renderer struct {
 	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error)
 	// Text turns the entry into readable text.
 	Text func(r io.Reader, e archive.Entry) (string, error)
+	// Need, when set, is what Image holds at its peak (the decoded
+	// pixels and the decoder's own buffers, not the entry's bytes), from
+	// the head alone: the memory budget (backend/limits) is taken for it
+	// before decoding. An error refuses the entry (a header that cannot
+	// be read is left to Image to report: return 0, nil).
+	Need func(e archive.Entry, head []byte, opts map[string]string) (int64, error)
+}
+
+// Need is what decoding an entry with head as its start takes from the
+// memory budget: its renderer's Need, or 0.
+func Need(e archive.Entry, head []byte, opts map[string]string) (int64, error) {
+	r, ok := Find(e, head)
+	if !ok || r.Image == nil || r.Need == nil {
+		return 0, nil
+	}
+	return r.Need(e, head, opts)
 }
 
 var (
@@ -69,8 +86,15 @@ func init() {
 			return bytes.HasPrefix(head, []byte("\x89PNG")) || bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) ||
 				bytes.HasPrefix(head, []byte("GIF8"))
 		},
+		Need: func(_ archive.Entry, head []byte, _ map[string]string) (int64, error) { return stdImageNeed(head) },
 		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
-			img, format, err := image.Decode(r)
+			// The header first: a 69-byte PNG may claim 10^12 pixels, which
+			// image.Decode would allocate before reading a single one.
+			var head bytes.Buffer
+			if _, err := stdImageNeedFrom(io.TeeReader(r, &head)); err != nil {
+				return nil, nil, err
+			}
+			img, format, err := image.Decode(io.MultiReader(&head, r))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -172,6 +196,15 @@ func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (im
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1,
 			Err: fmt.Errorf("no image view for %s files", strings.ToUpper(path.Ext(e.Path)))}
 	}
+	need, err := Need(e, br.head(), opts)
+	if err != nil {
+		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w", r.Name, err)}
+	}
+	release, err := limits.Take("decoding it", need)
+	if err != nil {
+		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w (%s)", r.Name, err, limits.Hint)}
+	}
+	defer release()
 	img, meta, err := r.Image(br, e, opts)
 	if err != nil {
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w", r.Name, err)}

@@ -2,6 +2,7 @@ package previews
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"io"
@@ -20,9 +21,9 @@ import (
 
 func init() {
 	// Later registrations are tried first: DDS (content) before TGA (name).
-	preview.Register(preview.Renderer{Name: "TGA texture", Match: matchTGA, Image: renderTGA})
-	preview.Register(preview.Renderer{Name: "DDS texture", Match: matchDDS, Image: renderDDS})
-	preview.Register(preview.Renderer{Name: "btx texture", Match: matchBTX, Image: renderBTX})
+	preview.Register(preview.Renderer{Name: "TGA texture", Match: matchTGA, Image: renderTGA, Need: needTGA})
+	preview.Register(preview.Renderer{Name: "DDS texture", Match: matchDDS, Image: renderDDS, Need: needDDS})
+	preview.Register(preview.Renderer{Name: "btx texture", Match: matchBTX, Image: renderBTX, Need: needBTX})
 }
 
 func ext(p string) string { return strings.ToLower(path.Ext(p)) }
@@ -56,7 +57,7 @@ func matchBTX(e archive.Entry, head []byte) bool {
 }
 
 func renderBTX(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
-	img, in, err := btx.Decode(r, btx.Options{})
+	img, in, err := btx.Decode(r, btx.Options{MaxBytes: limits.Bytes()})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -185,4 +186,62 @@ func budgetHint(err error) error {
 		return fmt.Errorf("%w (%s)", err, limits.Hint)
 	}
 	return err
+}
+
+// The Need functions say what decoding holds at its peak, from the header
+// alone (preview.Renderer.Need): a header they cannot read is left to the
+// decoder to report.
+
+// needDDS: the chosen surface's blocks and its RGBA pixels.
+func needDDS(_ archive.Entry, head []byte, opts map[string]string) (int64, error) {
+	in, err := dds.DecodeInfo(bytes.NewReader(head))
+	if err != nil {
+		return 0, nil
+	}
+	o, err := TextureOptions(opts)
+	if err != nil {
+		return 0, nil
+	}
+	w, h, d := in.MipSize(min(o.Mip, max(in.MipCount-1, 0)))
+	px := limits.Mul(int64(w), int64(h), int64(d))
+	return overBudget(fmt.Sprintf("%s %d×%d", in.Format, w, h), sumNeed(limits.Mul(px, 4), limits.Mul(px, 4)))
+}
+
+// overBudget gives need back, or refuses one over the whole budget naming
+// the image's size (a need that fits the budget but not beside other work
+// is refused, without the size, when it is taken).
+func overBudget(what string, need int64) (int64, error) {
+	if need < 0 || need > limits.Bytes() {
+		return need, fmt.Errorf("%s: %w", what, &limits.OverError{What: "decoding it", Need: need, Limit: limits.Bytes()})
+	}
+	return need, nil
+}
+
+// needTGA: the pixels, expanded RLE and the RGBA image (tga.DecodeBytes).
+func needTGA(_ archive.Entry, head []byte, _ map[string]string) (int64, error) {
+	in, err := tga.DecodeInfo(bytes.NewReader(head))
+	if err != nil {
+		return 0, nil
+	}
+	return overBudget(fmt.Sprintf("%d×%d", in.Width, in.Height), tga.DecodeBytes(in))
+}
+
+// needBTX: level 0 as stored (at most 4 bytes a pixel) and as NRGBA.
+func needBTX(_ archive.Entry, head []byte, _ map[string]string) (int64, error) {
+	if len(head) < 0x0C || !bytes.HasPrefix(head, btx.Magic) {
+		return 0, nil
+	}
+	w, h := int64(binary.LittleEndian.Uint16(head[8:])), int64(binary.LittleEndian.Uint16(head[10:]))
+	return overBudget(fmt.Sprintf("%d×%d", w, h), 8*w*h)
+}
+
+func sumNeed(a ...int64) int64 {
+	var s int64
+	for _, v := range a {
+		if v < 0 || s > 1<<62 || v > 1<<62 {
+			return -1
+		}
+		s += v
+	}
+	return s
 }

@@ -71,7 +71,7 @@ func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error
 		w := int64(int32(binary.LittleEndian.Uint32(head[0:])))
 		h := int64(int32(binary.LittleEndian.Uint32(head[4:])))
 		if w > 0 && h > 0 && w*h <= MaxGridBytes {
-			max := limits.Bytes()
+			max := limits.Available()
 			if need := 2*w*h + mpp.AnalyseBytes(w*h, 0); need > max {
 				return nil, nil, fmt.Errorf("grid %d×%d: reading and analysing it needs %d MB, more than the %d MB memory limit (%s)",
 					w, h, need>>20, max>>20, limits.Hint)
@@ -105,10 +105,14 @@ func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
 		return GridReport{}, nil, fmt.Errorf("header field %s at offset %d is %v; a walk grid's origin and extent are finite numbers", f, off, v)
 	}
 	rep := GridReport{Bytes: size, Stats: g.Stats(), Warnings: []string{}}
-	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: limits.Bytes()})
+	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: limits.Available()})
 	if err != nil {
 		if errors.Is(err, mpp.ErrBudget) {
-			err = fmt.Errorf("%w (%s)", err, limits.Hint)
+			if used := limits.InUse(); used > 0 {
+				err = fmt.Errorf("%w: %d MB of the %d MB memory limit are in use already (%s)", err, used>>20, limits.MB(), limits.Hint)
+			} else {
+				err = fmt.Errorf("%w (%s)", err, limits.Hint)
+			}
 		}
 		return rep, nil, err
 	}
@@ -136,7 +140,7 @@ func GridOptions(opts map[string]string) (GridRenderOptions, bool, error) {
 		return GridRenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
 	}
 	overlay := opts["overlay"] == "1" || opts["overlay"] == "true"
-	return GridRenderOptions{Scale: scale, MaxBytes: limits.Bytes(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
+	return GridRenderOptions{Scale: scale, MaxBytes: limits.Available(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
 }
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
@@ -156,6 +160,15 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 	if err != nil {
 		return nil, nil, err
 	}
+	// The picture is made after the analysis; both live at once, so the
+	// analysis gets the budget the picture leaves (a 1000² checker grid at
+	// scale 8: 256 MB of picture and 430 MB of pockets).
+	pw, ph, _ := canvasSize(g.Width, g.Height, ro, 5)
+	release, err := limits.Take("its picture", 4*pw*ph+int64(len(b)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w (%s)", err, limits.Hint)
+	}
+	defer release()
 	rep, a, err := AnalyseGrid(g, int64(len(b)))
 	if err != nil {
 		return nil, nil, err

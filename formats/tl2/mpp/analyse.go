@@ -88,10 +88,14 @@ type AnalyseOptions struct {
 var ErrBudget = errors.New("memory limit")
 
 // Bytes per cell of the analysis (labels, distances, parents, queues) and
-// per walkable region (the region and its pocket, with append's slack).
+// per walkable region (the region and its pocket, with append's slack:
+// while a slice grows its old and new arrays live at once, and each
+// pocket's barrier is an allocation of its own). Measured on a 1000²
+// checker grid (half a million one-cell pockets): 860 bytes a region
+// allocated in all, the garbage of the growth included.
 const (
 	analyseCellBytes   = 4 + 4 + 4 + 6
-	analyseRegionBytes = 2 * int64(unsafe.Sizeof(Region{})+unsafe.Sizeof(Pocket{}))
+	analyseRegionBytes = 4*int64(unsafe.Sizeof(Region{})+unsafe.Sizeof(Pocket{})) + 64
 )
 
 // AnalyseBytes is what Analyse allocates for a grid of cells cells and
@@ -101,7 +105,7 @@ func AnalyseBytes(cells, regions int64) int64 {
 }
 
 func budgetError(what string, need, max int64) error {
-	return fmt.Errorf("mpp: %s needs %d MB, more than the %d MB %w", what, need>>20, max>>20, ErrBudget)
+	return fmt.Errorf("mpp: %s needs %d MB, more than the %d MB %w", what, (need+1<<20-1)>>20, max>>20, ErrBudget)
 }
 
 const noDist = -1

@@ -1,13 +1,16 @@
 package mppbake
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"packsmith/formats/tl2/mpp"
 )
@@ -28,6 +31,15 @@ const (
 	defaultTriangles = 1 << 22
 	// maxBucketEntries bounds the bucket index (4 bytes an entry).
 	maxBucketEntries = 1 << 26
+	// maxSide bounds a grid's side in cells before w×h is formed.
+	maxSide = 1 << 30
+	// defaultTests bounds the triangle tests of a whole bake (a ray test
+	// or a probe is one): large triangles stacked over each other make
+	// every cell test all of them. A real level tests about three a cell
+	// (city04b: 650,000 for 244,000 cells): the cap leaves 75 times that,
+	// a bigger grid than any shipped level, and stops a hostile one within
+	// about a second.
+	defaultTests = 50_000_000
 )
 
 // Matrix is an affine transform, row-major 3×4: world = M·(x, y, z, 1).
@@ -95,15 +107,32 @@ type Options struct {
 	// MaxTriangles refuses more world triangles than this (counted before
 	// anything is allocated); ≤ 0 means 2^22.
 	MaxTriangles int
+	// MaxBytes refuses a bake whose grid, triangles and index need more
+	// (computed before each is allocated); ≤ 0 means no cap beyond the
+	// others.
+	MaxBytes int64
+	// MaxTests stops a bake that has made more triangle tests than this
+	// (ErrTooMuchWork); ≤ 0 means 5×10^7, about a second.
+	MaxTests int64
+	// Progress, when set, is told the rows done out of the grid's height
+	// (from the workers, at most every few rows).
+	Progress func(done, total int)
 }
+
+// ErrBudget is wrapped by the refusals of Options.MaxBytes.
+var ErrBudget = errors.New("memory limit")
+
+// ErrTooMuchWork is wrapped when a bake passes Options.MaxTests.
+var ErrTooMuchWork = errors.New("mppbake: too many triangle tests")
 
 // Result is a baked grid and what went into it.
 type Result struct {
 	Grid      *mpp.Grid
-	BoxPieces int // pieces whose bounds made the region
-	Pieces    int // pieces whose triangles were baked
-	Triangles int // triangles baked (NOPATH included)
-	NoPath    int // NOPATH triangles
+	BoxPieces int   // pieces whose bounds made the region
+	Pieces    int   // pieces whose triangles were baked
+	Triangles int   // triangles baked (NOPATH included)
+	NoPath    int   // NOPATH triangles
+	Tests     int64 // triangle tests made (ray tests and probes; Options.MaxTests)
 	// MinX…MaxZ is the snapped region box.
 	MinX, MinZ, MaxX, MaxZ float32
 }
@@ -160,7 +189,14 @@ func Header(pieces []Piece) (box [4]float32, w, h int, ox, oz float32, n int, er
 		return float32((t - 1) * float64(cell32))
 	}
 	ox, oz = origin(box[0]), origin(box[1])
+	// In float64 first: a piece placed at 1e30 gives a count no int holds
+	// (converting it is undefined, and w×h then overflows); such a grid
+	// is given as -1 cells wide, which Bake refuses.
 	dim := func(a, b, o float32) int {
+		n := math.Ceil(float64(f32((b-o)/cell32))) - math.Floor(float64(f32((a-o)/cell32)))
+		if math.IsNaN(n) || n < 0 || n > maxSide {
+			return -1
+		}
 		return int(ceil32(f32((b-o)/cell32))) - int(floor32(f32((a-o)/cell32)))
 	}
 	w, h = dim(box[0], box[2], ox), dim(box[1], box[3], oz)
@@ -179,8 +215,15 @@ type tri struct {
 	minx, minz, maxx, maxz float64
 	x0, z0, x1, z1, x2, z2 float64
 	px, py, pz, gx, gz     float64
+	maxy                   float64 // the highest vertex: no hit inside is above it
 	nopath                 bool
 }
+
+// Their sizes, for Options.MaxBytes.
+const (
+	sizeTri  = int64(unsafe.Sizeof(tri{}))
+	sizeWall = int64(unsafe.Sizeof(wtri{}))
+)
 
 // wtri is a world triangle for the probes.
 type wtri struct {
@@ -197,7 +240,9 @@ type buckets struct {
 	idx    []int32
 }
 
-func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, minz, maxx, maxz float64)) (*buckets, error) {
+// newBuckets indexes n triangles by the buckets their boxes touch; each
+// bucket lists them in the order given (nil: by index).
+func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, order []int32, maxEntries int64, box func(i int) (minx, minz, maxx, maxz float64)) (*buckets, error) {
 	b := &buckets{x0: x0, z0: z0, size: size, nx: nx, nz: nz, start: make([]int32, nx*nz+1)}
 	rng := func(i int) (int, int, int, int, bool) {
 		a, c, d, e := box(i)
@@ -209,6 +254,9 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, 
 		return i0, i1, j0, j1, true
 	}
 	for i := range n {
+		if i&255 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		i0, i1, j0, j1, ok := rng(i)
 		if !ok {
 			continue
@@ -222,14 +270,24 @@ func newBuckets(x0, z0, size float64, nx, nz int, n int, box func(i int) (minx, 
 	total := int64(0)
 	for k := 1; k < len(b.start); k++ {
 		total += int64(b.start[k])
-		if total > maxBucketEntries {
+		if total > maxEntries {
+			if maxEntries < maxBucketEntries {
+				return nil, fmt.Errorf("mppbake: the triangles' index needs more than %d entries (%d MB), over the %w", maxEntries, maxEntries*8>>20, ErrBudget)
+			}
 			return nil, fmt.Errorf("mppbake: the triangles cover more than %d buckets in all (triangles far larger than the level?)", maxBucketEntries)
 		}
 		b.start[k] += b.start[k-1]
 	}
 	b.idx = make([]int32, b.start[len(b.start)-1])
 	fill := append([]int32(nil), b.start[:len(b.start)-1]...)
-	for i := range n {
+	for o := range n {
+		if o&255 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		i := o
+		if order != nil {
+			i = int(order[o])
+		}
 		i0, i1, j0, j1, ok := rng(i)
 		if !ok {
 			continue
@@ -274,7 +332,22 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		maxCells = defaultCells
 	}
 	if w <= 0 || h <= 0 || int64(w)*int64(h) > int64(maxCells) {
+		if w <= 0 || h <= 0 {
+			return nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a grid of more than %d cells a side, more than %d cells", box[0], box[2], box[1], box[3], maxSide, maxCells)
+		}
 		return nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a %d×%d grid, more than %d cells", box[0], box[2], box[1], box[3], w, h, maxCells)
+	}
+	// Memory, before each part is allocated: the grid, the world
+	// triangles, the two indexes' offsets and entries.
+	budget := func(what string, need int64) error {
+		if opt.MaxBytes > 0 && need > opt.MaxBytes {
+			return fmt.Errorf("mppbake: %s needs %d MB, over the %d MB %w", what, (need+1<<20-1)>>20, opt.MaxBytes>>20, ErrBudget)
+		}
+		return nil
+	}
+	nbx0, nbz0 := int64((w+2)/bucketCells+1), int64((h+2)/bucketCells+1)
+	if err := budget(fmt.Sprintf("a %d×%d grid", w, h), int64(w)*int64(h)+8*nbx0*nbz0); err != nil {
+		return nil, err
 	}
 	g, err := mpp.New(w, h, mpp.Void)
 	if err != nil {
@@ -297,6 +370,9 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 				return nil, fmt.Errorf("mppbake: the pieces place more than %d triangles", maxTris)
 			}
 		}
+	}
+	if err := budget(fmt.Sprintf("the grid and %d triangles", n), int64(w)*int64(h)+8*nbx0*nbz0+int64(n)*int64(sizeTri+sizeWall)); err != nil {
+		return nil, err
 	}
 	var rays []tri
 	var walls []wtri
@@ -330,7 +406,25 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	bsize := bucketCells * mpp.CellSize
 	bx0, bz0 := cx0-mpp.CellSize, cz0-mpp.CellSize
 	nbx, nbz := (w+2)/bucketCells+1, (h+2)/bucketCells+1
-	rb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(rays), func(i int) (float64, float64, float64, float64) {
+	fixed := int64(w)*int64(h) + 8*nbx0*nbz0 + int64(len(rays))*sizeTri + int64(len(walls))*sizeWall
+	maxEntries := int64(maxBucketEntries)
+	if opt.MaxBytes > 0 {
+		maxEntries = min(maxEntries, max(0, (opt.MaxBytes-fixed)/8)) // two int32 per entry: idx and the fill copy's share
+	}
+	// Highest first in each bucket: a cell stops testing once the rest
+	// lie below its best hit (classify keeps the lowest index on a tie,
+	// as the order by index did).
+	byTop := make([]int32, len(rays))
+	for i := range byTop {
+		byTop[i] = int32(i)
+	}
+	slices.SortFunc(byTop, func(a, b int32) int {
+		if c := cmp.Compare(rays[b].maxy, rays[a].maxy); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	rb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(rays), byTop, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &rays[i]
 		return t.minx, t.minz, t.maxx, t.maxz
 	})
@@ -338,7 +432,11 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	wb, err := newBuckets(bx0, bz0, bsize, nbx, nbz, len(walls), func(i int) (float64, float64, float64, float64) {
+
+	if rb != nil {
+		maxEntries -= int64(len(rb.idx))
+	}
+	wb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(walls), nil, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &walls[i]
 		return t.minx - reach, t.minz - reach, t.maxx + reach, t.maxz + reach
 	})
@@ -351,7 +449,11 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, h)
-	var next atomic.Int64
+	maxTests := opt.MaxTests
+	if maxTests <= 0 {
+		maxTests = defaultTests
+	}
+	var next, rowsDone, tests atomic.Int64
 	var wg sync.WaitGroup
 	var stop atomic.Bool
 	for range workers {
@@ -363,15 +465,32 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 				if j >= h {
 					return
 				}
-				if j&31 == 0 && ctx.Err() != nil {
+				if ctx.Err() != nil {
 					stop.Store(true)
 					return
 				}
 				cz := cz0 + float64(j)*mpp.CellSize
 				row := g.Cells[j*w : (j+1)*w]
+				var n int64
 				for i := range row {
 					cx := cx0 + float64(i)*mpp.CellSize
-					row[i] = classify(cx, cz, rays, walls, rb, wb)
+					var c mpp.Class
+					c, n = classify(cx, cz, rays, walls, rb, wb, n)
+					row[i] = c
+					// Checked within the row too: one row of a wide grid
+					// under thousands of triangles is seconds of work.
+					if i&255 == 255 && (ctx.Err() != nil || tests.Load()+n > maxTests) {
+						break
+					}
+				}
+				// The total decides, not the order rows were done in: a
+				// partial sum over the cap means the whole one is too.
+				if tests.Add(n) > maxTests {
+					stop.Store(true)
+					return
+				}
+				if d := rowsDone.Add(1); opt.Progress != nil && (d&15 == 0 || int(d) == h) {
+					opt.Progress(int(d), h)
 				}
 			}
 		}()
@@ -380,6 +499,11 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if n := tests.Load(); n > maxTests {
+		return nil, fmt.Errorf("%w: the level's %d triangles overlap so much that its %d×%d cells take more than %d tests (real levels take a few million); are some triangles far larger than the level?",
+			ErrTooMuchWork, len(rays), w, h, maxTests)
+	}
+	res.Tests = tests.Load()
 	enclose(g)
 	return res, nil
 }
@@ -399,6 +523,7 @@ func newRayTri(a, b, c [3]float64, nop bool) (tri, bool) {
 		px: a[0], py: a[1], pz: a[2], gx: -nx / ny, gz: -nz / ny, nopath: nop,
 		minx: min(a[0], b[0], c[0]), maxx: max(a[0], b[0], c[0]),
 		minz: min(a[2], b[2], c[2]), maxz: max(a[2], b[2], c[2]),
+		maxy: max(a[1], b[1], c[1]),
 	}
 	return t, true
 }
@@ -420,12 +545,21 @@ func (t *tri) inside2D(x, z float64) bool {
 	return (e0 >= 0 && e1 >= 0 && e2 >= 0) || (e0 <= 0 && e1 <= 0 && e2 <= 0)
 }
 
-func classify(cx, cz float64, rays []tri, walls []wtri, rb, wb *buckets) mpp.Class {
+// classify gives the class of the cell centred at (cx, cz) and n plus
+// the triangle tests it made.
+func classify(cx, cz float64, rays []tri, walls []wtri, rb, wb *buckets, n int64) (mpp.Class, int64) {
 	best := math.Inf(-1)
 	bestNop := false
 	found := false
+	bestK := int32(-1)
 	for _, k := range rb.at(cx, cz) {
 		t := &rays[k]
+		// Sorted by maxy: nothing further can beat (or tie) the best
+		// (the margin covers the plane's rounding at the vertices).
+		if found && t.maxy+1e-9*(1+math.Abs(t.maxy)) < best {
+			break
+		}
+		n++
 		if cx < t.minx || cx > t.maxx || cz < t.minz || cz > t.maxz {
 			continue
 		}
@@ -436,23 +570,24 @@ func classify(cx, cz float64, rays []tri, walls []wtri, rb, wb *buckets) mpp.Cla
 		if y > RayTop || y < RayBottom {
 			continue
 		}
-		if !found || y > best {
-			best, bestNop, found = y, t.nopath, true
+		if !found || y > best || (y == best && k < bestK) {
+			best, bestNop, found, bestK = y, t.nopath, true, k
 		}
 	}
 	if !found {
-		return mpp.Void
+		return mpp.Void, n
 	}
 	if best > HeightLimit || best < -HeightLimit || bestNop {
-		return mpp.Wall
+		return mpp.Wall, n
 	}
 	if len(walls) == 0 {
-		return mpp.Walkable
+		return mpp.Walkable, n
 	}
 	o := [3]float64{cx, best + ProbeLift, cz}
 	cand := wb.at(cx, cz)
 	for _, d := range [4][2]float64{{ProbeLength, 0}, {-ProbeLength, 0}, {0, ProbeLength}, {0, -ProbeLength}} {
 		e := [3]float64{o[0] + d[0], o[1], o[2] + d[1]}
+		n += int64(len(cand))
 		for _, k := range cand {
 			t := &walls[k]
 			if o[1] < t.miny || o[1] > t.maxy || max(o[0], e[0]) < t.minx || min(o[0], e[0]) > t.maxx ||
@@ -460,11 +595,11 @@ func classify(cx, cz float64, rays []tri, walls []wtri, rb, wb *buckets) mpp.Cla
 				continue
 			}
 			if segmentHits(o, e, t) {
-				return mpp.Wall
+				return mpp.Wall, n
 			}
 		}
 	}
-	return mpp.Walkable
+	return mpp.Walkable, n
 }
 
 // segmentHits: does the segment s→e cross the triangle (plane crossing

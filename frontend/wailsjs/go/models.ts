@@ -1613,6 +1613,7 @@ export namespace mppbake {
 	    Pieces: number;
 	    Triangles: number;
 	    NoPath: number;
+	    Tests: number;
 	    MinX: number;
 	    MinZ: number;
 	    MaxX: number;
@@ -1629,6 +1630,7 @@ export namespace mppbake {
 	        this.Pieces = source["Pieces"];
 	        this.Triangles = source["Triangles"];
 	        this.NoPath = source["NoPath"];
+	        this.Tests = source["Tests"];
 	        this.MinX = source["MinX"];
 	        this.MinZ = source["MinZ"];
 	        this.MaxX = source["MaxX"];

@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"packsmith/internal/crafted"
+)
+
+// sigtermAfter starts the CLI in a child, sends SIGTERM after delay and
+// returns how long the child took to exit after it, its exit code and its
+// standard error.
+func sigtermAfter(t *testing.T, delay time.Duration, args ...string) (time.Duration, int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(append(os.Environ(), childEnvs(t)...), childEnv+"=1")
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		t.Fatalf("%v finished before the signal (exit %d): %s", args, cmd.ProcessState.ExitCode(), e.String())
+	case <-time.After(delay):
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	t0 := time.Now()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%v still running 20 s after SIGTERM", args)
+	}
+	return time.Since(t0), cmd.ProcessState.ExitCode(), e.String()
+}
+
+// SIGTERM stops every long path promptly (issue 22: the bake took 5–15 s,
+// render --overlay ignored it) and leaves nothing behind. The bound
+// asserted is 1.5 s, for a loaded test machine; the report gives the
+// figures measured.
+func TestSIGTERMPrompt(t *testing.T) {
+	needPeak(t) // Linux: SIGTERM and a child's exit
+	if testing.Short() {
+		t.Skip("runs long commands in child processes")
+	}
+	isolate(t)
+	dir := t.TempDir()
+	at := func(n string) string { return filepath.Join(dir, n) }
+	// Stacked large triangles (issue 22: 5-15 s to stop), and a plain floor
+	// of 36 million cells (seconds of bake below the test cap).
+	overlap, err := crafted.BakeMod(at("mod"), crafted.OverlapMesh(330, 400), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	floor, err := crafted.BakeMod(at("floor"), crafted.FloorMesh(2400), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(at("g.mpp"), crafted.Grid(1000, 1000, true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := crafted.ZipOf(at("dds.zip"), "A.DDS", crafted.DXT1(4096, 4096), "B.DDS", crafted.DXT1(4096, 4096),
+		"C.DDS", crafted.DXT1(4096, 4096), "D.DDS", crafted.DXT1(4096, 4096), "E.DDS", crafted.DXT1(4096, 4096)); err != nil {
+		t.Fatal(err)
+	}
+	mod := at("modsrc")
+	os.MkdirAll(filepath.Join(mod, "MEDIA"), 0o755)
+	os.WriteFile(filepath.Join(mod, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
+	r := rand.New(rand.NewPCG(1, 2))
+	big := make([]byte, 24<<20)
+	for i := 0; i+8 <= len(big); i += 8 {
+		v := r.Uint64()
+		for k := range 8 {
+			big[i+k] = byte(v >> (8 * k))
+		}
+	}
+	for _, n := range []string{"A.BIN", "B.BIN", "C.BIN", "D.BIN"} {
+		os.WriteFile(filepath.Join(mod, "MEDIA", n), big, 0o644)
+	}
+	cases := []struct {
+		name  string
+		delay time.Duration
+		args  []string
+		out   string // must not exist afterwards
+	}{
+		{"bake of stacked triangles", 300 * time.Millisecond, []string{"bake", overlap, "-o", at("out.mpp")}, at("out.mpp")},
+		{"bake of a large floor", 400 * time.Millisecond, []string{"bake", floor, "-o", at("out.mpp")}, at("out.mpp")},
+		{"render --overlay", 800 * time.Millisecond, []string{"render", at("g.mpp"), "--overlay", "--scale", "4", "-o", at("out.png")}, at("out.png")},
+		{"extract --png", 800 * time.Millisecond, []string{"extract", at("dds.zip"), "--png", "-o", at("x")}, at("x/A.DDS.png")},
+		{"pack", 500 * time.Millisecond, []string{"pack", mod, "-o", at("out.MOD")}, at("out.MOD")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			took, code, stderr := sigtermAfter(t, c.delay, c.args...)
+			t.Logf("stopped %v after SIGTERM, exit %d: %s", took.Round(time.Millisecond), code, strings.TrimSpace(stderr))
+			if took > 1500*time.Millisecond {
+				t.Errorf("took %v to stop", took)
+			}
+			if code == 0 {
+				t.Errorf("exit 0 after SIGTERM")
+			}
+			if _, err := os.Stat(c.out); err == nil {
+				t.Errorf("%s was written", c.out)
+			}
+			left, _ := filepath.Glob(filepath.Join(dir, ".*"))
+			if len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+		})
+	}
+}

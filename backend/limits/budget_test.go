@@ -1,0 +1,72 @@
+package limits
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTakeAddsUp(t *testing.T) {
+	total := Bytes()
+	r1, err := Take("first", total/2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Available() != total-total/2 {
+		t.Fatalf("available %d", Available())
+	}
+	// A second need that fits alone but not beside the first is refused,
+	// saying what is in use.
+	_, err = Take("second", total/2+1)
+	var oe *OverError
+	if !errors.As(err, &oe) || !strings.Contains(err.Error(), "already in use") || !strings.Contains(err.Error(), "512 MB memory limit") {
+		t.Fatalf("err %v", err)
+	}
+	r1()
+	r1() // idempotent
+	if InUse() != 0 {
+		t.Fatalf("in use %d after release", InUse())
+	}
+	if _, err := Take("negative", Mul(1<<40, 1<<40)); err == nil || !strings.Contains(err.Error(), "overflow") {
+		t.Fatalf("overflowing need: %v", err)
+	}
+}
+
+func TestWaitTakesItsTurn(t *testing.T) {
+	total := Bytes()
+	r1, _ := Take("first", total-10)
+	got := make(chan time.Time)
+	go func() {
+		r2, err := Wait(context.Background(), "second", 100)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- time.Now()
+		r2()
+	}()
+	time.Sleep(50 * time.Millisecond)
+	released := time.Now()
+	r1()
+	if at := <-got; at.Before(released) {
+		t.Fatal("Wait returned before the budget was given back")
+	}
+	// Over the whole budget: refused at once; a cancelled wait returns.
+	if _, err := Wait(context.Background(), "huge", total+1); err == nil {
+		t.Fatal("need over the budget waited or passed")
+	}
+	r3, _ := Take("hold", total)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	if _, err := Wait(ctx, "blocked", 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("cancelled wait: %v", err)
+	}
+	r3()
+}
+
+func TestMul(t *testing.T) {
+	if Mul(1e6, 1e6, 4) != 4e12 || Mul(1<<32, 1<<32) != -1 || Mul(-1, 2) != -1 || Mul(0, 1<<62, 1<<62) != 0 {
+		t.Fatal(Mul(1e6, 1e6, 4), Mul(1<<32, 1<<32))
+	}
+}
