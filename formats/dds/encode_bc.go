@@ -224,6 +224,42 @@ func encodeColor(px *texels, mask uint16, four bool) bc1Candidate {
 		}
 		best = c
 	}
+	return perturb(px, mask, best, four)
+}
+
+// perturb tries moving each endpoint channel one step up or down, keeping
+// what lowers the error, for up to two sweeps: the rounding of a
+// least-squares fit to 5:6:5 is often one step off.
+func perturb(px *texels, mask uint16, best bc1Candidate, four bool) bc1Candidate {
+	type field struct {
+		shift uint
+		max   uint16
+	}
+	fields := [3]field{{11, 31}, {5, 63}, {0, 31}}
+	for range 2 {
+		improved := false
+		for e := range 2 {
+			for _, f := range fields {
+				for _, d := range [2]int{-1, 1} {
+					if best.err == 0 {
+						return best
+					}
+					c := [2]uint16{best.c0, best.c1}
+					v := int(c[e] >> f.shift & f.max)
+					if v+d < 0 || v+d > int(f.max) {
+						continue
+					}
+					c[e] = c[e]&^(f.max<<f.shift) | uint16(v+d)<<f.shift
+					if n := evalBC1(px, mask, c[0], c[1], four); n.err < best.err {
+						best, improved = n, true
+					}
+				}
+			}
+		}
+		if !improved {
+			break
+		}
+	}
 	return best
 }
 
