@@ -97,7 +97,16 @@ func principalEnds(px *texels, mask uint16) (lo, hi [3]float64) {
 			}
 		}
 	}
-	axis := [3]float64{cov[0][0] + cov[0][1] + cov[0][2], cov[1][0] + cov[1][1] + cov[1][2], cov[2][0] + cov[2][1] + cov[2][2]}
+	// Start from the covariance row of the widest channel: never zero when
+	// the texels differ, even when channels vary against each other (red
+	// against blue), where the row sums cancel.
+	k := 0
+	for c := 1; c < 3; c++ {
+		if cov[c][c] > cov[k][k] {
+			k = c
+		}
+	}
+	axis := cov[k]
 	if axis == [3]float64{} {
 		axis = [3]float64{1, 1, 1}
 	}

@@ -160,12 +160,14 @@ func lineEnds(px *[16][4]float64, members uint16, c0, c1 int) (e [2][4]float64) 
 			}
 		}
 	}
-	var axis [4]float64
-	for a := c0; a < c1; a++ {
-		for b := c0; b < c1; b++ {
-			axis[a] += cov[a][b]
+	// Start from the covariance row of the widest channel (see principalEnds).
+	k := c0
+	for c := c0 + 1; c < c1; c++ {
+		if cov[c][c] > cov[k][k] {
+			k = c
 		}
 	}
+	axis := cov[k]
 	norm := func(v *[4]float64) bool {
 		l := 0.0
 		for c := c0; c < c1; c++ {
@@ -596,7 +598,13 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 			}
 			trace += cov[c][c]
 		}
-		v := [4]float64{0.5, 0.5, 0.5, 0.5}
+		kk := 0
+		for c := 1; c < nc; c++ {
+			if cov[c][c] > cov[kk][kk] {
+				kk = c
+			}
+		}
+		v := cov[kk]
 		lambda := 0.0
 		for range 4 {
 			var nx [4]float64
