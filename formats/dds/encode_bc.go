@@ -29,30 +29,81 @@ func bc1Palette(c0, c1 uint16, four bool) [4][3]int32 {
 	return p
 }
 
+// colorTexels are a block's texels as RGB ints and the mask of those that
+// count (the opaque ones in BC1's 1-bit alpha mode), converted once per block.
+type colorTexels struct {
+	px   [16][3]int32
+	mask uint16
+}
+
+func newColorTexels(px *texels, mask uint16) *colorTexels {
+	w := &colorTexels{mask: mask}
+	for i := range 16 {
+		w.px[i] = [3]int32{int32(px[i][0]), int32(px[i][1]), int32(px[i][2])}
+	}
+	return w
+}
+
 // bc1Indices picks the nearest of the first n palette entries for every
 // texel with mask bit set (the others get index 3, transparent) and returns
 // the packed indices and the summed squared RGB error.
-func bc1Indices(px *texels, mask uint16, pal *[4][3]int32, n int) (uint32, int) {
+func bc1Indices(w *colorTexels, pal *[4][3]int32, n int) (uint32, int) {
+	if n == 4 && w.mask == 0xFFFF {
+		return bc1Project(w, pal)
+	}
 	var idx uint32
-	total := 0
+	total := int32(0)
 	for i := range 16 {
-		if mask>>i&1 == 0 {
+		if w.mask>>i&1 == 0 {
 			idx |= 3 << (2 * i)
 			continue
 		}
-		best, bestE := 0, math.MaxInt
+		p := &w.px[i]
+		best, bestE := int32(0), int32(math.MaxInt32)
 		for k := range n {
-			dr := int(px[i][0]) - int(pal[k][0])
-			dg := int(px[i][1]) - int(pal[k][1])
-			db := int(px[i][2]) - int(pal[k][2])
+			dr, dg, db := p[0]-pal[k][0], p[1]-pal[k][1], p[2]-pal[k][2]
 			if e := dr*dr + dg*dg + db*db; e < bestE {
-				best, bestE = k, e
+				best, bestE = int32(k), e
 			}
 		}
 		idx |= uint32(best) << (2 * i)
 		total += bestE
 	}
-	return idx, total
+	return idx, int(total)
+}
+
+// bc1Project is bc1Indices for the four-colour palette of a full block,
+// about twice as fast: the palette lies on a line in the order 0, 2, 3, 1,
+// so the texel's position along it picks the entry (the nearest one but
+// where rounding bends the line by a level). The error is that entry's.
+func bc1Project(w *colorTexels, pal *[4][3]int32) (uint32, int) {
+	d := [3]int32{pal[1][0] - pal[0][0], pal[1][1] - pal[0][1], pal[1][2] - pal[0][2]}
+	dd := d[0]*d[0] + d[1]*d[1] + d[2]*d[2]
+	order := [4]uint32{0, 2, 3, 1}
+	var idx uint32
+	total := int32(0)
+	for i := range 16 {
+		p := &w.px[i]
+		k := uint32(0)
+		if dd > 0 {
+			// 6·t·dd against dd, 3dd, 5dd: the midpoints between entries.
+			t6 := 6 * ((p[0]-pal[0][0])*d[0] + (p[1]-pal[0][1])*d[1] + (p[2]-pal[0][2])*d[2])
+			switch {
+			case t6 >= 5*dd:
+				k = 3
+			case t6 >= 3*dd:
+				k = 2
+			case t6 >= dd:
+				k = 1
+			}
+		}
+		e := order[k]
+		q := &pal[e]
+		dr, dg, db := p[0]-q[0], p[1]-q[1], p[2]-q[2]
+		total += dr*dr + dg*dg + db*db
+		idx |= e << (2 * i)
+	}
+	return idx, int(total)
 }
 
 // to565 quantises an RGB colour (0…255 floats) to RGB565, rounding.
@@ -188,6 +239,10 @@ type bc1Candidate struct {
 // evalBC1 orders the endpoints for the mode (c0 > c1 for four colours,
 // c0 ≤ c1 for three) and picks indices.
 func evalBC1(px *texels, mask uint16, c0, c1 uint16, four bool) bc1Candidate {
+	return evalColor(newColorTexels(px, mask), c0, c1, four)
+}
+
+func evalColor(w *colorTexels, c0, c1 uint16, four bool) bc1Candidate {
 	if four && c0 < c1 || !four && c0 > c1 {
 		c0, c1 = c1, c0
 	}
@@ -195,7 +250,7 @@ func evalBC1(px *texels, mask uint16, c0, c1 uint16, four bool) bc1Candidate {
 		// Equal endpoints read as the three-colour mode in BC1; with only
 		// index 0 used both modes decode the same.
 		pal := bc1Palette(c0, c1, true)
-		idx, e := bc1Indices(px, mask, &pal, 1)
+		idx, e := bc1Indices(w, &pal, 1)
 		return bc1Candidate{c0, c1, idx, e}
 	}
 	n := 4
@@ -203,7 +258,7 @@ func evalBC1(px *texels, mask uint16, c0, c1 uint16, four bool) bc1Candidate {
 		n = 3
 	}
 	pal := bc1Palette(c0, c1, four)
-	idx, e := bc1Indices(px, mask, &pal, n)
+	idx, e := bc1Indices(w, &pal, n)
 	return bc1Candidate{c0, c1, idx, e}
 }
 
@@ -214,7 +269,8 @@ func encodeColor(px *texels, mask uint16, four bool) bc1Candidate {
 		return bc1Candidate{0, 0, 0xFFFFFFFF, 0}
 	}
 	lo, hi := principalEnds(px, mask)
-	best := evalBC1(px, mask, to565(hi), to565(lo), four)
+	w := newColorTexels(px, mask)
+	best := evalColor(w, to565(hi), to565(lo), four)
 	weights := weights4c
 	if !four {
 		weights = weights3c
@@ -227,25 +283,29 @@ func encodeColor(px *texels, mask uint16, four bool) bc1Candidate {
 		if !ok {
 			break
 		}
-		c := evalBC1(px, mask, to565(e0), to565(e1), four)
+		c := evalColor(w, to565(e0), to565(e1), four)
 		if c.err >= best.err {
 			break
 		}
 		best = c
 	}
-	return perturb(px, mask, best, four)
+	return perturb(w, best, four)
 }
 
 // perturb tries moving each endpoint channel one step up or down, keeping
-// what lowers the error, for up to two sweeps: the rounding of a
-// least-squares fit to 5:6:5 is often one step off.
-func perturb(px *texels, mask uint16, best bc1Candidate, four bool) bc1Candidate {
+// what lowers the error, in one sweep: the rounding of a least-squares fit
+// to 5:6:5 is often one step off. Blocks already within one level per
+// texel and channel are left as they are.
+func perturb(w *colorTexels, best bc1Candidate, four bool) bc1Candidate {
 	type field struct {
 		shift uint
 		max   uint16
 	}
 	fields := [3]field{{11, 31}, {5, 63}, {0, 31}}
-	for range 2 {
+	if best.err <= 48 {
+		return best
+	}
+	for range 1 {
 		improved := false
 		for e := range 2 {
 			for _, f := range fields {
@@ -259,7 +319,7 @@ func perturb(px *texels, mask uint16, best bc1Candidate, four bool) bc1Candidate
 						continue
 					}
 					c[e] = c[e]&^(f.max<<f.shift) | uint16(v+d)<<f.shift
-					if n := evalBC1(px, mask, c[0], c[1], four); n.err < best.err {
+					if n := evalColor(w, c[0], c[1], four); n.err < best.err {
 						best, improved = n, true
 					}
 				}
@@ -352,6 +412,25 @@ func channelIndices(v *[16]uint8, p *[8]uint8) (uint64, int) {
 	return idx, total
 }
 
+// channelProject is channelIndices for the eight-value palette (a0 > a1),
+// whose entries run a0, p2 … p7, a1 evenly: the value's position between
+// the ends picks the entry. The error is that entry's.
+func channelProject(v *[16]uint8, p *[8]uint8, a0, a1 int32) (uint64, int) {
+	order := [8]uint64{0, 2, 3, 4, 5, 6, 7, 1}
+	span := a0 - a1
+	var idx uint64
+	total := 0
+	for i := range 16 {
+		x := min(max(int32(v[i]), a1), a0)
+		k := ((a0-x)*14 + span) / (2 * span) // round(7·(a0−x)/span)
+		e := order[k]
+		d := int(v[i]) - int(p[e])
+		total += d * d
+		idx |= e << (3 * i)
+	}
+	return idx, total
+}
+
 type channelCandidate struct {
 	a0, a1 uint8
 	idx    uint64
@@ -360,6 +439,10 @@ type channelCandidate struct {
 
 func evalChannel(v *[16]uint8, a0, a1 uint8) channelCandidate {
 	p := unormPalette(uint32(a0), uint32(a1))
+	if a0 > a1 {
+		idx, e := channelProject(v, &p, int32(a0), int32(a1))
+		return channelCandidate{a0, a1, idx, e}
+	}
 	idx, e := channelIndices(v, &p)
 	return channelCandidate{a0, a1, idx, e}
 }

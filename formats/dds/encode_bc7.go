@@ -13,7 +13,9 @@ import (
 //     index selection, for every block;
 //   - opaque blocks: modes 1, 3 and 2 with the bc7Candidates partitions
 //     rankPartitions estimates best, and mode 0 with its best one;
-//   - blocks with alpha: mode 7 with the bc7Candidates best partitions.
+//   - blocks with alpha: mode 7 with the bc7Candidates best partitions;
+//
+// stopping as soon as the error is below bc7Good.
 //
 // The reference in the tests tries every mode, partition, rotation and
 // index selection, and measures how far this choice is from it.
@@ -564,9 +566,10 @@ func blockError(block []byte, px *texels) int {
 // what rounding the texels' positions along the axis to evenly spaced
 // levels between the extremes costs. It writes the best len(out), ties to
 // the lower number.
-func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32) {
+func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32) (scores [64]float64) {
 	// Per texel: nc values, then the products c·d for c ≤ d.
 	const nv = 14
+	used := nc + nc*(nc+1)/2 // of the nv slots
 	var per [16][nv]float64
 	for i := range 16 {
 		k := 0
@@ -648,7 +651,6 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 		}
 		return max(trace-lambda, 0) + along
 	}
-	var scores [64]float64
 	for p := range count {
 		sub, _ := subsetMap(ns, uint32(p))
 		var sums [3][nv]float64
@@ -658,7 +660,7 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 			j := sub[i]
 			cnt[j]++
 			masks[j] |= 1 << i
-			for k := range nv {
+			for k := range used {
 				sums[j][k] += per[i][k]
 			}
 		}
@@ -666,18 +668,23 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 			scores[p] += residual(&sums[j], cnt[j], masks[j])
 		}
 	}
-	var used [64]bool
+	var taken [64]bool
 	for k := range out {
 		best := -1
 		for p := range count {
-			if !used[p] && (best < 0 || scores[p] < scores[best]) {
+			if !taken[p] && (best < 0 || scores[p] < scores[best]) {
 				best = p
 			}
 		}
-		used[best] = true
+		taken[best] = true
 		out[k] = uint32(best)
 	}
+	return scores
 }
+
+// bc7Good is the block error (16 over the 64 values, MSE 0.25) below which encodeBC7
+// stops trying further modes: no other choice would show.
+const bc7Good = 16
 
 // encodeBC7 writes a 16-byte BC7 block (see the top of the file for the
 // modes tried).
@@ -691,12 +698,13 @@ func encodeBC7(px *texels, dst []byte) {
 	}
 	best := bc7Fit(px, bc7Params{mode: 6, iters: 2})
 	try := func(p bc7Params) {
-		if best.err == 0 {
-			return
-		}
 		if r := bc7Fit(px, p); r.err < best.err {
 			best = r
 		}
+	}
+	defer func() { copy(dst, best.block[:]) }()
+	if best.err <= bc7Good {
+		return
 	}
 	// Modes 4 and 5 index one channel apart from the other three; a
 	// rotation picks which, which also suits opaque blocks whose one
@@ -706,27 +714,35 @@ func encodeBC7(px *texels, dst []byte) {
 		try(bc7Params{mode: 4, rot: rot, iters: 1})
 		try(bc7Params{mode: 4, rot: rot, isb: 1, iters: 1})
 	}
+	if best.err <= bc7Good {
+		return
+	}
 	var parts [bc7Candidates]uint32
-	if opaque {
-		rankPartitions(px, 2, 64, 3, 8, parts[:])
-		for _, p := range parts {
-			try(bc7Params{mode: 1, part: p, iters: 1})
-		}
-		rankPartitions(px, 2, 64, 3, 4, parts[:])
-		for _, p := range parts {
-			try(bc7Params{mode: 3, part: p, iters: 1})
-		}
-		rankPartitions(px, 3, 64, 3, 4, parts[:])
-		for _, p := range parts {
-			try(bc7Params{mode: 2, part: p, iters: 1})
-		}
-		rankPartitions(px, 3, 16, 3, 8, parts[:1])
-		try(bc7Params{mode: 0, part: parts[0], iters: 1})
-	} else {
+	if !opaque {
 		rankPartitions(px, 2, 64, 4, 4, parts[:])
 		for _, p := range parts {
 			try(bc7Params{mode: 7, part: p, iters: 1})
 		}
+		return
 	}
-	copy(dst, best.block[:])
+	rankPartitions(px, 2, 64, 3, 8, parts[:])
+	for _, p := range parts {
+		try(bc7Params{mode: 1, part: p, iters: 1})
+		try(bc7Params{mode: 3, part: p, iters: 1})
+	}
+	if best.err <= bc7Good {
+		return
+	}
+	sc := rankPartitions(px, 3, 64, 3, 4, parts[:])
+	for _, p := range parts {
+		try(bc7Params{mode: 2, part: p, iters: 1})
+	}
+	// Mode 0 has the first 16 three-subset partitions only.
+	p0 := 0
+	for p := 1; p < 16; p++ {
+		if sc[p] < sc[p0] {
+			p0 = p
+		}
+	}
+	try(bc7Params{mode: 0, part: uint32(p0), iters: 1})
 }
