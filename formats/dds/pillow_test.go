@@ -67,9 +67,14 @@ func TestReencodeFixtures(t *testing.T) {
 
 // pillowPython finds a Python with Pillow: Debian's python3-pil lives in
 // /usr/bin/python3, which a python3 earlier on PATH (pyenv) may hide.
+// PACKSMITH_PYTHON names the only interpreter to try.
 func pillowPython() (string, error) {
 	var tried []string
-	for _, py := range []string{"/usr/bin/python3", "python3"} {
+	candidates := []string{"/usr/bin/python3", "python3"}
+	if py := os.Getenv("PACKSMITH_PYTHON"); py != "" {
+		candidates = []string{py}
+	}
+	for _, py := range candidates {
 		out, err := exec.Command(py, "-c", "import PIL; print(PIL.__version__)").CombinedOutput()
 		if err == nil {
 			return py, nil
