@@ -23,6 +23,10 @@ import (
 // bc7Candidates is how many two-subset partitions the fast path encodes fully.
 const bc7Candidates = 2
 
+// rankFull is how many partitions, by the cheap first estimate, get the
+// full one in rankPartitions.
+const rankFull = 12
+
 // bc7Params picks one way of encoding a block.
 type bc7Params struct {
 	mode     int
@@ -584,7 +588,7 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 			}
 		}
 	}
-	residual := func(t *[nv]float64, n float64, members uint16) float64 {
+	residual := func(t *[nv]float64, n float64, members uint16, full bool) float64 {
 		if n < 2 {
 			return 0
 		}
@@ -627,6 +631,9 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 			}
 			lambda = l
 		}
+		if !full {
+			return max(trace-lambda, 0)
+		}
 		var ts [16]float64
 		tmin, tmax := math.Inf(1), math.Inf(-1)
 		for i := range 16 {
@@ -651,7 +658,9 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 		}
 		return max(trace-lambda, 0) + along
 	}
-	for p := range count {
+	// Two passes: what lies off the axes, for every partition; then, for
+	// the rankFull best of those, the rounding along the axes too.
+	subsetScore := func(p int, full bool) float64 {
 		sub, _ := subsetMap(ns, uint32(p))
 		var sums [3][nv]float64
 		var cnt [3]float64
@@ -664,8 +673,30 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 				sums[j][k] += per[i][k]
 			}
 		}
+		s := 0.0
 		for j := range ns {
-			scores[p] += residual(&sums[j], cnt[j], masks[j])
+			s += residual(&sums[j], cnt[j], masks[j], full)
+		}
+		return s
+	}
+	for p := range count {
+		scores[p] = subsetScore(p, false)
+	}
+	var shortlist [64]bool
+	for range min(rankFull, count) {
+		best := -1
+		for p := range count {
+			if !shortlist[p] && (best < 0 || scores[p] < scores[best]) {
+				best = p
+			}
+		}
+		shortlist[best] = true
+	}
+	for p := range count {
+		if shortlist[p] {
+			scores[p] = subsetScore(p, true)
+		} else {
+			scores[p] = math.Inf(1)
 		}
 	}
 	var taken [64]bool
