@@ -637,6 +637,9 @@ export namespace edits {
 	    source?: string;
 	    oldSize: number;
 	    newSize: number;
+	    given?: string;
+	    conversion?: string;
+	    warnings?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Change(source);
@@ -651,6 +654,9 @@ export namespace edits {
 	        this.source = source["source"];
 	        this.oldSize = source["oldSize"];
 	        this.newSize = source["newSize"];
+	        this.given = source["given"];
+	        this.conversion = source["conversion"];
+	        this.warnings = source["warnings"];
 	    }
 	}
 

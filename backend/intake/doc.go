@@ -1,0 +1,25 @@
+// Package intake turns what a user writes into an archive into what the
+// game reads, the way the family's own tool would, before write-back
+// stores it (DESIGN.md, "Writing what the user sees"):
+//
+//   - Torchlight II text sources written into a .MOD or DATA.PAK (an
+//     archive whose driver says CompilesSources) compile as `pack`
+//     compiles them, with backend/modpack's own compile code: .DAT,
+//     .TEMPLATE, .ANIMATION and .HIE to BINDAT, .LAYOUT to BINLAYOUT. A
+//     source that does not compile is refused with its file:line message
+//     before anything is written. Bytes that are already compiled are
+//     stored as they are.
+//   - After such an edit the RAW indices it touches are rebuilt from the
+//     archive as it will be (raw.Generate over every source of that
+//     index, decompiled), so a new unit, skill or affix appears in its
+//     index and a removed one leaves it. A unit whose BASEFILE chain leaves
+//     the archive (base-game files) and that the edit did not touch keeps
+//     the record the archive had: GUTS built it with the base data.
+//
+// Each conversion is reported with a label for the change list
+// ("compiled from text to BINDAT"). archive.ConvertNone (`--as-is`)
+// stores the bytes unchanged and rebuilds nothing for that edit;
+// archive.ConvertDone says the caller converted already (the window's
+// pending changes convert when a change is made, so the panel can show the
+// result), and only the RAW rebuild runs.
+package intake
