@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 apt_pkgs=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
   xvfb xauth x11-utils xdotool imagemagick chromium curl fonts-nanum
-  python3-gi gir1.2-gtk-3.0
+  python3-gi gir1.2-gtk-3.0 python3-pil
   wine wine64 gcc-mingw-w64-x86-64 nsis p7zip-full zip)
 missing=()
 for p in "${apt_pkgs[@]}"; do

@@ -1,0 +1,365 @@
+package dds
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Block encoders for BC1–BC5. Each takes the 16 texels of a 4×4 block as
+// straight RGBA (texel i at x = i%4, y = i/4) and writes one block. Errors
+// are measured with the decoder's own palette arithmetic (unormN, third,
+// mid, unormPalette), so what the encoder minimises is what decodes.
+
+type texels = [16][4]uint8
+
+// bc1Palette is the decoded palette of endpoints c0, c1 in the four-colour
+// (four true) or three-colour mode, as RGB.
+func bc1Palette(c0, c1 uint16, four bool) [4][3]int32 {
+	r0, g0, b0 := uint32(c0>>11), uint32(c0>>5&63), uint32(c0&31)
+	r1, g1, b1 := uint32(c1>>11), uint32(c1>>5&63), uint32(c1&31)
+	var p [4][3]int32
+	p[0] = [3]int32{int32(unormN(r0, 31)), int32(unormN(g0, 63)), int32(unormN(b0, 31))}
+	p[1] = [3]int32{int32(unormN(r1, 31)), int32(unormN(g1, 63)), int32(unormN(b1, 31))}
+	if four {
+		p[2] = [3]int32{int32(third(r0, r1, 31)), int32(third(g0, g1, 63)), int32(third(b0, b1, 31))}
+		p[3] = [3]int32{int32(third(r1, r0, 31)), int32(third(g1, g0, 63)), int32(third(b1, b0, 31))}
+	} else {
+		p[2] = [3]int32{int32(mid(r0, r1, 31)), int32(mid(g0, g1, 63)), int32(mid(b0, b1, 31))}
+	}
+	return p
+}
+
+// bc1Indices picks the nearest of the first n palette entries for every
+// texel with mask bit set (the others get index 3, transparent) and returns
+// the packed indices and the summed squared RGB error.
+func bc1Indices(px *texels, mask uint16, pal *[4][3]int32, n int) (uint32, int) {
+	var idx uint32
+	total := 0
+	for i := range 16 {
+		if mask>>i&1 == 0 {
+			idx |= 3 << (2 * i)
+			continue
+		}
+		best, bestE := 0, math.MaxInt
+		for k := range n {
+			dr := int(px[i][0]) - int(pal[k][0])
+			dg := int(px[i][1]) - int(pal[k][1])
+			db := int(px[i][2]) - int(pal[k][2])
+			if e := dr*dr + dg*dg + db*db; e < bestE {
+				best, bestE = k, e
+			}
+		}
+		idx |= uint32(best) << (2 * i)
+		total += bestE
+	}
+	return idx, total
+}
+
+// to565 quantises an RGB colour (0…255 floats) to RGB565, rounding.
+func to565(c [3]float64) uint16 {
+	q := func(v float64, m float64) uint16 {
+		return uint16(math.Round(min(max(v, 0), 255) * m / 255))
+	}
+	return q(c[0], 31)<<11 | q(c[1], 63)<<5 | q(c[2], 31)
+}
+
+// principalEnds returns the two ends of the texels' spread along their
+// principal axis (power iteration on the covariance), in RGB.
+func principalEnds(px *texels, mask uint16) (lo, hi [3]float64) {
+	var mean [3]float64
+	n := 0.0
+	for i := range 16 {
+		if mask>>i&1 != 0 {
+			for c := range 3 {
+				mean[c] += float64(px[i][c])
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	for c := range 3 {
+		mean[c] /= n
+	}
+	var cov [3][3]float64
+	for i := range 16 {
+		if mask>>i&1 == 0 {
+			continue
+		}
+		var d [3]float64
+		for c := range 3 {
+			d[c] = float64(px[i][c]) - mean[c]
+		}
+		for a := range 3 {
+			for b := range 3 {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	axis := [3]float64{cov[0][0] + cov[0][1] + cov[0][2], cov[1][0] + cov[1][1] + cov[1][2], cov[2][0] + cov[2][1] + cov[2][2]}
+	if axis == [3]float64{} {
+		axis = [3]float64{1, 1, 1}
+	}
+	for range 6 {
+		var nx [3]float64
+		for a := range 3 {
+			nx[a] = cov[a][0]*axis[0] + cov[a][1]*axis[1] + cov[a][2]*axis[2]
+		}
+		l := math.Sqrt(nx[0]*nx[0] + nx[1]*nx[1] + nx[2]*nx[2])
+		if l < 1e-9 {
+			break
+		}
+		axis = [3]float64{nx[0] / l, nx[1] / l, nx[2] / l}
+	}
+	l := math.Sqrt(axis[0]*axis[0] + axis[1]*axis[1] + axis[2]*axis[2])
+	for c := range 3 {
+		axis[c] /= l
+	}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range 16 {
+		if mask>>i&1 == 0 {
+			continue
+		}
+		t := 0.0
+		for c := range 3 {
+			t += (float64(px[i][c]) - mean[c]) * axis[c]
+		}
+		tmin, tmax = min(tmin, t), max(tmax, t)
+	}
+	for c := range 3 {
+		lo[c] = mean[c] + tmin*axis[c]
+		hi[c] = mean[c] + tmax*axis[c]
+	}
+	return
+}
+
+// leastSquares refits both endpoints to the texels given their indices:
+// texel i is (1−w)·e0 + w·e1 with w from weights[index].
+func leastSquares(px *texels, mask uint16, idx uint32, weights []float64) (e0, e1 [3]float64, ok bool) {
+	var aa, ab, bb float64
+	var ax, bx [3]float64
+	for i := range 16 {
+		if mask>>i&1 == 0 {
+			continue
+		}
+		w := weights[idx>>(2*i)&3]
+		a, b := 1-w, w
+		aa += a * a
+		ab += a * b
+		bb += b * b
+		for c := range 3 {
+			ax[c] += a * float64(px[i][c])
+			bx[c] += b * float64(px[i][c])
+		}
+	}
+	det := aa*bb - ab*ab
+	if math.Abs(det) < 1e-9 {
+		return e0, e1, false
+	}
+	for c := range 3 {
+		e0[c] = (bb*ax[c] - ab*bx[c]) / det
+		e1[c] = (aa*bx[c] - ab*ax[c]) / det
+	}
+	return e0, e1, true
+}
+
+var (
+	weights4c = []float64{0, 1, 1.0 / 3, 2.0 / 3}
+	weights3c = []float64{0, 1, 0.5, 0}
+)
+
+// bc1Candidate is one encoding of a colour block and its error.
+type bc1Candidate struct {
+	c0, c1 uint16
+	idx    uint32
+	err    int
+}
+
+// evalBC1 orders the endpoints for the mode (c0 > c1 for four colours,
+// c0 ≤ c1 for three) and picks indices.
+func evalBC1(px *texels, mask uint16, c0, c1 uint16, four bool) bc1Candidate {
+	if four && c0 < c1 || !four && c0 > c1 {
+		c0, c1 = c1, c0
+	}
+	if four && c0 == c1 {
+		// Equal endpoints read as the three-colour mode in BC1; with only
+		// index 0 used both modes decode the same.
+		pal := bc1Palette(c0, c1, true)
+		idx, e := bc1Indices(px, mask, &pal, 1)
+		return bc1Candidate{c0, c1, idx, e}
+	}
+	n := 4
+	if !four {
+		n = 3
+	}
+	pal := bc1Palette(c0, c1, four)
+	idx, e := bc1Indices(px, mask, &pal, n)
+	return bc1Candidate{c0, c1, idx, e}
+}
+
+// encodeColor finds a BC1 colour block for the texels in mask. Four colours
+// unless three is set (BC1's 1-bit alpha mode, index 3 transparent).
+func encodeColor(px *texels, mask uint16, four bool) bc1Candidate {
+	if mask == 0 {
+		return bc1Candidate{0, 0, 0xFFFFFFFF, 0}
+	}
+	lo, hi := principalEnds(px, mask)
+	best := evalBC1(px, mask, to565(hi), to565(lo), four)
+	weights := weights4c
+	if !four {
+		weights = weights3c
+	}
+	for range 2 {
+		if best.err == 0 {
+			break
+		}
+		e0, e1, ok := leastSquares(px, mask, best.idx, weights)
+		if !ok {
+			break
+		}
+		c := evalBC1(px, mask, to565(e0), to565(e1), four)
+		if c.err >= best.err {
+			break
+		}
+		best = c
+	}
+	return best
+}
+
+func putBC1(dst []byte, c bc1Candidate) {
+	binary.LittleEndian.PutUint16(dst, c.c0)
+	binary.LittleEndian.PutUint16(dst[2:], c.c1)
+	binary.LittleEndian.PutUint32(dst[4:], c.idx)
+}
+
+// encodeBC1 writes an 8-byte BC1 block. Texels with alpha below 128 make
+// the block use the three-colour mode with those texels transparent.
+func encodeBC1(px *texels, dst []byte) {
+	var mask uint16
+	for i := range 16 {
+		if px[i][3] >= 128 {
+			mask |= 1 << i
+		}
+	}
+	if mask == 0xFFFF {
+		putBC1(dst, encodeColor(px, mask, true))
+		return
+	}
+	putBC1(dst, encodeColor(px, mask, false))
+}
+
+// encodeBC2 writes explicit 4-bit alpha, then a four-colour block.
+func encodeBC2(px *texels, dst []byte) {
+	var a uint64
+	for i := range 16 {
+		a |= uint64((uint32(px[i][3])+8)/17) << (4 * i)
+	}
+	binary.LittleEndian.PutUint64(dst, a)
+	putBC1(dst[8:], encodeColor(px, 0xFFFF, true))
+}
+
+// encodeBC3 writes an interpolated alpha block, then a four-colour block.
+func encodeBC3(px *texels, dst []byte) {
+	var a [16]uint8
+	for i := range 16 {
+		a[i] = px[i][3]
+	}
+	encodeChannel(&a, dst)
+	putBC1(dst[8:], encodeColor(px, 0xFFFF, true))
+}
+
+// encodeBC4 stores red (grey pictures have R = G = B).
+func encodeBC4(px *texels, dst []byte) {
+	var v [16]uint8
+	for i := range 16 {
+		v[i] = px[i][0]
+	}
+	encodeChannel(&v, dst)
+}
+
+// encodeBC5 stores red, then green.
+func encodeBC5(px *texels, dst []byte) {
+	var r, g [16]uint8
+	for i := range 16 {
+		r[i], g[i] = px[i][0], px[i][1]
+	}
+	encodeChannel(&r, dst)
+	encodeChannel(&g, dst[8:])
+}
+
+// channelIndices picks the nearest palette entry per value and returns the
+// 48 index bits and the summed squared error.
+func channelIndices(v *[16]uint8, p *[8]uint8) (uint64, int) {
+	var idx uint64
+	total := 0
+	for i := range 16 {
+		best, bestE := 0, math.MaxInt
+		for k := range 8 {
+			d := int(v[i]) - int(p[k])
+			if e := d * d; e < bestE {
+				best, bestE = k, e
+			}
+		}
+		idx |= uint64(best) << (3 * i)
+		total += bestE
+	}
+	return idx, total
+}
+
+type channelCandidate struct {
+	a0, a1 uint8
+	idx    uint64
+	err    int
+}
+
+func evalChannel(v *[16]uint8, a0, a1 uint8) channelCandidate {
+	p := unormPalette(uint32(a0), uint32(a1))
+	idx, e := channelIndices(v, &p)
+	return channelCandidate{a0, a1, idx, e}
+}
+
+// encodeChannel writes a BC4 / BC3-alpha block (8 bytes). It tries the
+// eight-value mode from the range ends and a few insets of them, and the
+// six-value mode over the values other than 0 and 255 (which that mode
+// has for free).
+func encodeChannel(v *[16]uint8, dst []byte) {
+	lo, hi := uint8(255), uint8(0)
+	ilo, ihi := uint8(255), uint8(0) // range of the values that are not 0 or 255
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+		if x != 0 && x != 255 {
+			ilo, ihi = min(ilo, x), max(ihi, x)
+		}
+	}
+	var best channelCandidate
+	if lo == hi {
+		best = channelCandidate{lo, lo, 0, 0} // a0 ≤ a1: index 0 is a0
+	} else {
+		best = evalChannel(v, hi, lo)
+		k := min(3, int(hi-lo)/8)
+		for d0 := 0; d0 <= k && best.err > 0; d0++ {
+			for d1 := 0; d1 <= k; d1++ {
+				a0, a1 := hi-uint8(d0), lo+uint8(d1)
+				if a0 <= a1 || d0+d1 == 0 {
+					continue
+				}
+				if c := evalChannel(v, a0, a1); c.err < best.err {
+					best = c
+				}
+			}
+		}
+		if best.err > 0 {
+			if ilo > ihi {
+				ilo, ihi = 0, 0 // only 0s and 255s
+			}
+			if c := evalChannel(v, ilo, ihi); c.err < best.err {
+				best = c
+			}
+		}
+	}
+	dst[0], dst[1] = best.a0, best.a1
+	for i := range 6 {
+		dst[2+i] = uint8(best.idx >> (8 * i))
+	}
+}
