@@ -15,6 +15,15 @@
 //     index and a removed one leaves it. A unit whose BASEFILE chain leaves
 //     the archive (base-game files) and that the edit did not touch keeps
 //     the record the archive had: GUTS built it with the base data.
+//   - A PNG, JPEG or TGA written over a DDS texture (any family) is encoded
+//     to that texture's format, size and mip count (dds.Reencode); over a
+//     Reborn btx texture, to the btx's (btx.Reencode). A picture added as
+//     a new .DDS, with no texture to follow, becomes DXT5 with a full mip
+//     chain. A DDS given for a DDS is stored as it is.
+//   - UTF-8 text written over a text file of an archive that keeps text
+//     encodings (Lost Saga .iop: TextKeeper) is written in the encoding
+//     the file came in (CP949, UTF-16LE with or without BOM), CRLF line
+//     ends kept; a character CP949 cannot hold is refused with its line.
 //
 // Each conversion is reported with a label for the change list
 // ("compiled from text to BINDAT"). archive.ConvertNone (`--as-is`)

@@ -58,7 +58,7 @@ func compiles(a archive.Archive) bool {
 // Applies says whether a write of entry into a may be converted: only
 // then are the source's bytes read before the write.
 func Applies(a archive.Archive, entry string) bool {
-	return compiles(a) && modpack.IsSourceName(entry)
+	return compiles(a) && modpack.IsSourceName(entry) || isDDSName(entry) || isBTX(a, entry) || keepsTextEntry(a, entry)
 }
 
 // ReadSource reads a source file, capped at MaxSource.
@@ -99,6 +99,24 @@ func Convert(a archive.Archive, entry, display string, b []byte) (Converted, err
 			out.Warnings = append(out.Warnings, f.String())
 		}
 		return out, nil
+	}
+	if isDDSName(entry) || isBTX(a, entry) {
+		c, done, err := texture(a, entry, display, b)
+		if err != nil {
+			return refuse(err)
+		}
+		if done {
+			return c, nil
+		}
+	}
+	if keepsTextEntry(a, entry) {
+		c, done, err := reencodeText(a, entry, display, b)
+		if err != nil {
+			return refuse(err)
+		}
+		if done {
+			return c, nil
+		}
 	}
 	return Converted{}, nil
 }

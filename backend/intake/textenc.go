@@ -1,0 +1,94 @@
+package intake
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/preview"
+	"packsmith/formats/cp949"
+)
+
+// TextKeeper is implemented by archives whose text files keep the
+// encoding they came in when rewritten (Lost Saga packs: CP949 or
+// UTF-16, which the client reads as bytes).
+type TextKeeper interface {
+	KeepsTextEncoding() bool
+}
+
+func keepsText(a archive.Archive) bool {
+	k, ok := a.(TextKeeper)
+	return ok && k.KeepsTextEncoding()
+}
+
+// maxText bounds the text files re-encoded (Lost Saga's are small).
+const maxText = 16 << 20
+
+// keepsTextEntry: a write of entry into a may need re-encoding.
+func keepsTextEntry(a archive.Archive, entry string) bool {
+	if !keepsText(a) {
+		return false
+	}
+	e, ok := archive.Find(a, entry)
+	return ok && e.Size >= 0 && e.Size <= maxText
+}
+
+// reencodeText writes UTF-8 text given for a text entry in the entry's
+// own encoding (CP949, UTF-16LE with or without BOM), with its line
+// endings; done is false when no conversion is needed (the entry is not
+// text, is UTF-8 itself, or the source is not UTF-8 text).
+func reencodeText(a archive.Archive, entry, display string, b []byte) (Converted, bool, error) {
+	if !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
+		return Converted{}, false, nil // not UTF-8 text: the user's bytes, as they are
+	}
+	orig, err := readEntry(a, entry)
+	if err != nil {
+		return Converted{}, true, err
+	}
+	was, ok := preview.DecodeText(orig)
+	if !ok {
+		return Converted{}, false, nil
+	}
+	text := strings.TrimPrefix(string(b), "\uFEFF")
+	crlf := strings.Contains(was.Text, "\r\n")
+	eol := ""
+	if crlf && strings.Contains(text, "\n") && !strings.Contains(text, "\r\n") {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+		eol = ", CRLF line ends kept"
+	}
+	var out []byte
+	switch was.Encoding {
+	case "CP949":
+		out, err = cp949.Encode(text)
+		if err != nil {
+			if ee, ok := err.(*cp949.EncodeError); ok {
+				line := 1 + strings.Count(text[:ee.Offset], "\n")
+				return Converted{}, true, fmt.Errorf("%s:%d: %q has no code page 949 form (the entry is CP949 text)", display, line, ee.Rune)
+			}
+			return Converted{}, true, fmt.Errorf("%s: %w", display, err)
+		}
+	case "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM":
+		var order binary.AppendByteOrder = binary.LittleEndian
+		if was.Encoding == "UTF-16BE BOM" {
+			order = binary.BigEndian
+		}
+		u := utf16.Encode([]rune(text))
+		if was.Encoding != "UTF-16LE" {
+			out = order.AppendUint16(out, 0xFEFF)
+		}
+		for _, c := range u {
+			out = order.AppendUint16(out, c)
+		}
+	default: // UTF-8 (or ASCII) already
+		if eol == "" {
+			return Converted{}, false, nil
+		}
+		out = []byte(text)
+		return Converted{Data: out, Label: "UTF-8 text" + eol}, true, nil
+	}
+	return Converted{Data: out, Label: "UTF-8 text written as " + was.Encoding + eol}, true, nil
+}
