@@ -53,7 +53,27 @@ func reencodeText(a archive.Archive, entry, display string, b []byte) (Converted
 	if !ok {
 		return Converted{}, false, nil
 	}
-	text := strings.TrimPrefix(string(b), "\uFEFF")
+	return encodeLike(was, display, string(b))
+}
+
+// EncodeLike writes UTF-8 text (the window's editor) in the encoding and
+// line ends of entry's current bytes, whatever the family: done is false
+// when the text can be stored as it is.
+func EncodeLike(a archive.Archive, entry, display, text string) (Converted, bool, error) {
+	orig, err := readEntry(a, entry)
+	if err != nil {
+		return Converted{}, false, nil // a new entry: UTF-8
+	}
+	was, ok := preview.DecodeText(orig)
+	if !ok {
+		return Converted{}, false, nil
+	}
+	return encodeLike(was, display, text)
+}
+
+func encodeLike(was preview.Text, display, text string) (Converted, bool, error) {
+	var err error
+	text = strings.TrimPrefix(text, "\uFEFF")
 	crlf := strings.Contains(was.Text, "\r\n")
 	eol := ""
 	if crlf && strings.Contains(text, "\n") && !strings.Contains(text, "\r\n") {
@@ -83,6 +103,9 @@ func reencodeText(a archive.Archive, entry, display string, b []byte) (Converted
 		for _, c := range u {
 			out = order.AppendUint16(out, c)
 		}
+	case "UTF-8 BOM":
+		out = append([]byte("\uFEFF"), text...)
+		return Converted{Data: out, Label: "UTF-8 text, its BOM kept" + eol}, true, nil
 	default: // UTF-8 (or ASCII) already
 		if eol == "" {
 			return Converted{}, false, nil
