@@ -253,4 +253,3 @@ func TestAsIsStoresBytes(t *testing.T) {
 		t.Fatal("BINDAT bytes were not stored as given")
 	}
 }
-
