@@ -253,3 +253,54 @@ func TestAsIsStoresBytes(t *testing.T) {
 		t.Fatal("BINDAT bytes were not stored as given")
 	}
 }
+
+// A unit whose BASEFILE chain leaves the archive (XOVER's players inherit
+// from the game's MEDIA/UNITS/PLAYERS/BASE.DAT) keeps the record the index
+// had when another unit's edit rebuilds it: GUTS built that record with the
+// base data this rebuild cannot read. Here the stored records say LEVEL 7,
+// which no source in the .MOD gives.
+func TestRebuildKeepsUnresolvedRecords(t *testing.T) {
+	mod := xoverCopy(t)
+	f, err := raw.Decode(raw.UnitData, entryBytes(t, mod, "MEDIA/UNITDATA.RAW"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range f.Units[2] {
+		f.Units[2][i].Level = 7
+	}
+	b, err := raw.Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawSrc := filepath.Join(t.TempDir(), "UNITDATA.RAW")
+	os.WriteFile(rawSrc, b, 0o644)
+	if _, errs, code := run(t, "replace", mod, "MEDIA/UNITDATA.RAW", rawSrc, "--as-is"); code != 0 {
+		t.Fatal(errs)
+	}
+	text := decompiledText(t, mod, humM)
+	text = strings.Replace(text, "<STRING>NAME:Hum_XOVER_M", "<STRING>NAME:Hum_XOVER_NEW", 1)
+	text = regexp.MustCompile(`UNIT_GUID:-?\d+`).ReplaceAllString(text, "UNIT_GUID:42")
+	src := filepath.Join(t.TempDir(), "new.dat")
+	os.WriteFile(src, []byte(text), 0o644)
+	if _, errs, code := run(t, "add", mod, "MEDIA/UNITS/PLAYERS/XOVER/NEW.DAT", src); code != 0 {
+		t.Fatal(errs)
+	}
+	now, err := raw.Decode(raw.UnitData, entryBytes(t, mod, "MEDIA/UNITDATA.RAW"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := map[string]int32{}
+	for _, u := range now.Units[2] {
+		levels[u.File] = u.Level
+	}
+	for _, u := range f.Units[2] {
+		if levels[u.File] != 7 {
+			t.Errorf("%s: level %d after the rebuild, the index had 7", u.File, levels[u.File])
+		}
+	}
+	// The new unit is rebuilt from its source: its chain leaves the mod
+	// too, so it gets GUTS's default, LEVEL 1.
+	if levels["MEDIA/UNITS/PLAYERS/XOVER/NEW.DAT"] != 1 || len(levels) != 4 {
+		t.Errorf("levels %v", levels)
+	}
+}
