@@ -68,9 +68,11 @@ func (s *ArchiveService) RebornSetText(id, entry string, index int, text string)
 	if err := os.WriteFile(f, txte.Encode(rows), 0o600); err != nil {
 		return RebornSaved{}, err
 	}
-	if _, err := pend.Replace(ss.Archive, entry, f); err != nil {
+	c, err := pend.Replace(ss.Archive, entry, f)
+	if err != nil {
 		return RebornSaved{}, err
 	}
+	pend.SetFrom(c.Path, fmt.Sprintf("text table row %d edited", index))
 	st, err := s.editState(id)
 	if err != nil {
 		return RebornSaved{}, err

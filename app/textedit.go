@@ -140,7 +140,10 @@ func (s *ArchiveService) SetEntryText(id, entry, text string) (EditState, error)
 		if err := os.WriteFile(f, data, 0o600); err != nil {
 			return err
 		}
-		_, err = p.Put(ss.Archive, name, f)
+		c, err := p.Put(ss.Archive, name, f)
+		if err == nil {
+			p.SetFrom(c.Path, "edited as text")
+		}
 		return err
 	})
 }

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -65,7 +68,7 @@ func TestEditCompiledEntryAsText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Changes) != 1 || st.Changes[0].Conversion != "compiled from text to BINDAT" || st.Changes[0].OldSize != 424 {
+	if len(st.Changes) != 1 || st.Changes[0].Conversion != "compiled from text to BINDAT" || st.Changes[0].OldSize != 424 || st.Changes[0].From != "edited as text" {
 		t.Fatalf("%+v", st.Changes)
 	}
 	now, err := s.EntryText(id, sword)
@@ -113,5 +116,25 @@ func TestEditTextKeepsEncoding(t *testing.T) {
 	}
 	if string(b) != string(want) {
 		t.Fatalf("stored % x, want % x (%s)", b, want, et.Encoding)
+	}
+}
+
+// A PNG dropped on a .DDS entry replaces it (encoded as that texture),
+// rather than being added beside it as a .png.
+func TestDropPictureOnTexture(t *testing.T) {
+	s, id, _ := demoSession(t, "PACKSMITH_SAMPLE.MOD")
+	pic := filepath.Join(t.TempDir(), "icon.png")
+	img := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	var b bytes.Buffer
+	png.Encode(&b, img)
+	os.WriteFile(pic, b.Bytes(), 0o644)
+	// The sample has no texture: add one first, then drop on it.
+	st, err := s.AddEntry(id, "MEDIA/UI/ICON.DDS", pic)
+	if err != nil || len(st.Changes) != 1 || !strings.HasPrefix(st.Changes[0].Conversion, "PNG encoded as DXT5") {
+		t.Fatalf("%+v %v", st, err)
+	}
+	r, err := s.DropFiles(id, "MEDIA/UI/ICON.DDS", "", []string{pic})
+	if err != nil || len(r.Changes) != 1 || r.Changes[0].Path != "MEDIA/UI/ICON.DDS" || r.Changes[0].Op != "add" {
+		t.Fatalf("drop on the texture: %+v %v", r, err)
 	}
 }

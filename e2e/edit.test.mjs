@@ -106,6 +106,21 @@ test('edit a unit as text and its icon as a PNG, save, reopen, see both', { skip
   await page.waitForSelector(`[data-testid=change][data-path="${icon}"] [data-testid=change-conversion]`);
   assert.equal(await page.textContent(`[data-testid=change][data-path="${icon}"] [data-testid=change-conversion]`), 'PNG encoded as DXT1, 1 mip');
   assert.match(await page.textContent(`[data-testid=change][data-path="${icon}"] [data-testid=change-sizes]`), /→/);
+  assert.equal(await page.textContent(`[data-testid=change][data-path="${unit}"] .src`), 'edited as text');
+  // The preview shows the pending texture: the picture's red half, decoded
+  // from the DXT1 the save will store.
+  await page.waitForSelector('[data-testid=preview-pending]');
+  const px = await (await page.waitForFunction(() => {
+    const img = document.querySelector('[data-testid=preview] img');
+    if (!img?.complete || !img.naturalWidth) return null;
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return [...g.getImageData(4, 4, 1, 1).data];
+  })).jsonValue();
+  assert.ok(px[0] > 180 && px[1] < 90 && px[2] < 90, `pending preview pixel ${px}: not the new picture`);
   await shot(page, 'edit-pending.png');
 
   // Save, then reopen the file and look again.

@@ -1,13 +1,17 @@
 package edits
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"packsmith/backend/previews"
+	"packsmith/formats/dds"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/raw"
 )
@@ -121,5 +125,38 @@ func TestPendingBrokenTextRefused(t *testing.T) {
 	pend.Clear()
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Fatalf("Clear left %s", dir)
+	}
+}
+
+// A picture added as a new .DDS, with no texture to take the format from,
+// becomes DXT5 with its full mip chain; the change says so.
+func TestPendingPictureAsNewDDS(t *testing.T) {
+	p := demoCopy(t, "PACKSMITH_SAMPLE.MOD")
+	_, s := openSession(t, p, "")
+	pend := &Pending{}
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 32))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	var b bytes.Buffer
+	png.Encode(&b, img)
+	src := filepath.Join(t.TempDir(), "new.png")
+	os.WriteFile(src, b.Bytes(), 0o644)
+	ch, err := pend.Add(s.Archive, "MEDIA/UI/NEW_ICON.DDS", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.Conversion != "PNG encoded as DXT5, 7 mips (a new texture)" {
+		t.Fatalf("conversion %q", ch.Conversion)
+	}
+	out, _ := os.ReadFile(ch.Source)
+	in, err := dds.DecodeInfo(bytes.NewReader(out))
+	if err != nil || in.Format != "BC3" || in.Width != 64 || in.Height != 32 || in.MipCount != 7 || int64(len(out)) != ch.NewSize {
+		t.Fatalf("%+v %v (%d bytes, change says %d)", in, err, len(out), ch.NewSize)
+	}
+	// A name that is no texture keeps the PNG's bytes.
+	ch, err = pend.Add(s.Archive, "MEDIA/UI/NEW_ICON.PNG", src)
+	if err != nil || ch.Conversion != "" || ch.Source != src {
+		t.Fatalf("%+v %v", ch, err)
 	}
 }

@@ -42,7 +42,10 @@ type Change struct {
 	// (Source then holds the converted bytes); Conversion says what ran
 	// ("compiled from text to BINDAT", "encoded as DXT5, 9 mips") and
 	// Warnings what it reported without refusing.
-	Given      string   `json:"given,omitempty"`
+	Given string `json:"given,omitempty"`
+	// From says where the bytes came from when no file of the user's did
+	// ("edited as text"); the panel shows it instead of a file name.
+	From       string   `json:"from,omitempty"`
 	Conversion string   `json:"conversion,omitempty"`
 	Warnings   []string `json:"warnings,omitempty"`
 }
@@ -201,9 +204,19 @@ func (p *Pending) intake(a archive.Archive, entry, src string) (Change, error) {
 	return Change{Source: dst, NewSize: int64(len(cv.Data)), Given: src, Conversion: cv.Label, Warnings: cv.Warnings}, nil
 }
 
+// SetFrom notes where the pending change of entry came from ("edited as
+// text"), for the panel.
+func (p *Pending) SetFrom(entry, from string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		p.changes[i].From = from
+	}
+}
+
 // converted copies what intake made into c.
 func converted(c, cv Change) Change {
-	c.Source, c.NewSize, c.Given, c.Conversion, c.Warnings = cv.Source, cv.NewSize, cv.Given, cv.Conversion, cv.Warnings
+	c.Source, c.NewSize, c.Given, c.Conversion, c.Warnings, c.From = cv.Source, cv.NewSize, cv.Given, cv.Conversion, cv.Warnings, ""
 	return c
 }
 

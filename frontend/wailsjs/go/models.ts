@@ -668,6 +668,7 @@ export namespace edits {
 	    oldSize: number;
 	    newSize: number;
 	    given?: string;
+	    from?: string;
 	    conversion?: string;
 	    warnings?: string[];
 	
@@ -685,6 +686,7 @@ export namespace edits {
 	        this.oldSize = source["oldSize"];
 	        this.newSize = source["newSize"];
 	        this.given = source["given"];
+	        this.from = source["from"];
 	        this.conversion = source["conversion"];
 	        this.warnings = source["warnings"];
 	    }
