@@ -1,6 +1,26 @@
 // Package dds decodes DirectDraw Surface (.dds) textures: the legacy header,
 // the DX10 extension, the BC1–BC7 block formats and the uncompressed
-// layouts, into *image.NRGBA.
+// layouts, into *image.NRGBA. It also encodes pictures (encode.go):
+// Encode writes a new file (BC1–BC5, BC7, RGBA8, BGRA8), Reencode writes a
+// picture over an existing texture in that texture's own format, header,
+// size and mip count, and EncodeBlocks gives bare blocks for other
+// containers.
+//
+// # Encoding
+//
+// Blocks are independent, so rows of blocks are encoded in parallel and
+// the bytes do not depend on the number of CPUs. Errors are measured with
+// the decoder's own arithmetic. BC1 and the colour half of BC2/BC3 fit a
+// line through the texels (principal axis), refit the endpoints by least
+// squares from the chosen indices and try moving each 5:6:5 field one step;
+// a block with a texel whose alpha is below 128 uses BC1's three-colour
+// mode with those texels transparent. BC3/BC4/BC5 channels try the
+// eight-value palette from the range ends and a few insets, and the
+// six-value one over the values other than 0 and 255. BC7: see
+// encode_bc7.go. Mips are box filtered from the level above, colour
+// weighted by alpha and, for sRGB formats, averaged in linear light.
+// Formats not encoded (BC6H, SNORM and float layouts) and cube maps,
+// arrays and volumes are refused with an *Error saying so.
 //
 // Importing the package registers the format with image.Decode under the
 // name "dds" (magic "DDS "). Decode and DecodeInfo give the header facts

@@ -16,6 +16,7 @@ var blockEncoders = map[string]func(px *texels, dst []byte){
 	"BC3": encodeBC3,
 	"BC4": encodeBC4,
 	"BC5": encodeBC5,
+	"BC7": encodeBC7,
 }
 
 // EncodeFormats are the names Encode takes, each with the header it writes:

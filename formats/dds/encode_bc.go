@@ -97,7 +97,16 @@ func principalEnds(px *texels, mask uint16) (lo, hi [3]float64) {
 			}
 		}
 	}
-	axis := [3]float64{cov[0][0] + cov[0][1] + cov[0][2], cov[1][0] + cov[1][1] + cov[1][2], cov[2][0] + cov[2][1] + cov[2][2]}
+	// Start from the covariance row of the widest channel: never zero when
+	// the texels differ, even when channels vary against each other (red
+	// against blue), where the row sums cancel.
+	k := 0
+	for c := 1; c < 3; c++ {
+		if cov[c][c] > cov[k][k] {
+			k = c
+		}
+	}
+	axis := cov[k]
 	if axis == [3]float64{} {
 		axis = [3]float64{1, 1, 1}
 	}
@@ -223,6 +232,42 @@ func encodeColor(px *texels, mask uint16, four bool) bc1Candidate {
 			break
 		}
 		best = c
+	}
+	return perturb(px, mask, best, four)
+}
+
+// perturb tries moving each endpoint channel one step up or down, keeping
+// what lowers the error, for up to two sweeps: the rounding of a
+// least-squares fit to 5:6:5 is often one step off.
+func perturb(px *texels, mask uint16, best bc1Candidate, four bool) bc1Candidate {
+	type field struct {
+		shift uint
+		max   uint16
+	}
+	fields := [3]field{{11, 31}, {5, 63}, {0, 31}}
+	for range 2 {
+		improved := false
+		for e := range 2 {
+			for _, f := range fields {
+				for _, d := range [2]int{-1, 1} {
+					if best.err == 0 {
+						return best
+					}
+					c := [2]uint16{best.c0, best.c1}
+					v := int(c[e] >> f.shift & f.max)
+					if v+d < 0 || v+d > int(f.max) {
+						continue
+					}
+					c[e] = c[e]&^(f.max<<f.shift) | uint16(v+d)<<f.shift
+					if n := evalBC1(px, mask, c[0], c[1], four); n.err < best.err {
+						best, improved = n, true
+					}
+				}
+			}
+		}
+		if !improved {
+			break
+		}
 	}
 	return best
 }

@@ -34,6 +34,12 @@
 // Blocks are decoded by formats/dds (dds.DecodeBlocks), so a btx BC1 or
 // BC7 texture decodes to exactly the pixels the same blocks give in a DDS.
 //
+// Reencode writes a picture over a texture in its own format, size and mip
+// count (encode.go): R8G8B8A8 rows as they are, BC1 and BC7 blocks from
+// formats/dds. The header and name are kept byte for byte. Only level 0's
+// place is documented, so a texture with more levels is re-encoded only
+// when they follow level 0 back to back, and refused otherwise.
+//
 // Every error is an *Error naming what is wrong and the offset of the
 // field or data at fault.
 package btx

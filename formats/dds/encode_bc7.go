@@ -1,0 +1,732 @@
+package dds
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// BC7 encoding. bc7Fit encodes a block in one mode with one partition,
+// rotation and index selection; encodeBC7 chooses which to try:
+//
+//   - mode 6 (one subset, RGBA 7+1 bits, 4-bit indices), and modes 4 and 5
+//     (one channel indexed apart from the others) with every rotation and
+//     index selection, for every block;
+//   - opaque blocks: modes 1, 3 and 2 with the bc7Candidates partitions
+//     rankPartitions estimates best, and mode 0 with its best one;
+//   - blocks with alpha: mode 7 with the bc7Candidates best partitions.
+//
+// The reference in the tests tries every mode, partition, rotation and
+// index selection, and measures how far this choice is from it.
+
+// bc7Candidates is how many two-subset partitions the fast path encodes fully.
+const bc7Candidates = 2
+
+// bc7Params picks one way of encoding a block.
+type bc7Params struct {
+	mode     int
+	part     uint32
+	rot, isb uint32
+	iters    int // least-squares refinements after the first fit
+}
+
+type bc7Result struct {
+	block [16]byte
+	err   int
+}
+
+// expandBits widens an n-bit value to 8 bits by repeating its top bits,
+// as the decoder does.
+func expandBits(v uint32, n uint) uint32 {
+	v <<= 8 - n
+	return v | v>>n
+}
+
+// quantEnd quantises an endpoint (0…255 per channel) to bits per channel
+// with p-bit p (pbits false: no p-bit). It returns the stored values and
+// the decoded 8-bit ones.
+func quantEnd(e [4]float64, nc int, bits uint, p uint32, pbits bool) (q, d [4]uint32) {
+	tot := bits
+	if pbits {
+		tot++
+	}
+	maxv := float64(uint32(1)<<tot - 1)
+	for c := range nc {
+		v := min(max(e[c], 0), 255) / 255 * maxv
+		var x uint32
+		if pbits {
+			x = uint32(min(max(math.Round((v-float64(p))/2), 0), float64(uint32(1)<<bits-1)))
+			d[c] = expandBits(x<<1|p, tot)
+		} else {
+			x = uint32(min(max(math.Round(v), 0), maxv))
+			d[c] = expandBits(x, tot)
+		}
+		q[c] = x
+	}
+	return
+}
+
+func endErr(e [4]float64, d [4]uint32, nc int) float64 {
+	s := 0.0
+	for c := range nc {
+		x := e[c] - float64(d[c])
+		s += x * x
+	}
+	return s
+}
+
+// subsetFit is one subset's (or one channel group's) endpoint pair.
+type subsetFit struct {
+	q [2][4]uint32 // stored values
+	d [2][4]uint32 // decoded 8-bit values
+	p [2]uint32    // p-bits per endpoint (equal for shared p-bits)
+}
+
+// quantPair quantises a pair of float endpoints over channels [c0, c1),
+// choosing p-bits per endpoint (epb), per pair (spb) or none.
+func quantPair(e [2][4]float64, c0, c1 int, bits uint, epb, spb bool) subsetFit {
+	var f subsetFit
+	sub := func(e [4]float64) [4]float64 {
+		var o [4]float64
+		copy(o[:c1-c0], e[c0:c1])
+		return o
+	}
+	n := c1 - c0
+	ea, eb := sub(e[0]), sub(e[1])
+	put := func(k int, q, d [4]uint32, p uint32) {
+		for c := range n {
+			f.q[k][c0+c], f.d[k][c0+c] = q[c], d[c]
+		}
+		f.p[k] = p
+	}
+	switch {
+	case epb:
+		for k, ee := range [2][4]float64{ea, eb} {
+			q0, d0 := quantEnd(ee, n, bits, 0, true)
+			q1, d1 := quantEnd(ee, n, bits, 1, true)
+			if endErr(ee, d1, n) < endErr(ee, d0, n) {
+				put(k, q1, d1, 1)
+			} else {
+				put(k, q0, d0, 0)
+			}
+		}
+	case spb:
+		best := math.Inf(1)
+		for p := uint32(0); p < 2; p++ {
+			qa, da := quantEnd(ea, n, bits, p, true)
+			qb, db := quantEnd(eb, n, bits, p, true)
+			if s := endErr(ea, da, n) + endErr(eb, db, n); s < best {
+				best = s
+				put(0, qa, da, p)
+				put(1, qb, db, p)
+			}
+		}
+	default:
+		qa, da := quantEnd(ea, n, bits, 0, false)
+		qb, db := quantEnd(eb, n, bits, 0, false)
+		put(0, qa, da, 0)
+		put(1, qb, db, 0)
+	}
+	return f
+}
+
+// lineEnds fits a line through the texels in members over channels
+// [c0, c1) and returns its extreme points there.
+func lineEnds(px *[16][4]float64, members uint16, c0, c1 int) (e [2][4]float64) {
+	var mean [4]float64
+	n := 0.0
+	for i := range 16 {
+		if members>>i&1 != 0 {
+			for c := c0; c < c1; c++ {
+				mean[c] += px[i][c]
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	for c := c0; c < c1; c++ {
+		mean[c] /= n
+	}
+	var cov [4][4]float64
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		for a := c0; a < c1; a++ {
+			da := px[i][a] - mean[a]
+			for b := c0; b < c1; b++ {
+				cov[a][b] += da * (px[i][b] - mean[b])
+			}
+		}
+	}
+	// Start from the covariance row of the widest channel (see principalEnds).
+	k := c0
+	for c := c0 + 1; c < c1; c++ {
+		if cov[c][c] > cov[k][k] {
+			k = c
+		}
+	}
+	axis := cov[k]
+	norm := func(v *[4]float64) bool {
+		l := 0.0
+		for c := c0; c < c1; c++ {
+			l += v[c] * v[c]
+		}
+		if l < 1e-12 {
+			return false
+		}
+		l = math.Sqrt(l)
+		for c := c0; c < c1; c++ {
+			v[c] /= l
+		}
+		return true
+	}
+	if !norm(&axis) {
+		for c := c0; c < c1; c++ {
+			axis[c] = 1
+		}
+		norm(&axis)
+	}
+	for range 6 {
+		var nx [4]float64
+		for a := c0; a < c1; a++ {
+			for b := c0; b < c1; b++ {
+				nx[a] += cov[a][b] * axis[b]
+			}
+		}
+		if !norm(&nx) {
+			break
+		}
+		axis = nx
+	}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		t := 0.0
+		for c := c0; c < c1; c++ {
+			t += (px[i][c] - mean[c]) * axis[c]
+		}
+		tmin, tmax = min(tmin, t), max(tmax, t)
+	}
+	for c := c0; c < c1; c++ {
+		e[0][c] = mean[c] + tmin*axis[c]
+		e[1][c] = mean[c] + tmax*axis[c]
+	}
+	return
+}
+
+// nearestWeight[ib][t] is the index whose weight is nearest to t (0…64).
+var nearestWeight = func() (t [5][65]uint8) {
+	for _, ib := range []uint{2, 3, 4} {
+		w := weightsFor(ib)
+		for x := range 65 {
+			best := 0
+			for k := range w {
+				if absInt(int(w[k])-x) < absInt(int(w[best])-x) {
+					best = k
+				}
+			}
+			t[ib][x] = uint8(best)
+		}
+	}
+	return
+}()
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pickIndices gives every member texel the palette entry of f nearest over
+// channels [c0, c1), returns the indices and the summed squared error. The
+// texel's projection on the endpoint line names a candidate; it and its
+// two neighbours are measured exactly.
+func pickIndices(px *[16][4]float64, members uint16, f *subsetFit, c0, c1 int, w []uint32, idx *[16]uint8) float64 {
+	var pal [16][4]float64
+	for k, wk := range w {
+		for c := c0; c < c1; c++ {
+			pal[k][c] = float64(((64-wk)*f.d[0][c] + wk*f.d[1][c] + 32) >> 6)
+		}
+	}
+	ib := uint(2)
+	switch len(w) {
+	case 8:
+		ib = 3
+	case 16:
+		ib = 4
+	}
+	last := len(w) - 1
+	var dir [4]float64
+	dd := 0.0
+	for c := c0; c < c1; c++ {
+		dir[c] = float64(f.d[1][c]) - float64(f.d[0][c])
+		dd += dir[c] * dir[c]
+	}
+	total := 0.0
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		k0 := 0
+		if dd > 0 {
+			t := 0.0
+			for c := c0; c < c1; c++ {
+				t += (px[i][c] - float64(f.d[0][c])) * dir[c]
+			}
+			x := int(t/dd*64 + 0.5)
+			k0 = int(nearestWeight[ib][min(max(x, 0), 64)])
+		}
+		best, bestE := 0, math.Inf(1)
+		for k := max(k0-1, 0); k <= min(k0+1, last); k++ {
+			e := 0.0
+			for c := c0; c < c1; c++ {
+				d := px[i][c] - pal[k][c]
+				e += d * d
+			}
+			if e < bestE {
+				best, bestE = k, e
+			}
+		}
+		idx[i] = uint8(best)
+		total += bestE
+	}
+	return total
+}
+
+// refit solves for the endpoints that best give the members' values with
+// their current indices (least squares per channel).
+func refit(px *[16][4]float64, members uint16, idx *[16]uint8, w []uint32, c0, c1 int) ([2][4]float64, bool) {
+	var aa, ab, bb float64
+	var ax, bx [4]float64
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		t := float64(w[idx[i]]) / 64
+		a, b := 1-t, t
+		aa += a * a
+		ab += a * b
+		bb += b * b
+		for c := c0; c < c1; c++ {
+			ax[c] += a * px[i][c]
+			bx[c] += b * px[i][c]
+		}
+	}
+	var e [2][4]float64
+	det := aa*bb - ab*ab
+	if math.Abs(det) < 1e-9 {
+		return e, false
+	}
+	for c := c0; c < c1; c++ {
+		e[0][c] = (bb*ax[c] - ab*bx[c]) / det
+		e[1][c] = (aa*bx[c] - ab*ax[c]) / det
+	}
+	return e, true
+}
+
+// fitGroup fits one subset over channels [c0, c1) with index bits ib,
+// refining iters times; the result's indices are in idx.
+func fitGroup(px *[16][4]float64, members uint16, c0, c1 int, bits uint, epb, spb bool, ib uint, iters int, idx *[16]uint8) (subsetFit, float64) {
+	w := weightsFor(ib)
+	ends := lineEnds(px, members, c0, c1)
+	f := quantPair(ends, c0, c1, bits, epb, spb)
+	e := pickIndices(px, members, &f, c0, c1, w, idx)
+	for range iters {
+		if e == 0 {
+			break
+		}
+		ne, ok := refit(px, members, idx, w, c0, c1)
+		if !ok {
+			break
+		}
+		nf := quantPair(ne, c0, c1, bits, epb, spb)
+		var nidx [16]uint8
+		ee := pickIndices(px, members, &nf, c0, c1, w, &nidx)
+		if ee >= e {
+			break
+		}
+		f, e = nf, ee
+		for i := range 16 {
+			if members>>i&1 != 0 {
+				idx[i] = nidx[i]
+			}
+		}
+	}
+	return f, e
+}
+
+// bitPacker writes fields LSB first into a 128-bit block.
+type bitPacker struct {
+	lo, hi uint64
+	n      uint
+}
+
+func (w *bitPacker) put(v uint32, n uint) {
+	if n == 0 {
+		return
+	}
+	x := uint64(v) & (1<<n - 1)
+	if w.n < 64 {
+		w.lo |= x << w.n
+		if w.n+n > 64 {
+			w.hi |= x >> (64 - w.n)
+		}
+	} else {
+		w.hi |= x << (w.n - 64)
+	}
+	w.n += n
+}
+
+// bc7Fit encodes px (straight RGBA) with the given parameters.
+func bc7Fit(px *texels, prm bc7Params) bc7Result {
+	m := &bc7Modes[prm.mode]
+	var fp [16][4]float64
+	for i := range 16 {
+		for c := range 4 {
+			fp[i][c] = float64(px[i][c])
+		}
+		if prm.rot > 0 {
+			fp[i][3], fp[i][prm.rot-1] = fp[i][prm.rot-1], fp[i][3]
+		}
+	}
+	sub, anchors := subsetMap(m.ns, prm.part)
+	var masks [3]uint16
+	for i := range 16 {
+		masks[sub[i]] |= 1 << i
+	}
+	n := 2 * m.ns
+	var fits [3]subsetFit
+	var idx1, idx2 [16]uint8
+	total := 0.0
+	separate := m.ib2 > 0
+	cIb, aIb := m.ib, m.ib
+	if separate {
+		cIb, aIb = m.ib, m.ib2
+		if prm.isb == 1 {
+			cIb, aIb = aIb, cIb
+		}
+	}
+	for s := range m.ns {
+		switch {
+		case separate:
+			var ci, ai [16]uint8
+			fc, ec := fitGroup(&fp, masks[s], 0, 3, m.cb, false, false, cIb, prm.iters, &ci)
+			fa, ea := fitGroup(&fp, masks[s], 3, 4, m.ab, false, false, aIb, prm.iters, &ai)
+			for k := range 2 {
+				fc.q[k][3], fc.d[k][3] = fa.q[k][3], fa.d[k][3]
+			}
+			fits[s] = fc
+			total += ec + ea
+			// idx1 holds the m.ib-bit set, idx2 the m.ib2-bit set.
+			if prm.isb == 1 {
+				idx1, idx2 = ai, ci
+			} else {
+				idx1, idx2 = ci, ai
+			}
+		case m.ab > 0:
+			f, e := fitGroup(&fp, masks[s], 0, 4, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
+			fits[s] = f
+			total += e
+		default:
+			f, e := fitGroup(&fp, masks[s], 0, 3, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
+			for k := range 2 {
+				f.d[k][3] = 255
+			}
+			fits[s] = f
+			total += e
+			for i := range 16 {
+				if masks[s]>>i&1 != 0 {
+					d := fp[i][3] - 255
+					total += d * d
+				}
+			}
+		}
+	}
+	// An anchor texel stores its index without the top bit: where that bit
+	// is set, swap the subset's endpoints and mirror its indices.
+	if separate {
+		// One subset; texel 0 anchors both index sets, which belong to
+		// colour and alpha (swapped by the index selection bit).
+		colorSet, alphaSet := &idx1, &idx2
+		cBits, aBits := m.ib, m.ib2
+		if prm.isb == 1 {
+			colorSet, alphaSet = &idx2, &idx1
+			cBits, aBits = m.ib2, m.ib
+		}
+		if colorSet[0]>>(cBits-1) != 0 {
+			for k := range 3 {
+				fits[0].q[0][k], fits[0].q[1][k] = fits[0].q[1][k], fits[0].q[0][k]
+			}
+			for i := range 16 {
+				colorSet[i] = uint8(1<<cBits-1) - colorSet[i]
+			}
+		}
+		if alphaSet[0]>>(aBits-1) != 0 {
+			fits[0].q[0][3], fits[0].q[1][3] = fits[0].q[1][3], fits[0].q[0][3]
+			for i := range 16 {
+				alphaSet[i] = uint8(1<<aBits-1) - alphaSet[i]
+			}
+		}
+	} else {
+		for s := range m.ns {
+			var anchor int
+			for i := range 16 {
+				if sub[i] == uint8(s) && anchors>>i&1 != 0 {
+					anchor = i
+					break
+				}
+			}
+			if idx1[anchor]>>(m.ib-1) == 0 {
+				continue
+			}
+			f := &fits[s]
+			f.q[0], f.q[1] = f.q[1], f.q[0]
+			f.p[0], f.p[1] = f.p[1], f.p[0]
+			for i := range 16 {
+				if sub[i] == uint8(s) {
+					idx1[i] = uint8(1<<m.ib-1) - idx1[i]
+				}
+			}
+		}
+	}
+
+	var bw bitPacker
+	bw.put(1<<prm.mode, uint(prm.mode)+1)
+	bw.put(prm.part, m.pb)
+	bw.put(prm.rot, m.rb)
+	bw.put(prm.isb, m.isb)
+	for c := range 3 {
+		for e := range n {
+			bw.put(fits[e/2].q[e%2][c], m.cb)
+		}
+	}
+	if m.ab > 0 {
+		for e := range n {
+			bw.put(fits[e/2].q[e%2][3], m.ab)
+		}
+	}
+	switch {
+	case m.epb:
+		for e := range n {
+			bw.put(fits[e/2].p[e%2], 1)
+		}
+	case m.spb:
+		for s := range m.ns {
+			bw.put(fits[s].p[0], 1)
+		}
+	}
+	for i := range 16 {
+		nb := m.ib
+		if anchors>>i&1 != 0 {
+			nb--
+		}
+		bw.put(uint32(idx1[i]), nb)
+	}
+	if separate {
+		for i := range 16 {
+			nb := m.ib2
+			if i == 0 {
+				nb--
+			}
+			bw.put(uint32(idx2[i]), nb)
+		}
+	}
+	var r bc7Result
+	binary.LittleEndian.PutUint64(r.block[:], bw.lo)
+	binary.LittleEndian.PutUint64(r.block[8:], bw.hi)
+	r.err = int(math.Round(total))
+	return r
+}
+
+// blockError decodes a BC7 block and measures it against px: the error
+// bc7Fit's estimate stands for, computed by the decoder itself.
+func blockError(block []byte, px *texels) int {
+	var buf [64]byte
+	decodeBC7(block, buf[:], 16)
+	e := 0
+	for i := range 16 {
+		for c := range 4 {
+			d := int(buf[4*i+c]) - int(px[i][c])
+			e += d * d
+		}
+	}
+	return e
+}
+
+// rankPartitions orders the first count partitions of ns subsets by an estimate of
+// their error with indices of the given number of levels: for each subset,
+// what lies off its principal axis (from summed values and products) plus
+// what rounding the texels' positions along the axis to evenly spaced
+// levels between the extremes costs. It writes the best len(out), ties to
+// the lower number.
+func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32) {
+	// Per texel: nc values, then the products c·d for c ≤ d.
+	const nv = 14
+	var per [16][nv]float64
+	for i := range 16 {
+		k := 0
+		for c := range nc {
+			per[i][k] = float64(px[i][c])
+			k++
+		}
+		for c := range nc {
+			for d := c; d < nc; d++ {
+				per[i][k] = float64(px[i][c]) * float64(px[i][d])
+				k++
+			}
+		}
+	}
+	residual := func(t *[nv]float64, n float64, members uint16) float64 {
+		if n < 2 {
+			return 0
+		}
+		var cov [4][4]float64
+		var mean [4]float64
+		k := nc
+		trace := 0.0
+		for c := range nc {
+			mean[c] = t[c] / n
+			for d := c; d < nc; d++ {
+				v := t[k] - t[c]*t[d]/n
+				cov[c][d], cov[d][c] = v, v
+				k++
+			}
+			trace += cov[c][c]
+		}
+		kk := 0
+		for c := 1; c < nc; c++ {
+			if cov[c][c] > cov[kk][kk] {
+				kk = c
+			}
+		}
+		v := cov[kk]
+		lambda := 0.0
+		for range 4 {
+			var nx [4]float64
+			l := 0.0
+			for c := range nc {
+				for d := range nc {
+					nx[c] += cov[c][d] * v[d]
+				}
+				l += nx[c] * nx[c]
+			}
+			if l < 1e-12 {
+				return max(trace, 0)
+			}
+			l = math.Sqrt(l)
+			for c := range nc {
+				v[c] = nx[c] / l
+			}
+			lambda = l
+		}
+		var ts [16]float64
+		tmin, tmax := math.Inf(1), math.Inf(-1)
+		for i := range 16 {
+			if members>>i&1 == 0 {
+				continue
+			}
+			x := 0.0
+			for c := range nc {
+				x += (float64(px[i][c]) - mean[c]) * v[c]
+			}
+			ts[i] = x
+			tmin, tmax = min(tmin, x), max(tmax, x)
+		}
+		along := 0.0
+		if step := (tmax - tmin) / float64(levels-1); step > 0 {
+			for i := range 16 {
+				if members>>i&1 != 0 {
+					q := tmin + math.Round((ts[i]-tmin)/step)*step
+					along += (ts[i] - q) * (ts[i] - q)
+				}
+			}
+		}
+		return max(trace-lambda, 0) + along
+	}
+	var scores [64]float64
+	for p := range count {
+		sub, _ := subsetMap(ns, uint32(p))
+		var sums [3][nv]float64
+		var cnt [3]float64
+		var masks [3]uint16
+		for i := range 16 {
+			j := sub[i]
+			cnt[j]++
+			masks[j] |= 1 << i
+			for k := range nv {
+				sums[j][k] += per[i][k]
+			}
+		}
+		for j := range ns {
+			scores[p] += residual(&sums[j], cnt[j], masks[j])
+		}
+	}
+	var used [64]bool
+	for k := range out {
+		best := -1
+		for p := range count {
+			if !used[p] && (best < 0 || scores[p] < scores[best]) {
+				best = p
+			}
+		}
+		used[best] = true
+		out[k] = uint32(best)
+	}
+}
+
+// encodeBC7 writes a 16-byte BC7 block (see the top of the file for the
+// modes tried).
+func encodeBC7(px *texels, dst []byte) {
+	opaque := true
+	for i := range 16 {
+		if px[i][3] != 255 {
+			opaque = false
+			break
+		}
+	}
+	best := bc7Fit(px, bc7Params{mode: 6, iters: 2})
+	try := func(p bc7Params) {
+		if best.err == 0 {
+			return
+		}
+		if r := bc7Fit(px, p); r.err < best.err {
+			best = r
+		}
+	}
+	// Modes 4 and 5 index one channel apart from the other three; a
+	// rotation picks which, which also suits opaque blocks whose one
+	// channel varies unlike the rest.
+	for rot := uint32(0); rot < 4; rot++ {
+		try(bc7Params{mode: 5, rot: rot, iters: 1})
+		try(bc7Params{mode: 4, rot: rot, iters: 1})
+		try(bc7Params{mode: 4, rot: rot, isb: 1, iters: 1})
+	}
+	var parts [bc7Candidates]uint32
+	if opaque {
+		rankPartitions(px, 2, 64, 3, 8, parts[:])
+		for _, p := range parts {
+			try(bc7Params{mode: 1, part: p, iters: 1})
+		}
+		rankPartitions(px, 2, 64, 3, 4, parts[:])
+		for _, p := range parts {
+			try(bc7Params{mode: 3, part: p, iters: 1})
+		}
+		rankPartitions(px, 3, 64, 3, 4, parts[:])
+		for _, p := range parts {
+			try(bc7Params{mode: 2, part: p, iters: 1})
+		}
+		rankPartitions(px, 3, 16, 3, 8, parts[:1])
+		try(bc7Params{mode: 0, part: parts[0], iters: 1})
+	} else {
+		rankPartitions(px, 2, 64, 4, 4, parts[:])
+		for _, p := range parts {
+			try(bc7Params{mode: 7, part: p, iters: 1})
+		}
+	}
+	copy(dst, best.block[:])
+}

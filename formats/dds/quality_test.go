@@ -1,0 +1,151 @@
+package dds_test
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"testing"
+
+	"packsmith/formats/dds"
+)
+
+// sampleBlocks takes up to n non-uniform 4×4 blocks, spread evenly over
+// the pictures (in the order given), as straight RGBA.
+func sampleBlocks(imgs []*image.NRGBA, n int) []dds.Texels {
+	var all []dds.Texels
+	for _, img := range imgs {
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		for by := 0; by+4 <= h; by += 4 {
+			for bx := 0; bx+4 <= w; bx += 4 {
+				var px dds.Texels
+				uniform := true
+				for i := range 16 {
+					o := img.PixOffset(bx+i%4, by+i/4)
+					copy(px[i][:], img.Pix[o:o+4])
+					if px[i] != px[0] {
+						uniform = false
+					}
+				}
+				if !uniform {
+					all = append(all, px)
+				}
+			}
+		}
+	}
+	if len(all) <= n {
+		return all
+	}
+	out := make([]dds.Texels, 0, n)
+	for k := range n {
+		out = append(out, all[k*len(all)/n])
+	}
+	return out
+}
+
+// qualityBlocks are the blocks the fast-versus-reference comparison runs
+// on: real fixture textures (when present) and the generated pictures.
+func qualityBlocks(t testing.TB, n int) []dds.Texels {
+	var imgs []*image.NRGBA
+	for _, f := range realTextures(t) {
+		imgs = append(imgs, f.img)
+	}
+	fromFixtures := sampleBlocks(imgs, n)
+	var gen []*image.NRGBA
+	for _, name := range []string{"checker_edges_40x24", "gradient_64x64", "rings_alpha_61x37", "soft_noise_32x32"} {
+		gen = append(gen, generated()[name])
+	}
+	return append(fromFixtures, sampleBlocks(gen, n/4)...)
+}
+
+// comparison sums the squared errors of the fast and the reference
+// encoder over blocks and gives both PSNRs.
+type comparison struct {
+	name                 string
+	blocks, exhaustive   int
+	fastSSE, refSSE      float64
+	channels             int
+	worseBlocks          int // blocks where the reference lost to the fast encoder
+	fastPSNR, refPSNR, d float64
+}
+
+func (c *comparison) finish() {
+	n := float64(c.blocks * 16 * c.channels)
+	c.fastPSNR = 10 * math.Log10(255*255*n/math.Max(c.fastSSE, 1e-9))
+	c.refPSNR = 10 * math.Log10(255*255*n/math.Max(c.refSSE, 1e-9))
+	c.d = c.refPSNR - c.fastPSNR
+}
+
+func (c comparison) String() string {
+	return fmt.Sprintf("%s: %d blocks (%d searched exhaustively): fast %.2f dB, reference %.2f dB, gap %.2f dB",
+		c.name, c.blocks, c.exhaustive, c.fastPSNR, c.refPSNR, c.d)
+}
+
+func compareBC1(blocks []dds.Texels) comparison {
+	c := comparison{name: "BC1", channels: 3}
+	for _, px := range blocks {
+		for i := range 16 {
+			px[i][3] = 255
+		}
+		_, fe := dds.FastBC1(&px)
+		_, re, ex := dds.RefBC1(&px)
+		c.add(fe, re, ex)
+	}
+	c.finish()
+	return c
+}
+
+func compareBC3(blocks []dds.Texels) comparison {
+	c := comparison{name: "BC3", channels: 4}
+	for _, px := range blocks {
+		_, fe := dds.FastBC3(&px)
+		_, re, ex := dds.RefBC3(&px)
+		c.add(fe, re, ex)
+	}
+	c.finish()
+	return c
+}
+
+func compareBC7(blocks []dds.Texels) comparison {
+	c := comparison{name: "BC7", channels: 4}
+	for _, px := range blocks {
+		_, fe := dds.FastBC7(&px)
+		_, re := dds.RefBC7(&px)
+		c.add(fe, re, true)
+	}
+	c.finish()
+	return c
+}
+
+func (c *comparison) add(fast, ref int, exhaustive bool) {
+	c.blocks++
+	if exhaustive {
+		c.exhaustive++
+	}
+	c.fastSSE += float64(fast)
+	c.refSSE += float64(ref)
+	if ref > fast {
+		c.worseBlocks++
+	}
+}
+
+// TestEncoderNearReference: on real and generated blocks the fast
+// encoders score within 1 dB of the reference search (reference_test.go),
+// and the reference is never worse on a block (it would not be one).
+func TestEncoderNearReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow reference search")
+	}
+	for _, tc := range []struct {
+		n   int
+		cmp func([]dds.Texels) comparison
+	}{{240, compareBC1}, {160, compareBC3}, {120, compareBC7}} {
+		c := tc.cmp(qualityBlocks(t, tc.n))
+		t.Log(c)
+		if c.d > 1 {
+			t.Errorf("%s is %.2f dB below the reference; at most 1 dB allowed", c.name, c.d)
+		}
+		if c.worseBlocks > 0 {
+			t.Errorf("%s: the reference lost to the fast encoder on %d blocks", c.name, c.worseBlocks)
+		}
+	}
+}
