@@ -2,7 +2,6 @@ package intake
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode/utf16"
@@ -92,16 +91,18 @@ func encodeLike(was preview.Text, display, text string) (Converted, bool, error)
 			return Converted{}, true, fmt.Errorf("%s: %w", display, err)
 		}
 	case "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM":
-		var order binary.AppendByteOrder = binary.LittleEndian
-		if was.Encoding == "UTF-16BE BOM" {
-			order = binary.BigEndian
-		}
 		u := utf16.Encode([]rune(text))
-		if was.Encoding != "UTF-16LE" {
-			out = order.AppendUint16(out, 0xFEFF)
+		if was.Encoding != "UTF-16LE" { // the BOM it had
+			u = append([]uint16{0xFEFF}, u...)
 		}
+		be := was.Encoding == "UTF-16BE BOM"
+		out = make([]byte, 0, 2*len(u))
 		for _, c := range u {
-			out = order.AppendUint16(out, c)
+			if be {
+				out = append(out, byte(c>>8), byte(c))
+			} else {
+				out = append(out, byte(c), byte(c>>8))
+			}
 		}
 	case "UTF-8 BOM":
 		out = append([]byte("\uFEFF"), text...)
