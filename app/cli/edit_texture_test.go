@@ -105,3 +105,39 @@ func TestReplaceDDSWrongSizeRefused(t *testing.T) {
 		t.Fatal("the archive changed")
 	}
 }
+
+// A PNG over a Reborn btx texture is encoded as that btx (btx.Reencode):
+// the header kept byte for byte, the texels the picture's.
+func TestReplaceBtxWithPNG(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/demo/reborn_sample.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dat := filepath.Join(t.TempDir(), "reborn_sample.dat")
+	os.WriteFile(dat, b, 0o644)
+	orig := entryBytes(t, dat, "#4")
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	cols := []color.NRGBA{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {9, 8, 7, 128}}
+	for i, c := range cols {
+		img.SetNRGBA(i%2, i/2, c)
+	}
+	var pb bytes.Buffer
+	png.Encode(&pb, img)
+	src := filepath.Join(t.TempDir(), "icon.png")
+	os.WriteFile(src, pb.Bytes(), 0o644)
+	out, errs, code := run(t, "replace", dat, "#4", src)
+	if code != 0 {
+		t.Fatalf("replace: %s", errs)
+	}
+	if !regexp.MustCompile(`(?m)^  #4: PNG encoded as R8G8B8A8, 1 mip \(\d+ → 96 bytes\)$`).MatchString(out) {
+		t.Fatalf("no conversion said:\n%s", out)
+	}
+	got := entryBytes(t, dat, "#4")
+	if !bytes.Equal(got[:0x40], orig[:0x40]) {
+		t.Fatal("the btx header changed")
+	}
+	want := []byte{255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 8, 7, 128}
+	if !bytes.Equal(got[0x40:0x50], want) {
+		t.Fatalf("texels % x, want % x", got[0x40:0x50], want)
+	}
+}
