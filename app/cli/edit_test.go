@@ -189,6 +189,10 @@ func TestAddUnitRebuildsUNITDATA(t *testing.T) {
 	if !strings.Contains(out, "MEDIA/UNITDATA.RAW: rebuilt: 3 → 4 records") {
 		t.Fatalf("no RAW rebuild reported:\n%s", out)
 	}
+	// Its chain leaves the mod (the game's PLAYERS/BASE.DAT): said, not hidden.
+	if !strings.Contains(out, "warning: "+entry+": BASEFILE MEDIA/UNITS/PLAYERS/BASE.DAT is not in the archive: ") {
+		t.Fatalf("no warning for the defaults taken:\n%s", out)
+	}
 	now, err := raw.Decode(raw.UnitData, entryBytes(t, mod, "MEDIA/UNITDATA.RAW"))
 	if err != nil {
 		t.Fatal(err)

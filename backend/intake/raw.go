@@ -187,6 +187,14 @@ func RebuildRAW(ctx context.Context, a archive.Archive, edits []archive.Edit, tm
 		}
 		eds = append(eds, archive.Edit{Op: op, Path: name, Source: dst, Convert: archive.ConvertDone})
 		warns := skipped[k]
+		if k == raw.UnitData {
+			edited := editedPaths(edits)
+			for _, u := range res.Unresolved {
+				if edited[mod.UpperName(u.File)] {
+					warns = append(warns, fmt.Sprintf("%s: BASEFILE %s is not in the archive: %s take GUTS's defaults (pack the mod with the game's data to resolve them)", u.File, u.BaseFile, strings.Join(u.Missing, ", ")))
+				}
+			}
+		}
 		for _, w := range res.Warnings {
 			if kk, ok := rawKindOf(mod.UpperName(w.File)); ok && kk == k {
 				warns = append(warns, w.String())
@@ -209,10 +217,7 @@ func count(k raw.Kind, b []byte) int {
 // archive and whose file no edit touched, the record the old index had:
 // its inherited values came from base data this rebuild cannot read.
 func keepUnresolved(gen, old *raw.File, unres []raw.Unresolved, edits []archive.Edit) ([]byte, error) {
-	edited := map[string]bool{}
-	for _, e := range edits {
-		edited[mod.UpperName(archive.CleanPath(e.Path))] = true
-	}
+	edited := editedPaths(edits)
 	oldBy := map[string]raw.Unit{}
 	for _, cat := range old.Units {
 		for _, u := range cat {
@@ -290,4 +295,16 @@ func names() *rghash.Dictionary {
 		return rghash.Builtin()
 	}
 	return d
+}
+
+// editedPaths are the upper-cased entries edits write, remove or rename.
+func editedPaths(edits []archive.Edit) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range edits {
+		out[mod.UpperName(archive.CleanPath(e.Path))] = true
+		if e.Op == archive.EditRename {
+			out[mod.UpperName(archive.CleanPath(e.NewPath))] = true
+		}
+	}
+	return out
 }
