@@ -48,12 +48,13 @@ func (s *ArchiveService) entryFor(w http.ResponseWriter, r *http.Request) (archi
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return nil, archive.Entry{}, false
 	}
-	e, ok := archive.Find(ss.Archive, q.Get("p"))
+	v := s.view(ss) // a pending change shows what the save will store (textedit.go)
+	e, ok := archive.Find(v, q.Get("p"))
 	if !ok {
 		http.Error(w, (&archive.EntryError{Archive: ss.Archive.Path(), Entry: q.Get("p"), Offset: -1, Err: archive.ErrNotFound}).Error(), http.StatusNotFound)
 		return nil, archive.Entry{}, false
 	}
-	return ss.Archive, e, true
+	return v, e, true
 }
 
 func (s *ArchiveService) serveRaw(w http.ResponseWriter, r *http.Request) {

@@ -81,7 +81,7 @@ func (s *ArchiveService) DropFiles(id, onEntry, folder string, files []string) (
 	var open []string
 	st, err := s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if onEntry != "" {
-			if len(files) == 1 && strings.EqualFold(path.Ext(onEntry), filepath.Ext(files[0])) {
+			if len(files) == 1 && (strings.EqualFold(path.Ext(onEntry), filepath.Ext(files[0])) || pictureOnTexture(ss.Archive, onEntry, files[0])) {
 				_, err := p.Replace(ss.Archive, onEntry, files[0])
 				return err
 			}
@@ -113,6 +113,21 @@ func (s *ArchiveService) DropFiles(id, onEntry, folder string, files []string) (
 		open = []string{}
 	}
 	return DropResult{EditState: st, Open: open}, err
+}
+
+// pictureOnTexture: a PNG, JPEG or TGA dropped on a texture entry (a .DDS,
+// a Reborn btx) replaces it; the change encodes it as that texture.
+func pictureOnTexture(a archive.Archive, entry, file string) bool {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".png", ".jpg", ".jpeg", ".tga":
+	default:
+		return false
+	}
+	if strings.EqualFold(path.Ext(entry), ".dds") {
+		return true
+	}
+	e, ok := archive.Find(a, entry)
+	return ok && e.Kind == "btx"
 }
 
 // RemoveEntries plans removing entries.

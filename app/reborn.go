@@ -1,11 +1,11 @@
 package app
 
 import (
-	"context"
 	"fmt"
+	"os"
 
-	"packsmith/backend/archive"
 	"packsmith/backend/rebornedit"
+	"packsmith/formats/reborn/txte"
 )
 
 // RebornTable is a Reborn text table (txte) as the window shows it.
@@ -20,6 +20,9 @@ type RebornSaved struct {
 	Backup string           `json:"backup,omitempty"`
 	Notes  []string         `json:"notes,omitempty"`
 	Rows   []rebornedit.Row `json:"rows"`
+	// Pending: the edit is a pending change (Changes), written on Save.
+	Pending bool      `json:"pending"`
+	Changes EditState `json:"changes"`
 }
 
 // RebornTexts reads the txte at entry of an open .dat: key → text, macro
@@ -29,7 +32,7 @@ func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
 	if err != nil {
 		return RebornTable{}, err
 	}
-	rows, err := rebornedit.Read(ss.Archive, entry)
+	rows, err := rebornedit.Read(s.view(ss), entry) // a pending edit shows
 	if err != nil {
 		return RebornTable{}, err
 	}
@@ -37,16 +40,17 @@ func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
 }
 
 // RebornSetText sets row index of the txte at entry to text ({U+XXXX} for
-// macro codes) and saves the .dat in place through the CLI's write-back:
-// a backup first, an atomic rename, and the FileTable.bin that names the
-// file updated to its new size. The session is reopened on the new file.
+// macro codes) as a pending change, like every other edit in the window:
+// Save writes the .dat (a backup first, an atomic rename, the FileTable.bin
+// that names the file updated to its new size); Discard drops it. Rows
+// edited one after the other build on the pending table.
 func (s *ArchiveService) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return RebornSaved{}, err
 	}
 	path := ss.Archive.Path()
-	rows, err := rebornedit.Read(ss.Archive, entry)
+	rows, err := rebornedit.Read(s.view(ss), entry)
 	if err != nil {
 		return RebornSaved{}, err
 	}
@@ -56,19 +60,22 @@ func (s *ArchiveService) RebornSetText(id, entry string, index int, text string)
 	if _, err := rebornedit.Apply(rows, []rebornedit.Row{{Index: index, Key: rows[index].Key, Text: text}}); err != nil {
 		return RebornSaved{}, fmt.Errorf("%s: %s: %w", path, entry, err)
 	}
-	ss.Archive.Close() // Windows cannot replace an open file
-	res, saveErr := rebornedit.Save(context.Background(), path, "", entry, rows)
-	a, err := archive.Open(path, archive.OpenOptions{})
+	pend := s.Edits.For(id)
+	f, err := pend.TempFile("txte")
 	if err != nil {
-		return RebornSaved{}, fmt.Errorf("reopening %s after saving: %w", path, err)
+		return RebornSaved{}, err
 	}
-	ss.Archive = a
-	if saveErr != nil {
-		return RebornSaved{}, saveErr
+	if err := os.WriteFile(f, txte.Encode(rows), 0o600); err != nil {
+		return RebornSaved{}, err
 	}
-	out := RebornSaved{Output: res.Output, Backup: res.Backup, Notes: res.Notes}
-	if now, err := rebornedit.Read(a, entry); err == nil {
-		out.Rows = rebornedit.Visible(now)
+	c, err := pend.Replace(ss.Archive, entry, f)
+	if err != nil {
+		return RebornSaved{}, err
 	}
-	return out, nil
+	pend.SetFrom(c.Path, fmt.Sprintf("text table row %d edited", index))
+	st, err := s.editState(id)
+	if err != nil {
+		return RebornSaved{}, err
+	}
+	return RebornSaved{Pending: true, Rows: rebornedit.Visible(rows), Changes: st}, nil
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"packsmith/backend/jobs"
 	"packsmith/formats/reborn/filetable"
 )
 
@@ -37,18 +37,40 @@ func TestRebornSetText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if saved.Rows[1].Text != "Vyce Bozeck, now a longer name {U+F8FF}" || saved.Backup == "" || !strings.Contains(strings.Join(saved.Notes, " "), "FileTable.bin: scene.dat") {
+	// A pending change, like every edit in the window: nothing written yet.
+	if !saved.Pending || saved.Rows[1].Text != "Vyce Bozeck, now a longer name {U+F8FF}" || len(saved.Changes.Changes) != 1 || saved.Changes.Changes[0].Path != "#0" {
 		t.Fatalf("saved %+v", saved)
+	}
+	if now, _ := os.ReadFile(p); string(now) != string(dat) {
+		t.Fatal("the .dat was written before Save")
+	}
+	// The table shows the pending rows, and a second row edit builds on them.
+	if tab, _ := s.RebornTexts(info.ID, "#0"); tab.Rows[1].Text != saved.Rows[1].Text {
+		t.Errorf("the table shows %q, not the pending row", tab.Rows[1].Text)
+	}
+	two, err := s.RebornSetText(info.ID, "#0", 0, "Denam")
+	if err != nil || two.Rows[0].Text != "Denam" || two.Rows[1].Text != saved.Rows[1].Text || len(two.Changes.Changes) != 1 {
+		t.Fatalf("second edit: %v %+v", err, two)
+	}
+	id, err := s.SaveChanges(info.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := waitJob(t, s, id); st.State != jobs.Done {
+		t.Fatalf("save: %+v", st)
 	}
 	st, _ := os.Stat(p)
 	b, _ := os.ReadFile(filepath.Join(data, "FileTable.bin"))
 	got, _ := filetable.Decode(b)
-	if int64(got.Rows[0].Size) != st.Size() {
-		t.Fatalf("table %d, file %d", got.Rows[0].Size, st.Size())
+	if int64(got.Rows[0].Size) != st.Size() || st.Size() == int64(len(dat)) {
+		t.Fatalf("table %d, file %d (was %d)", got.Rows[0].Size, st.Size(), len(dat))
+	}
+	if baks, _ := filepath.Glob(p + ".*.bak"); len(baks) != 1 {
+		t.Fatalf("backups %v", baks)
 	}
 	// The session reads the new file.
-	if tab, _ := s.RebornTexts(info.ID, "#0"); tab.Rows[1].Text != saved.Rows[1].Text {
-		t.Errorf("session still shows %q", tab.Rows[1].Text)
+	if tab, _ := s.RebornTexts(info.ID, "#0"); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {
+		t.Errorf("session shows %+v", tab.Rows)
 	}
 	if _, err := s.RebornSetText(info.ID, "#0", 9, "x"); err == nil {
 		t.Error("row 9 accepted")

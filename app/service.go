@@ -285,11 +285,13 @@ func (s *ArchiveService) Describe(id, entryPath string) (preview.Description, er
 	if err != nil {
 		return preview.Description{}, err
 	}
-	e, ok := archive.Find(ss.Archive, entryPath)
+	v := s.view(ss) // a pending change previews as what the save stores (textedit.go)
+	e, ok := archive.Find(v, entryPath)
 	if !ok {
 		return preview.Description{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
-	return preview.Describe(ss.Archive, e)
+	d, err := preview.Describe(v, e)
+	return pendingNote(d, s.Edits.For(id).List()), err
 }
 
 // Extract starts a job writing entries (all when paths is empty; folder

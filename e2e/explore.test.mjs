@@ -158,7 +158,8 @@ function modifiedMod() {
   const text = readFileSync(src).subarray(2).toString('utf16le').replace('LEVEL:10', 'LEVEL:12');
   writeFileSync(src, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
   cli('compile', src, '-o', join(dir, 'sword.bin'));
-  cli('replace', mod, sword, join(dir, 'sword.bin'), '-o', mod + '.1');
+  // --as-is: the compare is about this entry, not the UNITDATA.RAW a LEVEL change rebuilds
+  cli('replace', mod, sword, join(dir, 'sword.bin'), '-o', mod + '.1', '--as-is');
   writeFileSync(join(dir, 'notes.txt'), 'what changed\n');
   cli('add', mod + '.1', 'MEDIA/NOTES.TXT', join(dir, 'notes.txt'), '-o', mod + '.2');
   cli('rm', mod + '.2', 'MEDIA/UI.RAW', '-o', mod);

@@ -50,6 +50,8 @@ test('game folder: preview a Korean-named entry, replace it, save into rs.iop, r
   await page.click('[data-testid=dialog-ok]');
   await page.waitForSelector(`[data-testid=change][data-path="${entry}"][data-op=replace]`);
   assert.equal(await page.textContent(`[data-path="${entry}"] [data-testid=pending-mark]`), 'replace');
+  // The file is CP949 text: the UTF-8 given goes back in its own encoding.
+  assert.equal(await page.textContent(`[data-testid=change][data-path="${entry}"] [data-testid=change-conversion]`), 'UTF-8 text written as CP949');
 
   await page.click('[data-testid=save]');
   await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
@@ -58,8 +60,9 @@ test('game folder: preview a Korean-named entry, replace it, save into rs.iop, r
   assert.match(job, /all 1 change\(s\) read back/);
   assert.match(job, /replace 사운드\/한글파일\.txt: rs\.iop/, 'the save says which pack the edit went to');
 
-  assert.equal(cat(game, entry), data);
-  assert.equal(cat(join(game, 'rs.iop'), entry), data);
+  const cp949 = (archive) => new TextDecoder('euc-kr', { fatal: true }).decode(execFileSync(cli, ['cat', archive, entry]));
+  assert.equal(cp949(game), data);
+  assert.equal(cp949(join(game, 'rs.iop')), data);
   assert.ok(statSync(join(game, 'rs.iop')).size > rsSize, 'appended to rs.iop');
   assert.deepEqual(readFileSync(join(game, 'map.iop')), mapBefore, 'map.iop untouched');
   assert.match(cat(join(game, 'map.iop'), entry), /map\.iop/);
@@ -76,7 +79,7 @@ test('game folder: preview a Korean-named entry, replace it, save into rs.iop, r
   await page.waitForSelector('[data-testid=iop-notice]');
   assert.match(await page.textContent('[data-testid=iop-notice]'), /Optimized rs\.iop: 7 → 5 entries/);
   assert.ok(statSync(join(game, 'rs.iop')).size < appended, 'the optimized pack is smaller');
-  assert.equal(cat(game, entry), data);
+  assert.equal(cp949(game), data);
   await page.waitForSelector('[data-testid=entry-list] .row[data-path]');
   assert.equal(await page.textContent('[data-testid=count]'), '5 of 5');
   await page.click(`.row[data-path="${entry}"]`);

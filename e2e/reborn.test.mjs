@@ -69,8 +69,13 @@ test('Reborn Data/: open a .dat from FileTable.bin, edit a nested txte row, save
   await page.fill('[data-testid=txte-input]', text);
   await page.click('[data-testid=txte-save]');
   await page.waitForSelector('[data-testid=txte-saved]');
-  assert.match(await page.textContent('[data-testid=txte-saved]'), /FileTable\.bin: event\/scene001\.dat \d+ → \d+ bytes/);
+  // A pending change, as every edit in the window: written on Save.
+  assert.match(await page.textContent('[data-testid=txte-saved]'), /Pending change/);
+  await page.waitForSelector('[data-testid=change][data-path="#1/#0"][data-op=replace]');
+  assert.equal(statSync(dat).size, before, 'nothing written before Save');
   assert.ok((await page.textContent('tr[data-row="1"]')).includes('to the very end of this war.'));
+  await page.click('[data-testid=save]');
+  await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
 
   const after = statSync(dat).size;
   assert.notEqual(after, before, 'the longer text changed the file size');

@@ -110,14 +110,17 @@ test('Torchlight II .MOD: a file dropped on an entry replaces it; save; read bac
   const arc = copy('PACKSMITH_SAMPLE.MOD');
   await open(arc);
   const entry = 'MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT';
-  const data = text48('mod');
+  // GUTS text dropped on a compiled entry compiles, as pack would.
+  const data = execFileSync(cli, ['decompile', arc, entry]).toString().replace('<INTEGER>LEVEL:5', '<INTEGER>LEVEL:7');
   const src = source('SAMPLE_BASE.DAT', data);
   // What the native window sends when a file is dropped at (x, y).
   const box = await (await page.$(`[data-testid=entry-list] [data-path="${entry}"]`)).boundingBox();
   await page.evaluate(([p, x, y]) => window.runtime.EventsEmit('files-dropped', [p], x, y), [src, box.x + 40, box.y + box.height / 2]);
   await page.waitForSelector(`[data-testid=change][data-path="${entry}"][data-op=replace]`);
+  assert.match(await page.textContent(`[data-testid=change][data-path="${entry}"] [data-testid=change-conversion]`), /^compiled from text to BINDAT/);
   await saveAndWait();
-  assert.equal(cat(arc, entry), data);
+  assert.equal(cat(arc, entry).slice(0, 4), '\x02\x00\x00\x00', 'stored as BINDAT');
+  assert.match(execFileSync(cli, ['decompile', arc, entry]).toString(), /<INTEGER>LEVEL:7/);
 });
 
 test('Torchlight II .MOD: a file dropped on a folder is added there; remove; save as', async () => {
@@ -137,7 +140,8 @@ test('Torchlight II .MOD: a file dropped on a folder is added there; remove; sav
   await page.click('[data-testid=dialog-ok]');
   await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
   await page.waitForFunction(() => document.querySelector('[data-testid=tab] .tabname')?.textContent === 'COPY.MOD');
-  assert.equal(cat(out, 'MEDIA/NEW_ITEM.DAT'), '[UNIT]\n[/UNIT]\n');
+  // compiled on the way in: a BINDAT of the one empty section
+  assert.match(execFileSync(cli, ['decompile', out, 'MEDIA/NEW_ITEM.DAT']).toString(), /^\[UNIT\]\r?\n\[\/UNIT\]/);
   assert.throws(() => execFileSync(cli, ['cat', out, 'MEDIA/UI.RAW'], { stdio: 'pipe' }), /no such entry/);
   // the original is untouched
   assert.ok(cat(arc, 'MEDIA/UI.RAW').length === 109);

@@ -332,8 +332,8 @@ func init() {
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
-	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: swap one entry's bytes for FILE's. Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
-	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT]", summary: "Write back: add FILE as ENTRY. Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
 	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
 	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
 		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
@@ -597,6 +597,10 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 	return func(c *ctx, args []string) error {
 		fs, _, pw := commonFlags(op.String())
 		out := fs.String("o", "", "write the result here instead of in place")
+		asIs := new(bool)
+		if op != archive.EditRemove {
+			fs.BoolVar(asIs, "as-is", false, "store FILE's bytes unchanged: no compile of TL2 text, no texture encode, no RAW rebuild")
+		}
 		pos, err := parse(fs, args)
 		if err != nil {
 			return err
@@ -612,6 +616,9 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 		if op != archive.EditRemove {
 			e.Source = pos[2]
 		}
+		if *asIs {
+			e.Convert = archive.ConvertNone
+		}
 		res, err := writeback.Apply(c.context, pos[0], *out, []archive.Edit{e}, archive.OpenOptions{Password: *pw}, nil)
 		if err != nil {
 			return err
@@ -622,6 +629,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 		}
 		fmt.Fprintln(c.stdout)
 		printNotes(c, res.Notes)
+		printConversions(c, res.Conversions) // edit.go
 		return nil
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"packsmith/formats/cp949"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,13 +25,15 @@ func TestGameFolderEditCommands(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "new.txt")
 	os.WriteFile(src, []byte("게임 폴더에서 바꿈"), 0o644)
 	out, errs, code := run(t, "replace", game, "사운드/한글파일.txt", src)
-	if code != 0 || out != "wrote "+game+"\n  replace 사운드/한글파일.txt: rs.iop\n" {
+	// The file is CP949 text: the UTF-8 given is written back as CP949.
+	if code != 0 || out != "wrote "+game+"\n  replace 사운드/한글파일.txt: rs.iop\n  사운드/한글파일.txt: UTF-8 text written as CP949 (26 → 18 bytes)\n" {
 		t.Fatalf("replace: %d %q %q", code, out, errs)
 	}
-	if out, _, _ = run(t, "cat", game, "사운드/한글파일.txt"); out != "게임 폴더에서 바꿈" {
+	stored, _ := cp949.Encode("게임 폴더에서 바꿈")
+	if out, _, _ = run(t, "cat", game, "사운드/한글파일.txt"); out != string(stored) {
 		t.Fatalf("cat GAMEDIR: %q", out)
 	}
-	if out, _, _ = run(t, "cat", filepath.Join(game, "rs.iop"), "사운드/한글파일.txt"); out != "게임 폴더에서 바꿈" {
+	if out, _, _ = run(t, "cat", filepath.Join(game, "rs.iop"), "사운드/한글파일.txt"); out != string(stored) {
 		t.Fatalf("cat rs.iop: %q", out)
 	}
 	if now, _ := os.ReadFile(filepath.Join(game, "map.iop")); string(now) != string(mapBefore) {

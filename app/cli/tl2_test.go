@@ -60,7 +60,8 @@ func TestTL2ModCommands(t *testing.T) {
 	newDat := filepath.Join(dir, "new.bin")
 	os.WriteFile(newDat, []byte("replacement bytes"), 0o644)
 	steps := [][]string{
-		{"replace", work, `media\affixes\x_healthvial_add1.dat`, newDat},
+		// Bytes that are no DAT text: stored only --as-is (edit_test.go).
+		{"replace", work, `media\affixes\x_healthvial_add1.dat`, newDat, "--as-is"},
 		{"add", work, "MEDIA/EXTRA/NEW.BIN", newDat},
 		{"rm", work, "MEDIA/AFFIXES/X_DODGEROLL_BONUS.DAT"},
 	}

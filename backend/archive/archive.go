@@ -111,7 +111,25 @@ type Edit struct {
 	Source string
 	// NewPath is the entry's new path (rename).
 	NewPath string
+	// Convert says whether the write converts Source to what the game
+	// reads (backend/intake: TL2 text compiled, pictures encoded as the
+	// texture they replace, text kept in its encoding).
+	Convert Conversion
 }
+
+// Conversion is how a write treats its source bytes.
+type Conversion uint8
+
+const (
+	// ConvertAuto converts where the family's own tool would (the default).
+	ConvertAuto Conversion = iota
+	// ConvertNone stores the bytes as they are (--as-is); nothing derived
+	// (RAW indices) is rebuilt for the edit either.
+	ConvertNone
+	// ConvertDone: the caller converted the bytes already (the window's
+	// pending changes); derived data is still rebuilt.
+	ConvertDone
+)
 
 // Staged is output written to temporary files, not yet in place.
 // Commit renames every file into place; Abort removes them.

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"sync"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/intake"
 )
 
 // Op is the kind of a pending change.
@@ -36,6 +38,16 @@ type Change struct {
 	Source  string `json:"source,omitempty"`
 	OldSize int64  `json:"oldSize"` // -1 for an added entry
 	NewSize int64  `json:"newSize"` // -1 for a removed entry
+	// Given is the file the user gave when it was converted on the way in
+	// (Source then holds the converted bytes); Conversion says what ran
+	// ("compiled from text to BINDAT", "encoded as DXT5, 9 mips") and
+	// Warnings what it reported without refusing.
+	Given string `json:"given,omitempty"`
+	// From says where the bytes came from when no file of the user's did
+	// ("edited as text"); the panel shows it instead of a file name.
+	From       string   `json:"from,omitempty"`
+	Conversion string   `json:"conversion,omitempty"`
+	Warnings   []string `json:"warnings,omitempty"`
 }
 
 // Caps says which changes an archive's family can save.
@@ -104,6 +116,10 @@ type Pending struct {
 	mu      sync.Mutex
 	changes []Change
 	next    int
+	// dir holds converted sources and edited texts until the changes are
+	// saved or dropped ("" until the first one).
+	dir   string
+	nfile int
 }
 
 // List returns the changes in the order they were made.
@@ -120,11 +136,88 @@ func (p *Pending) Len() int {
 	return len(p.changes)
 }
 
-// Clear drops every change (Discard, or after a save).
+// Clear drops every change (Discard, or after a save) and the files
+// converted for them.
 func (p *Pending) Clear() {
 	p.mu.Lock()
 	p.changes = nil
+	if p.dir != "" {
+		os.RemoveAll(p.dir)
+		p.dir = ""
+	}
 	p.mu.Unlock()
+}
+
+// TempFile returns a new file name in the pending changes' own folder
+// (created on first use, removed by Clear), for bytes a change is made of:
+// a converted source, a text edited in the window.
+func (p *Pending) TempFile(base string) (string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dir == "" {
+		d, err := os.MkdirTemp("", "packsmith-pending-")
+		if err != nil {
+			return "", err
+		}
+		p.dir = d
+	}
+	p.nfile++
+	return filepath.Join(p.dir, fmt.Sprintf("%d-%s", p.nfile, safeBase(base))), nil
+}
+
+func safeBase(entry string) string {
+	b := entry[strings.LastIndexAny(entry, `/\`)+1:]
+	return strings.Map(func(r rune) rune {
+		if r < 32 || strings.ContainsRune(`<>:"/\|?*`, r) {
+			return '_'
+		}
+		return r
+	}, b)
+}
+
+// intake converts src for entry as write-back would (backend/intake),
+// so the change shows what will be stored: the file to store, its size,
+// and the conversion (none: src itself).
+func (p *Pending) intake(a archive.Archive, entry, src string) (Change, error) {
+	n, err := sourceSize(src)
+	if err != nil {
+		return Change{}, err
+	}
+	c := Change{Source: src, NewSize: n}
+	if !intake.Applies(a, entry) {
+		return c, nil
+	}
+	cv, err := intake.ConvertFile(a, entry, src)
+	if err != nil {
+		return Change{}, err
+	}
+	if cv.Data == nil {
+		return c, nil
+	}
+	dst, err := p.TempFile(entry)
+	if err != nil {
+		return Change{}, err
+	}
+	if err := os.WriteFile(dst, cv.Data, 0o600); err != nil {
+		return Change{}, err
+	}
+	return Change{Source: dst, NewSize: int64(len(cv.Data)), Given: src, Conversion: cv.Label, Warnings: cv.Warnings}, nil
+}
+
+// SetFrom notes where the pending change of entry came from ("edited as
+// text"), for the panel.
+func (p *Pending) SetFrom(entry, from string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := p.find(entry); i >= 0 {
+		p.changes[i].From = from
+	}
+}
+
+// converted copies what intake made into c.
+func converted(c, cv Change) Change {
+	c.Source, c.NewSize, c.Given, c.Conversion, c.Warnings, c.From = cv.Source, cv.NewSize, cv.Given, cv.Conversion, cv.Warnings, ""
+	return c
 }
 
 // Undo drops the change with the given id.
@@ -218,7 +311,11 @@ func (p *Pending) Replace(a archive.Archive, entry, src string) (Change, error) 
 	if c := CapsOf(a); !c.Replace {
 		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
 	}
-	n, err := sourceSize(src)
+	name := entry
+	if e, ok := archive.Find(a, entry); ok {
+		name = e.Path
+	}
+	cv, err := p.intake(a, name, src)
 	if err != nil {
 		return Change{}, err
 	}
@@ -227,20 +324,19 @@ func (p *Pending) Replace(a archive.Archive, entry, src string) (Change, error) 
 	if i := p.find(entry); i >= 0 {
 		switch c := p.changes[i]; c.Op {
 		case Add: // a new entry gets other bytes: still an add
-			c.Source, c.NewSize = src, n
-			return p.push(i, c), nil
+			return p.push(i, converted(c, cv)), nil
 		case Rename:
 			return Change{}, refuse(a, entry, p.renamed(i, entry))
 		default: // a replace or a remove becomes this replace
-			c.Op, c.Source, c.NewSize = Replace, src, n
-			return p.push(i, c), nil
+			c.Op = Replace
+			return p.push(i, converted(c, cv)), nil
 		}
 	}
 	e, ok := archive.Find(a, entry)
 	if !ok {
 		return Change{}, refuse(a, entry, archive.ErrNotFound)
 	}
-	return p.push(-1, Change{Op: Replace, Path: e.Path, Source: src, OldSize: e.Size, NewSize: n}), nil
+	return p.push(-1, converted(Change{Op: Replace, Path: e.Path, OldSize: e.Size}, cv)), nil
 }
 
 // Add plans a new entry holding the file src.
@@ -252,7 +348,7 @@ func (p *Pending) Add(a archive.Archive, entry, src string) (Change, error) {
 	if c := CapsOf(a); !c.Add {
 		return Change{}, refuse(a, entry, fmt.Errorf("%s", c.Why))
 	}
-	n, err := sourceSize(src)
+	cv, err := p.intake(a, entry, src)
 	if err != nil {
 		return Change{}, err
 	}
@@ -264,8 +360,8 @@ func (p *Pending) Add(a archive.Archive, entry, src string) (Change, error) {
 		case c.Op == Rename:
 			return Change{}, refuse(a, entry, p.renamed(i, entry))
 		case c.Op == Remove: // removed then added again: a replace
-			c.Op, c.Source, c.NewSize = Replace, src, n
-			return p.push(i, c), nil
+			c.Op = Replace
+			return p.push(i, converted(c, cv)), nil
 		default:
 			return Change{}, refuse(a, entry, fmt.Errorf("already added or replaced (undo that change first)"))
 		}
@@ -273,7 +369,7 @@ func (p *Pending) Add(a archive.Archive, entry, src string) (Change, error) {
 	if e, ok := archive.Find(a, entry); ok {
 		return Change{}, refuse(a, e.Path, fmt.Errorf("already in the archive (use Replace)"))
 	}
-	return p.push(-1, Change{Op: Add, Path: entry, Source: src, OldSize: -1, NewSize: n}), nil
+	return p.push(-1, converted(Change{Op: Add, Path: entry, OldSize: -1}, cv)), nil
 }
 
 // Put replaces entry when the archive has it and adds it otherwise (a file
@@ -311,7 +407,7 @@ func (p *Pending) Remove(a archive.Archive, entry string) (Change, error) {
 		case Remove:
 			return c, nil
 		default:
-			c.Op, c.Source, c.NewSize = Remove, "", -1
+			c.Op, c.Source, c.NewSize, c.Given, c.Conversion, c.Warnings = Remove, "", -1, "", "", nil
 			return p.push(i, c), nil
 		}
 	}
@@ -373,6 +469,10 @@ func (s *Store) For(id string) *Pending {
 // Drop forgets a session's changes (its tab closed).
 func (s *Store) Drop(id string) {
 	s.mu.Lock()
+	p := s.m[id]
 	delete(s.m, id)
 	s.mu.Unlock()
+	if p != nil {
+		p.Clear()
+	}
 }

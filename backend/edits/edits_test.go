@@ -90,7 +90,7 @@ func backups(t *testing.T, p string) []string {
 func TestReplaceAndSaveEveryFamily(t *testing.T) {
 	cases := []struct{ file, entry string }{
 		{"demo.zip", "README.txt"},
-		{"PACKSMITH_SAMPLE.MOD", "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_BASE.DAT"},
+		{"PACKSMITH_SAMPLE.MOD", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"}, // a .DAT would compile (intake_test)
 		{"DATA.PAK", "MEDIA/UI.RAW"},
 		{"reborn_sample.dat", "#5"},
 		{"rs.iop", "resource/readme.txt"},

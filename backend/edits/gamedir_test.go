@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"packsmith/formats/cp949"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,6 +46,7 @@ func TestSaveGameFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	krStored, _ := cp949.Encode("한글 교체")
 	if !res.OK || res.Output != dir || res.Backup != "" || len(res.Checks) != 3 {
 		t.Fatalf("%+v", res)
 	}
@@ -52,7 +54,7 @@ func TestSaveGameFolder(t *testing.T) {
 	if got := strings.Join(res.Notes, "|"); got != want {
 		t.Fatalf("notes\n got %q\nwant %q", got, want)
 	}
-	if s.Archive.Family() != "iop-game" || string(entry(t, s.Archive, "사운드/한글파일.txt")) != "한글 교체" || string(entry(t, s.Archive, "map/1번맵.txt")) != "map edit" {
+	if s.Archive.Family() != "iop-game" || string(entry(t, s.Archive, "사운드/한글파일.txt")) != string(krStored) /* CP949, as the file was */ || string(entry(t, s.Archive, "map/1번맵.txt")) != "map edit" {
 		t.Fatal("the session does not show the saved folder")
 	}
 	if rsAfter, _ := os.ReadFile(filepath.Join(dir, "rs.iop")); !bytes.HasPrefix(rsAfter, rsBefore) {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/intake"
 	"packsmith/backend/scratch"
 	"packsmith/backend/session"
 	"packsmith/backend/writeback"
@@ -29,8 +30,12 @@ type SaveResult struct {
 	Output string  `json:"output"`
 	Backup string  `json:"backup,omitempty"`
 	Checks []Check `json:"checks"`
-	// Notes are what the family says it did beyond writing the file.
+	// Notes are what the family says it did beyond writing the file, and
+	// what was rebuilt from the changes (a RAW index).
 	Notes []string `json:"notes,omitempty"`
+	// Conversions are every conversion the save ran, the changes' own
+	// and what was rebuilt from them.
+	Conversions []intake.Conversion `json:"conversions,omitempty"`
 	// OK is true when every change read back as planned.
 	OK bool `json:"ok"`
 }
@@ -82,7 +87,8 @@ func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) 
 			if c.Op == Add {
 				op = archive.EditAdd
 			}
-			eds = append(eds, archive.Edit{Op: op, Path: c.Path, Source: c.Source})
+			// Converted (or found to need none) when the change was made.
+			eds = append(eds, archive.Edit{Op: op, Path: c.Path, Source: c.Source, Convert: archive.ConvertDone})
 		case Remove:
 			eds = append(eds, archive.Edit{Op: archive.EditRemove, Path: c.Path})
 		case Rename:
@@ -190,6 +196,15 @@ func Save(ctx context.Context, s *session.Session, pend *Pending, out string, p 
 	}
 	pend.Clear()
 	res := SaveResult{Output: wr.Output, Backup: wr.Backup, Notes: wr.Notes, OK: true, Checks: []Check{}}
+	for _, c := range changes {
+		if c.Conversion != "" {
+			res.Conversions = append(res.Conversions, intake.Conversion{Path: c.Path, Label: c.Conversion, From: sizeOf(c.Given), To: c.NewSize, Warnings: c.Warnings})
+		}
+	}
+	for _, cv := range wr.Conversions { // what the save rebuilt (RAW indices)
+		res.Conversions = append(res.Conversions, cv)
+		res.Notes = append(res.Notes, cv.String())
+	}
 	for i, c := range changes {
 		p.Progress(int64(i), int64(len(changes)), "checking "+c.Path)
 		ck := readBack(na, c, want[c.ID])
@@ -268,6 +283,13 @@ func allZero(b []byte) bool {
 		}
 	}
 	return true
+}
+
+func sizeOf(p string) int64 {
+	if st, err := os.Stat(p); err == nil {
+		return st.Size()
+	}
+	return -1
 }
 
 // ErrNothing is returned by Save with nothing pending and no other target.

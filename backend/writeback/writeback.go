@@ -13,6 +13,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/filelock"
+	"packsmith/backend/intake"
 	"packsmith/backend/safefile"
 )
 
@@ -23,6 +24,9 @@ type Result struct {
 	// Notes are what the family says it did beyond writing the file (a
 	// Reborn .dat: what moved, its FileTable.bin record).
 	Notes []string `json:"notes,omitempty"`
+	// Conversions are what backend/intake did to the sources on the way in
+	// (a text source compiled, a RAW index rebuilt, a picture encoded).
+	Conversions []intake.Conversion `json:"conversions,omitempty"`
 }
 
 // Noter is implemented by staged output with something to report.
@@ -115,6 +119,22 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 			}
 		}
 	}
+	// What the user gives becomes what the game reads (text compiled,
+	// RAW indices rebuilt, pictures encoded) before anything is written:
+	// a source that does not convert leaves the archive untouched.
+	var convs []intake.Conversion
+	if len(edits) > 0 {
+		tmp, err := os.MkdirTemp("", "packsmith-intake-")
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.RemoveAll(tmp)
+		pl, err := intake.Prepare(ctx, a, edits, tmp)
+		if err != nil {
+			return Result{}, err
+		}
+		edits, convs = pl.Edits, pl.Conversions
+	}
 	inPlace := out == "" || samePath(out, src)
 	dst := out
 	if inPlace {
@@ -128,7 +148,7 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		if err != nil {
 			return Result{}, err
 		}
-		res := Result{Output: src}
+		res := Result{Output: src, Conversions: convs}
 		if n, ok := a.(Noter); ok { // a game folder: which pack each edit went to
 			res.Notes = n.Notes()
 		}
@@ -151,7 +171,7 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		staged.Abort()
 		return Result{}, fmt.Errorf("closing %s: %w", src, err)
 	}
-	res := Result{Output: dst}
+	res := Result{Output: dst, Conversions: convs}
 	if err := ctx.Err(); err != nil { // cancelled (Ctrl-C, SIGTERM): no backup either
 		staged.Abort()
 		return Result{}, err

@@ -222,3 +222,6 @@ func (g *GameFolder) Verify(ctx context.Context, p archive.Progress) ([]archive.
 	}
 	return out, nil
 }
+
+// KeepsTextEncoding: as for one pack (Archive.KeepsTextEncoding).
+func (g *GameFolder) KeepsTextEncoding() bool { return true }

@@ -91,7 +91,16 @@ func TestGameFolderReplaceKoreanEntry(t *testing.T) {
 	if !bytes.Equal(mustRead(t, filepath.Join(dir, "map.iop")), mapBefore) {
 		t.Fatal("map.iop changed")
 	}
-	if e, ok := winner(t, filepath.Join(dir, "rs.iop"), "사운드/한글파일.txt"); !ok || string(e.Data) != data {
+	// The file was CP949: the UTF-8 text given goes back as CP949
+	// (backend/intake), and the result says so.
+	stored, err := cp949.Encode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Conversions) != 1 || res.Conversions[0].Label != "UTF-8 text written as CP949" {
+		t.Fatalf("conversions %+v", res.Conversions)
+	}
+	if e, ok := winner(t, filepath.Join(dir, "rs.iop"), "사운드/한글파일.txt"); !ok || string(e.Data) != string(stored) {
 		t.Fatalf("second reader: %q %v", e.Data, ok)
 	}
 	if e, _ := winner(t, filepath.Join(dir, "map.iop"), "사운드/한글파일.txt"); !strings.Contains(string(e.Data), "map.iop") {
@@ -102,7 +111,7 @@ func TestGameFolderReplaceKoreanEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if s := readEntry(t, a, "사운드/한글파일.txt"); s != data {
+	if s := readEntry(t, a, "사운드/한글파일.txt"); s != string(stored) {
 		t.Fatalf("the view reads %q", s)
 	}
 	if len(a.Entries()) != 5 {

@@ -241,3 +241,7 @@ func (a *Archive) loadDeleteList() {
 		a.deleted[k] = true
 	}
 }
+
+// KeepsTextEncoding says text written into the pack keeps the encoding
+// the entry came in (CP949, UTF-16): backend/intake re-encodes UTF-8.
+func (a *Archive) KeepsTextEncoding() bool { return true }

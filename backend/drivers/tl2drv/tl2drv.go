@@ -261,3 +261,7 @@ func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 	}
 	return rc, nil
 }
+
+// CompilesSources says the game reads this archive's data compiled: text
+// sources written into it compile on the way in (backend/intake).
+func (a *Archive) CompilesSources() bool { return true }

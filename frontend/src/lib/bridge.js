@@ -89,6 +89,11 @@ export const removeEntries = (id, entries) => archives().RemoveEntries(id, entri
 export const renameEntry = (id, entry, to) => archives().RenameEntry(id, entry, to);
 export const undoChange = (id, changeId) => archives().UndoChange(id, changeId);
 export const discardChanges = (id) => archives().DiscardChanges(id);
+// Edit as text (app/textedit.go): the entry's text, lint as you type, and
+// the text saved as a pending change (compiled on the way in).
+export const entryText = (id, entry) => archives().EntryText(id, entry);
+export const lintText = (id, entry, text) => archives().LintText(id, entry, text);
+export const setEntryText = (id, entry, text) => archives().SetEntryText(id, entry, text);
 /** Starts the save job (out "" = in place); returns its id. */
 export const saveChanges = (id, out) => archives().SaveChanges(id, out);
 export const sessionInfo = (id) => archives().SessionInfo(id);

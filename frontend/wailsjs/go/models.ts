@@ -180,6 +180,32 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class EditText {
+	    entry: string;
+	    text: string;
+	    kind: string;
+	    encoding: string;
+	    editable: boolean;
+	    why?: string;
+	    compiles: boolean;
+	    pending: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new EditText(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.entry = source["entry"];
+	        this.text = source["text"];
+	        this.kind = source["kind"];
+	        this.encoding = source["encoding"];
+	        this.editable = source["editable"];
+	        this.why = source["why"];
+	        this.compiles = source["compiles"];
+	        this.pending = source["pending"];
+	    }
+	}
 	export class ExtractTarget {
 	    paths: string[];
 	    filtered: boolean;
@@ -449,6 +475,8 @@ export namespace app {
 	    backup?: string;
 	    notes?: string[];
 	    rows: rebornedit.Row[];
+	    pending: boolean;
+	    changes: EditState;
 	
 	    static createFrom(source: any = {}) {
 	        return new RebornSaved(source);
@@ -460,6 +488,8 @@ export namespace app {
 	        this.backup = source["backup"];
 	        this.notes = source["notes"];
 	        this.rows = this.convertValues(source["rows"], rebornedit.Row);
+	        this.pending = source["pending"];
+	        this.changes = this.convertValues(source["changes"], EditState);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -786,6 +816,10 @@ export namespace edits {
 	    source?: string;
 	    oldSize: number;
 	    newSize: number;
+	    given?: string;
+	    from?: string;
+	    conversion?: string;
+	    warnings?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Change(source);
@@ -800,6 +834,31 @@ export namespace edits {
 	        this.source = source["source"];
 	        this.oldSize = source["oldSize"];
 	        this.newSize = source["newSize"];
+	        this.given = source["given"];
+	        this.from = source["from"];
+	        this.conversion = source["conversion"];
+	        this.warnings = source["warnings"];
+	    }
+	}
+
+}
+
+export namespace intake {
+	
+	export class Mark {
+	    line: number;
+	    severity: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Mark(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.line = source["line"];
+	        this.severity = source["severity"];
+	        this.message = source["message"];
 	    }
 	}
 

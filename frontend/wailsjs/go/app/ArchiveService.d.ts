@@ -5,6 +5,7 @@ import {diff} from '../models';
 import {preview} from '../models';
 import {session} from '../models';
 import {search} from '../models';
+import {intake} from '../models';
 import {convert} from '../models';
 
 export function AddEntry(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
@@ -29,6 +30,8 @@ export function DropFiles(arg1:string,arg2:string,arg3:string,arg4:Array<string>
 
 export function EntriesExist(arg1:string,arg2:Array<string>):Promise<Array<string>>;
 
+export function EntryText(arg1:string,arg2:string):Promise<app.EditText>;
+
 export function Extract(arg1:string,arg2:Array<string>,arg3:string):Promise<string>;
 
 export function ExtractExisting(arg1:string,arg2:app.ExtractTarget,arg3:string):Promise<Array<string>>;
@@ -42,6 +45,8 @@ export function ExtractWith(arg1:string,arg2:app.ExtractTarget,arg3:string):Prom
 export function FindInFiles(arg1:string,arg2:search.Options):Promise<string>;
 
 export function ForgetPassword(arg1:string):Promise<void>;
+
+export function LintText(arg1:string,arg2:string,arg3:string):Promise<Array<intake.Mark>>;
 
 export function List(arg1:string,arg2:session.Query):Promise<session.Page>;
 
@@ -80,6 +85,8 @@ export function SaveChanges(arg1:string,arg2:string):Promise<string>;
 export function SavePreview(arg1:string,arg2:string,arg3:string,arg4:{[key: string]: string},arg5:string,arg6:boolean):Promise<convert.Saved>;
 
 export function SessionInfo(arg1:string):Promise<session.Info>;
+
+export function SetEntryText(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
 
 export function ShowInFolder(arg1:string,arg2:string):Promise<string>;
 

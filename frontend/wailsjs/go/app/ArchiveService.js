@@ -46,6 +46,10 @@ export function EntriesExist(arg1, arg2) {
   return window['go']['app']['ArchiveService']['EntriesExist'](arg1, arg2);
 }
 
+export function EntryText(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['EntryText'](arg1, arg2);
+}
+
 export function Extract(arg1, arg2, arg3) {
   return window['go']['app']['ArchiveService']['Extract'](arg1, arg2, arg3);
 }
@@ -72,6 +76,10 @@ export function FindInFiles(arg1, arg2) {
 
 export function ForgetPassword(arg1) {
   return window['go']['app']['ArchiveService']['ForgetPassword'](arg1);
+}
+
+export function LintText(arg1, arg2, arg3) {
+  return window['go']['app']['ArchiveService']['LintText'](arg1, arg2, arg3);
 }
 
 export function List(arg1, arg2) {
@@ -148,6 +156,10 @@ export function SavePreview(arg1, arg2, arg3, arg4, arg5, arg6) {
 
 export function SessionInfo(arg1) {
   return window['go']['app']['ArchiveService']['SessionInfo'](arg1);
+}
+
+export function SetEntryText(arg1, arg2, arg3) {
+  return window['go']['app']['ArchiveService']['SetEntryText'](arg1, arg2, arg3);
 }
 
 export function ShowInFolder(arg1, arg2) {
