@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"packsmith/backend/levelbake"
 	"packsmith/backend/limits"
@@ -43,7 +44,7 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	in := v.Info
 	fmt.Fprintf(c.stdout, "%s: Ogre mesh %s, %d submeshes, %d vertices, %d triangles\n", v.File, in.Version, len(in.Submeshes), in.Vertices, in.Triangles)
 	b := in.Bounds
-	fmt.Fprintf(c.stdout, "bounds: %v .. %v (size %g × %g × %g game units)\n", b.Min, b.Max, b.Size[0], b.Size[1], b.Size[2])
+	fmt.Fprintf(c.stdout, "bounds: %v .. %v (size %.2f × %.2f × %.2f game units)\n", b.Min, b.Max, b.Size[0], b.Size[1], b.Size[2])
 	switch {
 	case in.Skeleton != "":
 		fmt.Fprintf(c.stdout, "skeleton: %s\n", in.Skeleton)
@@ -100,18 +101,18 @@ func renderModel(c *ctx, src *source, out string, size int, game string) (handle
 		if err != nil {
 			return true, err
 		}
+		if sc.MissingText != "" {
+			fmt.Fprintf(c.stderr, "warning: %s\n", sc.MissingText)
+		}
+		if len(sc.MissingVisual) > 0 {
+			fmt.Fprintf(c.stderr, "warning: %d visual mesh(es) missing, drawn with their collision mesh: %s\n", len(sc.MissingVisual), strings.Join(sc.MissingVisual, ", "))
+		}
 		lm, err := meshview.RenderMap(sc)
 		if err != nil {
 			return true, err
 		}
 		if err := writePNG(c, out, src.name(), lm.Image); err != nil {
 			return true, err
-		}
-		if sc.MissingText != "" {
-			fmt.Fprintf(c.stderr, "warning: %s\n", sc.MissingText)
-		}
-		if len(sc.MissingVisual) > 0 {
-			fmt.Fprintf(c.stderr, "warning: %d visual mesh(es) missing, drawn with their collision mesh: %v\n", len(sc.MissingVisual), sc.MissingVisual)
 		}
 		if out != "-" {
 			f := sc.Frame
