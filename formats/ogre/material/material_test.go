@@ -1,0 +1,47 @@
+package material
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"packsmith/internal/testfixtures"
+)
+
+func TestParse(t *testing.T) {
+	src := "// a comment\nmaterial base\n{\n technique { pass {\n  texture_unit\n  {\n   texture base.dds // diffuse\n  }\n  texture_unit { texture second.dds }\n } }\n}\n" +
+		"material child : base\n{\n technique { pass { ambient 1 1 1 } }\n}\nmaterial notex\n{\n}\n"
+	ms, err := Parse("T.MATERIAL", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 3 || ms[0].Texture != "base.dds" || ms[1].Name != "child" || ms[1].Parent != "base" || ms[1].Texture != "base.dds" || ms[2].Texture != "" || ms[1].Line != 12 {
+		t.Fatalf("%+v", ms)
+	}
+	for _, bad := range []string{"material a\n{\n", "}\n", "material\n"} {
+		if _, err := Parse("B.MATERIAL", []byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "B.MATERIAL: ") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+func TestFixtureCity04(t *testing.T) {
+	p := filepath.Join(testfixtures.Dir(t, "tl2/cyber_mod"), "MEDIA", "LEVELSETS", "CITY04", "CITY04.MATERIAL")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Parse(p, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range ms {
+		got[m.Name] = m.Texture
+	}
+	if got["unit_matl"] != "wall.dds" || got["walkway"] != "metalwalk.dds" {
+		t.Fatalf("%d materials: %v", len(ms), got)
+	}
+	t.Logf("%d materials: %v", len(ms), got)
+}
