@@ -246,3 +246,19 @@ func idLines(data []byte) map[int64]int {
 	}
 	return out
 }
+
+// FrameOfGrid is the frame of an existing walk grid, from its header (the
+// inverse of what a bake writes: the region's min corner is −origin).
+func FrameOfGrid(g *mpp.Grid) GridFrame {
+	minx, minz := 0-g.OriginX, 0-g.OriginZ
+	origin := func(v float32) float64 { // stored as a float32, as the bake does
+		return float64(float32((math.Floor((float64(v)-float64(float32(0.2)))/mpp.CellSize) - 1) * mpp.CellSize))
+	}
+	ox, oz := origin(minx), origin(minz)
+	i0 := math.Floor((float64(minx) - ox) / mpp.CellSize)
+	j0 := math.Floor((float64(minz) - oz) / mpp.CellSize)
+	return GridFrame{
+		Width: g.Width, Height: g.Height, OriginX: g.OriginX, OriginZ: g.OriginZ, ExtentX: g.ExtentX, ExtentZ: g.ExtentZ,
+		X0: i0*mpp.CellSize + mpp.CellSize/2 + ox, Z0: j0*mpp.CellSize + mpp.CellSize/2 + oz,
+	}
+}

@@ -70,15 +70,16 @@ func Parse(file string, src []byte) ([]Material, error) {
 				}
 				out = append(out, Material{Name: words[i+1], Line: ln + 1})
 				cur = &out[len(out)-1]
-				if i+3 < len(words) && words[i+2] == ":" {
-					cur.Parent = words[i+3]
+				i++
+				if i+2 < len(words) && words[i+1] == ":" {
+					cur.Parent = words[i+2]
+					i += 2
 				}
-				i = len(words)
 			case cur != nil && w == "texture_unit":
 				unitDepth = depth + 1
 			case cur != nil && w == "texture" && unitDepth >= 0 && depth >= unitDepth && cur.Texture == "" && i+1 < len(words):
 				cur.Texture = words[i+1]
-				i = len(words)
+				i++
 			}
 		}
 	}

@@ -11,12 +11,13 @@ import (
 
 func TestParse(t *testing.T) {
 	src := "// a comment\nmaterial base\n{\n technique { pass {\n  texture_unit\n  {\n   texture base.dds // diffuse\n  }\n  texture_unit { texture second.dds }\n } }\n}\n" +
-		"material child : base\n{\n technique { pass { ambient 1 1 1 } }\n}\nmaterial notex\n{\n}\n"
+		"material child : base\n{\n technique { pass { ambient 1 1 1 } }\n}\nmaterial notex\n{\n}\n" +
+		"material one { technique { pass { texture_unit { texture one.dds } } } }\nmaterial two : one { }\n"
 	ms, err := Parse("T.MATERIAL", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) != 3 || ms[0].Texture != "base.dds" || ms[1].Name != "child" || ms[1].Parent != "base" || ms[1].Texture != "base.dds" || ms[2].Texture != "" || ms[1].Line != 12 {
+	if len(ms) != 5 || ms[3].Texture != "one.dds" || ms[4].Parent != "one" || ms[4].Texture != "one.dds" || ms[0].Texture != "base.dds" || ms[1].Name != "child" || ms[1].Parent != "base" || ms[1].Texture != "base.dds" || ms[2].Texture != "" || ms[1].Line != 12 {
 		t.Fatalf("%+v", ms)
 	}
 	for _, bad := range []string{"material a\n{\n", "}\n", "material\n"} {
