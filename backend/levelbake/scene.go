@@ -10,6 +10,7 @@ import (
 
 	"packsmith/backend/preview"
 	"packsmith/formats/ogre/mesh"
+	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
 	"packsmith/formats/tl2/mppbake"
 )
@@ -30,6 +31,9 @@ type Scene struct {
 	MissingText string `json:"missing,omitempty"`
 	// MissingVisual lists visual meshes that are absent or unreadable.
 	MissingVisual []string `json:"missingVisual,omitempty"`
+	// Decompiled: the layout is a BINLAYOUT, so the pieces' Line numbers
+	// are of its decompiled text (what the text view shows).
+	Decompiled bool `json:"decompiled,omitempty"`
 }
 
 // ScenePiece is one placed Room Piece.
@@ -41,7 +45,7 @@ type ScenePiece struct {
 	Visual    int            `json:"visual"`
 	Mesh      string         `json:"mesh,omitempty"`      // visual mesh key
 	Collision string         `json:"collision,omitempty"` // collision mesh key
-	Line      int            `json:"line,omitempty"`      // the .LAYOUT text line with its ID, 0 for BINLAYOUT
+	Line      int            `json:"line,omitempty"`      // the .LAYOUT text line with its ID (see Scene.Decompiled)
 	World     mppbake.Matrix `json:"world"`
 	Gate      string         `json:"gate,omitempty"`
 	// Problem says why the piece draws as its bounds or not at all.
@@ -140,8 +144,15 @@ func (b *Baker) Scene(name string, data []byte, decodeVisual func(key string, b 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	lines := idLines(data)
 	sc := &Scene{Layout: name, Pieces: []ScenePiece{}}
+	text := data
+	if len(data) > 0 && data[0] == layout.Magic {
+		if text, err = layout.Decompile(data, ""); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		sc.Decompiled = true
+	}
+	lines := idLines(text)
 	miss := &MissingError{Layout: name}
 	seenMesh, seenPiece, seenVis := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	visuals := map[string]*mesh.Mesh{}

@@ -33,6 +33,7 @@ type PackHeader struct {
 	Meshes []PackMesh `json:"meshes"`
 	// Level only.
 	Layout        string      `json:"layout,omitempty"`
+	Decompiled    bool        `json:"decompiled,omitempty"` // piece lines are of the BINLAYOUT's decompiled text
 	Pieces        []PackPiece `json:"pieces,omitempty"`
 	Missing       string      `json:"missing,omitempty"`
 	MissingVisual []string    `json:"missingVisual,omitempty"`
@@ -253,7 +254,7 @@ func PackMeshFile(key string, m *mesh.Mesh, res *Resolver) ([]byte, *PackHeader,
 // the walk grid (grid may be nil) over the floor.
 func PackLevel(sc *levelbake.Scene, grid *mpp.Grid, gridSource string, res *Resolver) ([]byte, *PackHeader, error) {
 	var p packer
-	h := &PackHeader{Kind: "level", Layout: sc.Layout, Meshes: []PackMesh{}, Missing: sc.MissingText, MissingVisual: sc.MissingVisual}
+	h := &PackHeader{Kind: "level", Layout: sc.Layout, Decompiled: sc.Decompiled, Meshes: []PackMesh{}, Missing: sc.MissingText, MissingVisual: sc.MissingVisual}
 	if res != nil {
 		h.Problems = res.Problems
 	}
