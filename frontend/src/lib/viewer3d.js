@@ -95,13 +95,19 @@ export function createViewer(el) {
         map: { value: null }, hasMap: { value: false }, color: { value: new THREE.Color(PALETTE[k % PALETTE.length]) },
         ...gridUniform,
       };
+      u.color.value.setHex(PALETTE[k % PALETTE.length], THREE.LinearSRGBColorSpace); // written as is, like the texels
       const m = new THREE.ShaderMaterial({ uniforms: u, vertexShader, fragmentShader, side: THREE.DoubleSide });
       if (url) {
         let t = textures.get(url);
         if (!t) {
           t = loader.load(url, draw, undefined, () => { t.failed = true; onerror(url); draw(); });
           t.flipY = false; // Ogre's UV origin is the top left
-          t.colorSpace = THREE.SRGBColorSpace;
+          // The shader writes texels as they are (no colour-space round
+          // trip), and without mipmaps: some GL drivers (Mesa under
+          // WebKitGTK) leave mipmapped sRGB textures incomplete, i.e. black.
+          t.colorSpace = THREE.NoColorSpace;
+          t.generateMipmaps = false;
+          t.minFilter = THREE.LinearFilter;
           t.wrapS = t.wrapT = THREE.RepeatWrapping;
           textures.set(url, t);
         }
@@ -131,7 +137,10 @@ export function createViewer(el) {
       if (box.isEmpty()) return;
       const c = box.getCenter(new THREE.Vector3());
       const r = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 0.01);
-      const d = r / Math.sin((camera.fov * Math.PI) / 360);
+      // The narrower of the two angles of view decides (a tall pane is narrow).
+      const vfov = (camera.fov * Math.PI) / 180;
+      const hfov = 2 * Math.atan(Math.tan(vfov / 2) * camera.aspect);
+      const d = r / Math.sin(Math.min(vfov, hfov) / 2);
       camera.position.copy(c).add(new THREE.Vector3(1, 0.8, 1).normalize().multiplyScalar(d));
       camera.near = d / 1000;
       camera.far = d * 10;
