@@ -46,3 +46,24 @@ func TestFixtureCity04(t *testing.T) {
 	}
 	t.Logf("%d materials: %v", len(ms), got)
 }
+
+// FuzzParse: any script parses or fails with an error naming the file,
+// and a parsed material's texture is a word of the script.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("material a : b\n{\n technique { pass { texture_unit { texture t.dds } } }\n}\nmaterial b { }\n"))
+	f.Add([]byte("// c\nmaterial x\n{\n}\n}"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ms, err := Parse("F.MATERIAL", b)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "F.MATERIAL: ") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		for _, m := range ms {
+			if m.Name == "" || (m.Texture != "" && !strings.Contains(string(b), m.Texture)) {
+				t.Fatalf("material %+v", m)
+			}
+		}
+	})
+}
