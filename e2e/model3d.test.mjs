@@ -132,3 +132,14 @@ test('CITY_04B in 3D with GUTS\'s walk grid on its floors', { skip: skipCyber },
   const miss = (await page.textContent('[data-testid=level-missing]')).replace(/\s+/g, ' ');
   assert.match(miss, /3 visual mesh\(es\) missing, drawn with their collision mesh or as bounds/);
 });
+
+test('a CITY04 building mesh as a new user opens it from the .MOD', { skip: skipCyber }, async () => {
+  await open(cyberMod);
+  await pick('MEDIA/LEVELSETS/CITY04/FAKE_BLDG_1_COLLISION.MESH');
+  await page.waitForSelector('[data-testid=submesh-list] [data-submesh="0"]');
+  const px = await drawnPixels();
+  assert.ok(px.n > px.total * 0.03, `only ${px.n} of ${px.total} pixels drawn`);
+  const subs = await page.$$eval('[data-testid=submesh-list] .sub', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  assert.deepEqual(subs, ['submesh 0 bldg_collision 12 triangles untextured: material "bldg_collision" is in no .MATERIAL script']);
+  assert.match(await page.textContent('[data-testid=mesh-size]'), /size 16\.00 × 33\.00 × 15\.00 game units/);
+});
