@@ -68,6 +68,12 @@ func TestMeshAPI(t *testing.T) {
 	if f(g.Pos, 0) != -1 || f(g.Pos, 1) != 3 || f(g.Nrm, 1) != 1 || binary.LittleEndian.Uint32(blob[m.Submeshes[1].Index:]) != 4 {
 		t.Fatalf("arrays: pos %v %v, normal y %v", f(g.Pos, 0), f(g.Pos, 1), f(g.Nrm, 1))
 	}
+	// The lid's list as the file holds it, winding kept.
+	for i, want := range []uint32{0, 1, 2, 0, 2, 3} {
+		if got := binary.LittleEndian.Uint32(blob[m.Submeshes[0].Index+4*i:]); got != want {
+			t.Fatalf("lid index %d: %d, want %d", i, got, want)
+		}
+	}
 	rec = get(t, h, "/api/modeltex", url.Values{"s": {id}, "p": {modelgen.BoxMesh}, "t": {m.Submeshes[0].Texture}})
 	img, err := png.Decode(rec.Body)
 	if rec.Code != 200 || err != nil || img.Bounds().Dx() != 64 {
