@@ -128,39 +128,6 @@ func (p *packer) bytes(v []byte) int {
 	return off
 }
 
-// listIndices turns a submesh's indices into a triangle list, dropping
-// triangles that index past nv.
-func listIndices(s *mesh.Submesh, nv uint32) (out []uint32, dropped int) {
-	idx := s.Indices
-	out = make([]uint32, 0, 3*s.DeclaredTriangles())
-	emit := func(a, b, c uint32) {
-		if a >= nv || b >= nv || c >= nv {
-			dropped++
-			return
-		}
-		out = append(out, a, b, c)
-	}
-	switch s.Operation {
-	case mesh.OpTriangleList:
-		for i := 0; i+2 < len(idx); i += 3 {
-			emit(idx[i], idx[i+1], idx[i+2])
-		}
-	case mesh.OpTriangleStrip:
-		for i := 0; i+2 < len(idx); i++ {
-			if i&1 == 0 {
-				emit(idx[i], idx[i+1], idx[i+2])
-			} else {
-				emit(idx[i+1], idx[i], idx[i+2])
-			}
-		}
-	case mesh.OpTriangleFan:
-		for i := 1; i+1 < len(idx); i++ {
-			emit(idx[0], idx[i], idx[i+1])
-		}
-	}
-	return out, dropped
-}
-
 // addMesh packs a decoded mesh, resolving materials and the skeleton
 // through res (nil: none resolved).
 func (p *packer) addMesh(key string, m *mesh.Mesh, res *Resolver) PackMesh {
@@ -184,7 +151,7 @@ func (p *packer) addMesh(key string, m *mesh.Mesh, res *Resolver) PackMesh {
 		ps := PackSubmesh{Name: s.Name, Material: s.Material, Geometry: -1}
 		if g != nil && g.Positions != nil {
 			ps.Geometry = geom(g)
-			idx, d := listIndices(s, uint32(g.VertexCount))
+			idx, d := s.ListIndices(uint32(g.VertexCount))
 			pm.Dropped += d
 			ps.Index, ps.Count = p.u32s(idx), len(idx)
 		}

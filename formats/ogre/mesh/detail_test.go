@@ -147,3 +147,35 @@ func TestWriteViewerFuzzSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestListIndicesMatchTriangles: the unrolled lists give the triangles
+// Triangles walks, in order and winding, and drop the same bad ones.
+func TestListIndicesMatchTriangles(t *testing.T) {
+	m := viewMesh()
+	m.Submeshes = append(m.Submeshes, Submesh{Material: "fan", UseShared: true, Indices: []uint32{0, 1, 2, 3, 9}, Operation: OpTriangleFan})
+	var walked []Triangle
+	skipped := m.Triangles(func(_ int, tr Triangle) { walked = append(walked, tr) })
+	var listed []Triangle
+	dropped := 0
+	for i := range m.Submeshes {
+		s := &m.Submeshes[i]
+		g := s.Geometry
+		if s.UseShared {
+			g = m.Shared
+		}
+		idx, d := s.ListIndices(uint32(g.VertexCount))
+		dropped += d
+		at := func(k uint32) [3]float32 { return [3]float32{g.Positions[3*k], g.Positions[3*k+1], g.Positions[3*k+2]} }
+		for j := 0; j+2 < len(idx); j += 3 {
+			listed = append(listed, Triangle{at(idx[j]), at(idx[j+1]), at(idx[j+2])})
+		}
+	}
+	if len(listed) != len(walked) || dropped != skipped || dropped != 1 {
+		t.Fatalf("%d listed, %d walked; dropped %d, skipped %d", len(listed), len(walked), dropped, skipped)
+	}
+	for i := range walked {
+		if listed[i] != walked[i] {
+			t.Fatalf("triangle %d: listed %v, walked %v", i, listed[i], walked[i])
+		}
+	}
+}

@@ -98,3 +98,37 @@ func (m *Mesh) Info() Info {
 	}
 	return in
 }
+
+// ListIndices turns the submesh's indices into a triangle list (strips
+// and fans unrolled with the winding Triangles gives them), dropping and
+// counting triangles that index past nv.
+func (s *Submesh) ListIndices(nv uint32) (out []uint32, dropped int) {
+	idx := s.Indices
+	out = make([]uint32, 0, 3*s.DeclaredTriangles())
+	emit := func(a, b, c uint32) {
+		if a >= nv || b >= nv || c >= nv {
+			dropped++
+			return
+		}
+		out = append(out, a, b, c)
+	}
+	switch s.Operation {
+	case OpTriangleList:
+		for i := 0; i+2 < len(idx); i += 3 {
+			emit(idx[i], idx[i+1], idx[i+2])
+		}
+	case OpTriangleStrip:
+		for i := 0; i+2 < len(idx); i++ {
+			if i&1 == 0 {
+				emit(idx[i], idx[i+1], idx[i+2])
+			} else {
+				emit(idx[i+1], idx[i], idx[i+2])
+			}
+		}
+	case OpTriangleFan:
+		for i := 1; i+1 < len(idx); i++ {
+			emit(idx[0], idx[i], idx[i+1])
+		}
+	}
+	return out, dropped
+}
