@@ -34,7 +34,7 @@ before(async () => {
   if (skip) return;
   const env = { ...process.env, PACKSMITH_CONFIG_DIR: join(work, 'model3d', 'cfg') };
   const src = join(work, 'model3d', 'models');
-  execFileSync('go', ['run', './internal/modelgen/gen', '-o', src, '-ghost'], { cwd: repo, env });
+  execFileSync('go', ['run', './internal/modelgen/gen', '-o', src, '-ghost', '-sheet', '224'], { cwd: repo, env });
   execFileSync(bin, ['pack', src, '-o', modelsMod, '--mpp', 'none'], { env });
   if (!skipCyber) {
     const dir = join(work, 'model3d', 'cyber');
@@ -142,4 +142,19 @@ test('a CITY04 building mesh as a new user opens it from the .MOD', { skip: skip
   const subs = await page.$$eval('[data-testid=submesh-list] .sub', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
   assert.deepEqual(subs, ['submesh 0 bldg_collision 12 triangles untextured: material "bldg_collision" is in no .MATERIAL script']);
   assert.match(await page.textContent('[data-testid=mesh-size]'), /size 16\.00 × 33\.00 × 15\.00 game units/);
+});
+
+test('a 100,352-triangle mesh opens (time from the click to its first frame, logged)', { skip }, async (t) => {
+  await open(modelsMod);
+  await page.fill('[data-testid=filter]', 'SHEET.MESH');
+  await page.waitForFunction(() => /^1 of /.test(document.querySelector('[data-testid=count]')?.textContent ?? ''));
+  const t0 = Date.now();
+  await page.click('[data-path="MEDIA/MODELS/SHEET/SHEET.MESH"]');
+  await page.waitForSelector('[data-testid=submesh-list] [data-submesh="0"]');
+  await page.waitForFunction(() => Number(document.querySelector('.stage')?.dataset.frames ?? 0) >= 1);
+  const ms = Date.now() - t0;
+  t.diagnostic(`SHEET.MESH (100,352 triangles): first frame ${ms} ms after the click`);
+  assert.match(await page.textContent('[data-testid=mesh-facts]'), /100,352 triangles/);
+  const px = await drawnPixels();
+  assert.ok(px.n > px.total * 0.03, `only ${px.n} of ${px.total} pixels drawn`);
 });
