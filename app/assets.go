@@ -38,6 +38,7 @@ func (s *ArchiveService) apiHandler() http.Handler {
 	mux.HandleFunc("/api/image", s.serveImage)
 	mux.HandleFunc("/api/griddiff", s.serveGridDiff) // compare.go
 	mux.HandleFunc("/api/audio", s.serveAudio)       // audio.go
+	s.registerModelAPI(mux)                          // model.go: /api/mesh, /api/level, /api/modeltex
 	return mux
 }
 

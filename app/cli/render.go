@@ -19,8 +19,13 @@ func init() {
 	register(command{
 		name: "render",
 		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay]\n" +
+			"       packsmith render FILE.MESH|LEVEL.LAYOUT|ARCHIVE ENTRY -o OUT.png [--size N] [--game DIR]\n" +
 			"       packsmith render GRID.MPP|ARCHIVE ENTRY (--diff FILE | --diff-entry ENTRY [--diff-archive ARCHIVE]) [-o OUT.png] [--scale N] [--json]",
 		summary: "Draw a texture (DDS, TGA, btx, PNG, JPG) or a walk grid (.MPP) as PNG; -o - writes it to standard output.\n" +
+			"Meshes (Ogre .MESH): shaded from a fixed three-quarter angle, --size N pixels square (256–4096, default 512).\n" +
+			"Levels (.LAYOUT): the pieces from above in the walk grid's frame, one pixel per cell, the .MPP's origin\n" +
+			"and extent, row 0 at the top as for a .MPP; pieces placed as the bake places them, drawn with their\n" +
+			"visual mesh or, when it is missing, their collision mesh. --game DIR as for bake.\n" +
 			"Textures: --mip picks a mip level (0 = full size), --face a cube face or array slice.\n" +
 			"Walk grids: --scale pixels per cell (1–16; cell lines from 4), --overlay marks cut-off pockets and thin walls.\n" +
 			"Compare two walk grids, the first as before, the other as after: --diff FILE names a grid on disk,\n" +
@@ -44,6 +49,8 @@ func runRender(c *ctx, args []string) error {
 	diffEntry := fs.String("diff-entry", "", "walk grid: compare with this entry")
 	diffArchive := fs.String("diff-archive", "", "walk grid: the archive of --diff-entry")
 	asJSON := fs.Bool("json", false, "with --diff: print the counts as JSON")
+	size := fs.Int("size", 512, "mesh: picture edge in pixels")
+	game := fs.String("game", "", "level: the game's data folder")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -71,6 +78,9 @@ func runRender(c *ctx, args []string) error {
 		return err
 	}
 	defer src.Close()
+	if handled, err := renderModel(c, src, *out, *size, *game); handled {
+		return err
+	}
 	opts := map[string]string{"scale": strconv.Itoa(*scale), "mip": strconv.Itoa(*mip), "face": strconv.Itoa(*face)}
 	if *overlay {
 		opts["overlay"] = "1"

@@ -8,7 +8,8 @@ import (
 )
 
 // Encode writes m as an Ogre binary mesh ("[MeshSerializer_v1.41]"):
-// positions only (one FLOAT3 POSITION element per geometry), 32-bit
+// positions (one FLOAT3 POSITION element per geometry; normals and UVs
+// interleaved after them when the geometry has them), 32-bit
 // indices when an index does not fit 16 bits, the operation type when it
 // is not a triangle list, and the bounds when HasBounds is set. Chunk
 // lengths include the children. It is what tests and benchmarks build
@@ -16,7 +17,7 @@ import (
 func Encode(m *Mesh) ([]byte, error) {
 	b := binary.LittleEndian.AppendUint16(nil, chunkHeader)
 	b = append(b, "[MeshSerializer_v1.41]\n"...)
-	body := []byte{0} // skeletallyAnimated
+	body := []byte{boolByte(m.Animated)}
 	if m.Shared != nil {
 		g, err := encodeGeometry(m.Shared)
 		if err != nil {
@@ -31,6 +32,7 @@ func Encode(m *Mesh) ([]byte, error) {
 		}
 		body = append(body, s...)
 	}
+	body = appendExtras(body, m)
 	if m.HasBounds {
 		var v []byte
 		for _, f := range append(m.Min[:], m.Max[:]...) {
@@ -90,17 +92,13 @@ func encodeGeometry(g *Geometry) ([]byte, error) {
 		return nil, fmt.Errorf("%d position floats for %d vertices", len(g.Positions), g.VertexCount)
 	}
 	b := binary.LittleEndian.AppendUint32(nil, uint32(g.VertexCount))
-	var el []byte
-	for _, v := range []uint16{0, vetFloat3, vesPosition, 0, 0} {
-		el = binary.LittleEndian.AppendUint16(el, v)
+	decl, data, size, err := encodeVertices(g)
+	if err != nil {
+		return nil, err
 	}
-	b = appendChunk(b, chunkDecl, appendChunk(nil, chunkElement, el))
-	data := make([]byte, 0, 4*len(g.Positions))
-	for _, f := range g.Positions {
-		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(f))
-	}
+	b = appendChunk(b, chunkDecl, decl)
 	buf := binary.LittleEndian.AppendUint16(nil, 0)
-	buf = binary.LittleEndian.AppendUint16(buf, 12)
+	buf = binary.LittleEndian.AppendUint16(buf, size)
 	buf = appendChunk(buf, chunkBufferData, data)
 	b = appendChunk(b, chunkBuffer, buf)
 	return appendChunk(nil, chunkGeometry, b), nil

@@ -39,6 +39,8 @@ type Options struct {
 	MaxSubmeshes int // default 4096
 	MaxVertices  int // per geometry, default 1<<22
 	MaxIndices   int // per submesh, default 1<<24
+	// Attributes also reads normals and texture coordinates (viewers).
+	Attributes bool
 }
 
 func (o *Options) withDefaults() Options {
@@ -66,10 +68,15 @@ type Mesh struct {
 	// HasBounds tells whether the file stored bounds (chunk 0x9000).
 	HasBounds bool
 	Min, Max  [3]float32
+	// Animated is the skeletallyAnimated flag; Skeleton the skeleton link
+	// (chunk 0x6000), "" when none (detail.go).
+	Animated bool
+	Skeleton string
 }
 
 // Submesh is one part of a mesh with its own material.
 type Submesh struct {
+	Name      string // from the submesh name table (0xA000), "" when none
 	Material  string
 	UseShared bool
 	Operation uint16
@@ -83,6 +90,9 @@ type Geometry struct {
 	// Positions holds x, y, z per vertex; nil when the geometry has no
 	// FLOAT3 POSITION element.
 	Positions []float32
+	// Normals (x, y, z) and UVs (u, v, first texture coordinate set) per
+	// vertex, read with Options.Attributes; nil when absent.
+	Normals, UVs []float32
 }
 
 // FormatError describes input that is not a readable mesh.
@@ -238,7 +248,8 @@ func meshChild(id uint16) bool {
 }
 
 func (r *reader) mesh(m *Mesh) error {
-	if _, err := r.boolean("skeletallyAnimated"); err != nil {
+	var err error
+	if m.Animated, err = r.boolean("skeletallyAnimated"); err != nil {
 		return err
 	}
 	for {
@@ -283,6 +294,10 @@ func (r *reader) mesh(m *Mesh) error {
 			copy(m.Min[:], v[0:3])
 			copy(m.Max[:], v[3:6])
 			r.skip(start, n)
+		case chunkSkeletonLink, chunkSubmeshNames:
+			if err := r.meshExtra(m, id, start, n); err != nil {
+				return err
+			}
 		default:
 			r.skip(start, n)
 		}
@@ -369,7 +384,7 @@ func (r *reader) submesh() (Submesh, error) {
 	return s, nil
 }
 
-type element struct{ source, typ, semantic, offset uint16 }
+type element struct{ source, typ, semantic, offset, index uint16 }
 
 func (r *reader) geometry() (*Geometry, error) {
 	g := &Geometry{}
@@ -382,12 +397,8 @@ func (r *reader) geometry() (*Geometry, error) {
 	}
 	g.VertexCount = int(n)
 	var pos *element
-	type buffer struct {
-		bind, size uint16
-		data       []byte
-		off        int
-	}
-	var bufs []buffer
+	var elems []element
+	var bufs []vbuf
 loop:
 	for {
 		id, start, _, ok, err := r.peek()
@@ -418,8 +429,9 @@ loop:
 					}
 				}
 				if v[2] == vesPosition && pos == nil {
-					pos = &element{v[0], v[1], v[2], v[3]}
+					pos = &element{v[0], v[1], v[2], v[3], v[4]}
 				}
+				elems = append(elems, element{v[0], v[1], v[2], v[3], v[4]})
 			}
 		case chunkBuffer:
 			bind, err := r.u16("bind index")
@@ -441,7 +453,7 @@ loop:
 			if int64(r.end-r.pos) < want {
 				return nil, r.fail(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.end-r.pos)
 			}
-			bufs = append(bufs, buffer{bind: bind, size: size, data: r.b[r.pos : r.pos+int(want)], off: r.pos})
+			bufs = append(bufs, vbuf{bind: bind, size: size, data: r.b[r.pos : r.pos+int(want)], off: r.pos})
 			r.pos += int(want)
 		default:
 			r.pos = start
@@ -466,6 +478,11 @@ loop:
 			p := v*int(b.size) + int(pos.offset)
 			for k := 0; k < 3; k++ {
 				g.Positions[3*v+k] = math.Float32frombits(binary.LittleEndian.Uint32(b.data[p+4*k:]))
+			}
+		}
+		if r.opt.Attributes {
+			if err := r.attributes(g, elems, bufs); err != nil {
+				return nil, err
 			}
 		}
 		return g, nil

@@ -1,0 +1,70 @@
+package app
+
+import (
+	"testing"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/meshview"
+	"packsmith/formats/ogre/mesh"
+	"packsmith/internal/modelgen"
+)
+
+func benchArchive(b *testing.B, f modelgen.Files) (*App, archive.Archive) {
+	b.Helper()
+	b.Setenv("PACKSMITH_CONFIG_DIR", b.TempDir())
+	dir := b.TempDir()
+	if err := f.Write(dir); err != nil {
+		b.Fatal(err)
+	}
+	a, err := archive.Open(dir, archive.OpenOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { a.Close() })
+	return NewApp(&events{}, nil, nil), a
+}
+
+// BenchmarkMeshOpen100k: what /api/mesh does for a 100,000-triangle mesh
+// (read, decode with normals and UVs, resolve materials, pack). Target:
+// under 1 s.
+func BenchmarkMeshOpen100k(b *testing.B) {
+	m := modelgen.Grid(224, 50) // 2 × 224² = 100,352 triangles
+	data, err := mesh.Encode(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, a := benchArchive(b, modelgen.Files{"MEDIA/MODELS/SHEET.MESH": data})
+	e, _ := archive.Find(a, "MEDIA/MODELS/SHEET.MESH")
+	b.ReportMetric(float64(m.Info().Triangles), "triangles")
+	b.ResetTimer()
+	for b.Loop() {
+		out, err := s.meshPack(a, e)
+		if err != nil || len(out) < 100000*12 {
+			b.Fatal(err, len(out))
+		}
+	}
+}
+
+// BenchmarkLevelOpen138: what /api/level does for a generated level of
+// 138 pieces (104 floor tiles and 35 boxes less one: every piece placed,
+// its meshes read and packed, the walk grid baked since the mod has no
+// .MPP). Target: under 2 s.
+func BenchmarkLevelOpen138(b *testing.B) {
+	f, err := modelgen.Mod(103, 1, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, a := benchArchive(b, f)
+	e, _ := archive.Find(a, modelgen.LevelFile)
+	b.ResetTimer()
+	for b.Loop() {
+		out, err := s.levelPack(a, e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h, _, err := meshview.ParsePack(out)
+		if err != nil || len(h.Pieces) != 138 || h.Grid == nil {
+			b.Fatalf("%v: %d pieces, grid %v", err, len(h.Pieces), h.Grid)
+		}
+	}
+}

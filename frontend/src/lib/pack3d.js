@@ -1,0 +1,57 @@
+// The 3D view's data: a "PSM1" pack from /api/mesh or /api/level
+// (backend/meshview/pack.go): magic, u32 JSON length, the JSON header,
+// then a blob of little-endian arrays the header points into by byte
+// offset. Views into the blob, no copies.
+
+/** @param {ArrayBuffer} buf */
+export function parsePack(buf) {
+  if (buf.byteLength < 8) throw new Error('the 3D data is cut short');
+  const magic = String.fromCharCode(...new Uint8Array(buf, 0, 4));
+  if (magic !== 'PSM1') throw new Error(`not 3D data (starts with ${JSON.stringify(magic)})`);
+  const n = new DataView(buf).getUint32(4, true);
+  if (8 + n > buf.byteLength) throw new Error(`the 3D data's header claims ${n} bytes, ${buf.byteLength - 8} are there`);
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 8, n)));
+  const base = 8 + n;
+  const check = (off, bytes) => {
+    if (off < 0 || base + off + bytes > buf.byteLength) throw new Error(`array at ${off} (${bytes} bytes) outside the 3D data`);
+  };
+  return {
+    header,
+    /** float32 × count at off, or null for -1 */
+    f32(off, count) {
+      if (off == null || off < 0) return null;
+      check(off, 4 * count);
+      return new Float32Array(buf, base + off, count);
+    },
+    u32(off, count) {
+      check(off, 4 * count);
+      return new Uint32Array(buf, base + off, count);
+    },
+    u8(off, count) {
+      check(off, count);
+      return new Uint8Array(buf, base + off, count);
+    },
+  };
+}
+
+/** Fetch and parse a pack; a failed answer's text is the error. */
+export async function fetchPack(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(await r.text());
+  return parsePack(await r.arrayBuffer());
+}
+
+/** "16.30 × 14.00 × 15.80" for a bounds size. */
+export const sizeText = (s) => (s || [0, 0, 0]).map((v) => Number(v).toFixed(2)).join(' × ');
+
+/** The RGBA bytes of a walk grid overlay: one texel per cell, the grid view's colours (void transparent). */
+export function gridTexels(cells, colors) {
+  const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const walk = hex(colors.walkable), wall = hex(colors.wall);
+  const out = new Uint8Array(cells.length * 4);
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i] === 0 ? walk : cells[i] === 1 ? wall : null;
+    if (c) out.set([c[0], c[1], c[2], 255], 4 * i);
+  }
+  return out;
+}

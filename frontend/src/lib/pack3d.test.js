@@ -1,0 +1,40 @@
+import { describe, it, expect } from 'vitest';
+import { parsePack, sizeText, gridTexels } from './pack3d.js';
+
+function pack(header, blob) {
+  let js = new TextEncoder().encode(JSON.stringify(header));
+  const pad = (4 - (js.length % 4)) % 4;
+  const out = new Uint8Array(8 + js.length + pad + blob.byteLength);
+  out.set(new TextEncoder().encode('PSM1'));
+  new DataView(out.buffer).setUint32(4, js.length + pad, true);
+  out.set(js, 8);
+  out.fill(32, 8 + js.length, 8 + js.length + pad);
+  out.set(new Uint8Array(blob), 8 + js.length + pad);
+  return out.buffer;
+}
+
+describe('parsePack', () => {
+  it('reads the header and views into the blob', () => {
+    const blob = new ArrayBuffer(20);
+    new Float32Array(blob, 0, 3).set([1, 2.5, -3]);
+    new Uint32Array(blob, 12, 2).set([7, 9]);
+    const p = parsePack(pack({ kind: 'mesh', x: 'é' }, blob));
+    expect(p.header).toEqual({ kind: 'mesh', x: 'é' });
+    expect([...p.f32(0, 3)]).toEqual([1, 2.5, -3]);
+    expect([...p.u32(12, 2)]).toEqual([7, 9]);
+    expect(p.f32(-1, 3)).toBe(null);
+    expect(() => p.u32(16, 2)).toThrow(/outside the 3D data/);
+  });
+  it('refuses what is not a pack', () => {
+    expect(() => parsePack(new TextEncoder().encode('PNG\x89....').buffer)).toThrow(/not 3D data/);
+    const b = pack({}, new ArrayBuffer(0));
+    new DataView(b).setUint32(4, 999, true);
+    expect(() => parsePack(b)).toThrow(/claims 999 bytes/);
+  });
+});
+
+it('sizeText and gridTexels', () => {
+  expect(sizeText([16.3044, 14, 15.8])).toBe('16.30 × 14.00 × 15.80');
+  const t = gridTexels(new Uint8Array([0, 1, 255]), { walkable: '#D9E8C4', wall: '#8A4B2E', void: '#1B1E2B' });
+  expect([...t]).toEqual([0xd9, 0xe8, 0xc4, 255, 0x8a, 0x4b, 0x2e, 255, 0, 0, 0, 0]);
+});

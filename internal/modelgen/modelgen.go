@@ -1,0 +1,216 @@
+// Package modelgen writes small Torchlight II mods with meshes for the 3D
+// view's tests, benchmarks and browser tests: a textured box with a
+// skeleton link, a level of placed pieces, a mesh of any triangle count.
+// Everything is generated, so the tests need no game files.
+package modelgen
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/formats/ogre/mesh"
+)
+
+// Box is a w × h × d box standing on y = 0, centred on x and z: its top in
+// a submesh "lid" of material "box/lid", the sides in "body" of material
+// "box/body", with normals and UVs, linked to BOX.SKELETON.
+func Box(w, h, d float32) *mesh.Mesh {
+	type face struct {
+		n       [3]float32
+		corners [4][3]float32
+	}
+	x0, x1, z0, z1 := -w/2, w/2, -d/2, d/2
+	faces := []face{
+		{[3]float32{0, 1, 0}, [4][3]float32{{x0, h, z0}, {x0, h, z1}, {x1, h, z1}, {x1, h, z0}}},
+		{[3]float32{0, 0, 1}, [4][3]float32{{x0, 0, z1}, {x1, 0, z1}, {x1, h, z1}, {x0, h, z1}}},
+		{[3]float32{0, 0, -1}, [4][3]float32{{x1, 0, z0}, {x0, 0, z0}, {x0, h, z0}, {x1, h, z0}}},
+		{[3]float32{1, 0, 0}, [4][3]float32{{x1, 0, z1}, {x1, 0, z0}, {x1, h, z0}, {x1, h, z1}}},
+		{[3]float32{-1, 0, 0}, [4][3]float32{{x0, 0, z0}, {x0, 0, z1}, {x0, h, z1}, {x0, h, z0}}},
+	}
+	g := &mesh.Geometry{}
+	var lid, body []uint32
+	for fi, f := range faces {
+		base := uint32(g.VertexCount)
+		for k, c := range f.corners {
+			g.Positions = append(g.Positions, c[0], c[1], c[2])
+			g.Normals = append(g.Normals, f.n[0], f.n[1], f.n[2])
+			g.UVs = append(g.UVs, float32(k/2), float32((k+1)/2%2))
+			g.VertexCount++
+		}
+		q := []uint32{base, base + 1, base + 2, base, base + 2, base + 3}
+		if fi == 0 {
+			lid = append(lid, q...)
+		} else {
+			body = append(body, q...)
+		}
+	}
+	return &mesh.Mesh{
+		Animated: true, Skeleton: "BOX.SKELETON", Shared: g,
+		Submeshes: []mesh.Submesh{
+			{Name: "lid", Material: "box/lid", UseShared: true, Indices: lid, Operation: mesh.OpTriangleList},
+			{Name: "body", Material: "box/body", UseShared: true, Indices: body, Operation: mesh.OpTriangleList},
+		},
+		HasBounds: true, Min: [3]float32{x0, 0, z0}, Max: [3]float32{x1, h, z1},
+	}
+}
+
+// Grid is a rippled square sheet of n×n quads (2n² triangles), size units
+// across, with normals and UVs: a mesh of any size for benchmarks.
+func Grid(n int, size float32) *mesh.Mesh {
+	g := &mesh.Geometry{VertexCount: (n + 1) * (n + 1)}
+	for j := 0; j <= n; j++ {
+		for i := 0; i <= n; i++ {
+			u, v := float32(i)/float32(n), float32(j)/float32(n)
+			y := float32(math.Sin(float64(u)*12)*math.Cos(float64(v)*9)) * size / 20
+			g.Positions = append(g.Positions, (u-0.5)*size, y, (v-0.5)*size)
+			g.Normals = append(g.Normals, 0, 1, 0)
+			g.UVs = append(g.UVs, u, v)
+		}
+	}
+	idx := make([]uint32, 0, 6*n*n)
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			a := uint32(j*(n+1) + i)
+			b, c, d := a+1, a+uint32(n+1), a+uint32(n+2)
+			idx = append(idx, a, c, b, b, c, d)
+		}
+	}
+	lo, hi, _ := (&mesh.Mesh{Shared: g}).VertexBounds()
+	return &mesh.Mesh{Shared: g, Submeshes: []mesh.Submesh{{Name: "sheet", Material: "sheet", UseShared: true, Indices: idx, Operation: mesh.OpTriangleList}},
+		HasBounds: true, Min: lo, Max: hi}
+}
+
+// Skeleton is an Ogre binary .SKELETON of n bones (no animations).
+func Skeleton(n int) []byte {
+	b := binary.LittleEndian.AppendUint16(nil, 0x1000)
+	b = append(b, "[Serializer_v1.10]\n"...)
+	for i := range n {
+		body := append([]byte(fmt.Sprintf("bone%d", i)), '\n')
+		body = binary.LittleEndian.AppendUint16(body, uint16(i))
+		for _, f := range []float32{0, float32(i), 0, 0, 0, 0, 1} {
+			body = binary.LittleEndian.AppendUint32(body, math.Float32bits(f))
+		}
+		b = binary.LittleEndian.AppendUint16(b, 0x2000)
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(body)+6))
+		b = append(b, body...)
+	}
+	return b
+}
+
+// Checker is a PNG texture: an 8×8 checkerboard of two colours, 64 px.
+func Checker(a, b color.RGBA) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := range 64 {
+			c := a
+			if (x/8+y/8)%2 == 1 {
+				c = b
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	png.Encode(&buf, img)
+	return buf.Bytes()
+}
+
+// Files of the generated mod, by slash path under the mod folder.
+type Files map[string][]byte
+
+// Write puts the files under dir.
+func (f Files) Write(dir string) error {
+	for p, b := range f {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Level paths of Mod.
+const (
+	BoxMesh   = "MEDIA/MODELS/BOX/BOX.MESH"
+	LevelFile = "MEDIA/LAYOUTS/ROOM/ROOM.LAYOUT"
+)
+
+// Mod is a mod with the box (its lid textured by LID.PNG, its body's
+// texture missing) and a level placing pieces: a floor tile (visual
+// FLOOR.MESH, collision FLOOR_COLLISION.MESH) in a cols × rows grid of
+// 8-unit tiles, a box on every third tile, and, with ghost, one piece
+// whose meshes are missing ("ghost").
+func Mod(cols, rows int, ghost bool) (Files, error) {
+	f := Files{}
+	enc := func(p string, m *mesh.Mesh) error {
+		b, err := mesh.Encode(m)
+		f[p] = b
+		return err
+	}
+	if err := enc(BoxMesh, Box(2, 3, 2)); err != nil {
+		return nil, err
+	}
+	floor := Box(8, 0.5, 8)
+	floor.Skeleton, floor.Animated = "", false
+	floor.Submeshes[0].Material, floor.Submeshes[1].Material = "floor", "floor"
+	floor.Submeshes[0].Name, floor.Submeshes[1].Name = "top", "edge"
+	if err := enc("MEDIA/LEVELSETS/ROOM/FLOOR.MESH", floor); err != nil {
+		return nil, err
+	}
+	coll := Box(8, 0.5, 8)
+	coll.Skeleton, coll.Animated = "", false
+	for i := range coll.Submeshes {
+		coll.Submeshes[i].Material, coll.Submeshes[i].Name = "floor_collision", ""
+	}
+	coll.Shared.Normals, coll.Shared.UVs = nil, nil
+	if err := enc("MEDIA/LEVELSETS/ROOM/FLOOR_COLLISION.MESH", coll); err != nil {
+		return nil, err
+	}
+	f["MEDIA/MODELS/BOX/BOX.SKELETON"] = Skeleton(3)
+	f["MEDIA/MODELS/BOX/BOX.MATERIAL"] = []byte("material box/lid\n{\n technique\n {\n  pass\n  {\n   texture_unit\n   {\n    texture lid.png\n   }\n  }\n }\n}\n" +
+		"material box/body\n{\n technique { pass { texture_unit { texture body.dds } } }\n}\n")
+	f["MEDIA/MODELS/BOX/LID.PNG"] = Checker(color.RGBA{0xE0, 0x60, 0x20, 0xFF}, color.RGBA{0x20, 0x60, 0xE0, 0xFF})
+	f["MEDIA/LEVELSETS/ROOM/ROOM.MATERIAL"] = []byte("material floor\n{\n technique { pass { texture_unit { texture floor.png } } }\n}\n")
+	f["MEDIA/LEVELSETS/ROOM/FLOOR.PNG"] = Checker(color.RGBA{0x90, 0x90, 0x90, 0xFF}, color.RGBA{0x60, 0x60, 0x60, 0xFF})
+	f["MEDIA/LEVELSETS/ROOM.DAT"] = []byte("[TILESET]\n<STRING>NAME:ROOM\n" +
+		"[PIECE]\n<STRING>NAME:floor tile\n<INTEGER64>GUID:101\n<STRING>FILE:media/levelsets/room/floor.mesh\n<STRING>COLLISIONFILE:media/levelsets/room/floor_collision.mesh\n[/PIECE]\n" +
+		"[PIECE]\n<STRING>NAME:box\n<INTEGER64>GUID:102\n<STRING>FILE:media/models/box/box.mesh\n[/PIECE]\n" +
+		"[PIECE]\n<STRING>NAME:ghost\n<INTEGER64>GUID:103\n<STRING>FILE:media/levelsets/room/ghost.mesh\n<STRING>COLLISIONFILE:media/levelsets/room/ghost_collision.mesh\n[/PIECE]\n" +
+		"[/TILESET]\n")
+	var s strings.Builder
+	s.WriteString("[Layout]\n<INTEGER>VERSION:4\n<UNSIGNED INT>COUNT:1\n[OBJECTS]\n")
+	id := 1000
+	piece := func(guid int, x, y, z float32) {
+		id++
+		fmt.Fprintf(&s, "[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Room Piece\n<INTEGER64>ID:%d\n<STRING>GUID:%d\n<FLOAT>POSITIONX:%g\n<FLOAT>POSITIONY:%g\n<FLOAT>POSITIONZ:%g\n[/PROPERTIES]\n[/BASEOBJECT]\n", id, guid, x, y, z)
+	}
+	n := 0
+	for j := range rows {
+		for i := range cols {
+			piece(101, float32(i*8), -0.5, float32(j*8))
+			if n%3 == 0 {
+				piece(102, float32(i*8), 0, float32(j*8))
+			}
+			n++
+		}
+	}
+	if ghost {
+		piece(103, -8, 0, -8)
+	}
+	s.WriteString("[/OBJECTS]\n[/Layout]\n")
+	f[LevelFile] = []byte(s.String())
+	return f, nil
+}
+
+// Pieces is how many pieces Mod(cols, rows, false) places.
+func Pieces(cols, rows int) int { return cols*rows + (cols*rows+2)/3 }
