@@ -42,7 +42,7 @@ func TestGlobsBackslashesAndWhy(t *testing.T) {
 		{Query{Filter: "*.wav"}, "no file name matches *.wav"},
 		{Query{Filter: "ui/*.dds"}, "try */*.dds"},
 		{Query{Filter: "zzz"}, `no entry path contains "zzz"`},
-		{Query{Filter: "*.dds", Folder: "MEDIA/UNITS"}, "nothing in MEDIA/UNITS matches; 1 entries elsewhere"},
+		{Query{Filter: "*.dds", Folder: "MEDIA/UNITS"}, "nothing in MEDIA/UNITS matches; 1 entry elsewhere"},
 		{Query{Filter: "^x$", Regex: true}, "regular expression ^x$"},
 	} {
 		p, _ := s.List(c.q)
