@@ -43,6 +43,10 @@ export function FindInFiles(arg1:string,arg2:search.Options):Promise<string>;
 
 export function ForgetPassword(arg1:string):Promise<void>;
 
+export function GridDiffView(arg1:string,arg2:string,arg3:string,arg4:string,arg5:number):Promise<app.RenderedImage>;
+
+export function ImageView(arg1:string,arg2:string,arg3:{[key: string]: string}):Promise<app.RenderedImage>;
+
 export function List(arg1:string,arg2:session.Query):Promise<session.Page>;
 
 export function MatchingPaths(arg1:string,arg2:session.Query):Promise<Array<string>>;
@@ -82,6 +86,8 @@ export function SavePreview(arg1:string,arg2:string,arg3:string,arg4:{[key: stri
 export function SessionInfo(arg1:string):Promise<session.Info>;
 
 export function ShowInFolder(arg1:string,arg2:string):Promise<string>;
+
+export function TextView(arg1:string,arg2:string):Promise<preview.Text>;
 
 export function Tree(arg1:string):Promise<session.Folder>;
 
