@@ -236,5 +236,12 @@ echo "window-test: the stub grid is flagged and shows all void"
 look dat "$looks/SAMPLE_SHARP.DAT" body '\[AFFIX\]' body '<STRING>NAME:SAMPLE_SHARP' body '<STRING>UNITTYPE:1H SWORD'
 close_quietly dat
 echo "window-test: the compiled .DAT shows as decompiled text"
+# A WAV entry (one second): the <audio> loads it through GStreamer and
+# knows its length (the plugins scripts/deps.sh installs).
+look audio "$looks/tone.wav" preview 'tone\.wav'
+/usr/bin/python3 e2e/window/looks.py audio "$work/probe.json" 30 1.0 || fail "audio: the WAV does not load in the window"
+close_quietly audio
+echo "window-test: the WAV loads in the audio view"
+
 ok=1
-if [ $looks_only = 1 ]; then echo "window: 4 passed, 0 failed"; else echo "window: 7 passed, 0 failed"; fi
+if [ $looks_only = 1 ]; then echo "window: 5 passed, 0 failed"; else echo "window: 8 passed, 0 failed"; fi

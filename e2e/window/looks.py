@@ -2,7 +2,11 @@
 """What scripts/window-test.sh checks on the screen of the native window.
 
   looks.py gen DIR                 write blocks.dds (128x128, four colour blocks,
-                                   8 mips) and stub.MPP (GUTS's 2,524-byte stub)
+                                   8 mips), stub.MPP (GUTS's 2,524-byte stub) and
+                                   tone.wav (1 s)
+  looks.py audio PROBE SECONDS DURATION
+                                   wait until the page's <audio> has loaded the
+                                   entry and knows its duration
   looks.py wait PROBE SECONDS ID REGEX [ID REGEX ...]
                                    wait until the page (the window's probe file,
                                    app/window_probe.go) shows text matching each
@@ -64,6 +68,13 @@ def gen(d):
         f.write(hdr + data)
     with open(d + "/stub.MPP", "wb") as f:
         f.write(struct.pack("<iiffff", 50, 50, 10, 10, 20, 20) + b"\xff" * 2500)
+    # one second of a 440 Hz tone, 16-bit mono 22,050 Hz
+    import math, wave
+    with wave.open(d + "/tone.wav", "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(22050)
+        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / 22050))) for i in range(22050)))
 
 
 def probe(path):
@@ -167,6 +178,18 @@ def main(a):
     elif a[:1] == ["wait"]:
         rest = a[3:]
         wait(a[1], a[2], list(zip(rest[0::2], rest[1::2])))
+    elif a[:1] == ["audio"]:
+        deadline = time.time() + float(a[2])
+        m = []
+        while time.time() < deadline:
+            m = (probe(a[1]) or {}).get("media", [])
+            if m and m[0]["error"]:
+                fail("the window cannot play the audio: MediaError code %d (%s)" % (m[0]["error"], json.dumps((probe(a[1]) or {}).get("texts", {}).get("preview-error", ""))))
+            if m and m[0]["readyState"] >= 1 and abs(m[0]["duration"] - float(a[3])) < 0.05:
+                print("looks: the audio loaded: %.3f s" % m[0]["duration"])
+                return
+            time.sleep(0.3)
+        fail("after %ss the audio view has %s" % (a[2], json.dumps(m)))
     elif a[:1] == ["gridfacts"]:
         with open(a[1], "rb") as f:
             b = f.read()

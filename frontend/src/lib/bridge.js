@@ -8,6 +8,7 @@ import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
 import { EventsOn } from '../../wailsjs/runtime/runtime.js';
+import { audioType } from './audio.js';
 
 /**
  * @typedef {import('../../wailsjs/go/models').app.AppInfo} AppInfo
@@ -127,8 +128,17 @@ function apiURL(kind, session, path, extra = {}) {
   return `/api/${kind}?${q}`;
 }
 
-/** URL of an audio entry for an <audio> element (whole entry, Range support). */
+/** URL of an audio entry (whole entry, Range support). */
 export const audioURL = (session, path) => apiURL('audio', session, path);
+
+/** An audio entry as a blob: URL for an <audio> element (WebKitGTK's player takes no wails:// URL). */
+export async function audioObjectURL(session, path) {
+  const r = await fetch(audioURL(session, path));
+  const buf = new Uint8Array(await r.arrayBuffer());
+  const type = audioType(buf);
+  if (!type) throw new Error(new TextDecoder().decode(buf.slice(0, 2000)) || `${path}: no audio arrived`);
+  return URL.createObjectURL(new Blob([buf], { type }));
+}
 
 /** Raw bytes [off, off+len) of an entry, for the hex view. */
 export async function rawBytes(session, path, off, len) {

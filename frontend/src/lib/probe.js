@@ -22,7 +22,14 @@ export function snapshot(doc = document) {
       rect: [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)],
     });
   }
-  return { texts, images, body: (doc.body?.innerText ?? '').slice(0, 20000), dpr: window.devicePixelRatio || 1 };
+  // <audio>: what the webview made of the entry (GStreamer on Linux).
+  const media = [...doc.querySelectorAll('audio, video')].map((m) => ({
+    testid: m.getAttribute('data-testid') ?? '',
+    readyState: m.readyState,
+    duration: Number.isFinite(m.duration) ? m.duration : -1,
+    error: m.error ? m.error.code : 0,
+  }));
+  return { texts, images, media, body: (doc.body?.innerText ?? '').slice(0, 20000), dpr: window.devicePixelRatio || 1 };
 }
 
 export function startProbe() {
