@@ -17,7 +17,8 @@
 #                    internal/distcheck passes the release tarball's)
 #     --looks-only   only the looking part
 set -euo pipefail
-bin=$(dirname "$0")/../build/bin/packsmith
+self=$(realpath "$0")
+bin=$(dirname "$self")/../build/bin/packsmith
 looks_only=0
 args=("$@")
 while [ $# -gt 0 ]; do
@@ -29,10 +30,10 @@ while [ $# -gt 0 ]; do
 done
 set -- "${args[@]}"
 bin=$(realpath "$bin")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$self")/.."
 # Its own HOME and XDG folders (GTK's recent list, WebKit data and the
 # settings stay out of the real home; scripts/hermetic.sh checks).
-[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$0" "$@"
+[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$self" "$@"
 work=$(mktemp -d /tmp/packsmith-window.XXXXXX)
 shots=${PACKSMITH_SHOTS:-$work}
 ok=0
