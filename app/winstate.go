@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"packsmith/backend/settings"
 )
@@ -40,8 +41,14 @@ func LoadWindowState() (st WindowState, ok bool) {
 	return s, true
 }
 
+// saveMu serialises saves: on Windows a rename onto a file another rename
+// is replacing fails with "Access is denied".
+var saveMu sync.Mutex
+
 // SaveWindowState writes window.json (temp file, then rename).
 func SaveWindowState(st WindowState) error {
+	saveMu.Lock()
+	defer saveMu.Unlock()
 	p := windowStatePath()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
