@@ -8,6 +8,13 @@ LDFLAGS   := -w -s -X packsmith/internal/version.Version=$(shell git describe --
 GOPKGS     = $(shell $(GO) list ./... )
 # The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
 WAILS     := build/tools/wails
+# The WebKitGTK API the Linux window builds against (Wails 2.9.2's tags):
+# none = the legacy asset path, which drops every response header and
+# status; webkit2_36 = WebKitGTK >= 2.36 with webkit2gtk-4.0 (what
+# scripts/deps.sh installs: Debian 12 ships 2.4x, the build machine 2.50),
+# headers and statuses pass; webkit2_40 adds request bodies (unused);
+# webkit2_41 = webkit2gtk-4.1 with libsoup 3. scripts/release.sh uses it too.
+WEBKIT    ?= webkit2_36
 
 .PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
 
@@ -19,7 +26,7 @@ frontend: deps
 
 # The desktop build: window + command line in one binary (cgo, GTK/WebKit on Linux).
 build: frontend
-	$(GO) build -tags desktop,production -ldflags "$(LDFLAGS)" -o $(BIN)/packsmith .
+	$(GO) build -tags desktop,production,$(WEBKIT) -ldflags "$(LDFLAGS)" -o $(BIN)/packsmith .
 
 # The command line alone: no cgo, no Node.
 build-cli:
@@ -80,7 +87,7 @@ $(WAILS): tools/wails/go.mod tools/wails/go.sum
 # wails dev: the window with the Vite dev server (live reload); bindings
 # are regenerated on start (commit frontend/wailsjs when they change).
 dev: deps $(WAILS)
-	$(WAILS) dev -m
+	$(WAILS) dev -m -tags $(WEBKIT)
 
 # The front end's Go bindings (frontend/wailsjs, committed), generated as
 # `wails generate module` does; bindings-check fails when they are stale.
@@ -97,7 +104,7 @@ icons:
 # What users download, in dist/: the Windows portable zip and installer,
 # the Linux tarball, macOS command-line tarballs and SHA256SUMS.
 release: deps $(WAILS)
-	bash scripts/release.sh
+	WEBKIT=$(WEBKIT) bash scripts/release.sh
 
 # make release, then its checks (internal/distcheck): the executables'
 # resources, the archives' contents, the Windows console build under wine

@@ -3,6 +3,7 @@ package app
 import (
 	"archive/zip"
 	"context"
+	"encoding/json"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -107,9 +108,16 @@ func TestCompareAndExportMethods(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 	// The grid of one session against a grid of another.
-	rec := get(t, s.APIHandler(), "/api/griddiff", url.Values{"s": {a.ID}, "p": {"MEDIA/LAYOUTS/DEMO/ROOM.MPP"}, "s2": {a.ID}, "p2": {"MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP"}})
-	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "\x89PNG") || !strings.Contains(rec.Header().Get("X-Meta"), `"becameWalkable":2`) {
-		t.Fatalf("griddiff: %d %q", rec.Code, rec.Header().Get("X-Meta"))
+	gd, err := s.GridDiffView(a.ID, "MEDIA/LAYOUTS/DEMO/ROOM.MPP", a.ID, "MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js, _ := json.Marshal(gd.Meta); !strings.Contains(string(js), `"becameWalkable":2`) {
+		t.Fatalf("griddiff meta: %s", js)
+	}
+	gu, _ := url.Parse(gd.URL)
+	if rec := get(t, s.APIHandler(), gu.Path, gu.Query()); rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "\x89PNG") {
+		t.Fatalf("griddiff png: %d", rec.Code)
 	}
 
 	// Extract as PNG, then the same folder again: Existing names the files

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"packsmith/backend/lastdir"
@@ -31,8 +32,25 @@ func rememberDirs(d Dialogs, st *settings.Store) Dialogs {
 	return &lastDirDialogs{d: d, st: st}
 }
 
+// start is where a dialog of kind opens: the folder remembered for it
+// (or another kind's), else the folder of the archive opened last (by any
+// means: the command line, a drop, the path box), else the home folder.
+// Never "": GTK's dialog then opens on "Recent", a list of files, not the
+// place the user works in.
 func (l *lastDirDialogs) start(kind string) string {
-	return lastdir.Start(l.st.Get().LastDirs, kind)
+	st := l.st.Get()
+	if d := lastdir.Start(st.LastDirs, kind); d != "" {
+		return d
+	}
+	for _, r := range st.Recent {
+		if d := lastdir.Start(map[string]string{kind: filepath.Dir(r)}, kind); d != "" {
+			return d
+		}
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return h
+	}
+	return ""
 }
 
 func (l *lastDirDialogs) remember(kind, path string, err error) (string, error) {

@@ -43,7 +43,9 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 	dd := &dirDialogs{answer: map[string]string{"open": filepath.Join(mods, "A.MOD")}}
 	s := NewApp(nil, dd, nil)
 
-	// Nothing remembered: the system's choice.
+	// Nothing remembered, nothing opened: the home folder (GTK's own
+	// choice is "Recent", a list of files).
+	home, _ := os.UserHomeDir()
 	if p, err := s.PickArchive(); err != nil || p != filepath.Join(mods, "A.MOD") {
 		t.Fatalf("pick: %q %v", p, err)
 	}
@@ -61,7 +63,7 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 	dd.answer["open"] = ""
 	s.PickArchive()
 	s.PickArchive()
-	want := []string{"open:", "open:" + mods, "folder:" + mods, "save:" + root, "save:" + out, "folder:" + pick, "open:" + mods, "open:" + mods}
+	want := []string{"open:" + home, "open:" + mods, "folder:" + mods, "save:" + root, "save:" + out, "folder:" + pick, "open:" + mods, "open:" + mods}
 	if len(dd.started) != len(want) {
 		t.Fatalf("started %q, want %q", dd.started, want)
 	}
@@ -79,6 +81,23 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 	NewApp(nil, dd2, nil).PickFolder("x")
 	if len(dd2.started) != 1 || dd2.started[0] != "folder:"+pick {
 		t.Fatalf("after restart: %q", dd2.started)
+	}
+}
+
+// No dialog used yet, but an archive opened (command line, drop, path
+// box): the dialogs start in its folder.
+func TestDialogsStartBesideTheLastArchive(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	dd := &dirDialogs{answer: map[string]string{}}
+	s := NewApp(nil, dd, nil)
+	if _, err := s.Open("../testdata/demo/demo.zip", ""); err != nil {
+		t.Fatal(err)
+	}
+	s.PickArchive()
+	s.PickFolder("Extract to")
+	demo, _ := filepath.Abs("../testdata/demo")
+	if want := []string{"open:" + demo, "folder:" + demo}; len(dd.started) != 2 || dd.started[0] != want[0] || dd.started[1] != want[1] {
+		t.Fatalf("started %q, want %q", dd.started, want)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	goruntime "runtime"
+	"sync/atomic"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -59,6 +60,7 @@ func RunWindow(args []string) int {
 		}
 	}
 	bridge := &wailsBridge{}
+	var closing atomic.Bool
 	svc := NewApp(bridge, bridge, paths)
 	assets, err := fs.Sub(frontend.Dist, "dist")
 	if err != nil {
@@ -119,11 +121,19 @@ func RunWindow(args []string) int {
 				runtime.WindowSetPosition(ctx, ws.X, ws.Y)
 			}
 			quitOnSignal(ctx)
+			startProbe(ctx) // PACKSMITH_PROBE: scripts/window-test.sh reads the page
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
 				runtime.EventsEmit(ctx, "files-dropped", paths, x, y) // x, y: what the files were dropped on
 			})
 		},
 		OnBeforeClose: func(ctx context.Context) bool {
+			// Wails asks again while the window goes (the quit destroys
+			// it, which asks): the first answer already let it close.
+			// Saving twice raced on window.json, and letting it close
+			// again called gtk_main_quit with no main loop left.
+			if closing.Swap(true) {
+				return true
+			}
 			st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
 			if st.Maximised {
 				st.X, st.Y, st.Width, st.Height = ws.X, ws.Y, ws.Width, ws.Height

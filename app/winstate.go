@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"packsmith/backend/settings"
 )
@@ -40,18 +41,39 @@ func LoadWindowState() (st WindowState, ok bool) {
 	return s, true
 }
 
+// saveMu serialises saves: on Windows a rename onto a file another rename
+// is replacing fails with "Access is denied".
+var saveMu sync.Mutex
+
 // SaveWindowState writes window.json (temp file, then rename).
 func SaveWindowState(st WindowState) error {
+	saveMu.Lock()
+	defer saveMu.Unlock()
 	p := windowStatePath()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
 	b, _ := json.Marshal(st)
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+	// A temp file of its own: two saves at once (two windows closing, or
+	// one asked twice) each rename their own file; the last one wins.
+	f, err := os.CreateTemp(filepath.Dir(p), ".window-*.json")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, p)
+	_, werr := f.Write(b)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(f.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), p)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+	}
+	return werr
 }
 
 // secondInstancePaths picks the files a second launch was given (Windows:

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 )
 
@@ -33,6 +34,41 @@ func TestWindowStateRoundTrip(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "window.json"), []byte("{not json"), 0o644)
 	if _, ok := LoadWindowState(); ok {
 		t.Error("broken window.json gave a position")
+	}
+}
+
+// Wails asks OnBeforeClose twice as the window goes: two saves at once
+// must both succeed (they shared window.json.tmp, and the second rename
+// failed with "no such file" on every close) and leave no temp file.
+func TestWindowStateConcurrentSaves(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PACKSMITH_CONFIG_DIR", dir)
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs <- SaveWindowState(WindowState{X: i, Y: 10, Width: 1300, Height: 900})
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if st, ok := LoadWindowState(); !ok || st.Width != 1300 {
+		t.Fatalf("loaded %+v %v", st, ok)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 || ents[0].Name() != "window.json" {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("files left: %v", names)
 	}
 }
 

@@ -8,15 +8,25 @@ cd "$(dirname "$0")/.."
 apt_pkgs=(build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
   xvfb xauth x11-utils xdotool imagemagick chromium curl fonts-nanum
   python3-gi gir1.2-gtk-3.0 python3-pil
-  wine wine64 gcc-mingw-w64-x86-64 nsis p7zip-full zip)
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  wine wine64 wine32:i386 gcc-mingw-w64-x86-64 nsis p7zip-full zip)
+# python3-pil: formats/dds's quality test has Pillow decode our DDS files.
+# gstreamer1.0-plugins-base/-good: the window's <audio> (WebKitGTK plays
+# through GStreamer: WAV is in -good, Ogg Vorbis in -base).
+# wine32:i386: the NSIS installer is a 32-bit program; make test-release
+# installs and uninstalls it under wine. It needs the i386 architecture.
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+if ! dpkg --print-foreign-architectures | grep -qx i386; then
+  echo "deps: adding the i386 architecture (for wine32)"
+  $sudo dpkg --add-architecture i386
+fi
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
   # another install (a parallel checkout) holds the dpkg lock: wait for it
   while pgrep -x apt-get >/dev/null || pgrep -x dpkg >/dev/null; do sleep 3; done
   $sudo apt-get update -qq

@@ -66,7 +66,9 @@ cp build/windows/README.txt "$stage/win/README.txt"
 cp "$BIN/Packsmith-amd64-installer.exe" "$DIST/$name-windows-amd64-setup.exe"
 
 step "linux desktop build"
-CGO_ENABLED=1 go build -trimpath -tags desktop,production -ldflags "-w -s $LD" -o "$stage/linux/$name/packsmith" .
+# webkit2_36: the asset path that passes headers and statuses (Makefile's
+# WEBKIT explains the tags); internal/distcheck checks the binary has it.
+CGO_ENABLED=1 go build -trimpath -tags "desktop,production,${WEBKIT:-webkit2_36}" -ldflags "-w -s $LD" -o "$stage/linux/$name/packsmith" .
 cp build/linux/packsmith.desktop "$stage/linux/$name/"
 cp build/appicon.png "$stage/linux/$name/packsmith.png"
 tar -C "$stage/linux" --owner=0 --group=0 --numeric-owner -czf "$DIST/$name-linux-amd64.tar.gz" "$name"

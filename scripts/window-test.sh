@@ -5,12 +5,35 @@
 # (XDND), and checks that both were opened (they enter the recent list in
 # the settings file). Then, on a copy of the demo zip, it drops a file on an
 # entry (a replace), saves with Ctrl+S and reads the entry back with the
-# command line. A screenshot of each step goes to PACKSMITH_SHOTS.
+# command line. Then it looks: it opens a 128×128 texture, a GUTS walk grid,
+# the 2,524-byte stub grid and a compiled .DAT as loose files and checks the
+# screen's pixels where the page says the picture is (e2e/window/looks.py),
+# the size label, the grid's stats and the decompiled text (the page's text
+# through the window's probe, app/window_probe.go). A screenshot of each step
+# goes to PACKSMITH_SHOTS.
+#
+#   window-test.sh [--bin PATH] [--looks-only]
+#     --bin PATH     the desktop build to drive (default build/bin/packsmith;
+#                    internal/distcheck passes the release tarball's)
+#     --looks-only   only the looking part
 set -euo pipefail
-cd "$(dirname "$0")/.."
+self=$(realpath "$0")
+bin=$(dirname "$self")/../build/bin/packsmith
+looks_only=0
+args=("$@")
+while [ $# -gt 0 ]; do
+  case $1 in
+    --bin) bin=$(realpath "$2"); shift 2 ;;
+    --looks-only) looks_only=1; shift ;;
+    *) echo "window-test: unknown argument $1"; exit 2 ;;
+  esac
+done
+set -- "${args[@]}"
+bin=$(realpath "$bin")
+cd "$(dirname "$self")/.."
 # Its own HOME and XDG folders (GTK's recent list, WebKit data and the
 # settings stay out of the real home; scripts/hermetic.sh checks).
-[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$0" "$@"
+[ -n "${PACKSMITH_HERMETIC:-}" ] || exec bash scripts/hermetic.sh env PACKSMITH_HERMETIC=1 bash "$self" "$@"
 work=$(mktemp -d /tmp/packsmith-window.XXXXXX)
 shots=${PACKSMITH_SHOTS:-$work}
 ok=0
@@ -22,7 +45,7 @@ cleanup() {
 }
 trap cleanup EXIT
 recent() { cat "$work/config/settings.json" 2>/dev/null || true; }
-fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
+fail() { echo "window-test: $*"; import -window root "$shots/window-failed.png" || true; tail -5 "$work/app.log" 2>/dev/null || true; exit 1; }
 
 display=""
 for n in $(seq 60 89); do
@@ -34,6 +57,7 @@ pids+=($!)
 # wait until the X server answers (a loaded machine can take seconds)
 for _ in $(seq 1 100); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; sleep 0.1; done
 
+if [ $looks_only = 0 ]; then
 mkdir -p "$work/config"
 # GTK's recent list starts empty: a stale path from an earlier run must not
 # be what the dialog shows (scripts/hermetic.sh gives a fresh XDG_DATA_HOME;
@@ -42,7 +66,7 @@ rm -f "${XDG_DATA_HOME:-$HOME/.local/share}/recently-used.xbel"
 # The path to open, on the clipboard for the dialog's location field.
 /usr/bin/python3 e2e/window/clipboard.py "$PWD/testdata/demo/PACKSMITH_SAMPLE.MOD" >"$work/clipboard.log" 2>&1 &
 pids+=($!)
-PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith >"$work/app.log" 2>&1 &
+PACKSMITH_CONFIG_DIR="$work/config" "$bin" >"$work/app.log" 2>&1 &
 app=$!
 pids+=($app)
 timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null || fail "the window did not appear"
@@ -97,7 +121,7 @@ mkdir -p "$edit"
 cp testdata/demo/demo.zip "$edit/demo.zip"
 want="replaced by a file dropped on the entry in the native window"
 printf '%s\n' "$want" >"$edit/new-utf8.txt"
-PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith "$edit/demo.zip" >"$work/app2.log" 2>&1 &
+PACKSMITH_CONFIG_DIR="$work/config" "$bin" "$edit/demo.zip" >"$work/app2.log" 2>&1 &
 app=$!
 pids+=($app)
 timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null || fail "the window on the copy did not appear"
@@ -129,16 +153,96 @@ sleep 0.3
 xdotool key ctrl+s
 got=""
 for _ in $(seq 1 100); do
-  got=$(build/bin/packsmith cat "$edit/demo.zip" docs/utf8.txt 2>/dev/null || true)
+  got=$("$bin" cat "$edit/demo.zip" docs/utf8.txt 2>/dev/null || true)
   [ "$got" = "$want" ] && break
   sleep 0.2
 done
 import -window root "$shots/window-saved.png"
 [ "$got" = "$want" ] || fail "after the drop and Ctrl+S, docs/utf8.txt in the saved copy is \"$got\", not \"$want\""
 ls "$edit" | grep -Eq '^demo\.zip\.[0-9]{8}-[0-9]{6}\.bak$' || fail "no backup beside the saved archive"
-others=$(build/bin/packsmith cat "$edit/demo.zip" docs/utf16.txt | od -An -tx1 | tr -d ' \n')
-orig=$(build/bin/packsmith cat testdata/demo/demo.zip docs/utf16.txt | od -An -tx1 | tr -d ' \n')
+others=$("$bin" cat "$edit/demo.zip" docs/utf16.txt | od -An -tx1 | tr -d ' \n')
+orig=$("$bin" cat testdata/demo/demo.zip docs/utf16.txt | od -An -tx1 | tr -d ' \n')
 [ "$others" = "$orig" ] || fail "the save changed docs/utf16.txt too"
 echo "window-test: a file dropped on docs/utf8.txt replaced it; Ctrl+S saved; the command line reads the new bytes"
+kill "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true
+fi
+
+# 4. Looking at what the window shows. Each file opens as a loose file in a
+# window of its own, with the probe on; the page's text says when it is
+# ready and where the picture is, the screenshot has the pixels.
+look_app=""
+look() { # NAME FILE ID REGEX [ID REGEX ...]: open FILE, wait for the texts
+  local name=$1 file=$2
+  shift 2
+  rm -f "$work/probe.json"
+  PACKSMITH_PROBE="$work/probe.json" PACKSMITH_CONFIG_DIR="$work/config" "$bin" "$file" >"$work/look-$name.log" 2>&1 &
+  look_app=$!
+  pids+=($look_app)
+  # polled, not --sync: a search racing the last window's teardown fails
+  # with BadWindow
+  wid=""
+  for _ in $(seq 1 120); do
+    kill -0 "$look_app" 2>/dev/null || fail "$name: the app ended: $(tail -3 "$work/look-$name.log")"
+    wid=$(xdotool search --onlyvisible --name '^Packsmith$' 2>/dev/null | head -1 || true)
+    [ -n "$wid" ] && break
+    sleep 0.5
+  done
+  [ -n "$wid" ] || fail "$name: the window did not appear"
+  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 60 "$@" || fail "$name: $(basename "$file") does not show as it should"
+  sleep 1 # the picture painted
+  eval "$(xdotool getwindowgeometry --shell "$wid")"
+  win_x=$X win_y=$Y
+  import -window root "$shots/window-$name.png"
+}
+# closes the window as the system does at log-out (SIGTERM): it must end by
+# itself, quietly (no stack, no error about its own files).
+close_quietly() { # NAME
+  kill -TERM "$look_app"
+  for _ in $(seq 1 100); do kill -0 "$look_app" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$look_app" 2>/dev/null && fail "$1: the window did not end 10 s after SIGTERM"
+  wait "$look_app" 2>/dev/null || true
+  if grep -Ei 'goroutine |panic|window\.json|error|fatal|critical' "$work/look-$1.log"; then
+    fail "$1: the window's output at SIGTERM is not quiet (above)"
+  fi
+}
+looks="$work/looks"
+mkdir -p "$looks"
+/usr/bin/python3 e2e/window/looks.py gen "$looks"
+
+# A 128×128 DDS: four colour blocks, 8 mips; shown at 128×128 or larger.
+look texture "$looks/blocks.dds" image-meta '128×128' image-meta '8 mips'
+/usr/bin/python3 e2e/window/looks.py texture "$work/probe.json" "$shots/window-texture.png" "$win_x" "$win_y" || fail "texture: the picture on the screen is not the texture"
+close_quietly texture
+echo "window-test: the 128×128 texture shows with its size label and its colours"
+
+# A GUTS walk grid: CITY_04B.MPP when the real fixtures are here (GUTS baked
+# it), else the demo's.
+grid=../shared/fixtures/tl2/cyber_mod/MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP
+[ -f "$grid" ] || grid=testdata/demo/sample_mod/MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP
+read -r gw gh gwalk < <(/usr/bin/python3 e2e/window/looks.py gridfacts "$grid")
+look grid "$grid" image-meta "walk grid ${gw}×${gh} cells" grid-size "^${gw} × ${gh} cells\$" grid-legend "walkable\s+${gwalk}\b" grid-stats 'stub\s+no'
+/usr/bin/python3 e2e/window/looks.py grid "$work/probe.json" "$shots/window-grid.png" "$win_x" "$win_y" "$grid" || fail "grid: the picture on the screen is not the walk grid"
+close_quietly grid
+echo "window-test: the walk grid $(basename "$grid") shows: ${gw}×${gh} cells, ${gwalk} walkable, in its colours"
+
+# GUTS's 2,524-byte stub: flagged, all void.
+look stub "$looks/stub.MPP" grid-size '^50 × 50 cells$' grid-stats 'stub\s+yes' grid-warning 'stub walk grid' grid-legend 'walkable\s+0\b'
+/usr/bin/python3 e2e/window/looks.py grid "$work/probe.json" "$shots/window-stub.png" "$win_x" "$win_y" "$looks/stub.MPP" || fail "stub: the picture on the screen is not the stub grid"
+close_quietly stub
+echo "window-test: the stub grid is flagged and shows all void"
+
+# A compiled .DAT (the demo .MOD's BINDAT): its decompiled text on screen.
+"$bin" cat testdata/demo/PACKSMITH_SAMPLE.MOD MEDIA/AFFIXES/SAMPLE_SHARP.DAT >"$looks/SAMPLE_SHARP.DAT"
+look dat "$looks/SAMPLE_SHARP.DAT" body '\[AFFIX\]' body '<STRING>NAME:SAMPLE_SHARP' body '<STRING>UNITTYPE:1H SWORD'
+close_quietly dat
+echo "window-test: the compiled .DAT shows as decompiled text"
+# A WAV entry (one second): the <audio> loads it through GStreamer and
+# knows its length (the plugins scripts/deps.sh installs).
+look audio "$looks/tone.wav" preview 'tone\.wav'
+/usr/bin/python3 e2e/window/looks.py audio "$work/probe.json" 30 1.0 || fail "audio: the WAV does not load in the window"
+close_quietly audio
+echo "window-test: the WAV loads in the audio view"
+
 ok=1
-echo "window: 3 passed, 0 failed"
+if [ $looks_only = 1 ]; then echo "window: 5 passed, 0 failed"; else echo "window: 8 passed, 0 failed"; fi

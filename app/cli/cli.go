@@ -189,16 +189,81 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "Packsmith: open, browse, extract and write back game archives.")
 	fmt.Fprintln(w, "\nWith no arguments the desktop build opens its window.")
 	fmt.Fprintln(w, "\nCommands:")
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	cs := append([]command(nil), commands...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	col := 0
 	for _, c := range cs {
-		fmt.Fprintf(tw, "  %s\t%s\n", c.name, firstLine(c.summary))
+		col = max(col, len(c.name))
 	}
-	tw.Flush()
+	col += 4 // "  name  "
+	for _, c := range cs {
+		// The whole first sentence, wrapped under itself: a summary's
+		// first line is cut where its source wraps, mid-sentence.
+		for i, line := range wrap(firstSentence(c.summary), helpWidth-col) {
+			name := ""
+			if i == 0 {
+				name = c.name
+			}
+			fmt.Fprintf(w, "  %-*s%s\n", col-2, name, line)
+		}
+	}
 	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
 	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated.")
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
+}
+
+// helpWidth is the width packsmith help wraps to.
+const helpWidth = 100
+
+// firstSentence is a summary's first sentence, its lines joined: up to the
+// first '.' that ends a word outside parentheses ("e.g." does not end one,
+// nor do the dots in ".MPP" or "a.b.c.d"), or a ':' ending a line (it
+// introduces a list).
+func firstSentence(s string) string {
+	depth := 0
+	end := len(s)
+scan:
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '.':
+			if depth > 0 || i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' {
+				continue
+			}
+			if head := s[:i+1]; strings.HasSuffix(head, "e.g.") || strings.HasSuffix(head, "i.e.") {
+				continue
+			}
+			end = i + 1
+			break scan
+		case ':':
+			if depth == 0 && i+1 < len(s) && s[i+1] == '\n' {
+				end = i + 1
+				break scan
+			}
+		}
+	}
+	return strings.Join(strings.Fields(s[:end]), " ")
+}
+
+// wrap breaks s into lines of at most width bytes at spaces (a longer
+// word keeps its own line).
+func wrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
 }
 
 func firstLine(s string) string {
@@ -208,9 +273,16 @@ func firstLine(s string) string {
 	return s
 }
 
+// sawFlags, set by a test, sees every flag set a command parses (the test
+// checks each usage line names them all).
+var sawFlags func(*flag.FlagSet)
+
 // parse parses flags anywhere among the arguments (Go's flag package stops
 // at the first positional one) and returns the positional arguments.
 func parse(fs *flag.FlagSet, args []string) (out []string, err error) {
+	if sawFlags != nil {
+		sawFlags(fs)
+	}
 	fs.SetOutput(io.Discard)
 	args = protectNegatives(fs, args)
 	var pos []string
@@ -318,9 +390,9 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 }
 
 func init() {
-	register(command{name: "ls", usage: "ls ARCHIVE [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
-	register(command{name: "cat", usage: "cat ARCHIVE ENTRY", summary: "Write one entry's bytes to standard output.", run: runCat})
-	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--allow-unportable] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
+	register(command{name: "ls", usage: "ls ARCHIVE [--password PW] [--json]", summary: "List the entries: path, size, packed size, kind.\n--json prints {archive, family, entries:[{path,size,packed,kind,extra}]}.", run: runLs})
+	register(command{name: "cat", usage: "cat ARCHIVE ENTRY [--password PW]", summary: "Write one entry's bytes to standard output.", run: runCat})
+	register(command{name: "extract", usage: "extract ARCHIVE -o DIR [ENTRY…] [--decompile] [--png] [--overwrite] [--allow-unportable] [--password PW] [--json]", summary: "Write entries (all, or the named entries and folders) under DIR, keeping folders.\n" +
 		"Refuses, before writing anything: names that escape DIR, names unsafe on Windows, macOS or Linux (CON, aux.txt,\n" +
 		"a trailing dot or space, control characters, Same.txt beside SAME.TXT) unless --allow-unportable,\n" +
 		"entries that share stored bytes or claim an impossible\n" +
@@ -330,20 +402,28 @@ func init() {
 		"source's name (X.DAT stays X.DAT, X.DAT.BINDAT becomes X.DAT) and RAW indices as tables (X.RAW.txt).\n" +
 		"--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\n" +
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
-	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|ARCHIVE ENTRY.MESH [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names and materials, vertices, triangles, bounds, skeleton link.", run: runInfo})
-	register(command{name: "verify", usage: "verify ARCHIVE [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
-	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
-	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
-	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
-	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
+	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|ARCHIVE ENTRY.MESH [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names and materials, vertices, triangles, bounds, skeleton link.", run: runInfo})
+	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
+	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
+	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed] [--password PW]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
 		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
 
+// commonFlags: --json and --password (an encrypted Lost Saga pack).
 func commonFlags(name string) (*flag.FlagSet, *bool, *string) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	js := fs.Bool("json", false, "print JSON")
 	pw := fs.String("password", "", "archive password")
 	return fs, js, pw
+}
+
+// passwordFlag: --password alone, for commands that print no JSON (a
+// --json they took and ignored was a flag their usage could not explain).
+func passwordFlag(name string) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	return fs, fs.String("password", "", "archive password")
 }
 
 func runLs(c *ctx, args []string) error {
@@ -381,7 +461,7 @@ func findEntry(a archive.Archive, name string) (archive.Entry, error) {
 }
 
 func runCat(c *ctx, args []string) error {
-	fs, _, pw := commonFlags("cat")
+	fs, pw := passwordFlag("cat")
 	a, pos, err := archiveArgs(fs, pw, args, 2, 2, "ARCHIVE and ENTRY")
 	if err != nil {
 		return err
@@ -598,7 +678,7 @@ func runVerify(c *ctx, args []string) error {
 
 func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 	return func(c *ctx, args []string) error {
-		fs, _, pw := commonFlags(op.String())
+		fs, pw := passwordFlag(op.String())
 		out := fs.String("o", "", "write the result here instead of in place")
 		asIs := new(bool)
 		if op != archive.EditRemove {
@@ -638,7 +718,7 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 }
 
 func runRepack(c *ctx, args []string) error {
-	fs, _, pw := commonFlags("repack")
+	fs, pw := passwordFlag("repack")
 	out := fs.String("o", "", "output archive")
 	drop := fs.Bool("drop-shadowed", false, "drop later copies of a path listed twice")
 	pos, err := parse(fs, args)

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(command{
 		name:  "decompile",
-		usage: "decompile FILE|ARCHIVE ENTRY [-o OUT]",
+		usage: "decompile FILE|ARCHIVE ENTRY [-o OUT] [--password PW]",
 		summary: "Turn compiled Torchlight II data (BINDAT, BINLAYOUT, RAW) back into text.\n" +
 			"BINDAT (.DAT, .TEMPLATE, .ANIMATION, .HIE in a .MOD) becomes DAT text, BINLAYOUT LAYOUT text, a RAW index a table.\n" +
 			"With -o the file is written as GUTS writes sources (UTF-16LE with BOM), which `packsmith compile` turns back\n" +

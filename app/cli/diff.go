@@ -12,7 +12,7 @@ import (
 func init() {
 	register(command{
 		name:  "diff",
-		usage: "diff A B [--json] | diff A B ENTRY",
+		usage: "diff A B [--password PW] [--password-b PW] [--json] | diff A B ENTRY",
 		summary: "Compare two archives (two versions of a mod; any two families): added, removed and changed entries.\n" +
 			"Entries pair by path, case-insensitively when either side is a Torchlight II or Lost Saga pack;\n" +
 			"changed means the decoded bytes differ (sizes before → after, and the first byte that differs).\n" +

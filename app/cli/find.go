@@ -9,7 +9,7 @@ import (
 func init() {
 	register(command{
 		name:  "find",
-		usage: "find ARCHIVE TEXT [--regex] [--case] [--in FOLDER]… [--max N] [--json]",
+		usage: "find ARCHIVE TEXT [--regex] [--case] [--in FOLDER]… [--max N] [--password PW] [--json]",
 		summary: "Find text inside every entry (Find in files): the decoded text, as the window's text preview shows it, so\n" +
 			"compiled BINDAT, BINLAYOUT and RAW are searched decompiled and text files in UTF-8, UTF-16 or CP949.\n" +
 			"Prints ENTRY:LINE: TEXT per matching line (case-insensitive unless --case; --regex: a Go regular expression).\n" +

@@ -94,7 +94,7 @@ func runCreate(c *ctx, args []string) error {
 }
 
 func runRename(c *ctx, args []string) error {
-	fs, _, pw := commonFlags("rename")
+	fs, pw := passwordFlag("rename")
 	out := fs.String("o", "", "write the result here instead of in place")
 	pos, err := parse(fs, args)
 	if err != nil {

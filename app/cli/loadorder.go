@@ -16,7 +16,7 @@ import (
 func init() {
 	register(command{
 		name:  "loadorder",
-		usage: "loadorder [--dir USERDIR] [--mods MODSDIR] [--install GAMEDIR] list [--json] | enable MOD | disable MOD | move MOD --to N|top|bottom | conflicts [--json]",
+		usage: "loadorder [--dir USERDIR] [--mods MODSDIR] [--install GAMEDIR] [--limit N] list [--json] | enable MOD | disable MOD | move MOD --to N|top|bottom | conflicts [--json]",
 		summary: "Torchlight II load order: the mods modlauncher.sch activates, in priority order (first wins a file).\n" +
 			"USERDIR is the folder holding modlauncher.sch (default: Documents\\My Games\\Runic Games\\Torchlight 2 on Windows,\n" +
 			"else the folder last used in the window); MODSDIR defaults to USERDIR\\mods; GAMEDIR (optional) is searched for\n" +
@@ -26,6 +26,7 @@ func init() {
 			"  move        put MOD at place N (1 = top, wins every shared file), top or bottom\n" +
 			"  conflicts   every file two or more loaded mods ship: who wins, who loses; per mod counts\n" +
 			"enable, disable and move save modlauncher.sch at once, after a backup (packsmith backups list).\n" +
+			"--limit N: how many mods the game activates (default 10; a mod below it is listed as not loaded).\n" +
 			"--json fields are documented in backend/loadorder/doc.go (and the README).",
 		run: runLoadOrder,
 	})

@@ -17,7 +17,8 @@ func init() {
 	register(command{
 		name:  "reborn",
 		usage: "reborn texts DAT ENTRY [--format csv|json] [-o OUT] | import DAT ENTRY ROWS.csv|ROWS.json [-o OUT.dat] | rows DAT ENTRY [--json] | ashg DAT ENTRY -o OUT",
-		summary: "Tactics Ogre: Reborn data inside a .dat (ENTRY as `ls` lists it, e.g. #2/#0):\n" +
+		summary: "Tactics Ogre: Reborn: read and edit the text and data tables inside a .dat.\n" +
+			"ENTRY is as `ls` lists it (e.g. #2/#0):\n" +
 			"  texts    a txte text table as UTF-8 CSV (index,key,text,third,fourth) or JSON; macro codes\n" +
 			"           (private-use code points) are written {U+XXXX} and read back the same way\n" +
 			"  import   set rows of that table from such a CSV or JSON (matched by index when given, else by key)\n" +

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(command{
 		name: "render",
-		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay]\n" +
+		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay] [--password PW]\n" +
 			"       packsmith render FILE.MESH|LEVEL.LAYOUT|ARCHIVE ENTRY -o OUT.png [--size N] [--game DIR]\n" +
 			"       packsmith render GRID.MPP|ARCHIVE ENTRY (--diff FILE | --diff-entry ENTRY [--diff-archive ARCHIVE]) [-o OUT.png] [--scale N] [--json]",
 		summary: "Draw a texture (DDS, TGA, btx, PNG, JPG) or a walk grid (.MPP) as PNG; -o - writes it to standard output.\n" +

@@ -11,9 +11,9 @@ import (
 	"packsmith/formats/tl2/mpp"
 )
 
-// Comparing two walk grids (before and after an edit). The window asks the
-// asset handler for /api/image?…&diff=ENTRY (another entry of the same
-// archive) or &diffFile=PATH (a grid on disk); `packsmith render A --diff B`
+// Comparing two walk grids (before and after an edit). The window asks with
+// the bound ImageView(…, {diff: ENTRY}) (another entry of the same archive)
+// or {diffFile: PATH} (a grid on disk); `packsmith render A --diff B`
 // calls DiffGrids directly. The open entry is "before", the other "after".
 
 // DiffReport is what changed between two walk grids: mpp.Diff's counts

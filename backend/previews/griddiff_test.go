@@ -77,7 +77,7 @@ func TestGridDiff(t *testing.T) {
 	if len(legend) != 6 || legend[3]["count"] != 2 || legend[3]["color"] != "#2EC44F" || legend[0]["color"] != hexColor(at(3, 3)) {
 		t.Fatalf("legend %v", legend)
 	}
-	// The counts reach the window as JSON in X-Meta: flat, named fields.
+	// The counts reach the window as JSON (a bound call's result): flat, named fields.
 	j, _ := json.Marshal(rep)
 	for _, k := range []string{`"changed":6`, `"becameWalkable":2`, `"lostWalkable":3`, `"wallVoid":1`, `"changes":[[25,0,3],[2,`} {
 		if !strings.Contains(string(j), k) {

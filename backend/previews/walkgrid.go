@@ -17,8 +17,8 @@ import (
 // KindWalkGrid is the entry kind drivers give .MPP files.
 const KindWalkGrid = "walkgrid"
 
-// StubMessage is what a stub grid means in play. Messages that reach the
-// window travel in the X-Meta header, so they stay ASCII.
+// StubMessage is what a stub grid means in play. It stays ASCII: it is
+// printed to consoles of every code page.
 const StubMessage = "stub walk grid (50x50, every cell void): the player cannot move here; GUTS wrote it because the level failed to load when the grid was baked"
 
 // noWalkableMessage is the same symptom without the stub's exact shape.

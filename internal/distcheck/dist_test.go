@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"debug/buildinfo"
 	"debug/elf"
 	"debug/macho"
 	"encoding/hex"
@@ -352,6 +353,23 @@ func TestLinuxTarball(t *testing.T) {
 	if err != nil || string(out) != "packsmith "+version+"\n" {
 		t.Errorf("packsmith version: %q %v", out, err)
 	}
+	// Built for the WebKitGTK asset path that passes headers and statuses
+	// (Makefile: WEBKIT): without a webkit2_* tag Wails takes the legacy
+	// path. No view depends on headers any more; this keeps the tarball
+	// what make build makes.
+	if bi, err := buildinfo.ReadFile(bin); err != nil {
+		t.Error(err)
+	} else {
+		tags := ""
+		for _, s := range bi.Settings {
+			if s.Key == "-tags" {
+				tags = s.Value
+			}
+		}
+		if !regexp.MustCompile(`(^|,)webkit2_(36|40|41)(,|$)`).MatchString(tags) || !strings.Contains(tags, "production") {
+			t.Errorf("the Linux binary was built with -tags %q: no webkit2_* tag (the legacy asset path)", tags)
+		}
+	}
 	desk := string(readAll(t, filepath.Join(tmp, base, "packsmith.desktop")))
 	for _, want := range []string{"[Desktop Entry]", "Exec=packsmith %f", "Icon=packsmith", "Type=Application"} {
 		if !strings.Contains(desk, want) {
@@ -361,6 +379,30 @@ func TestLinuxTarball(t *testing.T) {
 	if !bytes.Equal(readAll(t, filepath.Join(tmp, base, "packsmith.png")), readAll(t, filepath.Join(root, "build/appicon.png"))) {
 		t.Error("packsmith.png is not build/appicon.png")
 	}
+}
+
+// The tarball's binary in the native window (scripts/window-test.sh
+// --looks-only under Xvfb): the texture, the walk grids and the decompiled
+// .DAT show on the screen as they do from make build.
+func TestLinuxTarballWindowLooks(t *testing.T) {
+	dir, version := distDir(t)
+	for _, tool := range []string{"Xvfb", "xdotool", "import", "convert"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("PACKSMITH_REQUIRE_DIST") == "1" {
+				t.Fatalf("%s is not installed (bash scripts/deps.sh)", tool)
+			}
+			t.Skip(tool + " is not installed")
+		}
+	}
+	tmp := t.TempDir()
+	untar(t, filepath.Join(dir, "packsmith-"+version+"-linux-amd64.tar.gz"), tmp)
+	bin := filepath.Join(tmp, "packsmith-"+version, "packsmith")
+	cmd := exec.Command("bash", filepath.Join(root, "scripts/window-test.sh"), "--bin", bin, "--looks-only")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "window: 5 passed, 0 failed") {
+		t.Fatalf("the window test on the tarball's binary: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
 }
 
 func TestDarwinTarballs(t *testing.T) {

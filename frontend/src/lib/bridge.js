@@ -8,6 +8,7 @@ import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
 import { EventsOn } from '../../wailsjs/runtime/runtime.js';
+import { audioType } from './audio.js';
 
 /**
  * @typedef {import('../../wailsjs/go/models').app.AppInfo} AppInfo
@@ -133,8 +134,17 @@ function apiURL(kind, session, path, extra = {}) {
   return `/api/${kind}?${q}`;
 }
 
-/** URL of an audio entry for an <audio> element (whole entry, Range support). */
+/** URL of an audio entry (whole entry, Range support). */
 export const audioURL = (session, path) => apiURL('audio', session, path);
+
+/** An audio entry as a blob: URL for an <audio> element (WebKitGTK's player takes no wails:// URL). */
+export async function audioObjectURL(session, path) {
+  const r = await fetch(audioURL(session, path));
+  const buf = new Uint8Array(await r.arrayBuffer());
+  const type = audioType(buf);
+  if (!type) throw new Error(new TextDecoder().decode(buf.slice(0, 2000)) || `${path}: no audio arrived`);
+  return URL.createObjectURL(new Blob([buf], { type }));
+}
 
 /** Raw bytes [off, off+len) of an entry, for the hex view. */
 export async function rawBytes(session, path, off, len) {
@@ -143,32 +153,27 @@ export async function rawBytes(session, path, off, len) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
-/** Text view of an entry. */
-export async function text(session, path) {
-  const r = await fetch(apiURL('text', session, path));
-  const body = await r.text();
-  if (!r.ok) throw new Error(body);
-  return { text: body, encoding: r.headers.get('X-Encoding') || '', truncated: r.headers.get('X-Truncated') === 'true' };
+// No view reads a response header or status: WebKitGTK's legacy asset path
+// (and any proxy) may drop them. Metadata and errors come with a bound
+// call (app/rendered.go); bodies come from /api/.
+
+/** The bytes at a one-shot URL an ImageView/GridDiffView call gave, as an object URL. */
+async function fetchRendered(r) {
+  const res = await fetch(r.url);
+  const blob = await res.blob();
+  if (!blob.size || !blob.type.startsWith('image/')) throw new Error(`the picture did not arrive (${r.url})`);
+  return { url: URL.createObjectURL(blob), meta: r.meta ?? {} };
 }
 
-/** URL of an entry's image view (a PNG streamed by Go). */
-export const imageURL = (session, path, opts = {}) => apiURL('image', session, path, opts);
+/** Text view of an entry: {text, encoding, truncated}. */
+export const text = (session, path) => archives().TextView(session, path);
 
-/** Fetch image metadata and check that it decodes, returning an object URL. */
+/** An entry's image view: an object URL of the PNG and its meta (sizes, mips, grid stats). */
 export async function image(session, path, opts = {}) {
-  const r = await fetch(imageURL(session, path, opts));
-  if (!r.ok) throw new Error(await r.text());
-  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
-  const blob = await r.blob();
-  return { url: URL.createObjectURL(blob), meta };
+  return fetchRendered(await archives().ImageView(session, path, opts));
 }
-
 
 /** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
 export async function gridDiff(sA, pA, sB, pB, scale = 1) {
-  const q = new URLSearchParams({ s: sA, p: pA, s2: sB, p2: pB, scale: String(scale) });
-  const r = await fetch(`/api/griddiff?${q}`);
-  if (!r.ok) throw new Error(await r.text());
-  const meta = JSON.parse(r.headers.get('X-Meta') || '{}');
-  return { url: URL.createObjectURL(await r.blob()), meta };
+  return fetchRendered(await archives().GridDiffView(sA, pA, sB, pB, scale));
 }

@@ -542,6 +542,20 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class RenderedImage {
+	    url: string;
+	    meta: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new RenderedImage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.url = source["url"];
+	        this.meta = source["meta"];
+	    }
+	}
 
 }
 
@@ -1741,6 +1755,22 @@ export namespace preview {
 	        this.renderer = source["renderer"];
 	        this.encoding = source["encoding"];
 	        this.extra = source["extra"];
+	    }
+	}
+	export class Text {
+	    text: string;
+	    encoding: string;
+	    truncated: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Text(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.encoding = source["encoding"];
+	        this.truncated = source["truncated"];
 	    }
 	}
 

@@ -46,6 +46,10 @@ export function FindInFiles(arg1:string,arg2:search.Options):Promise<string>;
 
 export function ForgetPassword(arg1:string):Promise<void>;
 
+export function GridDiffView(arg1:string,arg2:string,arg3:string,arg4:string,arg5:number):Promise<app.RenderedImage>;
+
+export function ImageView(arg1:string,arg2:string,arg3:{[key: string]: string}):Promise<app.RenderedImage>;
+
 export function LintText(arg1:string,arg2:string,arg3:string):Promise<Array<intake.Mark>>;
 
 export function List(arg1:string,arg2:session.Query):Promise<session.Page>;
@@ -89,6 +93,8 @@ export function SessionInfo(arg1:string):Promise<session.Info>;
 export function SetEntryText(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
 
 export function ShowInFolder(arg1:string,arg2:string):Promise<string>;
+
+export function TextView(arg1:string,arg2:string):Promise<preview.Text>;
 
 export function Tree(arg1:string):Promise<session.Folder>;
 

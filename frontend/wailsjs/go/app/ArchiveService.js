@@ -78,6 +78,14 @@ export function ForgetPassword(arg1) {
   return window['go']['app']['ArchiveService']['ForgetPassword'](arg1);
 }
 
+export function GridDiffView(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['app']['ArchiveService']['GridDiffView'](arg1, arg2, arg3, arg4, arg5);
+}
+
+export function ImageView(arg1, arg2, arg3) {
+  return window['go']['app']['ArchiveService']['ImageView'](arg1, arg2, arg3);
+}
+
 export function LintText(arg1, arg2, arg3) {
   return window['go']['app']['ArchiveService']['LintText'](arg1, arg2, arg3);
 }
@@ -164,6 +172,10 @@ export function SetEntryText(arg1, arg2, arg3) {
 
 export function ShowInFolder(arg1, arg2) {
   return window['go']['app']['ArchiveService']['ShowInFolder'](arg1, arg2);
+}
+
+export function TextView(arg1, arg2) {
+  return window['go']['app']['ArchiveService']['TextView'](arg1, arg2);
 }
 
 export function Tree(arg1) {

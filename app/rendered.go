@@ -1,0 +1,188 @@
+package app
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"image"
+	"image/png"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/preview"
+	"packsmith/backend/previews"
+)
+
+// A view's data never travels in a response header: WebKitGTK's legacy
+// asset path (a build without a webkit2_* tag) drops every header and
+// every non-200 status, and no test of the browser build would notice.
+// So a picture is asked for with a bound call, which renders it once and
+// answers with its metadata (sizes, mips, grid stats, the diff) and a
+// one-shot URL; the page then fetches the PNG's bytes from that URL. An
+// error is the bound call's error, with its full text.
+
+// RenderedImage is a picture rendered for the window: its metadata and
+// where to fetch the PNG (once).
+type RenderedImage struct {
+	URL  string         `json:"url"`
+	Meta map[string]any `json:"meta"`
+}
+
+// maxRendered caps the rendered PNGs kept for fetching: a view that never
+// fetches its picture (closed before) costs at most this many.
+const maxRendered = 8
+
+// renderedStore holds encoded PNGs until the page fetches them.
+type renderedStore struct {
+	mu    sync.Mutex
+	order []string
+	png   map[string][]byte
+}
+
+func (r *renderedStore) put(b []byte) string {
+	var k [12]byte
+	rand.Read(k[:])
+	key := hex.EncodeToString(k[:])
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.png == nil {
+		r.png = map[string][]byte{}
+	}
+	r.png[key] = b
+	r.order = append(r.order, key)
+	for len(r.order) > maxRendered {
+		delete(r.png, r.order[0])
+		r.order = r.order[1:]
+	}
+	return key
+}
+
+// take hands out a PNG once.
+func (r *renderedStore) take(key string) ([]byte, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b, ok := r.png[key]
+	if !ok {
+		return nil, false
+	}
+	delete(r.png, key)
+	for i, k := range r.order {
+		if k == key {
+			r.order = append(r.order[:i], r.order[i+1:]...)
+			break
+		}
+	}
+	return b, true
+}
+
+// rendered is shared by every ArchiveService of the process (there is one).
+var rendered renderedStore
+
+func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		return RenderedImage{}, err
+	}
+	if meta == nil {
+		meta = map[string]any{}
+	}
+	return RenderedImage{URL: "/api/rendered?k=" + rendered.put(buf.Bytes()), Meta: meta}, nil
+}
+
+// ImageView renders an entry's image view (opts as the preview takes them:
+// mip, slice, scale, legend, diff=OTHER or diffFile=PATH for a walk grid
+// compared with another entry or a grid on disk).
+func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (RenderedImage, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	e, ok := archive.Find(ss.Archive, path)
+	if !ok {
+		return RenderedImage{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
+	}
+	if opts == nil {
+		opts = map[string]string{}
+	}
+	render := preview.RenderImage
+	if previews.IsDiff(opts) {
+		render = previews.RenderGridDiff
+	}
+	img, meta, err := render(ss.Archive, e, opts)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	return s.keep(img, meta)
+}
+
+// GridDiffView compares the walk grid pathA of session idA with pathB of
+// session idB (scale: pixels per cell, 0 for the default).
+func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) (RenderedImage, error) {
+	open := func(id, p string) (archive.Archive, archive.Entry, error) {
+		ss, err := s.Sessions.Get(id)
+		if err != nil {
+			return nil, archive.Entry{}, err
+		}
+		e, ok := archive.Find(ss.Archive, p)
+		if !ok {
+			return nil, archive.Entry{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: p, Offset: -1, Err: archive.ErrNotFound}
+		}
+		return ss.Archive, e, nil
+	}
+	a, ea, err := open(idA, pathA)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	b, eb, err := open(idB, pathB)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	ra, err := a.Open(ea.Path)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	defer ra.Close()
+	rb, err := b.Open(eb.Path)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	defer rb.Close()
+	opts := map[string]string{"legend": "0"}
+	if scale > 0 {
+		opts["scale"] = strconv.Itoa(scale)
+	}
+	img, meta, err := previews.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, opts)
+	if err != nil {
+		return RenderedImage{}, err
+	}
+	return s.keep(img, meta)
+}
+
+// TextView is an entry's text view (decoded to UTF-8, its encoding, and
+// whether it was cut at preview.MaxText).
+func (s *ArchiveService) TextView(id, path string) (preview.Text, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return preview.Text{}, err
+	}
+	e, ok := archive.Find(ss.Archive, path)
+	if !ok {
+		return preview.Text{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
+	}
+	return preview.RenderText(ss.Archive, e)
+}
+
+// serveRendered answers GET /api/rendered?k=KEY with a PNG an ImageView
+// or GridDiffView call rendered, once.
+func (s *ArchiveService) serveRendered(w http.ResponseWriter, r *http.Request) {
+	b, ok := rendered.take(r.URL.Query().Get("k"))
+	if !ok {
+		http.Error(w, "this picture was already fetched or dropped; render it again", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
