@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--no-write-mod-id] [--watch] [--mpp bake|keep|none] [--guts-ids N] [--strict] [--full] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id | --no-write-mod-id] [--watch] [--mpp bake|keep|none] [--guts-ids N] [--strict] [--full] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
