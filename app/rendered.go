@@ -77,9 +77,6 @@ func (r *renderedStore) take(key string) ([]byte, bool) {
 	return b, true
 }
 
-// rendered is shared by every ArchiveService of the process (there is one).
-var rendered renderedStore
-
 func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
@@ -88,7 +85,7 @@ func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedIma
 	if meta == nil {
 		meta = map[string]any{}
 	}
-	return RenderedImage{URL: "/api/rendered?k=" + rendered.put(buf.Bytes()), Meta: meta}, nil
+	return RenderedImage{URL: "/api/rendered?k=" + s.rendered.put(buf.Bytes()), Meta: meta}, nil
 }
 
 // ImageView renders an entry's image view (opts as the preview takes them:
@@ -177,7 +174,7 @@ func (s *ArchiveService) TextView(id, path string) (preview.Text, error) {
 // serveRendered answers GET /api/rendered?k=KEY with a PNG an ImageView
 // or GridDiffView call rendered, once.
 func (s *ArchiveService) serveRendered(w http.ResponseWriter, r *http.Request) {
-	b, ok := rendered.take(r.URL.Query().Get("k"))
+	b, ok := s.rendered.take(r.URL.Query().Get("k"))
 	if !ok {
 		http.Error(w, "this picture was already fetched or dropped; render it again", http.StatusNotFound)
 		return

@@ -65,7 +65,8 @@ type (
 	ArchiveService struct {
 		*Service
 		Sessions *session.Manager
-		Edits    *edits.Store // pending changes per open archive (edits.go)
+		Edits    *edits.Store  // pending changes per open archive (edits.go)
+		rendered renderedStore // pictures rendered for the window until it fetches them (rendered.go)
 	}
 	// PackService: pack a mod folder, deploy, unpack (pack.go, unpack.go).
 	PackService struct {

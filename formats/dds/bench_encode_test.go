@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"image"
 	"math"
-	"syscall"
 	"testing"
 	"time"
 
@@ -38,12 +37,6 @@ func benchPicture() *image.NRGBA {
 		}
 	}
 	return img
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // benchEncode encodes the 2048×2048 picture with its full chain (12
