@@ -112,23 +112,6 @@ func (s *Submesh) ListIndices(nv uint32) (out []uint32, dropped int) {
 		}
 		out = append(out, a, b, c)
 	}
-	switch s.Operation {
-	case OpTriangleList:
-		for i := 0; i+2 < len(idx); i += 3 {
-			emit(idx[i], idx[i+1], idx[i+2])
-		}
-	case OpTriangleStrip:
-		for i := 0; i+2 < len(idx); i++ {
-			if i&1 == 0 {
-				emit(idx[i], idx[i+1], idx[i+2])
-			} else {
-				emit(idx[i+1], idx[i], idx[i+2])
-			}
-		}
-	case OpTriangleFan:
-		for i := 1; i+1 < len(idx); i++ {
-			emit(idx[0], idx[i], idx[i+1])
-		}
-	}
+	eachTriangle(s.Operation, idx, emit)
 	return out, dropped
 }

@@ -520,24 +520,7 @@ func (m *Mesh) Triangles(fn func(sub int, t Triangle)) (skipped int) {
 			fn(si, Triangle{at(a), at(b), at(c)})
 		}
 		idx := s.Indices
-		switch s.Operation {
-		case OpTriangleList:
-			for i := 0; i+2 < len(idx); i += 3 {
-				emit(idx[i], idx[i+1], idx[i+2])
-			}
-		case OpTriangleStrip:
-			for i := 0; i+2 < len(idx); i++ {
-				if i&1 == 0 {
-					emit(idx[i], idx[i+1], idx[i+2])
-				} else {
-					emit(idx[i+1], idx[i], idx[i+2])
-				}
-			}
-		case OpTriangleFan:
-			for i := 1; i+1 < len(idx); i++ {
-				emit(idx[0], idx[i], idx[i+1])
-			}
-		}
+		eachTriangle(s.Operation, idx, emit)
 	}
 	return skipped
 }
@@ -576,4 +559,29 @@ func (m *Mesh) Bounds() (lo, hi [3]float32, ok bool) {
 		return m.Min, m.Max, true
 	}
 	return m.VertexBounds()
+}
+
+// eachTriangle calls emit for every triangle of a submesh's indices: a
+// list three at a time, a strip with every other triangle's first two
+// corners swapped (so all keep one winding), a fan around its first index;
+// other operations (points, lines) have none.
+func eachTriangle(op uint16, idx []uint32, emit func(a, b, c uint32)) {
+	switch op {
+	case OpTriangleList:
+		for i := 0; i+2 < len(idx); i += 3 {
+			emit(idx[i], idx[i+1], idx[i+2])
+		}
+	case OpTriangleStrip:
+		for i := 0; i+2 < len(idx); i++ {
+			if i&1 == 0 {
+				emit(idx[i], idx[i+1], idx[i+2])
+			} else {
+				emit(idx[i+1], idx[i], idx[i+2])
+			}
+		}
+	case OpTriangleFan:
+		for i := 1; i+1 < len(idx); i++ {
+			emit(idx[0], idx[i], idx[i+1])
+		}
+	}
 }
