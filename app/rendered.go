@@ -92,13 +92,9 @@ func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedIma
 // mip, slice, scale, legend, diff=OTHER or diffFile=PATH for a walk grid
 // compared with another entry or a grid on disk).
 func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (RenderedImage, error) {
-	ss, err := s.Sessions.Get(id)
+	a, e, err := s.pendingEntry(id, path)
 	if err != nil {
 		return RenderedImage{}, err
-	}
-	e, ok := archive.Find(ss.Archive, path)
-	if !ok {
-		return RenderedImage{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
 	}
 	if opts == nil {
 		opts = map[string]string{}
@@ -107,7 +103,7 @@ func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (Ren
 	if previews.IsDiff(opts) {
 		render = previews.RenderGridDiff
 	}
-	img, meta, err := render(ss.Archive, e, opts)
+	img, meta, err := render(a, e, opts)
 	if err != nil {
 		return RenderedImage{}, err
 	}
@@ -117,22 +113,11 @@ func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (Ren
 // GridDiffView compares the walk grid pathA of session idA with pathB of
 // session idB (scale: pixels per cell, 0 for the default).
 func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) (RenderedImage, error) {
-	open := func(id, p string) (archive.Archive, archive.Entry, error) {
-		ss, err := s.Sessions.Get(id)
-		if err != nil {
-			return nil, archive.Entry{}, err
-		}
-		e, ok := archive.Find(ss.Archive, p)
-		if !ok {
-			return nil, archive.Entry{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: p, Offset: -1, Err: archive.ErrNotFound}
-		}
-		return ss.Archive, e, nil
-	}
-	a, ea, err := open(idA, pathA)
+	a, ea, err := s.pendingEntry(idA, pathA)
 	if err != nil {
 		return RenderedImage{}, err
 	}
-	b, eb, err := open(idB, pathB)
+	b, eb, err := s.pendingEntry(idB, pathB)
 	if err != nil {
 		return RenderedImage{}, err
 	}
@@ -160,15 +145,27 @@ func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) 
 // TextView is an entry's text view (decoded to UTF-8, its encoding, and
 // whether it was cut at preview.MaxText).
 func (s *ArchiveService) TextView(id, path string) (preview.Text, error) {
-	ss, err := s.Sessions.Get(id)
+	a, e, err := s.pendingEntry(id, path)
 	if err != nil {
 		return preview.Text{}, err
 	}
-	e, ok := archive.Find(ss.Archive, path)
-	if !ok {
-		return preview.Text{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
+	return preview.RenderText(a, e)
+}
+
+// pendingEntry finds path in session id's archive as the window shows it:
+// with its pending changes applied, so a pending change previews as what
+// the save will store (textedit.go's view).
+func (s *ArchiveService) pendingEntry(id, path string) (archive.Archive, archive.Entry, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return nil, archive.Entry{}, err
 	}
-	return preview.RenderText(ss.Archive, e)
+	v := s.view(ss)
+	e, ok := archive.Find(v, path)
+	if !ok {
+		return nil, archive.Entry{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
+	}
+	return v, e, nil
 }
 
 // serveRendered answers GET /api/rendered?k=KEY with a PNG an ImageView
