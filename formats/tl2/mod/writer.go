@@ -225,7 +225,7 @@ func (w *Writer) compressor() {
 			} else {
 				zw.Reset(j.out)
 			}
-			if _, err := zw.Write(in); err != nil {
+			if err := w.deflate(zw, in); err != nil {
 				j.err = err
 			} else if err := zw.Close(); err != nil {
 				j.err = err
@@ -239,6 +239,28 @@ func (w *Writer) compressor() {
 		}
 		close(j.done)
 	}
+}
+
+// deflateChunk is how much a compressor deflates between two looks at
+// whether the writer was aborted: a 24 MB file takes most of a second to
+// compress, and a cancelled pack must stop sooner. (zlib's output does not
+// depend on how its input is split into writes: tested.)
+const deflateChunk = 1 << 20
+
+// deflate writes in to zw a chunk at a time, stopping with the writer's
+// error once it has failed or been aborted.
+func (w *Writer) deflate(zw io.Writer, in []byte) error {
+	for len(in) > 0 {
+		if err := w.failed(); err != nil {
+			return err
+		}
+		n := min(len(in), deflateChunk)
+		if _, err := zw.Write(in[:n]); err != nil {
+			return err
+		}
+		in = in[n:]
+	}
+	return nil
 }
 
 // writer appends finished blocks in the order they were added.
