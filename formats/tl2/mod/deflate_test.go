@@ -2,8 +2,8 @@ package mod
 
 import (
 	"bytes"
-	"math/rand/v2"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
