@@ -60,9 +60,11 @@ test-frontend: deps
 test-e2e: frontend
 	bash scripts/e2e.sh
 
-# The native window under Xvfb: file dialog and drag and drop, real input.
+# The native window under Xvfb: file dialog and drag and drop, real input,
+# pictures checked on screen; then the 3D view of a mesh and a level.
 test-window: build
 	bash scripts/window-test.sh
+	bash scripts/window-3d-test.sh
 
 test: deps vet test-go bindings-check test-frontend test-e2e test-window test-release
 

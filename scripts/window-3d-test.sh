@@ -51,12 +51,12 @@ drawn() {
 # pick NAME: type it in the filter, then click the one row left.
 pick() {
   for _ in 1 2 3; do
-    xdotool mousemove 100 264 click --repeat 3 1   # the filter field (window at y 20)
+    xdotool mousemove 100 277 click --repeat 3 1   # the filter field (window at y 20, below the tab row)
     sleep 0.3
     xdotool key ctrl+a
     xdotool type --delay 30 "$1"
     sleep 1.5
-    xdotool mousemove 260 323 click 1              # the first row of the list
+    xdotool mousemove 260 336 click 1              # the first row of the list
     xdotool mousemove 400 700                      # away from the row: no tooltip in the shots
     sleep 4
     return 0
