@@ -1,6 +1,7 @@
 package modpack
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/mod"
 )
 
 // levelOf packs dir incrementally to out and returns the LEVEL the .MOD
@@ -19,7 +21,17 @@ func levelOf(t *testing.T, dir, out string) (string, int) {
 	if err != nil {
 		t.Fatalf("%v %v", err, res.Findings)
 	}
-	d, err := bindat.Decompile("U.DAT", entries(t, openMod(t, out))["MEDIA/UNITS/U.DAT"], nil)
+	// Read from memory: an open .MOD would stop the next pack's rename on
+	// Windows.
+	mb, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mod.NewReader(bytes.NewReader(mb), int64(len(mb)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := bindat.Decompile("U.DAT", entries(t, r)["MEDIA/UNITS/U.DAT"], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
