@@ -4,7 +4,7 @@
 
 GO        ?= go
 BIN       := build/bin
-LDFLAGS   := -w -s -X packsmith/internal/version.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -w -s -X packsmith/backend/sys/version.Version=$(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOPKGS     = $(shell $(GO) list ./... )
 # The Wails CLI, built from the pinned tools module (tools/wails/go.mod).
 WAILS     := build/tools/wails

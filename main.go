@@ -8,7 +8,7 @@ import (
 
 	"packsmith/app"
 	"packsmith/app/cli"
-	"packsmith/internal/console"
+	"packsmith/backend/sys/console"
 )
 
 func main() {

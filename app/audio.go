@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/preview"
+	"packsmith/backend/view/preview"
 )
 
 // MaxAudio caps what /api/audio serves: the entry is read into memory so the

@@ -7,7 +7,7 @@ package app
 import (
 	"context"
 
-	"packsmith/backend/backups"
+	"packsmith/backend/workspace/backups"
 )
 
 // BackupList is what the History panel shows.

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/levelbake"
-	"packsmith/backend/previews"
-	"packsmith/backend/usermsg"
+	"packsmith/backend/sys/usermsg"
+	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -78,7 +78,7 @@ func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
 		return nil, err
 	}
 	v := &BakeView{Layout: e.Path, Grid: strings.TrimSuffix(e.Path, filepath.Ext(e.Path)) + gridExt(e.Path), Report: rep}
-	img, meta, err := previews.RenderGridBytes(baked, map[string]string{"overlay": "1"})
+	img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dimg, dmeta, err := previews.DiffGrids(bytes.NewReader(old), ge.Path, bytes.NewReader(baked), "baked from "+e.Path, nil)
+	dimg, dmeta, err := render.DiffGrids(bytes.NewReader(old), ge.Path, bytes.NewReader(baked), "baked from "+e.Path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
 		return nil, err
 	}
 	v := &BakeView{Layout: layoutPath, Grid: levelbake.SiblingGrid(layoutPath), Report: fr.Report}
-	img, meta, err := previews.RenderGridBytes(baked, map[string]string{"overlay": "1"})
+	img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dimg, dmeta, err := previews.DiffGrids(bytes.NewReader(old), fr.Against.File, bytes.NewReader(baked), "baked from "+filepath.Base(layoutPath), nil)
+	dimg, dmeta, err := render.DiffGrids(bytes.NewReader(old), fr.Against.File, bytes.NewReader(baked), "baked from "+filepath.Base(layoutPath), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 
-	"packsmith/backend/diff"
-	"packsmith/backend/jobs"
+	"packsmith/backend/view/diff"
+	"packsmith/backend/workspace/jobs"
 )
 
 // Compare starts a job comparing two open archives (A before, B after);

@@ -9,14 +9,14 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/edits"
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
+	"packsmith/backend/edit/edits"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // Pending changes and saving them: the window's write-back. Every change
-// is kept in backend/edits until Save, which writes through
-// backend/writeback (the command line's replace/add/rm) as a job.
+// is kept in backend/edit/edits until Save, which writes through
+// backend/edit/writeback (the command line's replace/add/rm) as a job.
 
 // EditState is what the pending-changes panel shows for one archive.
 type EditState struct {

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 func TestSaveChangesJob(t *testing.T) {

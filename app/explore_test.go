@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"packsmith/backend/convert"
-	"packsmith/backend/diff"
-	"packsmith/backend/extract"
-	"packsmith/backend/jobs"
-	"packsmith/backend/search"
+	"packsmith/backend/export/convert"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/view/diff"
+	"packsmith/backend/view/search"
+	"packsmith/backend/workspace/jobs"
 )
 
 // hitEvents records "search-hits" events beside the job events.

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/convert"
-	"packsmith/backend/settings"
+	"packsmith/backend/export/convert"
+	"packsmith/backend/workspace/settings"
 )
 
 // ExtractWith starts an extract job converting as t.Convert says

@@ -3,9 +3,9 @@ package app
 import (
 	"fmt"
 
-	"packsmith/backend/convert"
-	"packsmith/backend/extract"
-	"packsmith/backend/session"
+	"packsmith/backend/export/convert"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/workspace/session"
 )
 
 // ExtractTarget names what an extract would write: the entries (paths; all

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // The window asks before replacing files: ExtractExisting names them, a

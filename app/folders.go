@@ -1,8 +1,8 @@
 package app
 
 import (
-	"packsmith/backend/settings"
-	"packsmith/backend/tl2paths"
+	"packsmith/backend/tl2/tl2paths"
+	"packsmith/backend/workspace/settings"
 )
 
 // The folders the views share. Only the Settings panel changes them: a

@@ -8,10 +8,10 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/drivers/iopdrv"
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
-	"packsmith/backend/settings"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
+	"packsmith/backend/workspace/settings"
 )
 
 // passwordKey is how a remembered password is filed: the absolute path.

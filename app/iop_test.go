@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"packsmith/backend/drivers/iopdrv"
-	"packsmith/backend/jobs"
-	"packsmith/backend/settings"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/settings"
 	"packsmith/formats/iop"
 )
 

@@ -5,8 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"packsmith/backend/lastdir"
-	"packsmith/backend/settings"
+	"packsmith/backend/workspace/lastdir"
+	"packsmith/backend/workspace/settings"
 )
 
 // DirDialogs are native dialogs that can start in a given folder (the Wails

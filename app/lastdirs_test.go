@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/settings"
+	"packsmith/backend/workspace/settings"
 )
 
 // dirDialogs answers every dialog with the next path of its kind and notes

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"sync"
 
-	"packsmith/backend/loadorder"
-	"packsmith/backend/modpack"
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/modpack"
 )
 
 // loadOrderState is the load order the view is editing (a Service field).

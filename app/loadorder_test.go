@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
 // The view the window receives from LoadOrder (as JSON, the way the

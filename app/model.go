@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/levelbake"
-	"packsmith/backend/limits"
-	"packsmith/backend/meshview"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/view/meshview"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
 	"packsmith/formats/tl2/mpp"

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/meshview"
+	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/internal/modelgen"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/meshview"
+	"packsmith/backend/view/meshview"
 	"packsmith/internal/modelgen"
 )
 

@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/modpack"
-	"packsmith/backend/settings"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/settings"
 )
 
 // PackSetup is what the Pack view starts with.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/modpack"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/jobs"
 )
 
 func TestPackBindings(t *testing.T) {

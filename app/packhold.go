@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"packsmith/backend/modpack"
+	"packsmith/backend/tl2/modpack"
 )
 
 // HeldDeployRequest names a packed .MOD whose deploy was held.

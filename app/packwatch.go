@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/modpack"
-	"packsmith/backend/watch"
+	"packsmith/backend/sys/watch"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/jobs"
 )
 
 // PackOnSaveStatus is the last pack of a Pack-on-save job.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"packsmith/backend/jobs"
+	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/tl2/sch"
 )
 

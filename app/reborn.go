@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"packsmith/backend/rebornedit"
+	"packsmith/backend/edit/rebornedit"
 	"packsmith/formats/reborn/txte"
 )
 

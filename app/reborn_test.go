@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/jobs"
+	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/reborn/filetable"
 )
 

@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/preview"
-	"packsmith/backend/previews"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/view/render"
 )
 
 // A view's data never travels in a response header: WebKitGTK's legacy
@@ -99,11 +99,11 @@ func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (Ren
 	if opts == nil {
 		opts = map[string]string{}
 	}
-	render := preview.RenderImage
-	if previews.IsDiff(opts) {
-		render = previews.RenderGridDiff
+	draw := preview.RenderImage
+	if render.IsDiff(opts) {
+		draw = render.RenderGridDiff
 	}
-	img, meta, err := render(a, e, opts)
+	img, meta, err := draw(a, e, opts)
 	if err != nil {
 		return RenderedImage{}, err
 	}
@@ -135,7 +135,7 @@ func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) 
 	if scale > 0 {
 		opts["scale"] = strconv.Itoa(scale)
 	}
-	img, meta, err := previews.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, opts)
+	img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, opts)
 	if err != nil {
 		return RenderedImage{}, err
 	}

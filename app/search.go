@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/search"
+	"packsmith/backend/view/search"
+	"packsmith/backend/workspace/jobs"
 )
 
 // SearchHits is the "search-hits" event: hits of a running Find in files

@@ -16,14 +16,14 @@ import (
 
 	"packsmith/backend/archive"
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/edits"
-	"packsmith/backend/extract"
-	"packsmith/backend/jobs"
-	"packsmith/backend/limits"
-	"packsmith/backend/preview"
-	"packsmith/backend/session"
-	"packsmith/backend/settings"
-	"packsmith/internal/version"
+	"packsmith/backend/edit/edits"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/version"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
+	"packsmith/backend/workspace/settings"
 )
 
 // Emitter sends an event to the window.

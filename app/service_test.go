@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/session"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 type events struct {

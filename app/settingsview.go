@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/backups"
-	"packsmith/backend/settings"
-	"packsmith/backend/tl2paths"
+	"packsmith/backend/tl2/tl2paths"
+	"packsmith/backend/workspace/backups"
+	"packsmith/backend/workspace/settings"
 )
 
 // The Settings panel: the folders the Pack and Load order views use and
@@ -20,7 +20,7 @@ type Prefs struct {
 	ModsDir    string `json:"modsDir"`    // "" = the user folder's mods
 	GameDir    string `json:"gameDir"`    // the game's install folder
 	Theme      string `json:"theme"`      // "dark" or "light"
-	// BackupsKeep is how many backups of one file are kept (backend/backups).
+	// BackupsKeep is how many backups of one file are kept (backend/workspace/backups).
 	BackupsKeep int `json:"backupsKeep"`
 }
 

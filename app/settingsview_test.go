@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/settings"
+	"packsmith/backend/workspace/settings"
 )
 
 func TestPreferencesRoundTrip(t *testing.T) {

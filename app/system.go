@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/session"
+	"packsmith/backend/workspace/session"
 )
 
 // The entry context menu's "Show in folder" and "Open with the system

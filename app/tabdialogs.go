@@ -4,7 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"packsmith/backend/lastdir"
+	"packsmith/backend/workspace/lastdir"
 )
 
 // fromDialogs is what lastDirDialogs adds for a tab of its own: an open

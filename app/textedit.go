@@ -8,18 +8,18 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/edits"
-	"packsmith/backend/intake"
-	"packsmith/backend/modpack"
-	"packsmith/backend/preview"
-	"packsmith/backend/previews"
-	"packsmith/backend/session"
+	"packsmith/backend/edit/edits"
+	"packsmith/backend/edit/intake"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/session"
 )
 
 // Editing an entry as text in the window: the editor pane asks for the
 // entry's text (compiled TL2 data decompiled), lints what is typed with
 // the compile the write runs, and saves it as a pending change, which
-// converts (compiles, re-encodes) as every write does (backend/intake).
+// converts (compiles, re-encodes) as every write does (backend/edit/intake).
 
 // MaxEditText caps the entries the editor opens.
 const MaxEditText = 16 << 20
@@ -75,13 +75,13 @@ func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
 	}
 	caps := edits.CapsOf(ss.Archive)
 	out.Editable, out.Why = caps.Replace, caps.Why
-	if k := previews.CompiledKind(e, b); k != "" {
-		text, err := previews.Decompile(k, e.Path, b)
+	if k := render.CompiledKind(e, b); k != "" {
+		text, err := render.Decompile(k, e.Path, b)
 		if err != nil {
 			return EditText{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: e.Path, Offset: -1, Err: err}
 		}
 		b, out.Kind = text, k
-		if k == previews.KindRAW {
+		if k == render.KindRAW {
 			out.Editable, out.Why = false, "a RAW index is rebuilt from the .DAT and .LAYOUT files it lists whenever they change: edit those"
 		} else if !out.Compiles {
 			out.Editable, out.Why = false, "this archive stores compiled data as it is: edit the source in a .MOD or mod folder"

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/modunpack"
-	"packsmith/backend/settings"
+	"packsmith/backend/tl2/modunpack"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/settings"
 )
 
 // UnpackMod starts unpacking the .MOD at modPath into the folder dir (it

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/modunpack"
+	"packsmith/backend/tl2/modunpack"
+	"packsmith/backend/workspace/jobs"
 	"packsmith/internal/testfixtures"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"packsmith/backend/settings"
+	"packsmith/backend/workspace/settings"
 )
 
 // WindowState is the window's size and place, kept in window.json beside

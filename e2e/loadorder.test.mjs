@@ -17,7 +17,7 @@ const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'lo-'))
 const userDir = join(work, 'Torchlight 2');
 const schPath = join(userDir, 'modlauncher.sch');
 
-// Ids of the generated folder (backend/loadorder/loadordertest).
+// Ids of the generated folder (backend/tl2/loadorder/loadordertest).
 const ID = {
   overhaul: '-4629700416936869888',
   speed: '1234567890123456789',

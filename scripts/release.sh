@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 WAILS=build/tools/wails
 VERSION=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo dev)}
-LD="-X packsmith/internal/version.Version=$VERSION"
+LD="-X packsmith/backend/sys/version.Version=$VERSION"
 DIST=dist
 BIN=build/bin
 t0=$(date +%s)

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"packsmith/backend/backups"
+	"packsmith/backend/workspace/backups"
 )
 
 func init() {

@@ -10,9 +10,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"packsmith/backend/levelbake"
-	"packsmith/backend/modpack"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
+	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mpp"
 )
 

@@ -12,8 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"packsmith/backend/extract"
-	"packsmith/backend/scratch"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/sys/scratch"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,11 +21,11 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/convert"
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/limits"
-	"packsmith/backend/writeback"
-	"packsmith/internal/version"
+	"packsmith/backend/edit/writeback"
+	"packsmith/backend/export/convert"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/version"
 )
 
 // Exit codes.

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
 // childEnvs keeps child processes' locks and settings in the test's own

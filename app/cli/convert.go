@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/limits"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
 )

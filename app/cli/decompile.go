@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/preview"
-	"packsmith/backend/previews"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -49,11 +49,11 @@ func runDecompile(c *ctx, args []string) error {
 		return err
 	}
 	defer src.Close()
-	b, err := src.readAll(previews.MaxCompiled)
+	b, err := src.readAll(render.MaxCompiled)
 	if err != nil {
 		return err
 	}
-	k := previews.CompiledKind(src.e, b[:min(len(b), preview.HeadSize)])
+	k := render.CompiledKind(src.e, b[:min(len(b), preview.HeadSize)])
 	if k == "" {
 		why := "not BINDAT, BINLAYOUT or RAW"
 		if _, ok := preview.DecodeText(b); ok && src.loose {
@@ -63,7 +63,7 @@ func runDecompile(c *ctx, args []string) error {
 		}
 		return fmt.Errorf("%s: %s", src.name(), why)
 	}
-	text, err := previews.Decompile(k, src.e.Path, b)
+	text, err := render.Decompile(k, src.e.Path, b)
 	if err != nil {
 		return fmt.Errorf("%s: %s: %w", src.name(), k, err)
 	}

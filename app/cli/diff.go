@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/diff"
+	"packsmith/backend/view/diff"
 )
 
 func init() {

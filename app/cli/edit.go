@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"packsmith/backend/intake"
+	"packsmith/backend/edit/intake"
 )
 
 // printConversions says what a write did to the sources on the way in:

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/tl2names"
+	"packsmith/backend/tl2/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/testfixtures"
 )
 
-// Writing text into a .MOD compiles it as pack does (backend/intake),
+// Writing text into a .MOD compiles it as pack does (backend/edit/intake),
 // tried on the XOVER .MOD GUTS built.
 
 const humM = "MEDIA/UNITS/PLAYERS/XOVER/HUM_M.DAT"

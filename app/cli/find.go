@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"packsmith/backend/search"
+	"packsmith/backend/view/search"
 )
 
 func init() {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/previews"
+	"packsmith/backend/view/render"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
 )
@@ -36,10 +36,10 @@ func infoFile(c *ctx, p string, js bool) (handled bool, err error) {
 }
 
 // GridInfo is `info FILE.mpp --json`: the file, then the grid's report
-// (size, extent, class counts, stub flag, pockets; see previews.GridReport).
+// (size, extent, class counts, stub flag, pockets; see render.GridReport).
 type GridInfo struct {
 	File string `json:"file"`
-	previews.GridReport
+	render.GridReport
 }
 
 func gridInfo(p string) (any, error) {
@@ -48,11 +48,11 @@ func gridInfo(p string) (any, error) {
 		return nil, err
 	}
 	defer f.Close()
-	g, b, err := previews.ReadGrid(f)
+	g, b, err := render.ReadGrid(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	rep, _, err := previews.AnalyseGrid(g, int64(len(b)))
+	rep, _, err := render.AnalyseGrid(g, int64(len(b)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}

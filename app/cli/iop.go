@@ -5,7 +5,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/drivers/iopdrv"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
 )
 
 func init() {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/internal/crafted"
 )
 

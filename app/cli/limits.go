@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"packsmith/backend/limits"
-	"packsmith/backend/settings"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/workspace/settings"
 )
 
 // memoryFlag takes the global --max-memory MB flag out of args (it may

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"packsmith/backend/loadorder"
-	"packsmith/backend/modpack"
-	"packsmith/backend/settings"
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/settings"
 )
 
 func init() {
@@ -27,7 +27,7 @@ func init() {
 			"  conflicts   every file two or more loaded mods ship: who wins, who loses; per mod counts\n" +
 			"enable, disable and move save modlauncher.sch at once, after a backup (packsmith backups list).\n" +
 			"--limit N: how many mods the game activates (default 10; a mod below it is listed as not loaded).\n" +
-			"--json fields are documented in backend/loadorder/doc.go (and the README).",
+			"--json fields are documented in backend/tl2/loadorder/doc.go (and the README).",
 		run: runLoadOrder,
 	})
 }

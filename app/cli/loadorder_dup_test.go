@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
 // dupUser: ABOVE (place 1) and EDITOR (place 2), whose .MOD lists

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/backups"
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/sch"
 )
 

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"packsmith/backend/filelock"
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/sys/filelock"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
 // ownCache gives one child process a cache and config folder of its own,

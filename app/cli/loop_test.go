@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/backups"
-	"packsmith/backend/loadorder/loadordertest"
-	"packsmith/backend/modpack"
+	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/mod"
 )
 

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/levelbake"
-	"packsmith/backend/limits"
-	"packsmith/backend/meshview"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
 )
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/meshview"
+	"packsmith/backend/view/meshview"
 	"packsmith/formats/tl2/mpp"
 	"packsmith/internal/testfixtures"
 )

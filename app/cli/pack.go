@@ -10,8 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"packsmith/backend/modpack"
-	"packsmith/backend/settings"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/workspace/settings"
 )
 
 func init() {

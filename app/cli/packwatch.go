@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"packsmith/backend/modpack"
-	"packsmith/backend/watch"
+	"packsmith/backend/sys/watch"
+	"packsmith/backend/tl2/modpack"
 )
 
 // watchPack is `pack --watch`: pack, then pack again after every save

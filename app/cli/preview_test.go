@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/previews"
+	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
@@ -138,7 +138,7 @@ func TestRenderWalkGrid(t *testing.T) {
 	}
 	// Cell (2,1) is walkable, (0,0) wall, (5,3) void; sample cell centres.
 	at := func(x, y int) color.RGBA { return color.RGBAModel.Convert(img.At(4*x+2, 4*y+2)).(color.RGBA) }
-	if at(2, 1) != previews.ColorWalkable || at(0, 0) != previews.ColorWall || at(5, 3) != previews.ColorVoid {
+	if at(2, 1) != render.ColorWalkable || at(0, 0) != render.ColorWall || at(5, 3) != render.ColorVoid {
 		t.Fatalf("colours %v %v %v", at(2, 1), at(0, 0), at(5, 3))
 	}
 	_, errs, code := run(t, "render", p, "-o", out, "--scale", "0")

@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
-	"packsmith/backend/rebornedit"
-	"packsmith/backend/safefile"
+	"packsmith/backend/edit/rebornedit"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/reborn/ashg"
 	"packsmith/formats/reborn/xlce"
 )

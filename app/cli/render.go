@@ -9,10 +9,10 @@ import (
 	"image/png"
 	"strconv"
 
-	"packsmith/backend/jobs"
-	"packsmith/backend/preview"
-	"packsmith/backend/previews"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/jobs"
 )
 
 func init() {
@@ -56,7 +56,7 @@ func runRender(c *ctx, args []string) error {
 		return err
 	}
 	if *scale < 1 || *scale > 16 || *mip < 0 || *face < 0 {
-		// The walk-grid renderer's range (previews.GridOptions): a
+		// The walk-grid renderer's range (render.GridOptions): a
 		// wrong number is a usage error, caught before any file is read.
 		return usageError{"--scale must be 1 to 16, --mip and --face ≥ 0"}
 	}
@@ -116,7 +116,7 @@ func runRender(c *ctx, args []string) error {
 	if w, ok := meta["warning"].(string); ok {
 		fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), w)
 	}
-	if g, ok := meta["grid"].(previews.GridReport); ok {
+	if g, ok := meta["grid"].(render.GridReport); ok {
 		for _, w := range g.Warnings {
 			fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), w)
 		}
@@ -156,7 +156,7 @@ type diffArgs struct{ file, entry, archive string }
 
 // diffOutput is `render --diff --json`: the counts and the picture written.
 type diffOutput struct {
-	previews.DiffReport
+	render.DiffReport
 	Output string `json:"output,omitempty"`
 }
 
@@ -197,7 +197,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		after = &source{a: before.a, e: e} // shares before's archive: not closed twice
 	}
 	for _, s := range []*source{before, after} {
-		if !previews.IsWalkGrid(s.e) {
+		if !render.IsWalkGrid(s.e) {
 			return fmt.Errorf("%s: only walk grids (.MPP) can be compared", s.name())
 		}
 	}
@@ -211,11 +211,11 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		return after.fail(err)
 	}
 	defer ra.Close()
-	img, meta, err := previews.DiffGrids(rb, before.name(), ra, after.name(), map[string]string{"scale": strconv.Itoa(scale)})
+	img, meta, err := render.DiffGrids(rb, before.name(), ra, after.name(), map[string]string{"scale": strconv.Itoa(scale)})
 	if err != nil {
 		return err
 	}
-	rep := meta["diff"].(previews.DiffReport)
+	rep := meta["diff"].(render.DiffReport)
 	if out != "" {
 		if err := writePNG(c, out, before.name(), img); err != nil {
 			return err

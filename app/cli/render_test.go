@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/previews"
+	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -50,10 +50,10 @@ func TestRenderDiffFiles(t *testing.T) {
 		t.Fatalf("picture %v: want the 24×16 grid and a legend below", bd)
 	}
 	at := func(x, y int) color.RGBA { return color.RGBAModel.Convert(img.At(4*x+2, 4*y+2)).(color.RGBA) }
-	if at(1, 1) != previews.ColorLost || at(2, 1) != previews.ColorLost || at(0, 3) != previews.ColorGained || at(5, 3) != previews.ColorOtherDiff {
+	if at(1, 1) != render.ColorLost || at(2, 1) != render.ColorLost || at(0, 3) != render.ColorGained || at(5, 3) != render.ColorOtherDiff {
 		t.Fatalf("changed cells %v %v %v %v", at(1, 1), at(2, 1), at(0, 3), at(5, 3))
 	}
-	if c := at(3, 1); c == previews.ColorWalkable || c == previews.ColorLost || c == previews.ColorGained {
+	if c := at(3, 1); c == render.ColorWalkable || c == render.ColorLost || c == render.ColorGained {
 		t.Fatalf("unchanged walkable cell drawn %v, want faded", c)
 	}
 

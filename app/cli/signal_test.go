@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"packsmith/backend/filelock"
+	"packsmith/backend/sys/filelock"
 	"path/filepath"
 	"runtime"
 	"strings"

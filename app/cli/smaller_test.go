@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -89,7 +89,7 @@ func TestLoadOrderListFinishesInterruptedDeploy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The journal the killed deploy left (backend/modpack/journal.go),
+	// The journal the killed deploy left (backend/tl2/modpack/journal.go),
 	// with the pid of a process that has ended.
 	dead := exec.Command(os.Args[0], "-test.run=^$")
 	dead.Run()

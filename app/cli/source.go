@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 )
 
 // looseFile shows one file on disk as a one-entry archive, so the preview

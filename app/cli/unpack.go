@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/modpack"
-	"packsmith/backend/modunpack"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/tl2/modunpack"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"packsmith/internal/version"
+	"packsmith/backend/sys/version"
 )
 
 func TestVersionCommandShowsBuildVersion(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"packsmith/backend/modpack"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 )
 

@@ -1,6 +1,6 @@
 // Package distcheck tests what `make release` wrote to dist/: the Windows
 // zip and installer (each executable's subsystem, icon, version resource
-// and manifest, read with internal/peres), the Linux and macOS tarballs and
+// and manifest, read with backend/sys/peres), the Linux and macOS tarballs and
 // SHA256SUMS; and, under wine, that the Windows console build answers like
 // the Linux build. `make test-release` runs it with PACKSMITH_REQUIRE_DIST=1;
 // elsewhere it skips when dist/ is absent.
@@ -26,7 +26,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/internal/peres"
+	"packsmith/backend/sys/peres"
 )
 
 const root = "../.."

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"os"
 
-	"packsmith/backend/loadorder/loadordertest"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
 func main() {

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
 )
 
 // Family describes one driver for the conformance suite (Run): how to make
@@ -393,7 +393,7 @@ func plan(t testing.TB, fam Family, a archive.Archive, want map[string][]byte, d
 	delete(after, rem)
 	after[addedAs] = stored(addBytes)
 	// The suite checks the container stores bytes as given: no conversion
-	// (backend/intake compiles text and rebuilds RAW indices otherwise).
+	// (backend/edit/intake compiles text and rebuilds RAW indices otherwise).
 	return []archive.Edit{
 		{Op: archive.EditReplace, Path: rep, Source: repSrc, Convert: archive.ConvertNone},
 		{Op: archive.EditRemove, Path: rem, Convert: archive.ConvertNone},

@@ -9,7 +9,7 @@ import (
 	"sort"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 )
 
 // Mem is an archive held in memory. Slow, when set, makes every Read block

@@ -8,5 +8,5 @@ import (
 	_ "packsmith/backend/drivers/reborndrv"
 	_ "packsmith/backend/drivers/tl2drv"
 	_ "packsmith/backend/drivers/zipdrv"
-	_ "packsmith/backend/previews"
+	_ "packsmith/backend/view/render"
 )

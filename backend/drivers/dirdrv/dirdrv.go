@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 )
 
 // MaxEntries caps how many files a folder view lists (an extracted

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/extract"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
+	"packsmith/backend/export/extract"
 	"packsmith/formats/iop"
 	"packsmith/internal/benchutil"
 )

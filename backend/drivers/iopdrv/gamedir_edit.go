@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/filelock"
+	"packsmith/backend/sys/filelock"
 	"packsmith/formats/iop"
 )
 

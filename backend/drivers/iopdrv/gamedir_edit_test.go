@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
 	"packsmith/formats/cp949"
 	"packsmith/internal/ioptest"
 )
@@ -92,7 +92,7 @@ func TestGameFolderReplaceKoreanEntry(t *testing.T) {
 		t.Fatal("map.iop changed")
 	}
 	// The file was CP949: the UTF-8 text given goes back as CP949
-	// (backend/intake), and the result says so.
+	// (backend/edit/intake), and the result says so.
 	stored, err := cp949.Encode(data)
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
 )
@@ -243,5 +243,5 @@ func (a *Archive) loadDeleteList() {
 }
 
 // KeepsTextEncoding says text written into the pack keeps the encoding
-// the entry came in (CP949, UTF-16): backend/intake re-encodes UTF-8.
+// the entry came in (CP949, UTF-16): backend/edit/intake re-encodes UTF-8.
 func (a *Archive) KeepsTextEncoding() bool { return true }

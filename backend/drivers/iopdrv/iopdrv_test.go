@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/iop"
 )
 

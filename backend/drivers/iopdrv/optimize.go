@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/iop"
 )
 

@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/extract"
-	"packsmith/backend/writeback"
+	"packsmith/backend/edit/writeback"
+	"packsmith/backend/export/extract"
 	"packsmith/formats/iop"
 	"packsmith/internal/ioptest"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/iop"
 )
 

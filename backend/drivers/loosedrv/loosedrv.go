@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
-	"packsmith/backend/preview"
+	"packsmith/backend/view/kind"
+	"packsmith/backend/view/preview"
 )
 
 func init() { archive.RegisterFallback(Driver{}) }

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 
-	"packsmith/backend/safefile"
-	"packsmith/internal/procalive"
+	"packsmith/backend/sys/procalive"
+	"packsmith/backend/sys/safefile"
 )
 
 // A .dat and the FileTable.bin record giving its size change together.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	"packsmith/backend/limits"
+	"packsmith/backend/sys/limits"
 	"packsmith/formats/reborn/pakd"
 	"packsmith/internal/crafted"
 )

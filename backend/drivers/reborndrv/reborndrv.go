@@ -24,8 +24,8 @@ import (
 	"sync"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/limits"
-	"packsmith/backend/scratch"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/scratch"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"

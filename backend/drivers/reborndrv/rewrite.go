@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/filelock"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/filelock"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/reborn/filetable"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/usermsg"
+	"packsmith/backend/sys/usermsg"
 	"packsmith/formats/tl2/mod"
 )
 

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/tl2/mod"
 )
 

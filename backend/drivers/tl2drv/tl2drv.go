@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -263,5 +263,5 @@ func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 }
 
 // CompilesSources says the game reads this archive's data compiled: text
-// sources written into it compile on the way in (backend/intake).
+// sources written into it compile on the way in (backend/edit/intake).
 func (a *Archive) CompilesSources() bool { return true }

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/extract"
-	"packsmith/backend/session"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/workspace/session"
 	"packsmith/internal/benchutil"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/safefile"
+	"packsmith/backend/sys/safefile"
 )
 
 // Rewrite writes a new .zip with the edits applied. Unchanged entries are

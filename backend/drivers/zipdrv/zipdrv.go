@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/kind"
+	"packsmith/backend/view/kind"
 )
 
 func init() { archive.Register(Driver{}) }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/tl2names"
+	"packsmith/backend/tl2/tl2names"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
 	"packsmith/internal/testfixtures"

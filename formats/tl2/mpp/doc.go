@@ -58,6 +58,6 @@
 // cells of an Analysis's pockets and thin walls. This package draws
 // nothing: pictures (one pixel per cell at scale 1, cell lines from scale
 // 4, a legend, the overlay, the difference) are made from these by
-// backend/previews (DrawGrid, DrawGridDiff). ParseArt and Grid.Art read
+// backend/view/render (DrawGrid, DrawGridDiff). ParseArt and Grid.Art read
 // and write a grid as rows of '.', '#' and '~'.
 package mpp

@@ -46,7 +46,7 @@
 // README says the upstream repository carries no licence and that the file
 // must be read from there, not copied into the project, so this package
 // does not embed it. This package only maps names it is given (Load reads
-// any io.Reader); backend/tl2names finds the list at run time
+// any io.Reader); backend/tl2/tl2names finds the list at run time
 // (PACKSMITH_TL2_DICTIONARY overrides the path), and without it decompiled
 // names come out as UNK_<HEX8>, which compile back to the same hash.
 package rghash

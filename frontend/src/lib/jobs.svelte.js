@@ -1,4 +1,4 @@
-// The window's one record of jobs (backend/jobs over the "job" event).
+// The window's one record of jobs (backend/workspace/jobs over the "job" event).
 // Every job event passes through update: a job's updates can arrive out of
 // order (each carries a growing seq; an older one is dropped), and a quick
 // job can finish before the call that started it returns its id. follow

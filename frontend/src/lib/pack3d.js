@@ -1,5 +1,5 @@
 // The 3D view's data: a "PSM1" pack from /api/mesh or /api/level
-// (backend/meshview/pack.go): magic, u32 JSON length, the JSON header,
+// (backend/view/meshview/pack.go): magic, u32 JSON length, the JSON header,
 // then a blob of little-endian arrays the header points into by byte
 // offset. Views into the blob, no copies.
 

@@ -1,0 +1,330 @@
+// Package safefile writes files so that nothing is ever half-written: data
+// goes to a temporary file beside the target and is renamed into place only
+// when complete. Files the user owns are backed up before they are replaced.
+package safefile
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/sys/filelock"
+	"packsmith/backend/sys/procalive"
+)
+
+// Temporary files are named ".<target name>.packsmith-<pid>-<random>.tmp":
+// recognisable, and with the pid of the process writing them.
+const (
+	TempMark   = ".packsmith-"
+	TempSuffix = ".tmp"
+)
+
+// CleanStale removes the temporary files in dir whose writer is gone
+// (killed, or the machine lost power): a name without a pid, or with the
+// pid of a live process, is left alone. Lock files nobody holds go too
+// (filelock.TidyDir).
+func CleanStale(dir string) {
+	filelock.TidyDir(dir) // lock files a killed process left beside its target
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, TempSuffix) {
+			continue
+		}
+		i := strings.LastIndex(name, TempMark)
+		if i < 0 {
+			continue
+		}
+		pidText, _, ok := strings.Cut(name[i+len(TempMark):], "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid == os.Getpid() || procalive.Alive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, name))
+	}
+}
+
+// File is a temporary file that becomes Target on Commit.
+type File struct {
+	*os.File
+	Target string
+	done   bool
+	// root, when set (CreateIn), is the folder rel and tmp are names in:
+	// the rename is made relative to it, never through a path string.
+	root     *os.Root
+	rel, tmp string
+}
+
+// CreateIn is Create for the file rel inside the folder root holds open:
+// the temporary file is made, and renamed over rel, relative to root, so a
+// folder on the way swapped for a symlink cannot send the file outside root
+// (an unpack of untrusted names). Target, for messages, is root's name
+// joined with rel.
+func CreateIn(root *os.Root, rel string) (*File, error) {
+	target := filepath.Join(root.Name(), rel)
+	for range 100 {
+		var rb [4]byte
+		rand.Read(rb[:])
+		tmp := filepath.Join(filepath.Dir(rel), fmt.Sprintf(".%s%s%d-%s%s", filepath.Base(rel), TempMark, os.Getpid(), hex.EncodeToString(rb[:]), TempSuffix))
+		f, err := root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+			}
+			return nil, err
+		}
+		return &File{File: f, Target: target, root: root, rel: rel, tmp: tmp}, nil
+	}
+	return nil, fmt.Errorf("%s: no free temporary name", target)
+}
+
+// WriteFileIn writes data to rel inside root atomically (CreateIn).
+func WriteFileIn(root *os.Root, rel string, data []byte) error {
+	f, err := CreateIn(root, rel)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// rename and remove act on the temporary file: through root when there is
+// one.
+func (f *File) rename() error {
+	if f.root != nil {
+		return f.root.Rename(f.tmp, f.rel)
+	}
+	return os.Rename(f.File.Name(), f.Target)
+}
+
+func (f *File) remove() error {
+	if f.root != nil {
+		return f.root.Remove(f.tmp)
+	}
+	return os.Remove(f.File.Name())
+}
+
+// Create opens a temporary file in target's folder (so the rename stays on
+// one volume). The caller writes to it and then calls Commit or Abort.
+func Create(target string) (*File, error) {
+	dir := filepath.Dir(target)
+	CleanStale(dir)
+	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, &os.PathError{Op: "create", Path: target, Err: pe.Err}
+		}
+		return nil, err
+	}
+	// CreateTemp makes 0600 files; the result should look like any file
+	// the user saves (or keep the mode of the file it replaces).
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil && runtime.GOOS != "windows" {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &File{File: f, Target: target}, nil
+}
+
+// user makes an error about the temporary file name the file the user
+// asked for: "write D:\\mods\\X.MOD: no space left", not the hidden
+// temporary name that is gone by the time the message is read.
+func (f *File) user(err error) error {
+	switch e := err.(type) {
+	case *os.PathError:
+		if e.Path == f.File.Name() || (f.root != nil && e.Path == f.tmp) {
+			return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+		}
+	case *os.LinkError:
+		return &os.PathError{Op: e.Op, Path: f.Target, Err: e.Err}
+	}
+	return err
+}
+
+// Write, WriteAt, WriteString, ReadFrom, Seek, Truncate and Sync are the
+// file's, with errors naming Target (see user).
+func (f *File) Write(b []byte) (int, error) {
+	n, err := f.File.Write(b)
+	return n, f.user(err)
+}
+
+func (f *File) WriteAt(b []byte, off int64) (int, error) {
+	n, err := f.File.WriteAt(b, off)
+	return n, f.user(err)
+}
+
+func (f *File) WriteString(s string) (int, error) {
+	n, err := f.File.WriteString(s)
+	return n, f.user(err)
+}
+
+func (f *File) ReadFrom(r io.Reader) (int64, error) {
+	n, err := f.File.ReadFrom(r)
+	return n, f.user(err)
+}
+
+func (f *File) Seek(off int64, whence int) (int64, error) {
+	n, err := f.File.Seek(off, whence)
+	return n, f.user(err)
+}
+
+func (f *File) Truncate(size int64) error { return f.user(f.File.Truncate(size)) }
+
+func (f *File) Sync() error { return f.user(f.File.Sync()) }
+
+// Commit flushes, closes and renames the file into place.
+func (f *File) Commit() error {
+	if f.done {
+		return nil
+	}
+	f.done = true
+	if err := f.File.Sync(); err != nil {
+		f.File.Close()
+		f.remove()
+		return f.user(err)
+	}
+	if err := f.File.Close(); err != nil {
+		f.remove()
+		return f.user(err)
+	}
+	if err := f.rename(); err != nil {
+		f.remove()
+		return f.user(err)
+	}
+	return nil
+}
+
+// Abort closes and removes the temporary file. It is safe after Commit.
+func (f *File) Abort() error {
+	if f.done {
+		return nil
+	}
+	f.done = true
+	f.File.Close()
+	return f.remove()
+}
+
+// Group stages several files that are committed together (DATA.PAK + .MAN).
+type Group []*File
+
+// Commit renames every file; on the first failure it aborts the rest.
+func (g Group) Commit() error {
+	for i, f := range g {
+		if err := f.Commit(); err != nil {
+			for _, r := range g[i+1:] {
+				r.Abort()
+			}
+			return err // it names f.Target (File.user)
+		}
+	}
+	return nil
+}
+
+// Abort removes every temporary file.
+func (g Group) Abort() error {
+	var errs []error
+	for _, f := range g {
+		if err := f.Abort(); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// WriteFile writes data to path atomically.
+func WriteFile(path string, data []byte) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// Backup copies path to "<path>.<UTC timestamp>.bak" beside it and returns
+// the backup's name. A missing file needs no backup: it returns "", nil.
+func Backup(path string) (string, error) {
+	return backupAt(path, time.Now())
+}
+
+func backupAt(path string, now time.Time) (string, error) {
+	src, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	defer src.Close()
+	// The copy is staged, then linked to a free name: a link never
+	// replaces an existing file, so two Packsmiths backing up the same
+	// file in the same second get two names.
+	tmp, err := Create(path + ".bak")
+	if err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(tmp, src); err != nil {
+		tmp.Abort()
+		return "", err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Abort()
+		return "", err
+	}
+	tmp.File.Close()
+	defer os.Remove(tmp.Name())
+	tmp.done = true
+	stamp := now.UTC().Format("20060102-150405")
+	name := fmt.Sprintf("%s.%s.bak", path, stamp)
+	for i := 2; i < 10000; i++ {
+		err := os.Link(tmp.Name(), name)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			// No hard links here (some network shares): claim the
+			// name exclusively, then rename over the claim.
+			f, cerr := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if cerr == nil {
+				f.Close()
+				if err := os.Rename(tmp.Name(), name); err != nil {
+					os.Remove(name)
+					return "", err
+				}
+				return name, nil
+			}
+			if !errors.Is(cerr, os.ErrExist) {
+				return "", cerr
+			}
+		}
+		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
+	}
+	return "", fmt.Errorf("%s: no free backup name", path)
+}

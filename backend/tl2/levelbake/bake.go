@@ -1,0 +1,339 @@
+package levelbake
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/usermsg"
+	"packsmith/formats/ogre/mesh"
+	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mpp"
+	"packsmith/formats/tl2/mppbake"
+)
+
+// Baker bakes the layouts of one mod. It caches the piece table and the
+// meshes, so baking every level of a mod reads each file once. It is safe
+// for concurrent use.
+type Baker struct {
+	mod, game *store
+	closeGame func() error
+
+	mu        sync.Mutex
+	table     *Table
+	gameTable bool
+	gameErr   error
+	shapes    map[string]*shapeEntry
+}
+
+type shapeEntry struct {
+	shape *mppbake.Shape
+	err   error
+}
+
+// New opens the mod folder (the folder holding MEDIA/, or MEDIA itself)
+// and, when gameDir is not "", the game's data: the folder holding
+// DATA.PAK and DATA.PAK.MAN (read in place) or an extracted MEDIA/.
+func New(modDir, gameDir string) (*Baker, error) {
+	ms, err := dirStore(modDir)
+	if err != nil {
+		return nil, fmt.Errorf("mod folder: %w", err)
+	}
+	return newBaker(ms, gameDir)
+}
+
+func newBaker(ms *store, gameDir string) (*Baker, error) {
+	b := &Baker{mod: ms, table: NewTable(), shapes: map[string]*shapeEntry{}, closeGame: func() error { return nil }}
+	if gameDir != "" {
+		gs, closer, err := gameStore(gameDir)
+		if err != nil {
+			return nil, err
+		}
+		b.game, b.closeGame = gs, closer
+	}
+	for _, p := range ms.under("MEDIA/LEVELSETS/", ".DAT") {
+		data, _, err := ms.read(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := b.table.AddDat(p, data); err != nil {
+			return nil, fmt.Errorf("piece table: %w", err)
+		}
+	}
+	return b, nil
+}
+
+// Close releases the game's DATA.PAK.
+func (b *Baker) Close() error { return b.closeGame() }
+
+// Pieces is the number of pieces the table holds so far.
+func (b *Baker) Pieces() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.table.Len()
+}
+
+func (b *Baker) lookup(guid string) (*PieceDef, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if p, ok := b.table.Lookup(guid); ok {
+		return p, nil
+	}
+	if b.game == nil {
+		return nil, nil
+	}
+	if !b.gameTable {
+		b.gameTable = true
+		for _, p := range b.game.under("MEDIA/LEVELSETS/", ".DAT") {
+			data, _, err := b.game.read(p)
+			if err == nil {
+				err = b.table.AddDat(b.game.name+": "+p, data)
+			}
+			if err != nil {
+				b.gameErr = fmt.Errorf("game piece table: %w", err)
+				break
+			}
+		}
+	}
+	if p, ok := b.table.Lookup(guid); ok {
+		return p, nil
+	}
+	return nil, b.gameErr
+}
+
+func (b *Baker) shape(p string) (*mppbake.Shape, error) {
+	key := meshKey(p)
+	b.mu.Lock()
+	e, ok := b.shapes[key]
+	b.mu.Unlock()
+	if ok {
+		return e.shape, e.err
+	}
+	e = &shapeEntry{}
+	data, found, err := b.mod.read(key)
+	if !found && err == nil {
+		data, found, err = b.game.read(key)
+	}
+	switch {
+	case err != nil:
+		e.err = err
+	case !found:
+		e.err = errNotFound
+	default:
+		e.shape, e.err = readShape(data)
+		if e.err != nil {
+			e.err = fmt.Errorf("%s: %w", key, e.err)
+		}
+	}
+	b.mu.Lock()
+	b.shapes[key] = e
+	b.mu.Unlock()
+	return e.shape, e.err
+}
+
+var errNotFound = errors.New("not found")
+
+func readShape(data []byte) (*mppbake.Shape, error) {
+	m, err := mesh.Decode(data, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &mppbake.Shape{}
+	var ok bool
+	s.Min, s.Max, ok = m.Bounds()
+	if !ok {
+		s.Min, s.Max = [3]float32{1, 1, 1}, [3]float32{-1, -1, -1} // empty
+	}
+	nocollide := make([]bool, len(m.Submeshes))
+	for i, sm := range m.Submeshes {
+		nocollide[i] = strings.Contains(strings.ToLower(sm.Material), "nocollide")
+	}
+	m.Triangles(func(sub int, t mesh.Triangle) {
+		s.Triangles = append(s.Triangles, mppbake.Triangle{A: t.A, B: t.B, C: t.C, NoPath: nocollide[sub]})
+	})
+	return s, nil
+}
+
+// MissingError lists what a layout needs and the data does not hold.
+type MissingError struct {
+	Layout   string
+	Meshes   []string // collision meshes not found or unreadable
+	Pieces   []string // piece GUIDs in no LEVELSETS .DAT
+	Problems []string // other reasons, e.g. a mesh that does not read
+}
+
+func (e *MissingError) Error() string {
+	var parts []string
+	if len(e.Pieces) > 0 {
+		parts = append(parts, fmt.Sprintf("%d piece GUID(s) in no LEVELSETS .DAT: %s", len(e.Pieces), strings.Join(e.Pieces, ", ")))
+	}
+	if len(e.Meshes) > 0 {
+		parts = append(parts, fmt.Sprintf("%d collision mesh(es) missing: %s", len(e.Meshes), strings.Join(e.Meshes, ", ")))
+	}
+	parts = append(parts, e.Problems...)
+	return fmt.Sprintf("%s cannot be baked: %s", e.Layout, strings.Join(parts, "; "))
+}
+
+// Report is one baked layout.
+type Report struct {
+	Layout    string          `json:"layout"`
+	Grid      *mpp.Grid       `json:"-"`
+	Width     int             `json:"width"`
+	Height    int             `json:"height"`
+	Placed    int             `json:"placed"`    // Room Pieces in the layout
+	Baked     int             `json:"baked"`     // pieces whose triangles were baked
+	Gated     int             `json:"gated"`     // pieces left out by a gate
+	Triangles int             `json:"triangles"` // triangles baked
+	Stats     mpp.Stats       `json:"stats"`
+	Pockets   int             `json:"pockets"` // walkable regions cut off from the main one
+	Millis    int64           `json:"millis"`
+	Result    *mppbake.Result `json:"-"`
+}
+
+// Options tunes BakeLayout.
+type Options struct {
+	Workers int
+	// Progress, when set, is told the grid rows baked out of its height.
+	Progress func(done, total int)
+	// MaxTests caps the bake's triangle tests (mppbake.Options.MaxTests;
+	// 0: its default).
+	MaxTests int64
+}
+
+// DecodeLayout reads a layout: BINLAYOUT, or LAYOUT text compiled first.
+func DecodeLayout(name string, data []byte) (*layout.Layout, error) {
+	if len(data) > 0 && data[0] == layout.Magic {
+		return layout.Decode(data)
+	}
+	bin, _, err := layout.Compile(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return layout.Decode(bin)
+}
+
+// ErrNotLevel is returned for a layout that places no room piece: a
+// scenery or prop layout, not a level, so it has no walk grid to bake.
+var ErrNotLevel = errors.New("places no room piece, so it is not a level and has no walk grid to bake")
+
+// IsLevel reports whether a layout (text or BINLAYOUT bytes) places a
+// room piece, which makes it a level; an error when it does not read.
+func IsLevel(name string, data []byte) (bool, error) {
+	l, err := DecodeLayout(name, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", name, err)
+	}
+	return l.PlacesRoomPiece(), nil
+}
+
+// Check resolves every piece and mesh a layout needs without baking: nil,
+// a *MissingError, or another error (ErrNotLevel for a layout that places
+// no room piece, mppbake.ErrNoGeometry when no placed piece has collision). Errors of Check and BakeLayout carry no Go package
+// prefix (usermsg); errors.Is and errors.As see the originals.
+func (b *Baker) Check(name string, data []byte) error {
+	_, pieces, err := b.pieces(name, data)
+	if err == nil && len(pieces) == 0 {
+		err = fmt.Errorf("%s: %w", name, mppbake.ErrNoGeometry) // what the bake would say
+	}
+	return usermsg.Error(err)
+}
+
+// BakeLayout bakes the walk grid of one layout (text or BINLAYOUT bytes).
+func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
+	rep, err := b.bakeLayout(ctx, name, data, opt)
+	return rep, usermsg.Error(err)
+}
+
+func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
+	t0 := time.Now()
+	rep, pieces, err := b.pieces(name, data)
+	if err != nil {
+		return nil, err
+	}
+	// The grid, the triangles and their index draw from the command's
+	// memory budget (what is left of it: the meshes are already read).
+	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: limits.Available(), Progress: opt.Progress, MaxTests: opt.MaxTests})
+	if err != nil {
+		if errors.Is(err, mppbake.ErrBudget) {
+			err = fmt.Errorf("%w (%s)", err, limits.Hint)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	rep.Grid, rep.Result = res.Grid, res
+	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
+	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
+	rep.Stats = res.Grid.Stats()
+	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{MaxBytes: limits.Available()}); err == nil {
+		rep.Pockets = len(a.Pockets)
+	}
+	rep.Millis = time.Since(t0).Milliseconds()
+	return rep, nil
+}
+
+// pieces decodes the layout and resolves its placements into pieces.
+func (b *Baker) pieces(name string, data []byte) (*Report, []mppbake.Piece, error) {
+	l, err := DecodeLayout(name, data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if !l.PlacesRoomPiece() {
+		return nil, nil, fmt.Errorf("%s %w", name, ErrNotLevel)
+	}
+	places := mppbake.Placements(l, nil)
+	rep := &Report{Layout: name, Placed: len(places)}
+	miss := &MissingError{Layout: name}
+	seenMesh, seenPiece := map[string]bool{}, map[string]bool{}
+	var pieces []mppbake.Piece
+	for _, pl := range places {
+		if pl.CollisionOff {
+			continue
+		}
+		def, err := b.lookup(pl.GUID)
+		if err != nil {
+			return nil, nil, err
+		}
+		if def == nil {
+			if !seenPiece[pl.GUID] {
+				seenPiece[pl.GUID] = true
+				miss.Pieces = append(miss.Pieces, pl.GUID)
+			}
+			continue
+		}
+		coll := def.Collision(pl.Visual)
+		if coll == "" {
+			continue
+		}
+		sh, err := b.shape(coll)
+		if err != nil {
+			key := meshKey(coll)
+			if !seenMesh[key] {
+				seenMesh[key] = true
+				if errors.Is(err, errNotFound) {
+					miss.Meshes = append(miss.Meshes, key)
+				} else {
+					miss.Problems = append(miss.Problems, err.Error())
+				}
+			}
+			continue
+		}
+		solid := pl.Gate == "" && !(pl.BakeOff && !def.NeverBake && !def.AlwaysBake)
+		if !solid {
+			rep.Gated++
+		}
+		pieces = append(pieces, mppbake.Piece{
+			Name: def.Name, World: pl.World, Shape: sh,
+			NoPath: pl.NoPath || def.NoPath, Box: true, Solid: solid,
+		})
+	}
+	if len(miss.Meshes)+len(miss.Pieces)+len(miss.Problems) > 0 {
+		sort.Strings(miss.Meshes)
+		sort.Strings(miss.Pieces)
+		return nil, nil, miss
+	}
+	return rep, pieces, nil
+}

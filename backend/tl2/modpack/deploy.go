@@ -1,0 +1,380 @@
+package modpack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/sys/filelock"
+	"packsmith/backend/sys/safefile"
+	"packsmith/backend/tl2/tl2paths"
+	"packsmith/backend/workspace/backups"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/sch"
+)
+
+// SchName is the mod activation list, kept in the user folder beside mods/.
+const SchName = tl2paths.SchName
+
+// MaxActiveMods is how many mods the game activates (tl2-notes §6).
+const MaxActiveMods = 10
+
+// DefaultModsDir is where the game looks for mods: on Windows
+// Documents/My Games/Runic Games/Torchlight 2/mods; elsewhere the Mac or
+// Proton copy of that folder when its user folder exists. "" when there is
+// no default (a setting or --mods must say).
+func DefaultModsDir() string { return tl2paths.DefaultModsDir() }
+
+// Replaced is an older copy of the same mod found in the mods folder.
+type Replaced struct {
+	Path     string `json:"path"`
+	Backup   string `json:"backup,omitempty"`   // where it was moved (backend/workspace/backups); "" when the deploy overwrote it
+	BackupID string `json:"backupId,omitempty"` // the ID that restores it (packsmith backups restore ID)
+	ModID    int64  `json:"modId,string"`
+}
+
+// SchReplaced is a line of modlauncher.sch that named an earlier build of
+// the deployed mod (the same title and file name, another MOD_ID) and now
+// names the deployed one, in the same place.
+type SchReplaced struct {
+	OldID int64 `json:"oldId,string"`
+	NewID int64 `json:"newId,string"`
+	Place int   `json:"place"` // 1-based place in the list
+}
+
+// DeployResult says what Deploy did.
+type DeployResult struct {
+	ModsDir        string     `json:"modsDir"`
+	Path           string     `json:"path"` // the deployed .MOD
+	Replaced       []Replaced `json:"replaced"`
+	Enabled        bool       `json:"enabled"` // listed in modlauncher.sch
+	AlreadyEnabled bool       `json:"alreadyEnabled,omitempty"`
+	SchPath        string     `json:"schPath,omitempty"`
+	SchBackup      string     `json:"schBackup,omitempty"`
+	SchBackupID    string     `json:"schBackupId,omitempty"`
+	// SchReplaced is set when the list named an earlier build of this mod
+	// under another id: that line now names this one.
+	SchReplaced *SchReplaced `json:"schReplaced,omitempty"`
+	Warnings    []string     `json:"warnings"`
+}
+
+// Deploy copies a packed .MOD into the mods folder atomically (a temporary
+// file renamed into place), under its own file name. Older copies of the
+// same mod id elsewhere in the folder are moved to the backup folder
+// (backend/backups: out of the game's way; the game loads the first file
+// per id, so two copies would fight); a different mod already under the
+// target name is moved there the same way. When that file is an earlier
+// build of this mod (the same title, another MOD_ID: a mod folder without
+// MOD_ID packed twice) and modlauncher.sch lists its id, that line is made
+// to name the new id instead of leaving a dead one. With enable, the id
+// goes first in modlauncher.sch (backed up first), so the mod wins over
+// the others. Nothing but the .MOD is left in the mods folder. Cancelling
+// leaves the folder as it was.
+func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*DeployResult, error) {
+	if modsDir == "" {
+		modsDir = DefaultModsDir()
+	}
+	if modsDir == "" {
+		return nil, errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
+	}
+	modsDir = filepath.Clean(modsDir)
+	if st, err := os.Stat(modsDir); err != nil {
+		parent := filepath.Dir(modsDir)
+		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
+			return nil, fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
+		}
+		if err := os.Mkdir(modsDir, 0o755); err != nil {
+			return nil, fmt.Errorf("deploy: %w", err)
+		}
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("deploy: %s is not a folder", modsDir)
+	}
+	lock, err := filelock.Acquire(ctx, modsDir, 0) // one deploy per mods folder at a time
+	if err != nil {
+		return nil, fmt.Errorf("deploy: %w", err)
+	}
+	defer lock.Unlock()
+	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
+	target := filepath.Join(modsDir, filepath.Base(modPath))
+	res.Path = target
+
+	// Find other copies of this mod, and whatever holds the target name.
+	var older []Replaced
+	targetOther := int64(0)
+	targetIsOther := false
+	targetTitle := ""
+	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == modsDir {
+				return err
+			}
+			return nil // unreadable subfolder: not ours to judge
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
+			return nil
+		}
+		h, err := readHeader(p)
+		if err != nil {
+			if sameFile(p, target) {
+				targetIsOther = true // not a readable .MOD: keep it aside, do not lose it
+			}
+			return nil
+		}
+		switch {
+		case sameFile(p, target):
+			if h.ModID != modID {
+				targetIsOther, targetOther, targetTitle = true, h.ModID, h.Title
+			}
+		case h.ModID == modID:
+			older = append(older, Replaced{Path: p, ModID: h.ModID})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// An earlier build of this very mod under the target name: its
+	// modlauncher.sch line is this mod's (see updateSch).
+	earlier := int64(0)
+	if targetIsOther && targetOther != 0 {
+		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(targetTitle)) {
+			earlier = targetOther
+		}
+	}
+	store := backups.Default()
+	j := journal{ModID: modID, Target: target}
+	for _, o := range older {
+		j.Retire = append(j.Retire, o.Path)
+	}
+	jp, err := writeJournal(modsDir, j)
+	if err != nil {
+		return nil, fmt.Errorf("deploy: %w", err)
+	}
+	if jp != "" {
+		defer os.Remove(jp) // after the older copies are retired
+	}
+	deployStep("journal")
+	if !sameFile(modPath, target) {
+		if err := copyAtomic(ctx, modPath, target, func() error {
+			if targetIsOther {
+				why := "held the name of the deployed .MOD"
+				if earlier != 0 {
+					why = "an earlier build of the deployed mod (another MOD_ID)"
+				}
+				e, err := retire(store, target, modsDir, why)
+				if err != nil {
+					return err
+				}
+				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: targetOther})
+				if earlier == 0 {
+					what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
+					if targetOther == 0 {
+						what = "a file that is not a readable .MOD"
+					}
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to the backups (%s)", target, what, e.ID))
+				}
+			}
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	deployStep("placed")
+	for _, o := range older {
+		e, err := retire(store, o.Path, modsDir, "an older copy of the deployed mod")
+		if err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("could not move the older copy %s aside: %v (the game may load it instead)", o.Path, err))
+			continue
+		}
+		o.Backup, o.BackupID = e.Path, e.ID
+		res.Replaced = append(res.Replaced, o)
+	}
+	if enable || earlier != 0 {
+		if err := updateSch(res, store, modsDir, modID, enable, earlier); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// deployStep marks the points between Deploy's moves (tests stop there).
+var deployStep = func(string) {}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
+}
+
+// retire moves the .MOD p out of the mods folder into the backups; a
+// restore locks the mods folder, as Deploy does.
+func retire(store *backups.Store, p, modsDir, why string) (*backups.Entry, error) {
+	e, err := store.Move(p, backups.Options{Kind: backups.KindMod, Why: why, Lock: modsDir})
+	if err == nil && e == nil {
+		err = fmt.Errorf("%s is gone", p)
+	}
+	return e, err
+}
+
+// copyAtomic copies src to dst through a temporary file beside dst;
+// beforeCommit runs just before the rename.
+func copyAtomic(ctx context.Context, src, dst string, beforeCommit func() error) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := safefile.Create(dst)
+	if err != nil {
+		return fmt.Errorf("deploy: %w", err)
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		if err := ctx.Err(); err != nil {
+			out.Abort()
+			return err
+		}
+		n, rerr := in.Read(buf)
+		if n > 0 {
+			if _, err := out.Write(buf[:n]); err != nil {
+				out.Abort()
+				return fmt.Errorf("deploy: writing %s: %w", dst, err)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			out.Abort()
+			return fmt.Errorf("deploy: reading %s: %w", src, rerr)
+		}
+	}
+	if beforeCommit != nil {
+		if err := beforeCommit(); err != nil {
+			out.Abort()
+			return fmt.Errorf("deploy: %w", err)
+		}
+	}
+	if err := out.Commit(); err != nil {
+		return fmt.Errorf("deploy: %s: %w", dst, err)
+	}
+	return nil
+}
+
+// readHeader reads the .MOD header of a file.
+func readHeader(p string) (*mod.Header, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 1<<20)
+	n, err := io.ReadFull(f, b)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	h, _, err := mod.ParseHeader(b[:n])
+	return h, err
+}
+
+// updateSch edits modlauncher.sch beside the mods folder: a line naming
+// earlier (an earlier build of this mod, 0 for none) names id instead, in
+// its place; with enable, id goes first when it is not listed.
+func updateSch(res *DeployResult, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
+	p := filepath.Join(filepath.Dir(modsDir), SchName)
+	if enable {
+		res.SchPath = p
+	}
+	// The same lock as loadorder.LockPath: a load-order edit running at the
+	// same time waits for this one.
+	lock, err := filelock.Acquire(context.Background(), p, 0)
+	if err != nil {
+		return fmt.Errorf("enable: %w", err)
+	}
+	defer lock.Unlock()
+	var f *sch.File
+	b, err := os.ReadFile(p)
+	switch {
+	case err == nil:
+		f, err = sch.Parse(b)
+		if err != nil {
+			if !enable {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v (left unchanged)", p, err))
+				return nil
+			}
+			return fmt.Errorf("enable: %s: %w (left unchanged)", p, err)
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		if !enable {
+			return nil
+		}
+		f = sch.New(nil)
+	default:
+		return fmt.Errorf("enable: %w", err)
+	}
+	ids := f.IDs()
+	next := make([]int64, 0, len(ids)+1)
+	listed := false
+	for _, x := range ids {
+		if x == id {
+			listed = true
+		}
+	}
+	for _, x := range ids {
+		switch {
+		case earlier != 0 && x == earlier:
+			if res.SchReplaced == nil {
+				res.SchReplaced = &SchReplaced{OldID: earlier, NewID: id, Place: len(next) + 1}
+			}
+			if !listed { // else the line naming id already stands
+				next = append(next, id)
+				listed = true
+			}
+		default:
+			next = append(next, x)
+		}
+	}
+	if res.SchReplaced != nil {
+		res.SchPath = p
+		res.Enabled = true
+	}
+	switch {
+	case res.SchReplaced != nil:
+	case !enable:
+		return nil
+	case listed:
+		res.Enabled, res.AlreadyEnabled = true, true
+		return nil
+	default:
+		next = append([]int64{id}, next...)
+	}
+	f.SetIDs(next)
+	if _, err := os.Stat(p); err == nil {
+		e, err := store.Copy(p, backups.Options{Kind: backups.KindSch, Why: "before a deploy changed it", Lock: p})
+		if err != nil {
+			return fmt.Errorf("enable: backing up %s: %w", p, err)
+		}
+		if e != nil {
+			res.SchBackup, res.SchBackupID = e.Path, e.ID
+		}
+	}
+	if err := safefile.WriteFile(p, f.Bytes()); err != nil {
+		return fmt.Errorf("enable: %w", err)
+	}
+	res.Enabled = true
+	if len(next) > MaxActiveMods {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d mods are now enabled; the game activates at most %d (the last ones in %s are ignored)", len(next), MaxActiveMods, SchName))
+	}
+	return nil
+}

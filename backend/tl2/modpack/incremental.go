@@ -1,0 +1,368 @@
+package modpack
+
+import (
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"packsmith/backend/sys/safefile"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/mod"
+)
+
+// Incremental packing.
+//
+// Beside the output, OUT.MOD.packcache (cachecodec.go) records, for every entry of
+// the .MOD it describes, the source's size, modification time and content
+// hash (CRC-32C and CRC-32, 64 bits; a file whose size and time did not
+// change is not read again, unless it changed within a second of the
+// hashing), a per-file options key (the BINDAT string table from
+// PACKSMITH.JSON), the entry's CRC-32 in the .MOD and the CRC-32 of its
+// block's compressed bytes as written, the findings its
+// compile gave and, for the sources the RAW indices read, the pruned tree
+// (raw.Prune) the RAW stage needs. A cache is used only when its .MOD is
+// the one at the output (same size and modification time) and it was made
+// with the same options (zlib level, strict numbers, cache format, the
+// Packsmith build). Then every source whose key matches is not compiled:
+// its compressed block is copied from the previous .MOD (mod.Writer's
+// CopyRaw), its findings are reported again, and the RAW indices are
+// generated from the cached trees. Each copied block is checked against
+// the payload CRC-32 the cache recorded as it is copied (mod.Writer's
+// CopyRawChecked: a CRC over bytes read anyway), so a previous .MOD
+// damaged on disk with its size and time kept is never copied into the
+// new one: the copy fails naming the block, and Pack packs again in full
+// with a warning saying so. Blocks are written in the same order
+// and compression is deterministic, so the output is byte-identical to a
+// full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
+// file, so it always packs in full.
+
+const cacheFormat = 3 // 3: the payload CRC-32
+
+// CacheSuffix is added to the output's name for its cache.
+const CacheSuffix = ".packcache"
+
+type packCache struct {
+	Format  int
+	Options string
+	ModSize int64
+	ModTime int64 // UnixNano
+	Written int64 // UnixNano: when the pack that made it began
+	Entries map[string]cacheEntry
+}
+
+type cacheEntry struct {
+	Size     int64
+	MTime    int64 // UnixNano of the source when it was hashed
+	Hash     string
+	Key      string // per-file options
+	CRC      uint32 // of the uncompressed bytes (the manifest's)
+	Payload  uint32 // of the block's bytes after its head, as written
+	Findings []Finding
+	Pruned   *dattext.Node
+}
+
+// incState is one pack's use of the cache.
+type incState struct {
+	on      bool
+	optKey  string
+	keyOf   func(name string) string
+	prev    *mod.Reader
+	prevF   *os.File
+	old     map[string]cacheEntry
+	mu      sync.Mutex
+	next    map[string]cacheEntry
+	reused  atomic.Int64
+	note    string
+	written int64 // the old cache's Written
+	started int64 // when this pack began: the new cache's Written
+}
+
+// sameStat: a file whose size and modification time are those it had when
+// it was hashed, and older than that hashing by more than a second (so a
+// change in the same clock tick cannot hide: git's "racy" rule), keeps
+// its hash without being read again.
+func (s *incState) sameStat(f *srcFile) (cacheEntry, bool) {
+	c, ok := s.old[f.name]
+	mt := f.mtime.UnixNano()
+	if !ok || c.Size != f.size || c.MTime != mt || s.written-mt < int64(time.Second) {
+		return c, false
+	}
+	return c, true
+}
+
+func buildID() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		id := bi.GoVersion + " " + bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				id += " " + s.Value
+			}
+		}
+		return id
+	}
+	return "unknown"
+}
+
+// openIncremental reads the cache beside out when opt asks for it; any
+// problem just means a full pack (note says why).
+func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano()}
+	if !opt.Incremental {
+		return s
+	}
+	if replay {
+		s.note = "full pack: the string ids are numbered across files (--guts-ids), so no file can be reused alone"
+		return s
+	}
+	s.on = true
+	s.optKey = fmt.Sprintf("f%d level %d strict %v build %s", cacheFormat, opt.Level, opt.StrictNumbers, buildID())
+	s.keyOf = func(string) string { return "" }
+	if proj != nil && len(proj.Strings) > 0 {
+		s.keyOf = func(name string) string {
+			t, ok := proj.Strings[name]
+			if !ok {
+				return ""
+			}
+			h := crc32.NewIEEE()
+			for _, e := range t {
+				fmt.Fprintf(h, "%d\x00%s\x00", e.ID, e.Text)
+			}
+			return fmt.Sprintf("ids %08x/%d", h.Sum32(), len(t))
+		}
+	}
+	if opt.reuseFailed != "" {
+		s.note = "full pack: the previous .MOD did not read back as its cache says (" + opt.reuseFailed + "); nothing of it was reused and the cache is made again"
+		return s
+	}
+	b, err := os.ReadFile(out + CacheSuffix)
+	if err != nil {
+		return s // the first pack: nothing to say
+	}
+	c, err := decodeCache(b)
+	if err != nil {
+		s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
+		return s
+	}
+	if c.Format != cacheFormat || c.Options != s.optKey {
+		s.note = "full pack: the cache was made by another Packsmith or with other options"
+		return s
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		s.note = "full pack: the previous .MOD is gone"
+		return s
+	}
+	st, err := f.Stat()
+	if err != nil || st.Size() != c.ModSize || st.ModTime().UnixNano() != c.ModTime {
+		f.Close()
+		s.note = "full pack: the .MOD changed since the cache was written"
+		return s
+	}
+	r, err := mod.NewReader(f, st.Size(), nil)
+	if err != nil {
+		f.Close()
+		s.note = "full pack: the previous .MOD does not read: " + err.Error()
+		return s
+	}
+	s.prev, s.prevF, s.old, s.written = r, f, c.Entries, c.Written
+	return s
+}
+
+func (s *incState) close() {
+	if s.prevF != nil {
+		s.prevF.Close()
+		s.prevF = nil
+	}
+}
+
+// contentHash is CRC-32C and CRC-32 of b.
+func contentHash(b []byte) string {
+	return fmt.Sprintf("%08x%08x", crc32.Checksum(b, castagnoli), crc32.ChecksumIEEE(b))
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// hashReader hashes what passes through it.
+type hashReader struct {
+	r    io.Reader
+	c, i uint32
+	n    int64
+}
+
+func (h *hashReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	h.c = crc32.Update(h.c, castagnoli, p[:n])
+	h.i = crc32.Update(h.i, crc32.IEEETable, p[:n])
+	h.n += int64(n)
+	return n, err
+}
+
+func (h *hashReader) sum() string { return fmt.Sprintf("%08x%08x", h.c, h.i) }
+
+// match returns the previous entry for name when its cache record fits.
+func (s *incState) match(name string, size int64, hash, key string) (*mod.Entry, cacheEntry, bool) {
+	if s.prev == nil {
+		return nil, cacheEntry{}, false
+	}
+	c, ok := s.old[name]
+	if !ok || c.Size != size || c.Hash != hash || c.Key != key {
+		return nil, c, false
+	}
+	e, ok := s.prev.Lookup(name)
+	if !ok || e.CRC32 != c.CRC || int64(e.Size) < 0 {
+		return nil, c, false
+	}
+	return e, c, true
+}
+
+// reuseSource reads the source and, when the cache has it unchanged,
+// fills r from the cache (reused block, findings, the RAW tree) instead of
+// compiling. Otherwise it leaves the bytes read in r.src for compileFile.
+func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
+	if !s.on {
+		return false
+	}
+	var src []byte
+	if c, same := s.sameStat(f); same {
+		r.hash = c.Hash
+	} else {
+		b, err := sc.read(f)
+		if err != nil {
+			return false // compileFile reports it
+		}
+		src, r.src, r.hash = b, b, contentHash(b)
+	}
+	e, c, ok := s.match(f.name, f.size, r.hash, s.keyOf(f.name))
+	if !ok {
+		if r.src == nil {
+			r.hash = "" // compileFile reads and hashes it
+		}
+		return false
+	}
+	needDat := f.kind == kindBINDAT && strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs)
+	if needDat && c.Pruned == nil {
+		return false
+	}
+	if f.kind == kindLayout && underAny(f.name, rawLayoutDirs) {
+		// The RAW stage reads the layout itself: parse it (no encode,
+		// no compression).
+		tmp := &compiled{src: src} // nil: compileFile reads it
+		compileFile(f, compileOpts{parseOnly: true}, tmp)
+		if tmp.failed || tmp.lay == nil {
+			return false
+		}
+		r.lay = tmp.lay
+	}
+	r.reused, r.src = e, nil
+	if needDat {
+		r.dat = c.Pruned
+	}
+	for _, x := range c.Findings {
+		x.File = f.rel
+		r.findings = append(r.findings, x)
+	}
+	s.reused.Add(1)
+	s.record(f.name, cacheEntry{Size: c.Size, MTime: f.mtime.UnixNano(), Hash: c.Hash, Key: c.Key, Findings: c.Findings, Pruned: c.Pruned})
+	return true
+}
+
+// compiledSource records a freshly compiled source.
+func (s *incState) compiledSource(f *srcFile, r *compiled) {
+	if !s.on || r.failed || r.hash == "" {
+		return
+	}
+	var finds []Finding
+	for _, x := range r.findings {
+		if x.Severity != SevError {
+			finds = append(finds, x)
+		}
+	}
+	s.record(f.name, cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
+}
+
+// asset checks an asset against the cache: the previous entry to copy, or
+// nil; it records the asset either way.
+func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
+	if !s.on {
+		return nil, nil
+	}
+	var hash string
+	var size int64
+	if c, same := s.sameStat(f); same && data == nil {
+		hash, size = c.Hash, c.Size
+	} else if data != nil {
+		hash, size = contentHash(data), int64(len(data))
+	} else {
+		rc, err := openSized(f.abs, f.size)
+		if err != nil {
+			return nil, err
+		}
+		h := &hashReader{r: rc}
+		_, err = io.Copy(io.Discard, h)
+		rc.Close()
+		if err != nil {
+			return nil, err
+		}
+		hash, size = h.sum(), h.n
+	}
+	s.record(f.name, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash})
+	e, _, ok := s.match(f.name, size, hash, "")
+	if !ok {
+		return nil, nil
+	}
+	s.reused.Add(1)
+	return e, nil
+}
+
+// copyReused copies e, which match found in the cache, from the previous
+// .MOD, checking its bytes against the payload CRC-32 the cache recorded.
+func (s *incState) copyReused(w *mod.Writer, e *mod.Entry, fh mod.FileHeader) error {
+	return w.CopyRawChecked(s.prev, e, fh, s.old[fh.Name].Payload)
+}
+
+func (s *incState) record(name string, c cacheEntry) {
+	s.mu.Lock()
+	s.next[name] = c
+	s.mu.Unlock()
+}
+
+// entries is the new cache's entries, each with its CRC-32 from the
+// writer's records (what verify checked the manifest against). It runs
+// beside the verify stage; save adds the head once the .MOD is in place.
+func (s *incState) entries(written []mod.WrittenBlock) []byte {
+	if !s.on {
+		return nil
+	}
+	blocks := make(map[string]mod.WrittenBlock, len(written))
+	for _, w := range written {
+		blocks[w.Path] = w
+	}
+	es := make(map[string]cacheEntry, len(s.next))
+	for n, ce := range s.next {
+		if b, ok := blocks[n]; ok {
+			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
+			es[n] = ce
+		}
+	}
+	return encodeEntries(es)
+}
+
+// save writes the cache for the .MOD just committed at out.
+func (s *incState) save(out string, entries []byte) error {
+	if !s.on {
+		return nil
+	}
+	st, err := os.Stat(out)
+	if err != nil {
+		return err
+	}
+	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
+	return safefile.WriteFile(out+CacheSuffix, assembleCache(&c, entries))
+}

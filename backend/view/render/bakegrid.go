@@ -1,0 +1,14 @@
+package render
+
+import (
+	"bytes"
+	"image"
+
+	"packsmith/backend/archive"
+)
+
+// RenderGridBytes draws a walk grid held in memory (a baked one) exactly
+// as the walk-grid preview draws an entry, with the same meta.
+func RenderGridBytes(b []byte, opts map[string]string) (image.Image, map[string]any, error) {
+	return renderGrid(bytes.NewReader(b), archive.Entry{Size: int64(len(b))}, opts)
+}

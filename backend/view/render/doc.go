@@ -1,0 +1,18 @@
+// Package render registers the renderers that show game files as what
+// they are: DDS and TGA textures, Torchlight II walk grids (.MPP) with their
+// analysis, and compiled TL2 data (BINDAT, BINLAYOUT, RAW) as readable text.
+// Import it for its side effect (backend/drivers/all does).
+//
+// Detection goes by content first, then by the entry's kind and name: TL2
+// archives keep a compiled entry's source name (MEDIA/UNITS/X.DAT holds
+// BINDAT bytes), so a .DAT that starts like a BINDAT is decompiled, and a
+// .DAT that is real text falls through to the plain text view.
+//
+// Image renderers take these options (the asset handler passes its query):
+//
+//	DDS        mip=N  face=N (or slice=N: array element × faces + face)  z=N (volume depth)
+//	walk grid  scale=N (1–16)  overlay=1 (pockets and thin walls)  legend=0 (grid only)
+//
+// Every failure names what is wrong and, where the format says, the offset;
+// preview.RenderImage/RenderText add the archive and entry.
+package render

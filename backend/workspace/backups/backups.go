@@ -1,0 +1,426 @@
+// Package backups keeps the copies Packsmith makes of the user's files
+// before it replaces them (a deployed .MOD an older or newer copy pushes
+// out, modlauncher.sch before a save, MOD.DAT before its MOD_ID is
+// written) in one folder in the user's cache, out of the game's way: the
+// game scans its mods folder, and a backup beside a .MOD is one more file
+// there. The last Keep copies of each file are kept; older ones are
+// removed as new ones come.
+//
+// Layout, under Dir() (<os.UserCacheDir>/Packsmith/backups):
+//
+//	<slot>/                      one folder per original file: its base name
+//	                             and 8 hex digits of SHA-256 of its absolute
+//	                             path (lower-cased where names fold)
+//	  <stamp>-<n>.<base>         the copy: UTC time to the microsecond, a
+//	                             counter that makes the name free
+//	  <stamp>-<n>.<base>.json    what it is: original path, kind, why, size
+//
+// A backup's ID is "<slot>/<copy name>", what `packsmith backups restore`
+// takes. Names sort by time, so pruning and listing need no index file
+// that two processes would have to share.
+package backups
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/sys/filelock"
+	"packsmith/backend/sys/safefile"
+	"packsmith/backend/workspace/settings"
+)
+
+// TimeLayout is how Entry.Time is written: fixed width, so that times
+// sort as text.
+const TimeLayout = "2006-01-02T15:04:05.000000Z"
+
+// DefaultKeep is how many copies of one file are kept when no setting says.
+const DefaultKeep = 10
+
+// Kinds of file, for the listing and for the lock a restore takes.
+const (
+	KindMod    = "mod"             // a .MOD from a mods folder
+	KindSch    = "modlauncher.sch" // the load order
+	KindModDat = "MOD.DAT"         // a mod folder's MOD.DAT
+	KindOther  = "file"
+)
+
+// Entry is one backup.
+type Entry struct {
+	ID   string `json:"id"`   // "<slot>/<name>": what Restore takes
+	Path string `json:"path"` // the copy in the backup folder
+	Of   string `json:"of"`   // the original file's absolute path
+	Kind string `json:"kind"`
+	Why  string `json:"why"`
+	Size int64  `json:"size"`
+	Time string `json:"time"` // UTC, TimeLayout (sorts as text)
+	// Lock is what a restore locks (filelock) while it writes Of: the mods
+	// folder for a .MOD, modlauncher.sch itself, "" for none.
+	Lock string `json:"lock,omitempty"`
+}
+
+// Store is a backup folder.
+type Store struct {
+	Dir  string
+	Keep int // copies kept per original file (<= 0: DefaultKeep)
+}
+
+// Dir is the backup folder in the user's cache.
+func Dir() string {
+	d, err := os.UserCacheDir()
+	if err != nil || d == "" {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "Packsmith", "backups")
+}
+
+// Default is the user's backup folder, keeping as many copies as the
+// backupsKeep setting says.
+func Default() *Store {
+	return &Store{Dir: Dir(), Keep: settings.Load().Get().BackupsKeep}
+}
+
+func (s *Store) keep() int {
+	if s.Keep <= 0 {
+		return DefaultKeep
+	}
+	return s.Keep
+}
+
+// absPath is p made absolute; on Windows and macOS names fold, so the slot
+// key is lower-cased there.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		p = a
+	}
+	return filepath.Clean(p)
+}
+
+func slotOf(abs string) string {
+	k := abs
+	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
+		k = strings.ToLower(k)
+	}
+	sum := sha256.Sum256([]byte(k))
+	return safeName(filepath.Base(abs)) + "-" + hex.EncodeToString(sum[:4])
+}
+
+// safeName keeps a file name usable as a folder name on every system.
+func safeName(n string) string {
+	n = strings.Map(func(r rune) rune {
+		if r < 32 || strings.ContainsRune(`<>:"/\|?*`, r) {
+			return '_'
+		}
+		return r
+	}, n)
+	n = strings.Trim(n, " .")
+	if n == "" {
+		n = "file"
+	}
+	if len(n) > 80 {
+		n = n[:80]
+	}
+	return n
+}
+
+// Options say what a backup is.
+type Options struct {
+	Kind string // KindMod, KindSch, KindModDat ("" = KindOther)
+	Why  string // in words, for the listing
+	Lock string // see Entry.Lock
+}
+
+// Copy copies path into the store and prunes its older copies. A missing
+// file needs no backup: it returns nil, nil.
+func (s *Store) Copy(path string, o Options) (*Entry, error) {
+	return s.add(path, o, false, "")
+}
+
+// Move moves path into the store (a rename when the store is on the same
+// volume, else a copy and a remove): the file is gone from where it was.
+// A missing file returns nil, nil.
+func (s *Store) Move(path string, o Options) (*Entry, error) {
+	return s.add(path, o, true, "")
+}
+
+func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, error) {
+	abs := absPath(path)
+	st, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("backup: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("backup: %s is not a file", abs)
+	}
+	if o.Kind == "" {
+		o.Kind = KindOther
+	}
+	slot := slotOf(abs)
+	dir := filepath.Join(s.Dir, slot)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("backup: %w", err)
+	}
+	now := time.Now().UTC()
+	stamp := now.Format("20060102-150405.000000")
+	base := safeName(filepath.Base(abs))
+	// Claim a free name: O_EXCL never takes another process's.
+	var name string
+	for i := 1; ; i++ {
+		name = stamp + "-" + strconv.Itoa(i) + "." + base
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			f.Close()
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || i > 1000 {
+			return nil, fmt.Errorf("backup: %w", err)
+		}
+	}
+	dst := filepath.Join(dir, name)
+	e := &Entry{ID: slot + "/" + name, Path: dst, Of: abs, Kind: o.Kind, Why: o.Why, Size: st.Size(), Time: now.Format(TimeLayout), Lock: o.Lock}
+	fail := func(err error) (*Entry, error) {
+		os.Remove(dst)
+		return nil, fmt.Errorf("backup of %s: %w", abs, err)
+	}
+	moved := false
+	if move {
+		moved = os.Rename(abs, dst) == nil // another volume: copy below
+	}
+	if !moved {
+		if err := copyFile(abs, dst); err != nil {
+			return fail(err)
+		}
+	}
+	meta, _ := json.MarshalIndent(e, "", "  ")
+	if err := safefile.WriteFile(dst+".json", meta); err != nil {
+		if moved {
+			os.Rename(dst, abs) // put it back: a backup nobody can list is lost
+		}
+		return fail(err)
+	}
+	if move && !moved {
+		if err := os.Remove(abs); err != nil {
+			os.Remove(dst + ".json")
+			return fail(err)
+		}
+	}
+	s.prune(dir, protect)
+	return e, nil
+}
+
+// copyFile copies src over the claimed dst, synced.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// copies lists the copy names in a slot folder, oldest first.
+func copies(dir string) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.Type().IsRegular() && !strings.HasSuffix(n, ".json") && !strings.HasPrefix(n, ".") {
+			names = append(names, n)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return lessName(names[i], names[j]) })
+	return names
+}
+
+// lessName orders copy names by stamp, then counter as a number.
+func lessName(a, b string) bool {
+	sa, na := splitName(a)
+	sb, nb := splitName(b)
+	if sa != sb {
+		return sa < sb
+	}
+	return na < nb
+}
+
+func splitName(n string) (string, int) {
+	const stampLen = len("20060102-150405.000000")
+	if len(n) < stampLen+2 {
+		return n, 0
+	}
+	num, _, _ := strings.Cut(n[stampLen+1:], ".")
+	i, _ := strconv.Atoi(num)
+	return n[:stampLen], i
+}
+
+// prune removes a slot's oldest copies beyond Keep, except protect.
+func (s *Store) prune(dir, protect string) {
+	names := copies(dir)
+	extra := len(names) - s.keep()
+	for _, n := range names {
+		if extra <= 0 {
+			break
+		}
+		if n == protect {
+			continue
+		}
+		os.Remove(filepath.Join(dir, n) + ".json")
+		os.Remove(filepath.Join(dir, n))
+		extra--
+	}
+}
+
+// List returns every backup, newest first.
+func (s *Store) List() ([]Entry, error) {
+	slots, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []Entry{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("backups: %w", err)
+	}
+	out := []Entry{}
+	for _, sl := range slots {
+		if !sl.IsDir() {
+			continue
+		}
+		dir := filepath.Join(s.Dir, sl.Name())
+		for _, n := range copies(dir) {
+			e, err := s.read(sl.Name(), n)
+			if err != nil {
+				continue // a copy without its card (being written, or damaged)
+			}
+			out = append(out, *e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Time != out[j].Time {
+			return out[i].Time > out[j].Time
+		}
+		return out[i].ID > out[j].ID
+	})
+	return out, nil
+}
+
+func (s *Store) read(slot, name string) (*Entry, error) {
+	p := filepath.Join(s.Dir, slot, name)
+	b, err := os.ReadFile(p + ".json")
+	if err != nil {
+		return nil, err
+	}
+	var e Entry
+	if err := json.Unmarshal(b, &e); err != nil {
+		return nil, fmt.Errorf("%s.json: %w", p, err)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	e.ID, e.Path, e.Size = slot+"/"+name, p, st.Size()
+	return &e, nil
+}
+
+// ErrNoBackup: no backup has the ID given.
+var ErrNoBackup = errors.New("no such backup")
+
+// Get finds a backup by ID ('\' taken as '/').
+func (s *Store) Get(id string) (*Entry, error) {
+	id = strings.TrimSpace(strings.ReplaceAll(id, `\`, "/"))
+	slot, name, ok := strings.Cut(id, "/")
+	if !ok || slot == "" || name == "" || strings.Contains(name, "/") || slot == ".." || name == ".." || slot == "." || name == "." || strings.HasSuffix(name, ".json") {
+		return nil, fmt.Errorf("%w %q (an ID looks like modlauncher.sch-1a2b3c4d/20261201-214938.000000-1.modlauncher.sch; see backups list)", ErrNoBackup, id)
+	}
+	e, err := s.read(slot, name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w %q (see backups list)", ErrNoBackup, id)
+		}
+		return nil, err
+	}
+	return e, nil
+}
+
+// Restored says what Restore did.
+type Restored struct {
+	ID     string `json:"id"`
+	Path   string `json:"path"`             // the file written
+	Backup *Entry `json:"backup,omitempty"` // the copy of what was there; nil when nothing was
+}
+
+// Restore puts backup id back where it came from: the file there now is
+// backed up first, then the copy goes to a temporary file beside it that
+// is renamed into place. The backup itself stays in the store.
+func (s *Store) Restore(ctx context.Context, id string) (*Restored, error) {
+	e, err := s.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if e.Lock != "" {
+		l, err := filelock.Acquire(ctx, e.Lock, 0)
+		if err != nil {
+			return nil, fmt.Errorf("restore: %w", err)
+		}
+		defer l.Unlock()
+	}
+	if st, err := os.Stat(filepath.Dir(e.Of)); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("restore: the folder of %s is gone", e.Of)
+	}
+	res := &Restored{ID: e.ID, Path: e.Of}
+	// The backup of the current file must not prune the copy being
+	// restored (the oldest of Keep).
+	cur, err := s.add(e.Of, Options{Kind: e.Kind, Why: "before restoring " + e.ID, Lock: e.Lock}, false, filepath.Base(e.Path))
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	res.Backup = cur
+	in, err := os.Open(e.Path)
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	defer in.Close()
+	out, err := safefile.Create(e.Of)
+	if err != nil {
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Abort()
+		return nil, fmt.Errorf("restore %s: %w", e.Of, err)
+	}
+	if err := ctx.Err(); err != nil {
+		out.Abort()
+		return nil, err
+	}
+	if err := out.Commit(); err != nil {
+		return nil, fmt.Errorf("restore %s: %w", e.Of, err)
+	}
+	return res, nil
+}
