@@ -1,4 +1,4 @@
-// The editor pane's logic, apart from the DOM (components/TextEditor.svelte):
+// The editor pane's logic, apart from the DOM (components/preview/TextEditor.svelte):
 // an undo history that coalesces typing, find, and where a line starts.
 
 /** Undo history of a text: snapshots with the caret, typing coalesced. */

@@ -1,0 +1,185 @@
+// The workspace: which view the window shows (mode), the open archives (a
+// tab each, in tab order), the active tab, the view every tab keeps
+// (lib/tabs.js), the welcome screen's path box, the Recent and demo lists
+// and the app's info. Changed by the functions here (open, select,
+// closeTab…), by the edit store (a save swaps in the session's fresh info)
+// and by the components bound to a tab's view (filter, selection,
+// preview, open panels).
+import * as bridge from '../bridge.js';
+import { baseName, plural } from '../format.js';
+import { newView } from '../tabs.js';
+import { report, clear } from './errors.svelte.js';
+
+class Workspace {
+  mode = $state('archives'); // 'archives' | 'pack' | 'loadorder'
+  info = $state(null); // app.AppInfo: version, theme, startup paths
+  sessions = $state([]); // open archives (session.Info)
+  activeId = $state('');
+  // Every tab keeps what it shows and holds in its own view (lib/tabs.js):
+  // folder, filter, selection, preview, open panels, pending changes, the
+  // path box and the folder its file dialogs start in. Switching tabs
+  // switches views; nothing of one tab leaks into another.
+  views = $state({}); // session id → view
+  home = $state({ pathBox: '' }); // the path box of the welcome screen (no tab open)
+  recent = $state([]);
+  demo = $state([]);
+
+  active = $derived(this.sessions.find((s) => s.id === this.activeId));
+  view = $derived(this.views[this.activeId]);
+  /** What the top bar's path box edits: the active tab's, else the welcome screen's. */
+  box = $derived(this.view ?? this.home);
+  /** The active tab's pending changes by entry path (the entry list marks them). */
+  pending = $derived(Object.fromEntries((this.view?.edit.changes ?? []).map((c) => [c.path, c])));
+}
+
+export const workspace = new Workspace();
+
+/** Report an error on the banner, by default about the active archive. */
+export function fail(e, about = workspace.active?.name ?? '') {
+  report(e, about);
+}
+
+/** Whether a tab holds unsaved changes. */
+export const isDirty = (id) => (workspace.views[id]?.edit.changes.length ?? 0) > 0;
+
+/**
+ * Open a path in a tab (an archive, a file or a folder); one already open
+ * is switched to. With a password, an error is thrown to the caller (the
+ * password prompt shows it); replaceId swaps that tab for the new session.
+ * Resolves to false when the path did not open.
+ */
+export async function open(path, password = '', replaceId = '') {
+  if (!path) return;
+  const w = workspace;
+  w.mode = 'archives';
+  const existing = w.sessions.find((s) => s.path === path && s.id !== replaceId);
+  if (existing) return select(existing.id);
+  try {
+    const s = await bridge.openArchive(path, password);
+    clear();
+    if (replaceId) {
+      await bridge.closeArchive(replaceId).catch(() => {});
+      w.sessions = w.sessions.map((x) => (x.id === replaceId ? s : x));
+      delete w.views[replaceId];
+    } else w.sessions = [...w.sessions, s];
+    w.views[s.id] = newView(s);
+    await select(s.id);
+    w.recent = await bridge.recent();
+    // A loose file opens straight into its preview.
+    if (s.family === 'file') {
+      const pg = await bridge.list(s.id, { ...w.views[s.id].query, offset: 0, limit: 1 });
+      if (pg.entries[0]) {
+        w.views[s.id].selected = [pg.entries[0].path];
+        w.views[s.id].previewPath = pg.entries[0].path;
+      }
+    }
+  } catch (e) {
+    if (password) throw e;
+    fail(e, baseName(path));
+    return false;
+  }
+}
+
+/**
+ * A path typed in a tab's box opens in a tab of its own: the box it was
+ * typed in is emptied, the path being open.
+ */
+export async function openFromBox(b) {
+  const p = b.pathBox.trim();
+  if (p && (await open(p)) !== false) b.pathBox = '';
+}
+
+/**
+ * Switch to a tab: it shows its view as it was left; a new tab's tree and
+ * pending changes are read once.
+ */
+export async function select(id) {
+  workspace.activeId = id;
+  const v = workspace.views[id];
+  if (!v || v.loaded) return;
+  v.loaded = true;
+  try {
+    v.treeRoot = await bridge.tree(id);
+    v.edit = await bridge.changes(id);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+/** A tab's click: back to the archives, on that tab. */
+export function showTab(id) {
+  workspace.mode = 'archives';
+  select(id);
+}
+
+/**
+ * Close a tab (after asking, when it holds unsaved changes), with what its
+ * Compare opened; the next tab takes its place, else the one before.
+ */
+export async function closeTab(id) {
+  const w = workspace;
+  const s = w.sessions.find((x) => x.id === id);
+  const n = w.views[id]?.edit.changes.length ?? 0;
+  if (n && !confirm(`${plural(n, 'unsaved change')} to ${s?.name}. Close and lose them?`)) return;
+  await bridge.closeArchive(id).catch((e) => fail(e, s?.name));
+  for (const o of w.views[id]?.compare?.opened ?? []) bridge.closeArchive(o).catch(() => {});
+  const at = w.sessions.findIndex((x) => x.id === id);
+  w.sessions = w.sessions.filter((x) => x.id !== id);
+  delete w.views[id];
+  if (w.activeId === id) {
+    if (w.sessions.length) select(w.sessions[Math.min(at, w.sessions.length - 1)].id);
+    else w.activeId = '';
+  }
+}
+
+/** Open… (Ctrl+O): the native file dialog. */
+export async function browse() {
+  try {
+    const p = await bridge.pickArchive();
+    if (p) open(p);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+/** Folder… (Ctrl+Shift+O): the native folder dialog. */
+export async function browseFolder() {
+  try {
+    const p = await bridge.pickFolder('Open a folder');
+    if (p) open(p);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+/**
+ * After a save: the session's fresh info (a save as may have opened
+ * another), its tree and changes read again, its list reloaded and its
+ * preview cleared; the Recent list read again.
+ */
+export async function refreshSaved(fresh) {
+  const w = workspace;
+  w.sessions = w.sessions.map((s) => (s.id === fresh.id ? fresh : s));
+  if (w.views[fresh.id]) {
+    w.views[fresh.id].treeRoot = await bridge.tree(fresh.id);
+    w.views[fresh.id].edit = await bridge.changes(fresh.id);
+    w.views[fresh.id].listVersion++;
+    w.views[fresh.id].previewPath = '';
+  }
+  w.recent = await bridge.recent();
+}
+
+/**
+ * The window's start: once the bindings answer, the app's info; wire(info)
+ * hooks the window up (theme, job bar, file drops); then the Recent and
+ * demo lists, and the paths the app was started with, opened in turn.
+ */
+export async function start(wire) {
+  const w = workspace;
+  await bridge.ready();
+  w.info = await bridge.hello();
+  wire(w.info);
+  w.recent = await bridge.recent();
+  w.demo = await bridge.demoFiles();
+  for (const p of w.info.startup ?? []) await open(p);
+}
