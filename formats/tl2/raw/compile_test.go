@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"packsmith/formats/tl2/mod"
 	"packsmith/internal/testfixtures"
@@ -282,4 +283,18 @@ func TestFixtureTextCompile(t *testing.T) {
 	}
 	testfixtures.AtLeast(t, n, 14, "RAW files round-tripped through text")
 	t.Logf("%d of %d fixture RAW files: decompile→compile byte-identical", n, len(all))
+}
+
+// UTF-16 with a BOM (what GUTS and Notepad write) reads as UTF-8 does; the
+// header's case and spacing do not matter.
+func TestCompileUTF16(t *testing.T) {
+	text := "\ufeffname    file  unique_guid\r\nS  MEDIA/SKILLS/S.DAT  5\r\n"
+	var b []byte
+	for _, u := range utf16.Encode([]rune(text)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	f, warns, err := ParseText(Skills, "S.RAW", b)
+	if err != nil || len(warns) != 0 || !reflect.DeepEqual(f.Skills, []Skill{{Name: "S", File: "MEDIA/SKILLS/S.DAT", GUID: 5}}) {
+		t.Fatalf("%+v %v %v", f, warns, err)
+	}
 }
