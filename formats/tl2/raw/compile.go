@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
@@ -136,38 +137,50 @@ const (
 	// costRepair puts any repair above any distance: distances only choose
 	// among assignments that repair as little.
 	costRepair = 1 << 32
+	// costOutside: a rune of a cell's distance from where an edit could
+	// have put it, above the drift's change (tie-breaker).
+	costOutside = 1 << 12
 )
 
 // assign gives each column its text from a line's cells. In an unedited
 // table every cell starts exactly below its column's header and an empty
-// value has no cell. After an edit a line's cells drift from the header by
-// what was typed. assign keeps the cells in order and picks, among the
+// value has no cell. assign keeps the cells in order and picks, among the
 // ways of giving each column none, one or several consecutive cells (a
 // value holding two spaces in a row), one that needs the fewest repairs
-// (above), and among those the one whose cells drift least from one
-// column to the next: an edit shifts the rest of its line by the same
-// amount, so the drift changes only where the edit is. An unedited line
-// comes out exactly as it was printed; so does a line typed anyhow whose
-// cells fill every column in order. merged reports the columns that took
-// several cells.
+// (above); among those, the one whose cells sit where an edit leaves them.
+// Typing in a cell moves the rest of its line and nothing else: the next
+// cell's drift (its start less its column's) is the drift before plus
+// what the cell grew by, and a cell grew by at most its length and shrank
+// by at most what its column could hold (its width, and the longest text
+// of its type: an INTEGER prints in at most 11 characters). A cell
+// outside that range costs its distance from it; the drift's change
+// breaks what ties remain. An unedited line comes out exactly as it was
+// printed; so does a line typed anyhow whose cells fill every column in
+// order. merged reports the columns that took several cells.
 func assign(line string, cells []cell, pos []int, cols []column) (vals []string, merged []int) {
 	m, n := len(cols), len(cells)
 	runes := []rune(line)
 	group := func(a, b int) string { return string(runes[cells[a].start:cells[b-1].end]) }
 	emptyCost := make([]int64, m)
+	maxLen := make([]int, m) // what an unedited cell of the column holds at most
 	for j, c := range cols {
 		emptyCost[j] = costEmpty
 		if !fits(c.typ, "") {
 			emptyCost[j] = costTyped
 		}
+		maxLen[j] = typeWidth(c.typ)
+		if j+1 < m {
+			maxLen[j] = min(maxLen[j], pos[j+1]-pos[j]-2)
+		}
 	}
 	// st[j][i]: the best way found to give the first i cells to the first
-	// j columns (its cost, the drift of its last cell, and where column
-	// j-1's cells start: i when it is empty).
+	// j columns: its cost, the drift the next cell may have [lo, hi] and
+	// the drift of the last cell, and where column j-1's cells start (i
+	// when it is empty).
 	type state struct {
-		cost        int64
-		drift, from int
-		ok          bool
+		cost               int64
+		lo, hi, last, from int
+		ok                 bool
 	}
 	st := make([][]state, m+1)
 	for j := range st {
@@ -185,14 +198,24 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 			if !s.ok {
 				continue
 			}
-			put(j+1, i, state{cost: s.cost + emptyCost[j]*costRepair, drift: s.drift, from: i, ok: true})
+			e := s
+			e.cost += emptyCost[j] * costRepair
+			e.from = i
+			put(j+1, i, e)
 			for b := i + 1; b <= n; b++ {
 				d := cells[i].start - pos[j]
-				c := s.cost + int64(costMerge*(b-i-1))*costRepair + int64(abs(d-s.drift))
+				out := 0
+				if d < s.lo {
+					out = s.lo - d
+				} else if d > s.hi {
+					out = d - s.hi
+				}
+				c := s.cost + int64(costMerge*(b-i-1))*costRepair + int64(out)*costOutside + int64(abs(d-s.last))
 				if !fits(cols[j].typ, group(i, b)) {
 					c += costTyped * costRepair
 				}
-				put(j+1, b, state{cost: c, drift: d, from: i, ok: true})
+				l := cells[b-1].end - cells[i].start
+				put(j+1, b, state{cost: c, lo: d + l - maxLen[j], hi: d + l, last: d, from: i, ok: true})
 			}
 		}
 	}
@@ -208,6 +231,36 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		i = a
 	}
 	return vals, merged
+}
+
+// typeWidth is the most characters a value of type t prints in (a text:
+// no bound).
+func typeWidth(t colType) int {
+	switch t {
+	case tInt32:
+		return len("-2147483648")
+	case tInt64, tPiece:
+		return len("-9223372036854775808")
+	case tUint32:
+		return len("4294967295")
+	case tByte:
+		return len("255")
+	case tBool:
+		return len("false")
+	case tCategory:
+		return len("MONSTERS")
+	case tMenuType, tGameState:
+		names := MenuTypes
+		if t == tGameState {
+			names = GameStates
+		}
+		w := 0
+		for _, x := range names {
+			w = max(w, utf8.RuneCountInString(x))
+		}
+		return w + len(" (4294967295)")
+	}
+	return math.MaxInt32
 }
 
 func abs(x int) int {
