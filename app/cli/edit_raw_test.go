@@ -150,3 +150,32 @@ func TestDemoRAWTablesCompileBack(t *testing.T) {
 	}
 	t.Logf("%d demo RAW indices: decompile→compile byte-identical", n)
 }
+
+// compile takes a RAW table too: UNITDATA.RAW.txt (extract --decompile's
+// name for it) or any .txt whose first line says which index it is.
+func TestCompileRAWTable(t *testing.T) {
+	dir := t.TempDir()
+	text := decompiledText(t, demoMod, "MEDIA/UNITDATA.RAW")
+	for _, name := range []string{"UNITDATA.RAW.txt", "edited.txt"} {
+		src := filepath.Join(dir, name)
+		os.WriteFile(src, []byte(strings.Replace(text, levelCells, "false  12x    1", 1)), 0o644)
+		out := filepath.Join(dir, "out.raw")
+		stdout, errs, code := run(t, "compile", src, "-o", out)
+		if code != 0 || !strings.Contains(stdout, "(UNITDATA.RAW)") || !strings.Contains(errs, "warning: "+name+":4: LEVEL: \"12x\"") {
+			t.Fatalf("compile %s: exit %d %q %q", name, code, stdout, errs)
+		}
+		b, _ := os.ReadFile(out)
+		f, err := raw.Decode(raw.UnitData, b)
+		if err != nil || f.Units[0][0].Level != 12 {
+			t.Fatalf("%+v %v", f, err)
+		}
+	}
+	bad := filepath.Join(dir, "UNITDATA.RAW.txt")
+	os.WriteFile(bad, []byte(strings.Replace(text, levelCells, "false  ten    1", 1)), 0o644)
+	if _, errs, code := run(t, "compile", bad, "-o", filepath.Join(dir, "bad.raw")); code == 0 || !strings.Contains(errs, `UNITDATA.RAW.txt:4: LEVEL: "ten" is not a number`) {
+		t.Fatalf("broken table: exit %d %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.raw")); err == nil {
+		t.Fatal("a broken table wrote its output")
+	}
+}
