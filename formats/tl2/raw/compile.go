@@ -159,6 +159,21 @@ const (
 // order. merged reports the columns that took several cells.
 func assign(line string, cells []cell, pos []int, cols []column) (vals []string, merged []int) {
 	m, n := len(cols), len(cells)
+	if n == m {
+		// Every column its cell, each fitting its type: no repair at all,
+		// which no other assignment can match.
+		vals = make([]string, m)
+		for j, c := range cells {
+			if !fits(cols[j].typ, c.text) {
+				vals = nil
+				break
+			}
+			vals[j] = c.text
+		}
+		if vals != nil {
+			return vals, nil
+		}
+	}
 	runes := []rune(line)
 	group := func(a, b int) string { return string(runes[cells[a].start:cells[b-1].end]) }
 	emptyCost := make([]int64, m)
@@ -172,6 +187,32 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		if j+1 < m {
 			maxLen[j] = min(maxLen[j], pos[j+1]-pos[j]-2)
 		}
+	}
+	// fitsGroup is fits for cells [a, b) in column j without building
+	// every group's text: a number reads its first cell's leading number
+	// (a gap ends it), a text column takes anything, and only a short
+	// merged value is worth reading as a UI.RAW name ("HUD  MENU").
+	fitsOne := make([][]int8, m) // 0 unknown, 1 fits, -1 not
+	for j := range fitsOne {
+		fitsOne[j] = make([]int8, n)
+	}
+	fitsGroup := func(j, a, b int) bool {
+		t := cols[j].typ
+		switch {
+		case t == tString || t == tList:
+			return true
+		case b == a+1 || t == tInt32 || t == tInt64 || t == tUint32 || t == tByte || t == tPiece:
+			if fitsOne[j][a] == 0 {
+				fitsOne[j][a] = -1
+				if fits(t, cells[a].text) {
+					fitsOne[j][a] = 1
+				}
+			}
+			return fitsOne[j][a] > 0
+		case t == tBool || t == tCategory || cells[b-1].end-cells[a].start > 64:
+			return false // a gap is in no such value
+		}
+		return fits(t, group(a, b))
 	}
 	// st[j][i]: the best way found to give the first i cells to the first
 	// j columns: its cost, the drift the next cell may have [lo, hi] and
@@ -211,7 +252,7 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 					out = d - s.hi
 				}
 				c := s.cost + int64(costMerge*(b-i-1))*costRepair + int64(out)*costOutside + int64(abs(d-s.last))
-				if !fits(cols[j].typ, group(i, b)) {
+				if !fitsGroup(j, i, b) {
 					c += costTyped * costRepair
 				}
 				l := cells[b-1].end - cells[i].start
@@ -526,6 +567,9 @@ func (p *textParser) fits16(n int) bool {
 }
 
 func (p *textParser) str(c column, s string) string {
+	if len(s) <= math.MaxUint16 {
+		return s // UTF-16 takes at most one unit a byte of UTF-8
+	}
 	if n := len(rghash.AppendUTF16(nil, s)); n > math.MaxUint16 {
 		p.errorf(p.line, "%s: %d UTF-16 units; a RAW string holds at most %d", c.name, n, math.MaxUint16)
 		return ""
