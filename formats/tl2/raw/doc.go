@@ -97,10 +97,12 @@
 //     value prints no cell) or more (a value holding two spaces), the
 //     fewest repairs win (a text column left empty, then two cells read as
 //     one, then a number column left empty or given text), and among equal
-//     repairs the cells' positions below the header decide, by how much
-//     their drift changes from one column to the next (an edit shifts the
-//     rest of its line by one amount). An unedited line reads exactly as
-//     printed.
+//     repairs the cells' positions below the header decide: typing in a
+//     cell moves the rest of its line by what the cell grew or shrank,
+//     which is at most its length and at most what its column (its width,
+//     the longest text of its type) held. An unedited line reads exactly
+//     as printed; a line whose cells fill every column in order, each
+//     fitting its type, reads so however it is spaced.
 //   - Numbers as GUTS reads those of the sources the records come from
 //     (formats/tl2/dattext, C numbers): a number with trailing text counts
 //     its leading number, out of range saturates, each with a warning; a
