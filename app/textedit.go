@@ -10,7 +10,6 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/edit/edits"
 	"packsmith/backend/edit/intake"
-	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/session"
@@ -44,8 +43,8 @@ func (s *ArchiveService) view(ss *session.Session) archive.Archive {
 }
 
 // EntryText returns an entry as the editor shows it: BINDAT and BINLAYOUT
-// decompiled to their GUTS text, a RAW index as its table (read only: it
-// is rebuilt from the sources), any other text decoded. A pending change
+// decompiled to their GUTS text, a RAW index as its table (which compiles
+// back when saved, as the sources do), any other text decoded. A pending change
 // shows its own content.
 func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
 	ss, err := s.Sessions.Get(id)
@@ -69,7 +68,7 @@ func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
 	if len(b) > MaxEditText {
 		return EditText{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("larger than %d bytes: too big to edit as text", MaxEditText)}
 	}
-	out := EditText{Entry: e.Path, Kind: "text", Compiles: intake.Applies(ss.Archive, e.Path) && modpack.IsSourceName(e.Path)}
+	out := EditText{Entry: e.Path, Kind: "text", Compiles: intake.CompilesText(ss.Archive, e.Path)}
 	if o, ok := v.(*edits.Overlay); ok {
 		out.Pending = o.Pending(e.Path)
 	}
@@ -81,9 +80,7 @@ func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
 			return EditText{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: e.Path, Offset: -1, Err: err}
 		}
 		b, out.Kind = text, k
-		if k == render.KindRAW {
-			out.Editable, out.Why = false, "a RAW index is rebuilt from the .DAT and .LAYOUT files it lists whenever they change: edit those"
-		} else if !out.Compiles {
+		if !out.Compiles {
 			out.Editable, out.Why = false, "this archive stores compiled data as it is: edit the source in a .MOD or mod folder"
 		}
 	} else if e.Kind == "txte" {

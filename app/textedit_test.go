@@ -82,9 +82,44 @@ func TestEditCompiledEntryAsText(t *testing.T) {
 	if after, _ := os.ReadFile(p); string(after) != string(before) {
 		t.Fatal("the .MOD was written before Save")
 	}
-	raw, err := s.EntryText(id, "MEDIA/UNITDATA.RAW")
-	if err != nil || raw.Kind != "RAW" || raw.Editable || !strings.Contains(raw.Why, "rebuilt") {
+}
+
+// A RAW index opens as its table and edits like a .DAT: a bad value is
+// marked at its line, a save makes a pending change compiled back to the
+// index, which the editor then shows.
+func TestEditRAWAsText(t *testing.T) {
+	s, id, p := demoSession(t, "PACKSMITH_SAMPLE.MOD")
+	before, _ := os.ReadFile(p)
+	const ud = "MEDIA/UNITDATA.RAW"
+	raw, err := s.EntryText(id, ud)
+	if err != nil || raw.Kind != "RAW" || !raw.Editable || !raw.Compiles || !strings.Contains(raw.Text, "SAMPLE_SWORD") {
 		t.Fatalf("RAW: %+v %v", raw, err)
+	}
+	if marks, _ := s.LintText(id, ud, raw.Text); len(marks) != 0 {
+		t.Fatalf("lint of the entry's own table: %+v", marks)
+	}
+	// LEVEL 10 → 12; the line keeps its other columns where they were.
+	edited := strings.Replace(raw.Text, "false  10     1", "false  12     1", 1)
+	broken := strings.Replace(raw.Text, "false  10     1", "false  ten    1", 1)
+	if edited == raw.Text || broken == raw.Text {
+		t.Fatalf("the table changed its layout:\n%s", raw.Text)
+	}
+	if marks, _ := s.LintText(id, ud, broken); len(marks) != 1 || marks[0].Line != 4 || marks[0].Severity != "error" || !strings.Contains(marks[0].Message, "LEVEL") {
+		t.Fatalf("lint of a broken table: %+v", marks)
+	}
+	if _, err := s.SetEntryText(id, ud, broken); err == nil || !strings.Contains(err.Error(), "UNITDATA.RAW:4: LEVEL: ") {
+		t.Fatalf("a broken table was taken: %v", err)
+	}
+	st, err := s.SetEntryText(id, ud, edited)
+	if err != nil || len(st.Changes) != 1 || st.Changes[0].Conversion != "compiled from text to RAW" || st.Changes[0].NewSize != 173 {
+		t.Fatalf("%+v %v", st.Changes, err)
+	}
+	now, err := s.EntryText(id, ud)
+	if err != nil || !now.Pending || now.Kind != "RAW" || now.Text != strings.Replace(raw.Text, "false  10     1", "false  12     1", 1) {
+		t.Fatalf("the editor does not show the pending table: %+v %v", now, err)
+	}
+	if after, _ := os.ReadFile(p); string(after) != string(before) {
+		t.Fatal("the .MOD was written before Save")
 	}
 }
 

@@ -3,7 +3,8 @@
 // unit's stat as text (a typo marked at its line as you type, find, undo),
 // save it as a pending change that compiles, replace the mod's icon with a
 // PNG, save, reopen and see both changes — the unit as BINDAT with the new
-// stat, the icon as a DDS of its own format.
+// stat, the icon as a DDS of its own format. Then a RAW index edited as its
+// table, on the demo .MOD.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { png } from './gen.mjs';
 const repo = process.env.PACKSMITH_REPO || resolve('.');
 const cli = process.env.PACKSMITH_CLI || join(repo, 'build/bin/packsmith-dev');
 const fixture = join(repo, '..', 'shared', 'fixtures', 'tl2', 'xover', 'EDITORMOD.MOD');
+const demo = join(repo, 'testdata', 'demo', 'PACKSMITH_SAMPLE.MOD');
 const skip = existsSync(fixture) ? false : `fixtures absent: ${fixture}`;
 if (skip && process.env.PACKSMITH_REQUIRE_FIXTURES === '1') throw new Error(`${skip} (PACKSMITH_REQUIRE_FIXTURES=1)`);
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'edit-'));
@@ -25,7 +27,6 @@ const run = (...args) => execFileSync(cli, args).toString();
 let ctx, page;
 
 before(async () => {
-  if (skip) return;
   ({ ctx, page } = await openApp());
   await page.setViewportSize({ width: 1280, height: 800 });
   page.on('dialog', (d) => d.accept());
@@ -146,15 +147,51 @@ test('edit a unit as text and its icon as a PNG, save, reopen, see both', { skip
   await shot(page, 'edit-reopened.png');
 });
 
-test('a RAW index opens read only, saying it is rebuilt from its sources', { skip }, async () => {
-  const arc = join(mkdtempSync(join(work, 'mod-')), 'EDITORMOD.MOD');
-  copyFileSync(fixture, arc);
+// A RAW index edits as its table, on the demo .MOD (always there): open
+// UNITDATA.RAW, Edit, a bad value marked at its line, change the sword's
+// LEVEL, Save (a pending change compiled back to the index), save the
+// archive, reopen, see the new value.
+test('edit a RAW index as its table, save, reopen, see the change', async () => {
+  const arc = join(mkdtempSync(join(work, 'mod-')), 'PACKSMITH_SAMPLE.MOD');
+  copyFileSync(demo, arc);
+  const ud = 'MEDIA/UNITDATA.RAW';
   await open(arc);
-  await select('MEDIA/UNITDATA.RAW');
+  await select(ud);
   await page.click('[data-testid=edit-text]');
-  await page.waitForSelector('[data-testid=editor-readonly]');
-  assert.match(await page.textContent('[data-testid=editor-readonly]'), /rebuilt from the \.DAT/);
-  assert.ok(await page.isDisabled('[data-testid=editor-save]'));
-  await page.click('[data-testid=editor-discard]');
+  await page.waitForSelector('[data-testid=editor-text]');
+  const original = await page.inputValue('[data-testid=editor-text]');
+  const cells = 'false  10     1';
+  assert.ok(original.includes(cells), `the demo's table changed:\n${original}`);
+  assert.match(await page.textContent('[data-testid=editor-compiles]'), /saving compiles it to RAW/);
+  assert.equal(await page.$('[data-testid=editor-readonly]'), null);
+  const at = original.split('\n').findIndex((l) => l.includes(cells)) + 1;
+
+  // A value that is no number is marked at its line; Save waits.
+  await page.fill('[data-testid=editor-text]', original.replace(cells, 'false  ten    1'));
+  await page.waitForSelector(`[data-testid=editor-mark][data-line="${at}"]`);
+  assert.match(await page.textContent('[data-testid=editor-marks]'), new RegExp(`line ${at}: LEVEL: "ten" is not a number`));
+  assert.ok(await page.isDisabled('[data-testid=editor-save]'), 'Save is off while the table does not compile');
+
+  await page.fill('[data-testid=editor-text]', original.replace(cells, 'false  12     1'));
+  await page.waitForFunction(() => /compiles/.test(document.querySelector('[data-testid=editor-marks]')?.textContent ?? ''));
+  await page.click('[data-testid=editor-save]');
+  await page.waitForSelector(`[data-testid=change][data-path="${ud}"][data-op=replace]`);
+  assert.equal(await page.textContent(`[data-testid=change][data-path="${ud}"] [data-testid=change-conversion]`), 'compiled from text to RAW');
+  await page.waitForSelector('[data-testid=preview-pending]');
   await page.waitForSelector('[data-testid=text-view]');
+  assert.match(await page.textContent('[data-testid=text-view]'), /SAMPLE_SWORD\.DAT +true +false +12 +1 /);
+  assert.match(run('decompile', arc, ud), /false +10 +1 /, 'nothing is written before Save');
+  await shot(page, 'edit-raw-pending.png');
+
+  // Save, reopen, look again; the command line agrees.
+  await page.click('[data-testid=save]');
+  await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
+  await open(arc);
+  await select(ud);
+  await page.waitForSelector('[data-testid=text-view]');
+  assert.match(await page.textContent('[data-testid=text-view]'), /SAMPLE_SWORD\.DAT +true +false +12 +1 /);
+  assert.match(await page.textContent('[data-testid=preview] .meta'), /RAW table/);
+  assert.match(run('decompile', arc, ud), /SAMPLE_SWORD\.DAT +true +false +12 +1 /);
+  assert.match(run('ls', arc), /RAW MEDIA\/UNITDATA\.RAW/);
+  await shot(page, 'edit-raw-reopened.png');
 });

@@ -13,6 +13,7 @@ import (
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/raw"
 )
 
 func init() {
@@ -29,8 +30,9 @@ func init() {
 	})
 	register(command{
 		name:  "compile",
-		usage: "compile FILE.DAT|FILE.LAYOUT -o OUT",
-		summary: "Compile one Torchlight II text source: .LAYOUT to BINLAYOUT; .DAT, .TEMPLATE, .ANIMATION, .HIE to BINDAT.\n" +
+		usage: "compile FILE.DAT|FILE.LAYOUT|NAME.RAW.txt -o OUT",
+		summary: "Compile one Torchlight II text source: .LAYOUT to BINLAYOUT; .DAT, .TEMPLATE, .ANIMATION, .HIE to BINDAT;\n" +
+			"a RAW index's table (what decompile prints for it, e.g. UNITDATA.RAW.txt as extract --decompile names it) to the index.\n" +
 			"Lint warnings (names the game never reads, UNK_ placeholders) go to standard error; they do not fail the command.",
 		run: runCompile,
 	})
@@ -90,8 +92,11 @@ func runCompile(c *ctx, args []string) error {
 	}
 	p := pos[0]
 	x := strings.ToLower(filepath.Ext(p))
+	if k, ok := rawTableKind(p); ok {
+		return compileRAWTable(c, p, k, *out)
+	}
 	if x != ".layout" && x != ".dat" && x != ".template" && x != ".animation" && x != ".hie" {
-		return fmt.Errorf("%s: compile takes .DAT, .TEMPLATE, .ANIMATION, .HIE (to BINDAT) or .LAYOUT (to BINLAYOUT)", p)
+		return fmt.Errorf("%s: compile takes .DAT, .TEMPLATE, .ANIMATION, .HIE (to BINDAT), .LAYOUT (to BINLAYOUT) or a RAW table, NAME.RAW.txt (to NAME.RAW)", p)
 	}
 	src, err := os.ReadFile(p)
 	if err != nil {
@@ -132,5 +137,42 @@ func runCompile(c *ctx, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "wrote %s: %d bytes\n", *out, len(bin))
+	return nil
+}
+
+// rawTableKind says which RAW index a table file is: by its name
+// (UNITDATA.RAW.txt, as extract --decompile writes it), else, for any
+// .txt, by its summary line or header.
+func rawTableKind(p string) (raw.Kind, bool) {
+	base := filepath.Base(p)
+	if strings.EqualFold(filepath.Ext(base), ".txt") {
+		if k, ok := raw.KindOf(base[:len(base)-len(".txt")]); ok {
+			return k, true
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return 0, false
+		}
+		return raw.KindOfText(b)
+	}
+	return 0, false
+}
+
+func compileRAWTable(c *ctx, p string, k raw.Kind, out string) error {
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	bin, warns, err := raw.Compile(k, filepath.Base(p), src)
+	for _, w := range warns {
+		fmt.Fprintf(c.stderr, "warning: %s\n", w)
+	}
+	if err != nil {
+		return err
+	}
+	if err := safefile.WriteFile(out, bin); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "wrote %s: %d bytes (%s)\n", out, len(bin), k.FileName())
 	return nil
 }

@@ -91,7 +91,7 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 	cases := []struct{ file, entry string }{
 		{"demo.zip", "README.txt"},
 		{"PACKSMITH_SAMPLE.MOD", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"}, // a .DAT would compile (intake_test)
-		{"DATA.PAK", "MEDIA/UI.RAW"},
+		{"DATA.PAK", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"}, // text over a RAW compiles (intake_test)
 		{"reborn_sample.dat", "#5"},
 		{"rs.iop", "resource/readme.txt"},
 	}
@@ -325,7 +325,8 @@ func TestCancelledSaveChangesNothing(t *testing.T) {
 	orig, _ := os.ReadFile(p)
 	_, s := openSession(t, p, "")
 	pend := &Pending{}
-	if _, err := pend.Replace(s.Archive, "MEDIA/UI.RAW", file(t, "x")); err != nil {
+	// Not a RAW: text written over one compiles, and "x" is no table.
+	if _, err := pend.Replace(s.Archive, "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP", file(t, "x")); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

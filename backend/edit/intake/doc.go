@@ -9,6 +9,10 @@
 //     source that does not compile is refused with its file:line message
 //     before anything is written. Bytes that are already compiled are
 //     stored as they are.
+//   - A RAW index's table (the text the preview shows, raw.Text) written
+//     over a RAW index of such an archive compiles back to the index
+//     (raw.Compile), refused with its file:line message when it does not.
+//     An index written by the edits is not rebuilt: the user's wins.
 //   - After such an edit the RAW indices it touches are rebuilt from the
 //     archive as it will be (raw.Generate over every source of that
 //     index, decompiled), so a new unit, skill or affix appears in its

@@ -58,8 +58,10 @@ func compiles(a archive.Archive) bool {
 // Applies says whether a write of entry into a may be converted: only
 // then are the source's bytes read before the write.
 func Applies(a archive.Archive, entry string) bool {
-	return compiles(a) && modpack.IsSourceName(entry) || isDDSName(entry) || isBTX(a, entry) || keepsTextEntry(a, entry)
+	return CompilesText(a, entry) || isDDSName(entry) || isBTX(a, entry) || keepsTextEntry(a, entry)
 }
+
+func isSourceName(entry string) bool { return modpack.IsSourceName(entry) }
 
 // ReadSource reads a source file, capped at MaxSource.
 func ReadSource(src string) ([]byte, error) {
@@ -99,6 +101,13 @@ func Convert(a archive.Archive, entry, display string, b []byte) (Converted, err
 			out.Warnings = append(out.Warnings, f.String())
 		}
 		return out, nil
+	}
+	if k, ok := rawIndexKind(entry); ok && compiles(a) {
+		c, _, err := compileRAW(k, display, b)
+		if err != nil {
+			return refuse(err)
+		}
+		return c, nil
 	}
 	if isDDSName(entry) || isBTX(a, entry) {
 		c, done, err := texture(a, entry, display, b)

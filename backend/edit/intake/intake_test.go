@@ -148,3 +148,38 @@ func TestRawKindOf(t *testing.T) {
 		}
 	}
 }
+
+// A RAW index's table written over the index compiles back to it; a
+// broken table is refused at its line; the index's own bytes and a folder
+// are left alone.
+func TestConvertRAWText(t *testing.T) {
+	f := &raw.File{Kind: raw.Skills, Skills: []raw.Skill{{Name: "S", File: "MEDIA/SKILLS/S.DAT", GUID: 7}}}
+	bin, _ := raw.Encode(f)
+	mod := &memArchive{files: map[string][]byte{"MEDIA/SKILLS.RAW": bin}, compiled: true}
+	if !Applies(mod, "MEDIA/SKILLS.RAW") || !CompilesText(mod, "media/skills.raw") || CompilesText(mod, "MEDIA/SKILLS.TXT") {
+		t.Fatal("a RAW index of a .MOD does not compile")
+	}
+	text := strings.Replace(string(raw.Text(f)), "7", "8x", 1)
+	c, err := Convert(mod, "MEDIA/SKILLS.RAW", "edited.txt", []byte(text))
+	want, _ := raw.Encode(&raw.File{Kind: raw.Skills, Skills: []raw.Skill{{Name: "S", File: "MEDIA/SKILLS/S.DAT", GUID: 8}}})
+	if err != nil || c.Label != "compiled from text to RAW" || !bytes.Equal(c.Data, want) || len(c.Warnings) != 1 || !strings.HasPrefix(c.Warnings[0], "edited.txt:4: UNIQUE_GUID: ") {
+		t.Fatalf("%+v %v", c, err)
+	}
+	if c, err := Convert(mod, "MEDIA/SKILLS.RAW", "s.raw", bin); err != nil || c.Data != nil {
+		t.Fatalf("compiled bytes converted: %+v %v", c, err)
+	}
+	_, err = Convert(mod, "MEDIA/SKILLS.RAW", "edited.txt", []byte(strings.Replace(text, "8x", "x8", 1)))
+	if err == nil || !strings.Contains(err.Error(), "mem.arc: MEDIA/SKILLS.RAW: not written: edited.txt:4: UNIQUE_GUID: \"x8\" is not a number") {
+		t.Fatalf("%v", err)
+	}
+	if m := Lint(mod, "MEDIA/SKILLS.RAW", []byte(strings.Replace(text, "8x", "x8", 1))); len(m) != 1 || m[0].Line != 4 || m[0].Severity != "error" {
+		t.Fatalf("%+v", m)
+	}
+	if m := Lint(mod, "MEDIA/SKILLS.RAW", []byte(text)); len(m) != 1 || m[0].Line != 4 || m[0].Severity != "warning" {
+		t.Fatalf("%+v", m)
+	}
+	dir := &memArchive{files: map[string][]byte{}}
+	if c, err := Convert(dir, "MEDIA/SKILLS.RAW", "edited.txt", []byte(text)); err != nil || c.Data != nil {
+		t.Fatalf("a folder compiled: %+v %v", c, err)
+	}
+}

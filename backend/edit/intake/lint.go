@@ -23,9 +23,12 @@ var lineOf = regexp.MustCompile(`:(\d+): `)
 
 // Lint says what writing text as entry of a would report: the compile's
 // errors and warnings for a TL2 source (modpack's compile, as the write
-// runs it), an unencodable character for a text file that keeps its
+// runs it) or a RAW index's table (raw.Compile), an unencodable character for a text file that keeps its
 // encoding. Nothing is written. An empty list means the write goes through.
 func Lint(a archive.Archive, entry string, text []byte) []Mark {
+	if k, ok := rawIndexKind(entry); ok && compiles(a) {
+		return lintRAW(k, path.Base(entry), text)
+	}
 	marks := []Mark{}
 	if compiles(a) && modpack.IsSourceName(entry) {
 		c, err := modpack.CompileSource(entry, path.Base(entry), text, false)

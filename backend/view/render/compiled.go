@@ -1,14 +1,12 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"path"
 	"strings"
 	"sync"
-	"text/tabwriter"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/tl2/tl2names"
@@ -157,19 +155,9 @@ func rawNames() string {
 	return strings.Join(s, ", ")
 }
 
-// RAWText lays a RAW index out as aligned columns under a one-line summary.
-func RAWText(f *raw.File) []byte {
-	t := f.Table()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s: %d records\n\n", f.Kind.FileName(), len(t.Rows))
-	tw := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(t.Columns, "\t"))
-	for _, r := range t.Rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
-	}
-	tw.Flush()
-	return b.Bytes()
-}
+// RAWText lays a RAW index out as aligned columns under a one-line summary
+// (raw.Text, which raw.ParseText compiles back).
+func RAWText(f *raw.File) []byte { return raw.Text(f) }
 
 func readCapped(r io.Reader) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(r, MaxCompiled+1))

@@ -98,3 +98,24 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompileText compiles the table of an 8,000-unit UNITDATA.RAW
+// (the size of the packer benchmark's), as the editor's lint does on each
+// pause in typing.
+func BenchmarkCompileText(b *testing.B) {
+	f := &File{Kind: UnitData}
+	for i := range 8000 {
+		f.Units[i%4] = append(f.Units[i%4], Unit{GUID: int64(i) * 7919, Name: fmt.Sprintf("UNIT_%06d", i),
+			File: fmt.Sprintf("MEDIA/UNITS/%s/U%03d/UNIT_%06d.DAT", UnitCategories[i%4], i%100, i), Flags: uint8(i % 4),
+			Level: int32(i % 100), MaxLevel: 100, Rarity: int32(i % 1000), RarityHC: 1, UnitType: "MONSTER"})
+	}
+	text := Text(f)
+	want, _ := Encode(f)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		got, _, err := Compile(UnitData, "UNITDATA.RAW", text)
+		if err != nil || len(got) != len(want) {
+			b.Fatal(err)
+		}
+	}
+}

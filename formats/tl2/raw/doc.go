@@ -75,6 +75,51 @@
 // TestRecordOrderFilesBeforeFolders holds a folder with files and
 // subfolders side by side for all seven indices.
 //
+// # Text
+//
+// Text prints an index as the preview shows it (GUTS has no source form for
+// a RAW): a summary line "UNITDATA.RAW: 3 records", a blank line, a header
+// naming Table's columns, then one row per record (ROOMPIECES: one per
+// piece, the file repeated; a file without pieces has its GUID empty),
+// columns at least two spaces apart. Lists (UNITTYPES, MISSILE NAMES) are
+// joined with ", ", UNITDATA's flags are EQUIPMENT and SET true/false, and
+// UI.RAW's TYPE and GAME STATE are "NAME (n)", or n when unnamed.
+//
+// ParseText (Compile: then Encode) reads that text back, as edited:
+//
+//   - UTF-8 or UTF-16, with or without BOM, LF or CRLF; blank lines are
+//     skipped; the summary line is optional and its count is not read (rows
+//     count), but a summary naming another index is refused, and so is a
+//     header that is not this index's (case and spacing aside).
+//   - A line splits into cells at a tab or at two or more spaces (one space
+//     belongs to the value: "MENU NAME", "TEST MENU (1)"). Cells go to the
+//     columns in order; when there are fewer cells than columns (an empty
+//     value prints no cell) or more (a value holding two spaces), the
+//     fewest repairs win (a text column left empty, then two cells read as
+//     one, then a number column left empty or given text), and among equal
+//     repairs the cells' positions below the header decide: typing in a
+//     cell moves the rest of its line by what the cell grew or shrank,
+//     which is at most its length and at most what its column (its width,
+//     the longest text of its type) held. An unedited line reads exactly
+//     as printed; a line whose cells fill every column in order, each
+//     fitting its type, reads so however it is spaced.
+//   - Numbers as GUTS reads those of the sources the records come from
+//     (formats/tl2/dattext, C numbers): a number with trailing text counts
+//     its leading number, out of range saturates, each with a warning; a
+//     value with no leading number is an error, as it is far likelier a
+//     value in the wrong column than a 0. TYPE and GAME STATE take "NAME
+//     (n)", n or NAME (any case); a name that contradicts its number is an
+//     error. UNITDATA's CATEGORY is ITEMS, MONSTERS, PLAYERS or PROPS (any
+//     case); rows of a category keep their order whatever lines lie
+//     between. EQUIPMENT and SET take true/false (any case), 0 or 1.
+//   - Errors and warnings name the text and line ("UNITDATA.RAW:12: LEVEL:
+//     …"); every error is reported (up to 50), in a *TextError.
+//
+// What the table cannot carry: a value with leading or trailing spaces, a
+// tab or a line break; a list name holding a comma; UNITDATA flag bits
+// other than the two. No GUTS-built index has any (the fixtures' 14 and
+// the demo's 8 RAW files print to tables that compile to their own bytes).
+//
 // # Generate
 //
 // Generate reads through the Source interface (path → parsed dattext tree

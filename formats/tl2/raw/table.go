@@ -17,20 +17,17 @@ func (f *File) Table() Table {
 	u32 := func(v uint32) string { return strconv.FormatUint(uint64(v), 10) }
 	i64 := func(v int64) string { return strconv.FormatInt(v, 10) }
 	list := func(s []string) string { return strings.Join(s, ", ") }
-	var t Table
+	t := Table{Columns: columnNames(f.Kind)}
 	switch f.Kind {
 	case Affixes:
-		t.Columns = []string{"FILE", "NAME", "MIN_SPAWN_RANGE", "MAX_SPAWN_RANGE", "WEIGHT", "DIFFICULTIES_ALLOWED", "UNITTYPES", "NOT_UNITTYPES"}
 		for _, a := range f.Affixes {
 			t.Rows = append(t.Rows, []string{a.File, a.Name, i32(a.MinSpawn), i32(a.MaxSpawn), i32(a.Weight), i32(a.Difficulties), list(a.UnitTypes), list(a.NotUnitTypes)})
 		}
 	case Skills:
-		t.Columns = []string{"NAME", "FILE", "UNIQUE_GUID"}
 		for _, s := range f.Skills {
 			t.Rows = append(t.Rows, []string{s.Name, s.File, i64(s.GUID)})
 		}
 	case UnitData:
-		t.Columns = []string{"CATEGORY", "UNIT_GUID", "NAME", "FILE", "EQUIPMENT", "SET", "LEVEL", "MINLEVEL", "MAXLEVEL", "RARITY", "RARITY_HC", "UNITTYPE"}
 		for c, units := range f.Units {
 			for _, u := range units {
 				t.Rows = append(t.Rows, []string{UnitCategories[c], i64(u.GUID), u.Name, u.File,
@@ -39,23 +36,19 @@ func (f *File) Table() Table {
 			}
 		}
 	case Missiles:
-		t.Columns = []string{"FILE", "MISSILE NAMES"}
 		for _, m := range f.Missiles {
 			t.Rows = append(t.Rows, []string{m.File, list(m.Names)})
 		}
 	case Triggerables:
-		t.Columns = []string{"FILE", "NAME"}
 		for _, x := range f.Triggerables {
 			t.Rows = append(t.Rows, []string{x.File, x.Name})
 		}
 	case UI:
-		t.Columns = []string{"MENU NAME", "FILE", "TYPE", "GAME STATE", "CREATE ON LOAD", "MULTIPLAYER ONLY", "SINGLEPLAYER ONLY", "KEY BINDING"}
 		for _, m := range f.Menus {
 			t.Rows = append(t.Rows, []string{m.Name, m.File, enumText(MenuTypes, m.Type), enumText(GameStates, m.GameState),
 				u32(uint32(m.CreateOnLoad)), u32(uint32(m.MultiplayerOnly)), u32(uint32(m.SingleplayerOnly)), m.KeyBinding})
 		}
 	case RoomPieces:
-		t.Columns = []string{"FILE", "PIECE GUID"}
 		for _, p := range f.RoomPieces {
 			for _, g := range p.Pieces {
 				t.Rows = append(t.Rows, []string{p.File, i64(g)})
