@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/procalive"
 	"packsmith/formats/iop"
 )
 
@@ -151,7 +152,7 @@ func Recover(pack string) (bool, error) {
 	if !ok {
 		return false, fmt.Errorf("%s: damaged append journal; remove it once the pack is checked", journal)
 	}
-	if pid > 0 && (pid == os.Getpid() || pidAlive(pid)) {
+	if pid > 0 && (pid == os.Getpid() || procalive.Alive(pid)) {
 		return false, fmt.Errorf("%s: %w (process %d); try again when it is done", pack, errAppendLive, pid)
 	}
 	st, err := os.Stat(pack)
