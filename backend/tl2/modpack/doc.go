@@ -12,7 +12,7 @@
 //	         DESCRIPTION, WEBSITE, DOWNLOAD_URL, MOD_ID, VERSION, REQUIRED_MODS,
 //	         REMOVE_FILES → the header; MOD_FILE_NAME → the output name.
 //	         The game version is Options.GameVersion, else the VS_VERSIONINFO
-//	         file version of Torchlight2.exe in Options.GameDir (ReadPEVersion),
+//	         file version of Torchlight2.exe in Options.GameDir (ExeVersion),
 //	         else DefaultGameVersion (1.25.5.6, what the fixtures carry).
 //	         A MOD_ID that is absent, 0 or -1 (GUTS's placeholder) gets a fresh
 //	         one (NewModID); it is written back to MOD.DAT, after a backup
