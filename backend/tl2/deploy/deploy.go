@@ -1,4 +1,4 @@
-package modpack
+package deploy
 
 import (
 	"context"
@@ -30,7 +30,8 @@ const MaxActiveMods = 10
 // no default (a setting or --mods must say).
 func DefaultModsDir() string { return tl2paths.DefaultModsDir() }
 
-// Replaced is an older copy of the same mod found in the mods folder.
+// Replaced is a copy Mod moved out of the mods folder: an older copy of
+// the same mod, or what held the deployed file's name.
 type Replaced struct {
 	Path     string `json:"path"`
 	Backup   string `json:"backup,omitempty"`   // where it was moved (backend/workspace/backups); "" when the deploy overwrote it
@@ -47,8 +48,8 @@ type SchReplaced struct {
 	Place int   `json:"place"` // 1-based place in the list
 }
 
-// DeployResult says what Deploy did.
-type DeployResult struct {
+// Result says what Mod did.
+type Result struct {
 	ModsDir        string     `json:"modsDir"`
 	Path           string     `json:"path"` // the deployed .MOD
 	Replaced       []Replaced `json:"replaced"`
@@ -63,7 +64,7 @@ type DeployResult struct {
 	Warnings    []string     `json:"warnings"`
 }
 
-// Deploy copies a packed .MOD into the mods folder atomically (a temporary
+// Mod copies a packed .MOD into the mods folder atomically (a temporary
 // file renamed into place), under its own file name. Older copies of the
 // same mod id elsewhere in the folder are moved to the backup folder
 // (backend/backups: out of the game's way; the game loads the first file
@@ -75,7 +76,7 @@ type DeployResult struct {
 // goes first in modlauncher.sch (backed up first), so the mod wins over
 // the others. Nothing but the .MOD is left in the mods folder. Cancelling
 // leaves the folder as it was.
-func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*DeployResult, error) {
+func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*Result, error) {
 	if modsDir == "" {
 		modsDir = DefaultModsDir()
 	}
@@ -99,7 +100,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		return nil, fmt.Errorf("deploy: %w", err)
 	}
 	defer lock.Unlock()
-	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
+	res := &Result{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
 	target := filepath.Join(modsDir, filepath.Base(modPath))
 	res.Path = target
 
@@ -150,11 +151,11 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 		}
 	}
 	store := backups.Default()
-	j := journal{ModID: modID, Target: target}
+	var retiring []string
 	for _, o := range older {
-		j.Retire = append(j.Retire, o.Path)
+		retiring = append(retiring, o.Path)
 	}
-	jp, err := writeJournal(modsDir, j)
+	jp, err := writeJournal(modsDir, modID, target, retiring)
 	if err != nil {
 		return nil, fmt.Errorf("deploy: %w", err)
 	}
@@ -205,7 +206,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	return res, nil
 }
 
-// deployStep marks the points between Deploy's moves (tests stop there).
+// deployStep marks the points between Mod's moves (tests stop there).
 var deployStep = func(string) {}
 
 func sameFile(a, b string) bool {
@@ -218,7 +219,7 @@ func sameFile(a, b string) bool {
 }
 
 // retire moves the .MOD p out of the mods folder into the backups; a
-// restore locks the mods folder, as Deploy does.
+// restore locks the mods folder, as Mod does.
 func retire(store *backups.Store, p, modsDir, why string) (*backups.Entry, error) {
 	e, err := store.Move(p, backups.Options{Kind: backups.KindMod, Why: why, Lock: modsDir})
 	if err == nil && e == nil {
@@ -291,7 +292,7 @@ func readHeader(p string) (*mod.Header, error) {
 // updateSch edits modlauncher.sch beside the mods folder: a line naming
 // earlier (an earlier build of this mod, 0 for none) names id instead, in
 // its place; with enable, id goes first when it is not listed.
-func updateSch(res *DeployResult, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
+func updateSch(res *Result, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
 	p := filepath.Join(filepath.Dir(modsDir), SchName)
 	if enable {
 		res.SchPath = p
