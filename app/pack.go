@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/settings"
@@ -36,7 +37,7 @@ type PackSetup struct {
 func (s *PackService) PackSetup() PackSetup {
 	st := s.Settings.Get()
 	p := PackSetup{
-		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: modpack.DefaultModsDir(),
+		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: deploy.DefaultModsDir(),
 		BaseDir: st.PackBaseDir, GameDir: st.GameDir, GameVersion: st.GameVersion,
 		DefaultGameVer: modpack.DefaultGameVersion.String(), Deploy: st.PackDeploy, Enable: st.PackEnable,
 	}

@@ -21,6 +21,7 @@ import (
 
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/sys/usermsg"
+	"packsmith/backend/tl2/deploy"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -58,14 +59,14 @@ type Options struct {
 	// it has none, once the .MOD is written.
 	WriteModID bool
 
-	// Deploy copies the .MOD into ModsDir ("" = DefaultModsDir) and, with
-	// Enable, lists it first in modlauncher.sch.
+	// Deploy copies the .MOD into ModsDir ("" = deploy.DefaultModsDir)
+	// and, with Enable, lists it first in modlauncher.sch (backend/tl2/deploy).
 	Deploy  bool
 	ModsDir string
 	Enable  bool
 	// HoldGuessedDeploy skips the deploy when inherited fields were
-	// guessed and it would replace a deployed copy; Result.DeployHeld
-	// says so, for the window to ask.
+	// guessed and it would replace a deployed copy (deploy.Hold);
+	// Result.DeployHeld says so, for the window to ask.
 	HoldGuessedDeploy bool
 
 	// StringIDs numbers each BINDAT's string table (nil: bindat.HashIDs,
@@ -170,14 +171,14 @@ type Result struct {
 	// game's DATA.PAK (…)", "the folder …").
 	BaseData string `json:"baseData"`
 
-	Hashes     Hashes        `json:"hashes"`
-	Findings   []Finding     `json:"findings"`
-	Unresolved []Unresolved  `json:"unresolved"`
-	Grids      []GridReport  `json:"grids"`
-	Deploy     *DeployResult `json:"deploy,omitempty"`
-	DeployHeld *HeldDeploy   `json:"deployHeld,omitempty"`
-	Stages     []StageTime   `json:"stages"`
-	Millis     int64         `json:"ms"`
+	Hashes     Hashes         `json:"hashes"`
+	Findings   []Finding      `json:"findings"`
+	Unresolved []Unresolved   `json:"unresolved"`
+	Grids      []GridReport   `json:"grids"`
+	Deploy     *deploy.Result `json:"deploy,omitempty"`
+	DeployHeld *deploy.Held   `json:"deployHeld,omitempty"`
+	Stages     []StageTime    `json:"stages"`
+	Millis     int64          `json:"ms"`
 }
 
 var errCancelled = context.Canceled
@@ -804,9 +805,9 @@ func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
 		}
 	}
 
-	if opt.Deploy && !holdDeploy(&opt, res) { // hold.go
+	if opt.Deploy && !holdDeploy(&opt, res) {
 		begin(StageDeploy)
-		d, err := Deploy(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
+		d, err := deploy.Mod(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
 		res.Deploy = d
 		if d != nil {
 			for _, m := range d.Warnings {
@@ -1065,4 +1066,20 @@ type Inspection struct {
 func IsPackError(err error) bool {
 	var pe *PackError
 	return errors.As(err, &pe)
+}
+
+// holdDeploy decides whether Pack holds the deploy (Options.HoldGuessedDeploy,
+// deploy.Hold) and says so in a finding.
+func holdDeploy(opt *Options, res *Result) bool {
+	if !opt.HoldGuessedDeploy {
+		return false
+	}
+	h := deploy.Hold(opt.ModsDir, res.ModID, filepath.Base(res.Output), opt.Enable, len(res.Unresolved))
+	if h == nil {
+		return false
+	}
+	res.DeployHeld = h
+	res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageDeploy,
+		Message: "not deployed yet: " + h.Reason + "; confirm to replace it, or pack with the game folder so nothing is guessed"})
+	return true
 }
