@@ -6,7 +6,10 @@
 // # Pipeline
 //
 // Pack runs these stages (Stage), reporting each in order through
-// Options.Progress:
+// Options.Progress. In the code they are packStages (packrun.go): an
+// ordered list of functions over one packRun, the state a pack carries
+// (packcompile.go: compile and the writer feed; packwrite.go: raw, grids,
+// write, verify, commit, deploy).
 //
 //	read     MOD.DAT (UTF-16LE or any encoding dattext reads): NAME, AUTHOR,
 //	         DESCRIPTION, WEBSITE, DOWNLOAD_URL, MOD_ID, VERSION, REQUIRED_MODS,
