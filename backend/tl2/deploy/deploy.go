@@ -77,23 +77,9 @@ type Result struct {
 // the others. Nothing but the .MOD is left in the mods folder. Cancelling
 // leaves the folder as it was.
 func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*Result, error) {
-	if modsDir == "" {
-		modsDir = DefaultModsDir()
-	}
-	if modsDir == "" {
-		return nil, errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
-	}
-	modsDir = filepath.Clean(modsDir)
-	if st, err := os.Stat(modsDir); err != nil {
-		parent := filepath.Dir(modsDir)
-		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
-			return nil, fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
-		}
-		if err := os.Mkdir(modsDir, 0o755); err != nil {
-			return nil, fmt.Errorf("deploy: %w", err)
-		}
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("deploy: %s is not a folder", modsDir)
+	modsDir, err := openModsDir(modsDir)
+	if err != nil {
+		return nil, err
 	}
 	lock, err := filelock.Acquire(ctx, modsDir, 0) // one deploy per mods folder at a time
 	if err != nil {
@@ -104,40 +90,9 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 	target := filepath.Join(modsDir, filepath.Base(modPath))
 	res.Path = target
 
-	// Find other copies of this mod, and whatever holds the target name.
-	var older []Replaced
-	targetOther := int64(0)
-	targetIsOther := false
-	targetTitle := ""
-	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == modsDir {
-				return err
-			}
-			return nil // unreadable subfolder: not ours to judge
-		}
-		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
-			return nil
-		}
-		h, err := readHeader(p)
-		if err != nil {
-			if sameFile(p, target) {
-				targetIsOther = true // not a readable .MOD: keep it aside, do not lose it
-			}
-			return nil
-		}
-		switch {
-		case sameFile(p, target):
-			if h.ModID != modID {
-				targetIsOther, targetOther, targetTitle = true, h.ModID, h.Title
-			}
-		case h.ModID == modID:
-			older = append(older, Replaced{Path: p, ModID: h.ModID})
-		}
-		return nil
-	})
+	older, holder, err := scanMods(modsDir, target, modID)
 	if err != nil {
-		return nil, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -145,9 +100,9 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 	// An earlier build of this very mod under the target name: its
 	// modlauncher.sch line is this mod's (see updateSch).
 	earlier := int64(0)
-	if targetIsOther && targetOther != 0 {
-		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(targetTitle)) {
-			earlier = targetOther
+	if holder.other && holder.id != 0 {
+		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(holder.title)) {
+			earlier = holder.id
 		}
 	}
 	store := backups.Default()
@@ -165,7 +120,7 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 	deployStep("journal")
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
-			if targetIsOther {
+			if holder.other {
 				why := "held the name of the deployed .MOD"
 				if earlier != 0 {
 					why = "an earlier build of the deployed mod (another MOD_ID)"
@@ -174,10 +129,10 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 				if err != nil {
 					return err
 				}
-				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: targetOther})
+				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: holder.id})
 				if earlier == 0 {
-					what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
-					if targetOther == 0 {
+					what := fmt.Sprintf("a different mod (MOD_ID %d)", holder.id)
+					if holder.id == 0 {
 						what = "a file that is not a readable .MOD"
 					}
 					res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to the backups (%s)", target, what, e.ID))
@@ -204,6 +159,73 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 		}
 	}
 	return res, nil
+}
+
+// openModsDir settles the mods folder ("" = DefaultModsDir), making it
+// when only its parent (the game's user folder) exists.
+func openModsDir(modsDir string) (string, error) {
+	if modsDir == "" {
+		modsDir = DefaultModsDir()
+	}
+	if modsDir == "" {
+		return "", errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
+	}
+	modsDir = filepath.Clean(modsDir)
+	if st, err := os.Stat(modsDir); err != nil {
+		parent := filepath.Dir(modsDir)
+		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
+			return "", fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
+		}
+		if err := os.Mkdir(modsDir, 0o755); err != nil {
+			return "", fmt.Errorf("deploy: %w", err)
+		}
+	} else if !st.IsDir() {
+		return "", fmt.Errorf("deploy: %s is not a folder", modsDir)
+	}
+	return modsDir, nil
+}
+
+// nameHolder is what holds the deployed file's name in the mods folder.
+type nameHolder struct {
+	other bool   // another mod, or a file that is not a readable .MOD
+	id    int64  // its MOD_ID (0 when unreadable)
+	title string // its title
+}
+
+// scanMods finds, under modsDir, the other copies of mod id modID and
+// whatever holds the name target.
+func scanMods(modsDir, target string, modID int64) (older []Replaced, holder nameHolder, err error) {
+	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == modsDir {
+				return err
+			}
+			return nil // unreadable subfolder: not ours to judge
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
+			return nil
+		}
+		h, err := readHeader(p)
+		if err != nil {
+			if sameFile(p, target) {
+				holder.other = true // not a readable .MOD: keep it aside, do not lose it
+			}
+			return nil
+		}
+		switch {
+		case sameFile(p, target):
+			if h.ModID != modID {
+				holder = nameHolder{other: true, id: h.ModID, title: h.Title}
+			}
+		case h.ModID == modID:
+			older = append(older, Replaced{Path: p, ModID: h.ModID})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, holder, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+	}
+	return older, holder, nil
 }
 
 // deployStep marks the points between Mod's moves (tests stop there).

@@ -82,4 +82,3 @@ func finishJournals(modsDir string) (notes []string) {
 	})
 	return notes
 }
-
