@@ -1,7 +1,7 @@
 package app
 
 // Torchlight II mod packing (issue 4), bound for the window: thin forwards
-// to backend/modpack. Packing runs as a job whose "job" events carry the
+// to backend/tl2/modpack. Packing runs as a job whose "job" events carry the
 // stage, the file and the counts as fields; the job keeps the full result,
 // findings included, also when the pack failed.
 
