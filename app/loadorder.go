@@ -14,8 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
-	"packsmith/backend/tl2/modpack"
 )
 
 // loadOrderState is the load order the view is editing (a Service field).
@@ -63,7 +63,7 @@ func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, 
 	}
 	st, err := loadorder.Open(context.Background(), loadorder.Options{
 		UserDir: userDir, ModsDir: modsDir, InstallDir: s.Settings.Get().GameDir,
-		Tidy: modpack.FinishInterruptedDeploys, // a deploy killed halfway: one copy per mod again
+		Tidy: deploy.FinishInterrupted, // a deploy killed halfway: one copy per mod again
 	})
 	if err != nil {
 		return nil, err

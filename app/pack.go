@@ -1,7 +1,7 @@
 package app
 
 // Torchlight II mod packing (issue 4), bound for the window: thin forwards
-// to backend/modpack. Packing runs as a job whose "job" events carry the
+// to backend/tl2/modpack. Packing runs as a job whose "job" events carry the
 // stage, the file and the counts as fields; the job keeps the full result,
 // findings included, also when the pack failed.
 
@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/settings"
@@ -36,7 +37,7 @@ type PackSetup struct {
 func (s *PackService) PackSetup() PackSetup {
 	st := s.Settings.Get()
 	p := PackSetup{
-		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: modpack.DefaultModsDir(),
+		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: deploy.DefaultModsDir(),
 		BaseDir: st.PackBaseDir, GameDir: st.GameDir, GameVersion: st.GameVersion,
 		DefaultGameVer: modpack.DefaultGameVersion.String(), Deploy: st.PackDeploy, Enable: st.PackEnable,
 	}

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/tl2/deploy"
 )
 
 // HeldDeployRequest names a packed .MOD whose deploy was held.
@@ -23,10 +23,10 @@ type HeldDeployRequest struct {
 
 // DeployHeld deploys a .MOD after the user agreed to replace the deployed
 // copy (older copies are moved aside, as every deploy does).
-func (s *PackService) DeployHeld(req HeldDeployRequest) (*modpack.DeployResult, error) {
+func (s *PackService) DeployHeld(req HeldDeployRequest) (*deploy.Result, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(req.ModID), 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)
 	}
-	return modpack.Deploy(context.Background(), strings.TrimSpace(req.Output), id, strings.TrimSpace(req.ModsDir), req.Enable)
+	return deploy.Mod(context.Background(), strings.TrimSpace(req.Output), id, strings.TrimSpace(req.ModsDir), req.Enable)
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
-	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -84,7 +84,7 @@ func runLoadOrder(c *ctx, args []string) error {
 	// Every subcommand first finishes a deploy killed halfway, as the
 	// window does: a list must not show two copies of one mod that are
 	// only there because a deploy died between its two steps.
-	o.Tidy = modpack.FinishInterruptedDeploys
+	o.Tidy = deploy.FinishInterrupted
 	s, err := open(c.context, o)
 	if err != nil {
 		return err

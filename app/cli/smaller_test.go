@@ -89,7 +89,8 @@ func TestLoadOrderListFinishesInterruptedDeploy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The journal the killed deploy left (backend/tl2/modpack/journal.go),
+	// The journal a killed deploy of an earlier version left (JSON; see
+	// backend/sys/journal, "Journals of earlier versions"),
 	// with the pid of a process that has ended.
 	dead := exec.Command(os.Args[0], "-test.run=^$")
 	dead.Run()

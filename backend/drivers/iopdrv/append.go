@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/journal"
 	"packsmith/formats/iop"
 )
 
@@ -22,7 +22,9 @@ const JournalSuffix = ".packsmith-append"
 // pack as it was; an edit waits).
 var errAppendLive = errors.New("an append is under way")
 
-const journalHead = "packsmith append journal: the pack's length before the append\n"
+// journalHead is the append journal's first line (backend/sys/journal
+// gives the rest: "length <bytes>", then the writer's "pid").
+const journalHead = "packsmith append journal: the pack's length before the append"
 
 // Append applies edits in place the way the client's patcher does: new
 // entries (replacements, additions, renamed copies) are written after the
@@ -72,8 +74,8 @@ func (a *Archive) Append(ctx context.Context, edits []archive.Edit, p archive.Pr
 	if err := iop.CheckLimits(len(keep)+len(pl.news), end, cd); err != nil {
 		return fmt.Errorf("%s: %w", a.path, err)
 	}
-	journal := a.path + JournalSuffix
-	if err := writeJournal(journal, start); err != nil {
+	jp := a.path + JournalSuffix
+	if err := writeJournal(jp, start); err != nil {
 		return fmt.Errorf("%s: writing the append journal: %w", a.path, err)
 	}
 	defer func() {
@@ -84,7 +86,7 @@ func (a *Archive) Append(ctx context.Context, edits []archive.Edit, p archive.Pr
 			}
 			f.Sync()
 		}
-		os.Remove(journal)
+		os.Remove(jp)
 	}()
 	if _, err := f.Seek(start, 0); err != nil {
 		return err
@@ -119,74 +121,45 @@ func (a *Archive) Append(ctx context.Context, edits []archive.Edit, p archive.Pr
 	return nil
 }
 
+// writeJournal records the pack's length before an append (its on-disk
+// form: backend/sys/journal).
 func writeJournal(path string, length int64) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(f, "%slength %d\npid %d\n", journalHead, length, os.Getpid()); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return journal.Write(path, journalHead, journal.Field{Key: "length", Value: strconv.FormatInt(length, 10)})
 }
 
 // Recover rolls back an append that did not finish: when the journal
 // beside the pack is there, the pack is truncated to the length it holds
 // and the journal removed. It reports whether it rolled back.
 func Recover(pack string) (bool, error) {
-	journal := pack + JournalSuffix
-	b, err := os.ReadFile(journal)
+	jp := pack + JournalSuffix
+	j, err := journal.Read(jp, journalHead)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
+	}
+	if errors.Is(err, journal.ErrDamaged) {
+		return false, fmt.Errorf("%s: damaged append journal; remove it once the pack is checked", jp)
 	}
 	if err != nil {
 		return false, err
 	}
-	n, pid, ok := parseJournal(string(b))
-	if !ok {
-		return false, fmt.Errorf("%s: damaged append journal; remove it once the pack is checked", journal)
+	n, err := strconv.ParseInt(j.Value("length"), 10, 64)
+	if err != nil || n < 0 {
+		return false, fmt.Errorf("%s: damaged append journal; remove it once the pack is checked", jp)
 	}
-	if pid > 0 && (pid == os.Getpid() || pidAlive(pid)) {
-		return false, fmt.Errorf("%s: %w (process %d); try again when it is done", pack, errAppendLive, pid)
+	if j.Live() {
+		return false, fmt.Errorf("%s: %w (process %d); try again when it is done", pack, errAppendLive, j.PID)
 	}
 	st, err := os.Stat(pack)
 	if err != nil {
 		return false, err
 	}
 	if st.Size() < n {
-		return false, fmt.Errorf("%s: the append journal says %d bytes but the pack has %d", journal, n, st.Size())
+		return false, fmt.Errorf("%s: the append journal says %d bytes but the pack has %d", jp, n, st.Size())
 	}
 	if st.Size() > n {
 		if err := os.Truncate(pack, n); err != nil {
 			return false, fmt.Errorf("%s: rolling back an unfinished append: %w", pack, err)
 		}
 	}
-	return true, os.Remove(journal)
-}
-
-// parseJournal reads the old length and the appending process's id.
-func parseJournal(s string) (length int64, pid int, ok bool) {
-	if !strings.HasPrefix(s, journalHead) {
-		return 0, 0, false
-	}
-	length = -1
-	for _, line := range strings.Split(strings.TrimPrefix(s, journalHead), "\n") {
-		k, v, _ := strings.Cut(strings.TrimSpace(line), " ")
-		switch k {
-		case "length":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 {
-				return 0, 0, false
-			}
-			length = n
-		case "pid":
-			pid, _ = strconv.Atoi(v)
-		}
-	}
-	return length, pid, length >= 0
+	return true, os.Remove(jp)
 }

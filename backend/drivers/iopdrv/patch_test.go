@@ -17,6 +17,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/edit/writeback"
 	"packsmith/backend/export/extract"
+	"packsmith/backend/sys/journal"
 	"packsmith/formats/iop"
 	"packsmith/internal/ioptest"
 )
@@ -306,7 +307,7 @@ func TestAppendRollback(t *testing.T) {
 	if err := dead.Run(); err != nil {
 		t.Skip("no child processes here:", err)
 	}
-	os.WriteFile(p+JournalSuffix, fmt.Appendf(nil, "%slength %d\npid %d\n", journalHead, len(old), dead.Process.Pid), 0o644)
+	os.WriteFile(p+JournalSuffix, journal.Encode(journalHead, dead.Process.Pid, journal.Field{Key: "length", Value: fmt.Sprint(len(old))}), 0o644)
 	a, err = archive.Open(p, archive.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)

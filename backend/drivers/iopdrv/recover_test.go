@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"packsmith/backend/sys/journal"
 )
 
 // TestHelperStaysAlive is not a test: run by TestRecoverLeavesALiveAppend
@@ -37,8 +39,8 @@ func TestRecoverLeavesALiveAppend(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer child.Process.Kill()
-	journal := pack + JournalSuffix
-	os.WriteFile(journal, []byte(fmt.Sprintf("%slength %d\npid %d\n", journalHead, before, child.Process.Pid)), 0o644)
+	jp := pack + JournalSuffix
+	os.WriteFile(jp, journal.Encode(journalHead, child.Process.Pid, journal.Field{Key: "length", Value: fmt.Sprint(before)}), 0o644)
 
 	rolled, err := Recover(pack)
 	if rolled || !errors.Is(err, errAppendLive) {
@@ -47,7 +49,7 @@ func TestRecoverLeavesALiveAppend(t *testing.T) {
 	if st, _ := os.Stat(pack); st.Size() != int64(len(body)) {
 		t.Fatalf("pack truncated to %d bytes under a live append", st.Size())
 	}
-	if _, err := os.Stat(journal); err != nil {
+	if _, err := os.Stat(jp); err != nil {
 		t.Fatalf("journal of a live append removed: %v", err)
 	}
 

@@ -1,17 +1,12 @@
 package reborndrv
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 
-	"packsmith/backend/sys/procalive"
+	"packsmith/backend/sys/journal"
 	"packsmith/backend/sys/safefile"
 )
 
@@ -20,9 +15,13 @@ import (
 // The game reads each file over the length its table gives, so a .dat
 // renamed into place without its record updated (the process killed in
 // between) is read short or past its end. So a save whose size changes
-// first writes a journal beside the table,
+// first writes a journal beside the table (backend/sys/journal, kind
+// "reborn"),
 //
-//	<table folder>/.packsmith-reborn-<pid>-<random>.journal   {"dat": "<absolute path>"}
+//	<table folder>/.packsmith-reborn-<pid>-<random>.journal
+//	    packsmith reborn journal: the .dat whose FileTable.bin record changes
+//	    dat <absolute path>
+//	    pid <writer>
 //
 // then renames the .dat into place, updates the record, and removes the
 // journal. The next run that opens the .dat, the Data folder or saves into
@@ -33,13 +32,9 @@ import (
 // journal goes.
 
 const (
-	journalPrefix = ".packsmith-reborn-"
-	journalSuffix = ".journal"
+	journalKind = "reborn"
+	journalHead = "packsmith reborn journal: the .dat whose FileTable.bin record changes"
 )
-
-type tableJournal struct {
-	Dat string `json:"dat"`
-}
 
 // commitStep is called after each step of a commit (a test hook: the
 // crash-sweep test kills the process there).
@@ -51,63 +46,32 @@ func writeJournal(tp, dat string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var rb [4]byte
-	rand.Read(rb[:])
-	p := filepath.Join(filepath.Dir(tp), journalPrefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(rb[:])+journalSuffix)
-	b, _ := json.Marshal(tableJournal{Dat: abs})
-	return p, safefile.WriteFile(p, b)
-}
-
-// journalPID is the writer's pid in a journal's name (0: not a journal).
-func journalPID(name string) int {
-	if !strings.HasPrefix(name, journalPrefix) || !strings.HasSuffix(name, journalSuffix) {
-		return 0
-	}
-	pidText, _, _ := strings.Cut(strings.TrimPrefix(name, journalPrefix), "-")
-	pid, err := strconv.Atoi(pidText)
-	if err != nil || pid <= 0 {
-		return 0
-	}
-	return pid
+	p := journal.NewPath(filepath.Dir(tp), journalKind)
+	return p, journal.Write(p, journalHead, journal.Field{Key: "dat", Value: abs})
 }
 
 // FinishInterrupted completes the saves into the Data folder dir (the one
 // holding FileTable.bin) that a killed process left between the .dat and
 // its table record, and says what it did.
 func FinishInterrupted(dir string) (notes []string) {
-	sweepDir(dir) // a journal or table cut short while written
-	ents, err := os.ReadDir(dir)
-	if err != nil {
+	sweepDir(dir) // a table cut short while written
+	journal.Sweep(dir, journalKind, journalHead, func(j *journal.Journal) error {
+		dat := j.Value("dat")
+		if dat == "" {
+			return nil // names no .dat: nothing to make agree
+		}
+		st, err := os.Stat(dat)
+		if err != nil {
+			return nil // the .dat is gone: no record to agree with
+		}
+		note, err := UpdateTable(dat, st.Size())
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("an interrupted save of %s: its FileTable.bin record could not be set: %v", dat, err))
+			return err // kept for the next run
+		}
+		notes = append(notes, "an interrupted save of "+dat+" was finished: "+note)
 		return nil
-	}
-	for _, e := range ents {
-		pid := journalPID(e.Name())
-		if pid == 0 || pid == os.Getpid() || procalive.Alive(pid) {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		b, err := os.ReadFile(p)
-		var j tableJournal
-		if err == nil {
-			err = json.Unmarshal(b, &j)
-		}
-		if err != nil || j.Dat == "" {
-			os.Remove(p) // cut short while it was written: nothing was renamed yet
-			continue
-		}
-		st, err := os.Stat(j.Dat)
-		if err != nil {
-			os.Remove(p) // the .dat is gone: no record to agree with
-			continue
-		}
-		note, err := UpdateTable(j.Dat, st.Size())
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("an interrupted save of %s: its FileTable.bin record could not be set: %v", j.Dat, err))
-			continue // kept for the next run
-		}
-		notes = append(notes, "an interrupted save of "+j.Dat+" was finished: "+note)
-		os.Remove(p)
-	}
+	})
 	return notes
 }
 

@@ -4,7 +4,7 @@
 //
 //   - Torchlight II text sources written into a .MOD or DATA.PAK (an
 //     archive whose driver says CompilesSources) compile as `pack`
-//     compiles them, with backend/modpack's own compile code: .DAT,
+//     compiles them, with backend/tl2/modpack's own compile code: .DAT,
 //     .TEMPLATE, .ANIMATION and .HIE to BINDAT, .LAYOUT to BINLAYOUT. A
 //     source that does not compile is refused with its file:line message
 //     before anything is written. Bytes that are already compiled are

@@ -1,7 +1,10 @@
-// Package peres reads what the release tests check in a Windows executable
-// (PE/COFF): its subsystem, machine and resources (the icons, the version
-// resource and the application manifest). Headers come from debug/pe; the
-// resource tree and the resources' own formats are read here.
+// Package peres is the one reader of Windows executables (PE/COFF): what
+// the release tests check (internal/distcheck: subsystem, machine, the
+// icons, the version resource and the application manifest) and the file
+// version the .MOD header takes from Torchlight2.exe (FileVersion, for
+// backend/tl2/modpack). Headers come from debug/pe; the resource tree and
+// the resources' own formats are read here. A problem at a known place is
+// an *Error giving its offset in the file.
 //
 // Byte layout (all little-endian):
 //

@@ -31,6 +31,16 @@ const (
 	maxSection  = 64 << 20
 )
 
+// Error is a problem in the file at a known place: Offset counts from the
+// start of the file. Problems debug/pe finds in the headers come as its
+// own errors, which name no offset.
+type Error struct {
+	Offset int64
+	Msg    string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("pe: offset %d: %s", e.Offset, e.Msg) }
+
 // Resource is one leaf of the resource tree.
 type Resource struct {
 	Type uint32
@@ -38,6 +48,8 @@ type Resource struct {
 	Name string
 	Lang uint32
 	Data []byte
+	// Offset is where Data starts in the file.
+	Offset int64
 }
 
 // File is what Read finds in an executable.
@@ -46,6 +58,7 @@ type File struct {
 	Is64      bool
 	Subsystem uint16
 	Resources []Resource
+	resDir    int64 // where the resource directory starts in the file (0: none)
 }
 
 // Find returns the resources of one type.
@@ -60,7 +73,15 @@ func (f *File) Find(typ uint32) []Resource {
 }
 
 // Read reads the headers and the resource tree of a PE file.
-func Read(r io.ReaderAt) (*File, error) {
+func Read(r io.ReaderAt) (*File, error) { return read(r, 0) }
+
+// read reads the resources of type only (0: of every type); the branches
+// of other types are not followed, so their damage does not count.
+func read(r io.ReaderAt, only uint32) (*File, error) {
+	var mz [2]byte
+	if n, _ := r.ReadAt(mz[:], 0); n < 2 || mz != [2]byte{'M', 'Z'} {
+		return nil, &Error{0, "not a Windows executable (no MZ signature)"}
+	}
 	pf, err := pe.NewFile(r)
 	if err != nil {
 		return nil, fmt.Errorf("pe: %w", err)
@@ -98,10 +119,14 @@ func Read(r io.ReaderAt) (*File, error) {
 		return nil, fmt.Errorf("pe: section %s: %d bytes, more than %d", sec.Name, sec.Size, maxSection)
 	}
 	data := make([]byte, sec.Size)
-	if _, err := sec.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("pe: section %s: %w", sec.Name, err)
+	if n, err := sec.ReadAt(data, 0); n < len(data) {
+		if err == nil || errors.Is(err, io.EOF) {
+			return nil, &Error{int64(sec.Offset) + int64(n), fmt.Sprintf("the file ends inside section %s (%d of its %d bytes)", sec.Name, n, len(data))}
+		}
+		return nil, &Error{int64(sec.Offset), fmt.Sprintf("section %s: %v", sec.Name, err)}
 	}
-	t := tree{sec: data, secRVA: sec.VirtualAddress, base: dir.VirtualAddress - sec.VirtualAddress}
+	t := tree{sec: data, secRVA: sec.VirtualAddress, base: dir.VirtualAddress - sec.VirtualAddress, fileOff: int64(sec.Offset), only: only}
+	f.resDir = t.fileOff + int64(t.base)
 	if err := t.walk(0, 0, [3]uint32{}, "", &f.Resources); err != nil {
 		return nil, err
 	}
@@ -112,20 +137,27 @@ type tree struct {
 	sec     []byte
 	secRVA  uint32
 	base    uint32 // the directory's offset in sec
+	fileOff int64  // sec's offset in the file
+	only    uint32 // the one type walked (0: all)
 	entries int
+}
+
+// errAt is a problem at offset off of the resource directory.
+func (t *tree) errAt(off uint32, format string, args ...any) error {
+	return &Error{t.fileOff + int64(t.base) + int64(off), "resource tree: " + fmt.Sprintf(format, args...)}
 }
 
 func (t *tree) at(off uint32, n uint32) ([]byte, error) {
 	start := uint64(t.base) + uint64(off)
 	if start+uint64(n) > uint64(len(t.sec)) {
-		return nil, fmt.Errorf("pe: resource tree: %d bytes at directory offset %#x run past the section (%d bytes)", n, off, len(t.sec))
+		return nil, t.errAt(off, "%d bytes here run past the section (%d bytes)", n, len(t.sec))
 	}
 	return t.sec[start : start+uint64(n)], nil
 }
 
 func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]Resource) error {
 	if level > 2 {
-		return fmt.Errorf("pe: resource tree: directory at offset %#x is deeper than 3 levels", off)
+		return t.errAt(off, "a directory deeper than 3 levels")
 	}
 	hdr, err := t.at(off, 16)
 	if err != nil {
@@ -134,7 +166,7 @@ func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]R
 	n := uint32(binary.LittleEndian.Uint16(hdr[12:])) + uint32(binary.LittleEndian.Uint16(hdr[14:]))
 	t.entries += int(n)
 	if t.entries > maxEntries {
-		return fmt.Errorf("pe: resource tree: more than %d entries (directory at offset %#x)", maxEntries, off)
+		return t.errAt(off, "more than %d entries", maxEntries)
 	}
 	ents, err := t.at(off+16, n*8)
 	if err != nil {
@@ -143,6 +175,9 @@ func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]R
 	for i := uint32(0); i < n; i++ {
 		id := binary.LittleEndian.Uint32(ents[i*8:])
 		child := binary.LittleEndian.Uint32(ents[i*8+4:])
+		if level == 0 && t.only != 0 && id != t.only {
+			continue
+		}
 		p, nm := path, name
 		if id&0x80000000 != 0 {
 			s, err := t.name(id &^ 0x80000000)
@@ -163,7 +198,7 @@ func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]R
 			continue
 		}
 		if level != 2 {
-			return fmt.Errorf("pe: resource tree: data entry at offset %#x on level %d, want 3", child, level+1)
+			return t.errAt(child, "a data entry on level %d, want 3", level+1)
 		}
 		de, err := t.at(child, 16)
 		if err != nil {
@@ -171,13 +206,13 @@ func (t *tree) walk(off uint32, level int, path [3]uint32, name string, out *[]R
 		}
 		rva, size := binary.LittleEndian.Uint32(de), binary.LittleEndian.Uint32(de[4:])
 		if size > maxResource {
-			return fmt.Errorf("pe: resource type %d id %d: %d bytes, more than %d", p[0], p[1], size, maxResource)
+			return t.errAt(child, "resource type %d id %d: %d bytes, more than %d", p[0], p[1], size, maxResource)
 		}
 		if rva < t.secRVA || uint64(rva-t.secRVA)+uint64(size) > uint64(len(t.sec)) {
-			return fmt.Errorf("pe: resource type %d id %d: data RVA %#x (%d bytes) is outside the resource section", p[0], p[1], rva, size)
+			return t.errAt(child, "resource type %d id %d: data RVA %#x (%d bytes) is outside the resource section", p[0], p[1], rva, size)
 		}
 		d := t.sec[rva-t.secRVA : rva-t.secRVA+size]
-		*out = append(*out, Resource{Type: p[0], ID: p[1], Name: nm, Lang: p[2], Data: d})
+		*out = append(*out, Resource{Type: p[0], ID: p[1], Name: nm, Lang: p[2], Data: d, Offset: t.fileOff + int64(rva-t.secRVA)})
 	}
 	return nil
 }
@@ -344,4 +379,26 @@ func children(b []byte, base int, fn func(key string, val, kids []byte, off int)
 		off += align4(n)
 	}
 	return nil
+}
+
+// FileVersion reads the file version of an executable (VS_FIXEDFILEINFO's
+// dwFileVersionMS high and low word, then dwFileVersionLS's: major, minor,
+// build, revision) from its first RT_VERSION resource: the first name, in
+// its first language, as Windows Explorer shows it. Only the RT_VERSION
+// branch of the resource tree is read. The game-version check reads
+// Torchlight2.exe with it.
+func FileVersion(r io.ReaderAt) ([4]uint16, error) {
+	f, err := read(r, RTVersion)
+	if err != nil {
+		return [4]uint16{}, err
+	}
+	vr := f.Find(RTVersion)
+	if len(vr) == 0 {
+		return [4]uint16{}, &Error{f.resDir, "the executable has no version resource (RT_VERSION)"}
+	}
+	v, err := ParseVersion(vr[0].Data)
+	if err != nil {
+		return [4]uint16{}, &Error{vr[0].Offset, err.Error()}
+	}
+	return v.FileVersion, nil
 }

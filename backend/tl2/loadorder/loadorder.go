@@ -40,7 +40,7 @@ type Options struct {
 	Workers int
 	// Tidy, when set, runs on the mods folder before it is scanned; what it
 	// says becomes notes of the view. The app and the command line pass
-	// modpack.FinishInterruptedDeploys, so a deploy killed halfway does not
+	// deploy.FinishInterrupted, so a deploy killed halfway does not
 	// show (and leave the game) two copies of one mod.
 	Tidy func(ctx context.Context, modsDir string) []string
 }

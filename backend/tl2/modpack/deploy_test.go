@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/sch"
 )
@@ -39,7 +40,7 @@ func TestDeployEarlierBuildTakesItsLine(t *testing.T) {
 	mods := filepath.Join(user, "mods")
 	os.MkdirAll(mods, 0o755)
 	buildMod(t, filepath.Join(mods, "OTHER.MOD"), 555)
-	schPath := filepath.Join(user, SchName)
+	schPath := filepath.Join(user, deploy.SchName)
 	os.WriteFile(schPath, sch.New([]int64{555}).Bytes(), 0o644)
 	out := filepath.Join(t.TempDir(), "Loop.MOD")
 
@@ -132,7 +133,7 @@ func TestDeployTwiceWithWrittenID(t *testing.T) {
 	if ids[0] != ids[1] {
 		t.Fatalf("two packs, two ids: %v", ids)
 	}
-	if got := schIDs(t, filepath.Join(user, SchName)); fmt.Sprint(got) != fmt.Sprint(ids[:1]) {
+	if got := schIDs(t, filepath.Join(user, deploy.SchName)); fmt.Sprint(got) != fmt.Sprint(ids[:1]) {
 		t.Fatalf("sch %v", got)
 	}
 	if got := listDir(t, mods); fmt.Sprint(got) != "[Loop.MOD]" {

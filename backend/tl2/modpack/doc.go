@@ -6,13 +6,16 @@
 // # Pipeline
 //
 // Pack runs these stages (Stage), reporting each in order through
-// Options.Progress:
+// Options.Progress. In the code they are packStages (packrun.go): an
+// ordered list of functions over one packRun, the state a pack carries
+// (packcompile.go: compile and the writer feed; packwrite.go: raw, grids,
+// write, verify, commit, deploy).
 //
 //	read     MOD.DAT (UTF-16LE or any encoding dattext reads): NAME, AUTHOR,
 //	         DESCRIPTION, WEBSITE, DOWNLOAD_URL, MOD_ID, VERSION, REQUIRED_MODS,
 //	         REMOVE_FILES → the header; MOD_FILE_NAME → the output name.
 //	         The game version is Options.GameVersion, else the VS_VERSIONINFO
-//	         file version of Torchlight2.exe in Options.GameDir (ReadPEVersion),
+//	         file version of Torchlight2.exe in Options.GameDir (ExeVersion),
 //	         else DefaultGameVersion (1.25.5.6, what the fixtures carry).
 //	         A MOD_ID that is absent, 0 or -1 (GUTS's placeholder) gets a fresh
 //	         one (NewModID); it is written back to MOD.DAT, after a backup
@@ -77,14 +80,13 @@
 //	         and CRC-32 checked; about as costly as the compression), as
 //	         does "packsmith verify" on any .MOD. Only a file that passes is
 //	         renamed over the output.
-//	deploy   (Options.Deploy) Deploy copies it atomically into the mods folder,
-//	         moving older copies of the same MOD_ID (and a different mod under
-//	         the same name) into the backups in the user's cache
-//	         (backend/backups: nothing but .MODs stays in the mods folder); an
-//	         earlier build of the same mod under its name (same title, another
-//	         MOD_ID) hands its modlauncher.sch line to the new id
-//	         (DeployResult.SchReplaced); with Options.Enable the mod is listed
-//	         first in modlauncher.sch beside the mods folder, after a backup.
+//	deploy   (Options.Deploy) backend/tl2/deploy copies it atomically into
+//	         the mods folder, moving older copies of the same MOD_ID (and a
+//	         different mod under the same name) into the backups, under a
+//	         crash journal; with Options.Enable the mod is listed first in
+//	         modlauncher.sch. With Options.HoldGuessedDeploy a pack whose
+//	         units inherit guessed fields holds the deploy when it would
+//	         replace a deployed copy (deploy.Hold; Result.DeployHeld).
 //
 // Watch (watchpack.go) packs, then packs again after every save under the
 // mod folder (backend/sys/watch), for `pack --watch` and the window's Pack on

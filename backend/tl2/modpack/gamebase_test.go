@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/tl2test"
@@ -113,7 +114,7 @@ func TestPackHoldsGuessedDeploy(t *testing.T) {
 		t.Error("the deployed copy changed")
 	}
 	// Confirmed: Deploy replaces it.
-	d, err := Deploy(context.Background(), res.Output, res.ModID, mods, false)
+	d, err := deploy.Mod(context.Background(), res.Output, res.ModID, mods, false)
 	if err != nil || len(d.Replaced) != 0 && d.Replaced[0].ModID != res.ModID {
 		t.Fatalf("deploy %+v %v", d, err)
 	}

@@ -1,26 +1,22 @@
 package modpack
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"packsmith/backend/sys/safefile"
 	"packsmith/backend/sys/usermsg"
+	"packsmith/backend/tl2/deploy"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -58,14 +54,14 @@ type Options struct {
 	// it has none, once the .MOD is written.
 	WriteModID bool
 
-	// Deploy copies the .MOD into ModsDir ("" = DefaultModsDir) and, with
-	// Enable, lists it first in modlauncher.sch.
+	// Deploy copies the .MOD into ModsDir ("" = deploy.DefaultModsDir)
+	// and, with Enable, lists it first in modlauncher.sch (backend/tl2/deploy).
 	Deploy  bool
 	ModsDir string
 	Enable  bool
 	// HoldGuessedDeploy skips the deploy when inherited fields were
-	// guessed and it would replace a deployed copy; Result.DeployHeld
-	// says so, for the window to ask.
+	// guessed and it would replace a deployed copy (deploy.Hold);
+	// Result.DeployHeld says so, for the window to ask.
 	HoldGuessedDeploy bool
 
 	// StringIDs numbers each BINDAT's string table (nil: bindat.HashIDs,
@@ -170,20 +166,17 @@ type Result struct {
 	// game's DATA.PAK (…)", "the folder …").
 	BaseData string `json:"baseData"`
 
-	Hashes     Hashes        `json:"hashes"`
-	Findings   []Finding     `json:"findings"`
-	Unresolved []Unresolved  `json:"unresolved"`
-	Grids      []GridReport  `json:"grids"`
-	Deploy     *DeployResult `json:"deploy,omitempty"`
-	DeployHeld *HeldDeploy   `json:"deployHeld,omitempty"`
-	Stages     []StageTime   `json:"stages"`
-	Millis     int64         `json:"ms"`
+	Hashes     Hashes         `json:"hashes"`
+	Findings   []Finding      `json:"findings"`
+	Unresolved []Unresolved   `json:"unresolved"`
+	Grids      []GridReport   `json:"grids"`
+	Deploy     *deploy.Result `json:"deploy,omitempty"`
+	DeployHeld *deploy.Held   `json:"deployHeld,omitempty"`
+	Stages     []StageTime    `json:"stages"`
+	Millis     int64          `json:"ms"`
 }
 
 var errCancelled = context.Canceled
-
-// compileAhead is how many compiled files may wait for the writer.
-const compileAhead = 64
 
 // OutputName is the .MOD file name for a mod: MOD_FILE_NAME, else NAME,
 // else the folder's name, made safe for a file name, with ".MOD" added when
@@ -281,544 +274,6 @@ func plainFindings(fs []Finding) {
 	for i := range fs {
 		fs[i].Message = usermsg.Plain(fs[i].Message)
 	}
-}
-
-func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
-	t0 := time.Now()
-	res := &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}, Grids: []GridReport{}}
-	pr := &progress{fn: opt.Progress}
-	stageStart := time.Now()
-	begin := func(s Stage) {
-		if len(res.Stages) > 0 {
-			res.Stages[len(res.Stages)-1].Millis = time.Since(stageStart).Milliseconds()
-		}
-		stageStart = time.Now()
-		res.Stages = append(res.Stages, StageTime{Stage: s})
-		pr.stage(s)
-		pr.report(s, 0, 0, "")
-	}
-	finish := func() {
-		if len(res.Stages) > 0 {
-			res.Stages[len(res.Stages)-1].Millis = time.Since(stageStart).Milliseconds()
-		}
-		res.Millis = time.Since(t0).Milliseconds()
-		sortFindings(res.Findings)
-	}
-	defer finish()
-	fail := func() (*Result, error) {
-		return res, &PackError{Findings: append([]Finding(nil), res.Findings...)}
-	}
-
-	// 1. MOD.DAT and the game version.
-	begin(StageRead)
-	md, err := ReadModDat(modDir)
-	if err != nil {
-		return res, err
-	}
-	res.Mod = md
-	res.Findings = append(res.Findings, md.Findings...)
-	givenVer := opt.GameVersion != "" || opt.GameDir != ""
-	replay := opt.StringIDs != nil          // a numbering given by the caller (ReplayGUTS): no incremental reuse
-	proj, err := applyProject(modDir, &opt) // PACKSMITH.JSON (project.go)
-	if err != nil {
-		return res, err
-	}
-	gv, from, err := ResolveGameVersion(opt.GameVersion, opt.GameDir)
-	if err != nil {
-		return res, fmt.Errorf("game version: %w", err)
-	}
-	if proj != nil && !givenVer && proj.GameVersion != "" {
-		from = ProjectFile
-	}
-	res.GameVersion, res.GameVersionFrom = gv.String(), from
-	res.ModID = md.ModID
-	if !md.HasModID {
-		res.ModID, res.ModIDNew = NewModID(), true
-		if !opt.WriteModID {
-			res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageRead, File: filepath.Base(md.Path),
-				Message: fmt.Sprintf("no MOD_ID: packed with the fresh id %d, but it is not written back, so the next pack gets another and the game sees a different mod (allow writing it to MOD.DAT)", res.ModID)})
-		}
-	}
-	out := opt.Output
-	if out == "" {
-		out = filepath.Join(modDir, OutputName(md, modDir))
-	}
-	if out, err = filepath.Abs(out); err != nil {
-		return res, err
-	}
-	res.Output = out
-	// The cache (incremental.go) is read while MEDIA/ is walked.
-	incCh := make(chan *incState, 1)
-	go func(o Options) { incCh <- openIncremental(&o, out, proj, replay) }(opt)
-	var inc *incState
-	incOpened := func() *incState {
-		if inc == nil {
-			inc = <-incCh
-		}
-		return inc
-	}
-	defer func() { incOpened().close() }()
-	if media, _, err := findMedia(modDir); err == nil {
-		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
-			return res, fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
-		}
-	}
-	base, baseNote, baseDone, err := openBase(&opt) // basefs.go
-	if err != nil {
-		return res, err
-	}
-	defer baseDone()
-	// Values an unpacked .MOD's UNITDATA.RAW held (projectbase.go), behind
-	// the game's data.
-	base, baseNote = withProjectBase(base, baseNote, proj)
-	res.BaseData = baseNote
-	if err := ctx.Err(); err != nil {
-		return res, err
-	}
-
-	// 2. MEDIA/.
-	begin(StageCollect)
-	col, err := collect(modDir, func() bool { return ctx.Err() != nil })
-	if err != nil {
-		if ctx.Err() != nil {
-			return res, ctx.Err()
-		}
-		return res, err
-	}
-	res.Findings = append(res.Findings, col.findings...)
-	if Count(col.findings, SevError) > 0 {
-		return fail()
-	}
-	incOpened()
-	var srcs, assets []*srcFile
-	for _, f := range col.files {
-		res.SourceBytes += f.size
-		if f.kind == kindAsset {
-			assets = append(assets, f)
-		} else {
-			srcs = append(srcs, f)
-		}
-	}
-	pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
-	gplan, err := planGrids(col.files, opt.MPP)
-	if err != nil {
-		return res, err
-	}
-	assets = gplan.assets(assets)
-
-	// 3–6 overlap: assets stream into the writer while the compile stage
-	// runs; RAW and grids run once compiling is done.
-	if dir := filepath.Dir(out); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return res, err
-		}
-	}
-	tmp, err := safefile.Create(out)
-	if err != nil {
-		return res, err
-	}
-	committed := false
-	defer func() {
-		if !committed {
-			tmp.Abort()
-		}
-	}()
-	hdr := &mod.Header{
-		Version: 4, ModVersion: md.Version, GameVersion: gv,
-		Title: md.Name, Author: md.Author, Description: md.Description, Website: md.Website, DownloadURL: md.DownloadURL,
-		ModID: res.ModID, Required: md.Required, Remove: md.Remove,
-	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	w, err := mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: opt.Level, Workers: workers})
-	if err != nil {
-		return res, err
-	}
-	writerOpen := true
-	defer func() {
-		if writerOpen {
-			w.Abort()
-		}
-	}()
-	ictx, icancel := context.WithCancel(ctx)
-	defer icancel()
-
-	// Compile.
-	begin(StageCompile)
-	results := make([]*compiled, len(srcs))
-	for i := range results {
-		results[i] = &compiled{done: make(chan struct{})}
-	}
-	order := make([]int, len(srcs))
-	for i := range order {
-		order[i] = i
-	}
-	cw := workers
-	if opt.GUTSOrder {
-		cw = 1
-		sort.SliceStable(order, func(a, b int) bool {
-			fa, fb := srcs[order[a]], srcs[order[b]]
-			aa, ab := path.Ext(fa.name) == ".ANIMATION", path.Ext(fb.name) == ".ANIMATION"
-			if aa != ab {
-				return ab
-			}
-			return fa.name < fb.name
-		})
-	}
-	var next, compiledN atomic.Int64
-	var cwg sync.WaitGroup
-	// ahead bounds the compiled files waiting for the writer feed (memory):
-	// a slot is taken before a file is picked, so the lowest unfed file
-	// always holds one. GUTS order is not the feed's: no bound there.
-	ahead := make(chan struct{}, compileAhead)
-	bounded := !opt.GUTSOrder
-	release := func() {
-		if bounded {
-			<-ahead
-		}
-	}
-	for k := 0; k < cw; k++ {
-		cwg.Add(1)
-		go func() {
-			defer cwg.Done()
-			sc := &scratch{}
-			for {
-				if bounded {
-					select {
-					case ahead <- struct{}{}:
-					case <-ictx.Done():
-						// Close what is left so nothing waits on it.
-						for j := int(next.Add(1) - 1); j < len(order); j = int(next.Add(1) - 1) {
-							results[order[j]].failed = true
-							close(results[order[j]].done)
-						}
-						return
-					}
-				}
-				j := int(next.Add(1) - 1)
-				if j >= len(order) {
-					release()
-					return
-				}
-				i := order[j]
-				r := results[i]
-				if ictx.Err() != nil {
-					r.failed = true
-					close(r.done)
-					continue
-				}
-				if inc.reuseSource(srcs[i], r, sc) {
-					close(r.done)
-					pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
-					continue
-				}
-				var ids bindat.StringIDs
-				if opt.StringIDs != nil && srcs[i].kind == kindBINDAT {
-					ids = opt.StringIDs(srcs[i].name)
-				}
-				compileFile(srcs[i], compileOpts{ids: ids, strict: opt.StrictNumbers, hash: inc.on, scratch: sc}, r)
-				inc.compiledSource(srcs[i], r)
-				close(r.done)
-				pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
-			}
-		}()
-	}
-
-	// The writer feed: the assets first (their compression overlaps the
-	// compiling), then the compiled files in name order as they finish, so
-	// the block order is the same on every run. Entries sort by name within
-	// their folder in the manifest.
-	rank := func(name string) int {
-		return 2 * sort.Search(len(col.files), func(i int) bool { return col.files[i].name >= name })
-	}
-	var added, total atomic.Int64
-	total.Store(int64(len(col.files)))
-	feedErr := make(chan error, 1)
-	// The walk grids the feed read: the grids stage checks these bytes
-	// instead of reading each .MPP a second time.
-	grids := map[string][]byte{}
-	assetsFed := make(chan struct{})
-	go func() {
-		var err error
-		defer func() {
-			if err != nil {
-				icancel() // the compile workers stop waiting for the feed
-			}
-			feedErr <- err
-		}()
-		err = func() error {
-			defer close(assetsFed)
-			for _, f := range assets {
-				if err := ictx.Err(); err != nil {
-					return err
-				}
-				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
-				var gb []byte
-				if isLevelGrid(f.name) && f.size <= 64<<20 {
-					b, err := readSized(f.abs, f.size)
-					if err != nil {
-						return err
-					}
-					grids[f.name], gb = b, b
-				}
-				if e, err := inc.asset(f, gb); err != nil {
-					return fmt.Errorf("%s: %w", f.rel, err)
-				} else if e != nil {
-					if err := inc.copyReused(w, e, fh); err != nil {
-						return fmt.Errorf("%s: %w", f.rel, err)
-					}
-				} else if gb != nil {
-					if err := w.Add(fh, bytes.NewReader(gb)); err != nil {
-						return fmt.Errorf("%s: %w", f.rel, err)
-					}
-				} else {
-					rc, err := openSized(f.abs, f.size)
-					if err != nil {
-						return err
-					}
-					err = w.Add(fh, rc)
-					rc.Close()
-					if err != nil {
-						return fmt.Errorf("%s: %w", f.rel, err)
-					}
-				}
-				pr.report(StageWrite, added.Add(1), total.Load(), f.rel)
-			}
-			for i, f := range srcs {
-				select {
-				case <-results[i].done:
-				case <-ictx.Done():
-					return ictx.Err()
-				}
-				r := results[i]
-				release()
-				if r.failed || (r.data == nil && r.reused == nil) {
-					continue
-				}
-				fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: rank(f.name)}
-				if r.reused != nil {
-					if err := inc.copyReused(w, r.reused, fh); err != nil {
-						return fmt.Errorf("%s: %w", f.rel, err)
-					}
-				} else if err := w.AddBytes(fh, r.data); err != nil {
-					return fmt.Errorf("%s: %w", f.rel, err)
-				}
-				r.data = nil
-				pr.report(StageWrite, added.Add(1), total.Load(), f.rel)
-			}
-			return nil
-		}()
-	}()
-	abortFeed := func() {
-		icancel()
-		cwg.Wait()
-		<-feedErr
-	}
-	cwg.Wait()
-	if err := ctx.Err(); err != nil {
-		abortFeed()
-		return res, err
-	}
-	nCompiled, nKept := 0, 0
-	for _, r := range results {
-		res.Findings = append(res.Findings, r.findings...)
-		switch {
-		case r.failed:
-		case r.reused != nil:
-			nKept++
-		default:
-			nCompiled++
-		}
-	}
-	if Count(res.Findings, SevError) > 0 {
-		abortFeed()
-		return fail()
-	}
-
-	// RAW indices.
-	begin(StageRAW)
-	rres, rfind, unres, err := rawStage(results, srcs, base, col.files)
-	if err != nil {
-		abortFeed()
-		return res, err
-	}
-	res.Findings = append(res.Findings, notSaidBefore(res.Findings, rfind)...)
-	res.Unresolved = append(res.Unresolved, unres...)
-	pr.report(StageRAW, 7, 7, "")
-
-	// Walk grids.
-	begin(StageGrids)
-	select {
-	case <-assetsFed:
-	case <-ctx.Done():
-	}
-	if err := ctx.Err(); err != nil {
-		abortFeed()
-		return res, err
-	}
-	gouts, greps, gfind, err := gplan.run(ctx, modDir, opt, col.files, grids, func(d, t int64, f string) { pr.report(StageGrids, d, t, f) })
-	if err != nil {
-		abortFeed()
-		return res, err
-	}
-	res.Grids = greps
-	res.Findings = append(res.Findings, gfind...)
-
-	// Write.
-	begin(StageWrite)
-	total.Add(int64(len(rres.Outputs) + len(gouts)))
-	pr.report(StageWrite, added.Load(), total.Load(), "")
-	if err := <-feedErr; err != nil {
-		icancel()
-		if ctx.Err() != nil {
-			return res, ctx.Err()
-		}
-		return res, fmt.Errorf("writing %s: %w", out, err)
-	}
-	ft := mod.FileTime(col.newest.UnixNano())
-	for _, g := range gouts {
-		fh := mod.FileHeader{Name: g.name, Type: mod.TypeMPP, ExplicitType: true, FileTime: ft, Order: rank(g.name)}
-		if g.src != nil {
-			fh.FileTime = mod.FileTime(g.src.mtime.UnixNano())
-		}
-		if err := w.Add(fh, bytes.NewReader(g.data)); err != nil {
-			return res, fmt.Errorf("writing %s: %s: %w", out, g.name, err)
-		}
-		pr.report(StageWrite, added.Add(1), total.Load(), g.name)
-	}
-	for _, o := range rres.Outputs {
-		if err := w.Add(mod.FileHeader{Name: o.Path, Type: mod.TypeRAW, ExplicitType: true, FileTime: ft, Order: rank(o.Path) - 1}, bytes.NewReader(o.Data)); err != nil {
-			return res, fmt.Errorf("writing %s: %s: %w", out, o.Path, err)
-		}
-		res.RAWs = append(res.RAWs, o.Path)
-		pr.report(StageWrite, added.Add(1), total.Load(), o.Path)
-	}
-	writerOpen = false
-	if err := w.Close(); err != nil {
-		return res, fmt.Errorf("writing %s: %w", out, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return res, err
-	}
-	res.Compiled, res.Assets, res.Reused = nCompiled, len(assets), int(inc.reused.Load())
-	res.Entries = nCompiled + nKept + len(assets) + len(rres.Outputs) + len(gouts)
-	if inc.note != "" {
-		sev := SevInfo
-		if opt.reuseFailed != "" {
-			sev = SevWarning // a file on disk changed under its cache: worth knowing
-		}
-		res.Findings = append(res.Findings, Finding{Severity: sev, Stage: StageWrite, Message: inc.note})
-	}
-	pr.report(StageWrite, total.Load(), total.Load(), "")
-
-	// Verify what was written, before it replaces anything. The flush to
-	// disk Commit needs runs meanwhile (it waits for it before closing or
-	// removing the file, so a cancel still leaves nothing behind).
-	synced := make(chan error, 1)
-	go func() { synced <- tmp.File.Sync() }()
-	syncing := true
-	defer func() {
-		if syncing {
-			<-synced
-		}
-	}()
-	begin(StageVerify)
-	st, err := tmp.File.Stat()
-	if err != nil {
-		return res, err
-	}
-	res.Size = st.Size()
-	written := w.Written()
-	cacheEntries := make(chan []byte, 1)
-	go func() { cacheEntries <- inc.entries(written) }()
-	// The file's SHA-256 is the one serial part (about 1.4 GB/s here): it
-	// starts at once, beside reading the manifest back and checking the
-	// blocks, on its own read of the file (a second read from the page
-	// cache costs less than waiting for the first).
-	sum := hashFile(ctx, tmp.File, st.Size())
-	hashed := false
-	defer func() {
-		if !hashed {
-			<-sum // an early return still waits for it to stop
-		}
-	}()
-	rd, err := mod.NewReader(tmp.File, st.Size(), nil)
-	if err != nil {
-		return res, fmt.Errorf("verify: the written .MOD does not read back: %w", err)
-	}
-	vprog := func(done, total int64, what string) { pr.report(StageVerify, done, total, what) }
-	var finds []mod.Finding
-	if opt.FullVerify {
-		finds, err = rd.Verify(ctx, vprog)
-	} else {
-		finds, err = rd.VerifyWritten(ctx, tmp.File, st.Size(), written, vprog)
-	}
-	res.Hashes.SHA256, hashed = <-sum, true
-	if res.Hashes.SHA256 == "" && err == nil && ctx.Err() == nil {
-		err = errors.New("verify: the written .MOD could not be read back for its SHA-256")
-	}
-	if err != nil {
-		return res, err
-	}
-	for _, f := range finds {
-		if f.Check == "mpp-stub" || f.Check == "layout-without-mpp" || f.Severity == mod.SevInfo {
-			continue // the grids stage said it, naming the source
-		}
-		sev := SevWarning
-		if f.Severity == mod.SevError {
-			sev = SevError
-		}
-		res.Findings = append(res.Findings, Finding{Severity: sev, Stage: StageVerify, File: f.Entry, Message: "verify: " + f.Message})
-	}
-	if len(rd.Entries) != res.Entries {
-		res.Findings = append(res.Findings, Finding{Severity: SevError, Stage: StageVerify, Message: fmt.Sprintf("verify: the .MOD lists %d files, %d were written", len(rd.Entries), res.Entries)})
-	}
-	res.Hashes.RollingHash = fmt.Sprintf("0x%08X", rd.RollingHashStored)
-	res.Hashes.MHash = fmt.Sprintf("0x%08X", rd.MHash)
-	res.Hashes.ReqHash = fmt.Sprintf("0x%016X", rd.Header.ReqHash)
-	if Count(res.Findings, SevError) > 0 {
-		return fail()
-	}
-	syncing = false
-	if err := <-synced; err != nil {
-		return res, fmt.Errorf("writing %s: %w", out, err)
-	}
-	inc.close() // Windows cannot rename over an open file
-	if err := tmp.Commit(); err != nil {
-		return res, fmt.Errorf("writing %s: %w", out, err)
-	}
-	committed = true
-	if err := inc.save(out, <-cacheEntries); err != nil {
-		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
-	}
-
-	if res.ModIDNew && opt.WriteModID {
-		bak, err := WriteModID(modDir, res.ModID)
-		if err != nil {
-			res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageRead, File: filepath.Base(md.Path),
-				Message: fmt.Sprintf("the .MOD was written with MOD_ID %d, but MOD.DAT could not be updated: %v", res.ModID, err)})
-		} else {
-			res.ModIDWritten, res.ModDatBackup = true, bak
-		}
-	}
-
-	if opt.Deploy && !holdDeploy(&opt, res) { // hold.go
-		begin(StageDeploy)
-		d, err := Deploy(ctx, out, res.ModID, opt.ModsDir, opt.Enable)
-		res.Deploy = d
-		if d != nil {
-			for _, m := range d.Warnings {
-				res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageDeploy, Message: m})
-			}
-		}
-		if err != nil {
-			return res, err
-		}
-		pr.report(StageDeploy, 1, 1, d.Path)
-	}
-	return res, nil
 }
 
 // hashFile sends the hex SHA-256 of f's first size bytes, or "" when

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
@@ -379,7 +380,7 @@ func TestPackAndDeploy(t *testing.T) {
 	buildMod(t, filepath.Join(mods, "Old", "OLD_NAME.MOD"), id)   // an older copy of the sample, elsewhere
 	buildMod(t, filepath.Join(mods, "PACKSMITH_SAMPLE.MOD"), 999) // another mod under the sample's name
 	buildMod(t, filepath.Join(mods, "KEEP.mod"), 555)             // an unrelated mod stays
-	os.WriteFile(filepath.Join(user, SchName), sch.New([]int64{555, 999}).Bytes(), 0o644)
+	os.WriteFile(filepath.Join(user, deploy.SchName), sch.New([]int64{555, 999}).Bytes(), 0o644)
 
 	out := filepath.Join(t.TempDir(), "PACKSMITH_SAMPLE.MOD")
 	res, err := Pack(context.Background(), dir, Options{Output: out, Deploy: true, ModsDir: mods, Enable: true})
@@ -414,7 +415,7 @@ func TestPackAndDeploy(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(mods, "KEEP.mod")); err != nil {
 		t.Error("an unrelated mod was touched")
 	}
-	b, _ := os.ReadFile(filepath.Join(user, SchName))
+	b, _ := os.ReadFile(filepath.Join(user, deploy.SchName))
 	f, err := sch.Parse(b)
 	if err != nil || fmt.Sprint(f.IDs()) != fmt.Sprint([]int64{id, 555, 999}) || !d.Enabled || d.SchBackup == "" {
 		t.Errorf("sch %v %v, result %+v", f, err, d)
@@ -432,16 +433,16 @@ func TestPackAndDeploy(t *testing.T) {
 func TestDeployNeedsFolder(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "A.MOD")
 	buildMod(t, p, 1)
-	if _, err := Deploy(context.Background(), p, 1, filepath.Join(t.TempDir(), "no", "such", "mods"), false); err == nil {
+	if _, err := deploy.Mod(context.Background(), p, 1, filepath.Join(t.TempDir(), "no", "such", "mods"), false); err == nil {
 		t.Error("a mods folder whose parent is missing must be refused")
 	}
 	bad := t.TempDir()
-	os.WriteFile(filepath.Join(bad, SchName), []byte("not UTF-16"), 0o644)
-	_, err := Deploy(context.Background(), p, 1, filepath.Join(bad, "mods"), true)
+	os.WriteFile(filepath.Join(bad, deploy.SchName), []byte("not UTF-16"), 0o644)
+	_, err := deploy.Mod(context.Background(), p, 1, filepath.Join(bad, "mods"), true)
 	if err == nil || !strings.Contains(err.Error(), "left unchanged") {
 		t.Errorf("a broken modlauncher.sch: %v", err)
 	}
-	if b, _ := os.ReadFile(filepath.Join(bad, SchName)); string(b) != "not UTF-16" {
+	if b, _ := os.ReadFile(filepath.Join(bad, deploy.SchName)); string(b) != "not UTF-16" {
 		t.Error("a broken modlauncher.sch was overwritten")
 	}
 }

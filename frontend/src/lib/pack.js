@@ -11,8 +11,8 @@ import { packing } from './bridge.js';
  * @typedef {import('../../wailsjs/go/models').mod.Dependency} Dependency
  * @typedef {import('../../wailsjs/go/models').modpack.ModDat} ModDat
  * @typedef {import('../../wailsjs/go/models').modpack.Inspection} Inspection
- * @typedef {import('../../wailsjs/go/models').modpack.Replaced} Replaced
- * @typedef {import('../../wailsjs/go/models').modpack.DeployResult} Deployed
+ * @typedef {import('../../wailsjs/go/models').deploy.Replaced} Replaced
+ * @typedef {import('../../wailsjs/go/models').deploy.Result} Deployed
  * @typedef {import('../../wailsjs/go/models').modpack.Unresolved} Unresolved
  * @typedef {import('../../wailsjs/go/models').modpack.Result} Result
  * @typedef {import('../../wailsjs/go/models').app.PackSetup} Setup

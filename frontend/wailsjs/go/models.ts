@@ -686,6 +686,111 @@ export namespace convert {
 
 }
 
+export namespace deploy {
+	
+	export class Held {
+	    modsDir: string;
+	    copies: string[];
+	    enable: boolean;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Held(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modsDir = source["modsDir"];
+	        this.copies = source["copies"];
+	        this.enable = source["enable"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class Replaced {
+	    path: string;
+	    backup?: string;
+	    backupId?: string;
+	    modId: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Replaced(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.backup = source["backup"];
+	        this.backupId = source["backupId"];
+	        this.modId = source["modId"];
+	    }
+	}
+	export class SchReplaced {
+	    oldId: number;
+	    newId: number;
+	    place: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SchReplaced(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.oldId = source["oldId"];
+	        this.newId = source["newId"];
+	        this.place = source["place"];
+	    }
+	}
+	export class Result {
+	    modsDir: string;
+	    path: string;
+	    replaced: Replaced[];
+	    enabled: boolean;
+	    alreadyEnabled?: boolean;
+	    schPath?: string;
+	    schBackup?: string;
+	    schBackupId?: string;
+	    schReplaced?: SchReplaced;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Result(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.modsDir = source["modsDir"];
+	        this.path = source["path"];
+	        this.replaced = this.convertValues(source["replaced"], Replaced);
+	        this.enabled = source["enabled"];
+	        this.alreadyEnabled = source["alreadyEnabled"];
+	        this.schPath = source["schPath"];
+	        this.schBackup = source["schBackup"];
+	        this.schBackupId = source["schBackupId"];
+	        this.schReplaced = this.convertValues(source["schReplaced"], SchReplaced);
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace diff {
 	
 	export class Line {
@@ -1190,88 +1295,6 @@ export namespace mod {
 
 export namespace modpack {
 	
-	export class SchReplaced {
-	    oldId: number;
-	    newId: number;
-	    place: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new SchReplaced(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.oldId = source["oldId"];
-	        this.newId = source["newId"];
-	        this.place = source["place"];
-	    }
-	}
-	export class Replaced {
-	    path: string;
-	    backup?: string;
-	    backupId?: string;
-	    modId: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new Replaced(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.backup = source["backup"];
-	        this.backupId = source["backupId"];
-	        this.modId = source["modId"];
-	    }
-	}
-	export class DeployResult {
-	    modsDir: string;
-	    path: string;
-	    replaced: Replaced[];
-	    enabled: boolean;
-	    alreadyEnabled?: boolean;
-	    schPath?: string;
-	    schBackup?: string;
-	    schBackupId?: string;
-	    schReplaced?: SchReplaced;
-	    warnings: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new DeployResult(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.modsDir = source["modsDir"];
-	        this.path = source["path"];
-	        this.replaced = this.convertValues(source["replaced"], Replaced);
-	        this.enabled = source["enabled"];
-	        this.alreadyEnabled = source["alreadyEnabled"];
-	        this.schPath = source["schPath"];
-	        this.schBackup = source["schBackup"];
-	        this.schBackupId = source["schBackupId"];
-	        this.schReplaced = this.convertValues(source["schReplaced"], SchReplaced);
-	        this.warnings = source["warnings"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class Finding {
 	    severity: string;
 	    stage: string;
@@ -1346,24 +1369,6 @@ export namespace modpack {
 	        this.mhash = source["mhash"];
 	        this.reqHash = source["reqHash"];
 	        this.sha256 = source["sha256"];
-	    }
-	}
-	export class HeldDeploy {
-	    modsDir: string;
-	    copies: string[];
-	    enable: boolean;
-	    reason: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new HeldDeploy(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.modsDir = source["modsDir"];
-	        this.copies = source["copies"];
-	        this.enable = source["enable"];
-	        this.reason = source["reason"];
 	    }
 	}
 	export class ModDat {
@@ -1465,7 +1470,6 @@ export namespace modpack {
 		}
 	}
 	
-	
 	export class StageTime {
 	    stage: string;
 	    ms: number;
@@ -1518,8 +1522,8 @@ export namespace modpack {
 	    findings: Finding[];
 	    unresolved: Unresolved[];
 	    grids: GridReport[];
-	    deploy?: DeployResult;
-	    deployHeld?: HeldDeploy;
+	    deploy?: deploy.Result;
+	    deployHeld?: deploy.Held;
 	    stages: StageTime[];
 	    ms: number;
 	
@@ -1550,8 +1554,8 @@ export namespace modpack {
 	        this.findings = this.convertValues(source["findings"], Finding);
 	        this.unresolved = this.convertValues(source["unresolved"], Unresolved);
 	        this.grids = this.convertValues(source["grids"], GridReport);
-	        this.deploy = this.convertValues(source["deploy"], DeployResult);
-	        this.deployHeld = this.convertValues(source["deployHeld"], HeldDeploy);
+	        this.deploy = this.convertValues(source["deploy"], deploy.Result);
+	        this.deployHeld = this.convertValues(source["deployHeld"], deploy.Held);
 	        this.stages = this.convertValues(source["stages"], StageTime);
 	        this.ms = source["ms"];
 	    }
@@ -1574,7 +1578,6 @@ export namespace modpack {
 		    return a;
 		}
 	}
-	
 	
 
 }

@@ -1,4 +1,4 @@
-package modpack
+package deploy
 
 import (
 	"context"
@@ -30,7 +30,8 @@ const MaxActiveMods = 10
 // no default (a setting or --mods must say).
 func DefaultModsDir() string { return tl2paths.DefaultModsDir() }
 
-// Replaced is an older copy of the same mod found in the mods folder.
+// Replaced is a copy Mod moved out of the mods folder: an older copy of
+// the same mod, or what held the deployed file's name.
 type Replaced struct {
 	Path     string `json:"path"`
 	Backup   string `json:"backup,omitempty"`   // where it was moved (backend/workspace/backups); "" when the deploy overwrote it
@@ -47,8 +48,8 @@ type SchReplaced struct {
 	Place int   `json:"place"` // 1-based place in the list
 }
 
-// DeployResult says what Deploy did.
-type DeployResult struct {
+// Result says what Mod did.
+type Result struct {
 	ModsDir        string     `json:"modsDir"`
 	Path           string     `json:"path"` // the deployed .MOD
 	Replaced       []Replaced `json:"replaced"`
@@ -63,7 +64,7 @@ type DeployResult struct {
 	Warnings    []string     `json:"warnings"`
 }
 
-// Deploy copies a packed .MOD into the mods folder atomically (a temporary
+// Mod copies a packed .MOD into the mods folder atomically (a temporary
 // file renamed into place), under its own file name. Older copies of the
 // same mod id elsewhere in the folder are moved to the backup folder
 // (backend/backups: out of the game's way; the game loads the first file
@@ -75,68 +76,23 @@ type DeployResult struct {
 // goes first in modlauncher.sch (backed up first), so the mod wins over
 // the others. Nothing but the .MOD is left in the mods folder. Cancelling
 // leaves the folder as it was.
-func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*DeployResult, error) {
-	if modsDir == "" {
-		modsDir = DefaultModsDir()
-	}
-	if modsDir == "" {
-		return nil, errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
-	}
-	modsDir = filepath.Clean(modsDir)
-	if st, err := os.Stat(modsDir); err != nil {
-		parent := filepath.Dir(modsDir)
-		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
-			return nil, fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
-		}
-		if err := os.Mkdir(modsDir, 0o755); err != nil {
-			return nil, fmt.Errorf("deploy: %w", err)
-		}
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("deploy: %s is not a folder", modsDir)
+func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enable bool) (*Result, error) {
+	modsDir, err := openModsDir(modsDir)
+	if err != nil {
+		return nil, err
 	}
 	lock, err := filelock.Acquire(ctx, modsDir, 0) // one deploy per mods folder at a time
 	if err != nil {
 		return nil, fmt.Errorf("deploy: %w", err)
 	}
 	defer lock.Unlock()
-	res := &DeployResult{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
+	res := &Result{ModsDir: modsDir, Replaced: []Replaced{}, Warnings: finishJournals(modsDir)}
 	target := filepath.Join(modsDir, filepath.Base(modPath))
 	res.Path = target
 
-	// Find other copies of this mod, and whatever holds the target name.
-	var older []Replaced
-	targetOther := int64(0)
-	targetIsOther := false
-	targetTitle := ""
-	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == modsDir {
-				return err
-			}
-			return nil // unreadable subfolder: not ours to judge
-		}
-		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
-			return nil
-		}
-		h, err := readHeader(p)
-		if err != nil {
-			if sameFile(p, target) {
-				targetIsOther = true // not a readable .MOD: keep it aside, do not lose it
-			}
-			return nil
-		}
-		switch {
-		case sameFile(p, target):
-			if h.ModID != modID {
-				targetIsOther, targetOther, targetTitle = true, h.ModID, h.Title
-			}
-		case h.ModID == modID:
-			older = append(older, Replaced{Path: p, ModID: h.ModID})
-		}
-		return nil
-	})
+	older, holder, err := scanMods(modsDir, target, modID)
 	if err != nil {
-		return nil, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -144,17 +100,17 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	// An earlier build of this very mod under the target name: its
 	// modlauncher.sch line is this mod's (see updateSch).
 	earlier := int64(0)
-	if targetIsOther && targetOther != 0 {
-		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(targetTitle)) {
-			earlier = targetOther
+	if holder.other && holder.id != 0 {
+		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(holder.title)) {
+			earlier = holder.id
 		}
 	}
 	store := backups.Default()
-	j := journal{ModID: modID, Target: target}
+	var retiring []string
 	for _, o := range older {
-		j.Retire = append(j.Retire, o.Path)
+		retiring = append(retiring, o.Path)
 	}
-	jp, err := writeJournal(modsDir, j)
+	jp, err := writeJournal(modsDir, modID, target, retiring)
 	if err != nil {
 		return nil, fmt.Errorf("deploy: %w", err)
 	}
@@ -164,7 +120,7 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	deployStep("journal")
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
-			if targetIsOther {
+			if holder.other {
 				why := "held the name of the deployed .MOD"
 				if earlier != 0 {
 					why = "an earlier build of the deployed mod (another MOD_ID)"
@@ -173,10 +129,10 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 				if err != nil {
 					return err
 				}
-				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: targetOther})
+				res.Replaced = append(res.Replaced, Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: holder.id})
 				if earlier == 0 {
-					what := fmt.Sprintf("a different mod (MOD_ID %d)", targetOther)
-					if targetOther == 0 {
+					what := fmt.Sprintf("a different mod (MOD_ID %d)", holder.id)
+					if holder.id == 0 {
 						what = "a file that is not a readable .MOD"
 					}
 					res.Warnings = append(res.Warnings, fmt.Sprintf("%s held %s; moved to the backups (%s)", target, what, e.ID))
@@ -205,7 +161,74 @@ func Deploy(ctx context.Context, modPath string, modID int64, modsDir string, en
 	return res, nil
 }
 
-// deployStep marks the points between Deploy's moves (tests stop there).
+// openModsDir settles the mods folder ("" = DefaultModsDir), making it
+// when only its parent (the game's user folder) exists.
+func openModsDir(modsDir string) (string, error) {
+	if modsDir == "" {
+		modsDir = DefaultModsDir()
+	}
+	if modsDir == "" {
+		return "", errors.New("deploy: no mods folder on this system; give one (--mods DIR, or the mods folder field in the window)")
+	}
+	modsDir = filepath.Clean(modsDir)
+	if st, err := os.Stat(modsDir); err != nil {
+		parent := filepath.Dir(modsDir)
+		if pst, perr := os.Stat(parent); perr != nil || !pst.IsDir() {
+			return "", fmt.Errorf("deploy: neither the mods folder %s nor its parent exists (is the game's user folder right?)", modsDir)
+		}
+		if err := os.Mkdir(modsDir, 0o755); err != nil {
+			return "", fmt.Errorf("deploy: %w", err)
+		}
+	} else if !st.IsDir() {
+		return "", fmt.Errorf("deploy: %s is not a folder", modsDir)
+	}
+	return modsDir, nil
+}
+
+// nameHolder is what holds the deployed file's name in the mods folder.
+type nameHolder struct {
+	other bool   // another mod, or a file that is not a readable .MOD
+	id    int64  // its MOD_ID (0 when unreadable)
+	title string // its title
+}
+
+// scanMods finds, under modsDir, the other copies of mod id modID and
+// whatever holds the name target.
+func scanMods(modsDir, target string, modID int64) (older []Replaced, holder nameHolder, err error) {
+	err = filepath.WalkDir(modsDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == modsDir {
+				return err
+			}
+			return nil // unreadable subfolder: not ours to judge
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
+			return nil
+		}
+		h, err := readHeader(p)
+		if err != nil {
+			if sameFile(p, target) {
+				holder.other = true // not a readable .MOD: keep it aside, do not lose it
+			}
+			return nil
+		}
+		switch {
+		case sameFile(p, target):
+			if h.ModID != modID {
+				holder = nameHolder{other: true, id: h.ModID, title: h.Title}
+			}
+		case h.ModID == modID:
+			older = append(older, Replaced{Path: p, ModID: h.ModID})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, holder, fmt.Errorf("deploy: scanning %s: %w", modsDir, err)
+	}
+	return older, holder, nil
+}
+
+// deployStep marks the points between Mod's moves (tests stop there).
 var deployStep = func(string) {}
 
 func sameFile(a, b string) bool {
@@ -218,7 +241,7 @@ func sameFile(a, b string) bool {
 }
 
 // retire moves the .MOD p out of the mods folder into the backups; a
-// restore locks the mods folder, as Deploy does.
+// restore locks the mods folder, as Mod does.
 func retire(store *backups.Store, p, modsDir, why string) (*backups.Entry, error) {
 	e, err := store.Move(p, backups.Options{Kind: backups.KindMod, Why: why, Lock: modsDir})
 	if err == nil && e == nil {
@@ -291,7 +314,7 @@ func readHeader(p string) (*mod.Header, error) {
 // updateSch edits modlauncher.sch beside the mods folder: a line naming
 // earlier (an earlier build of this mod, 0 for none) names id instead, in
 // its place; with enable, id goes first when it is not listed.
-func updateSch(res *DeployResult, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
+func updateSch(res *Result, store *backups.Store, modsDir string, id int64, enable bool, earlier int64) error {
 	p := filepath.Join(filepath.Dir(modsDir), SchName)
 	if enable {
 		res.SchPath = p

@@ -1,4 +1,4 @@
-package modpack
+package deploy
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func TestDeployKilledChild(t *testing.T) {
 			select {}
 		}
 	}
-	_, err := Deploy(context.Background(), os.Getenv("DEPLOY_MOD"), 4242, os.Getenv("DEPLOY_DIR"), false)
+	_, err := Mod(context.Background(), os.Getenv("DEPLOY_MOD"), 4242, os.Getenv("DEPLOY_DIR"), false)
 	t.Fatalf("deploy returned (%v) instead of being killed", err)
 }
 
@@ -90,7 +90,7 @@ func TestDeployKilledLeavesOneCopy(t *testing.T) {
 					// The next run: a deploy of another mod to the same folder.
 					other := filepath.Join(t.TempDir(), "OTHER.MOD")
 					loadordertest.WriteMod(other, loadordertest.Spec{Title: "Other", ID: 77, Version: 1, Files: []string{"MEDIA/B.DAT"}})
-					res, err := Deploy(context.Background(), other, 77, mods, false)
+					res, err := Mod(context.Background(), other, 77, mods, false)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -98,7 +98,7 @@ func TestDeployKilledLeavesOneCopy(t *testing.T) {
 				} else {
 					// Or the load-order editor opening the folder: it shows
 					// one copy, and says what it moved.
-					st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: user, Tidy: FinishInterruptedDeploys})
+					st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: user, Tidy: FinishInterrupted})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -121,7 +121,7 @@ func TestDeployKilledLeavesOneCopy(t *testing.T) {
 				if len(got) != 1 || filepath.Base(got[0]) != c.want {
 					t.Fatalf("after the next run: %v, want only %s (notes %v)", got, c.want, notes)
 				}
-				if j, _ := filepath.Glob(filepath.Join(mods, journalPrefix+"*")); len(j) != 0 {
+				if j, _ := filepath.Glob(filepath.Join(mods, ".packsmith-"+journalKind+"-*")); len(j) != 0 {
 					t.Fatalf("journal left: %v", j)
 				}
 				if tmp, _ := filepath.Glob(filepath.Join(mods, ".*.tmp")); len(tmp) != 0 {

@@ -1,0 +1,314 @@
+package modpack
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"packsmith/backend/sys/safefile"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+)
+
+// A pack is a list of stages run in order over one packRun (the pipeline
+// of doc.go). Each stage reads what the ones before it left in the run and
+// leaves its own part; the first error ends the pack. Compiling, the writer
+// feed and the walk grids overlap: the compile stage starts the feed
+// (assets, then the compiled files, into the writer) and the stages after
+// it run while the feed works, until write joins it.
+var packStages = []packStage{
+	{StageRead, (*packRun).readModDat, nil},                   // MOD.DAT, PACKSMITH.JSON, the game version, MOD_ID
+	{"", (*packRun).placeOutput, nil},                         // the .MOD's path; its incremental cache starts opening
+	{"", (*packRun).openBaseData, nil},                        // base-game data for UNITDATA's BASEFILE chain
+	{StageCollect, (*packRun).collectMedia, nil},              // MEDIA/ → sources and assets; which grids to bake
+	{"", (*packRun).openWriter, nil},                          // the temporary .MOD beside the output, and its writer
+	{StageCompile, (*packRun).compile, nil},                   // text → BINDAT/BINLAYOUT on all cores, streamed to the writer
+	{StageRAW, (*packRun).buildRAW, nil},                      // the seven RAW indices, from the compiled sources
+	{StageGrids, (*packRun).bakeGrids, nil},                   // level walk grids baked or checked
+	{StageWrite, (*packRun).write, nil},                       // the grids and RAW indices, then the manifest
+	{StageVerify, (*packRun).verify, nil},                     // the written file read back and checked
+	{"", (*packRun).commit, nil},                              // renamed over the output; the cache; MOD_ID into MOD.DAT
+	{StageDeploy, (*packRun).deployMod, (*packRun).deploying}, // into the mods folder (backend/tl2/deploy)
+}
+
+// packStage is one step of packStages. A step without a Stage of its own
+// belongs to the stage before it (its time and progress).
+type packStage struct {
+	stage Stage
+	run   func(*packRun) error
+	when  func(*packRun) bool // nil: always
+}
+
+// packRun is the state one pack carries from stage to stage.
+type packRun struct {
+	ctx            context.Context
+	modDir         string
+	opt            Options // as PACKSMITH.JSON leaves them (applyProject)
+	res            *Result
+	pr             *progress
+	t0, stageStart time.Time
+	exits          []func() // what the pack undoes or waits for when it ends, last first
+
+	// read
+	md     *ModDat
+	proj   *Project
+	gv     mod.GameVersion
+	replay bool   // a string numbering from the caller (ReplayGUTS): no incremental reuse
+	out    string // the .MOD, absolute
+	incCh  chan *incState
+	inc    *incState // nil until collectMedia waits for incCh
+	base   baseSource
+
+	// collect
+	col          *collection
+	srcs, assets []*srcFile
+	gplan        *gridPlan
+
+	// the output and its writer
+	tmp        *safefile.File
+	committed  bool
+	w          *mod.Writer
+	writerOpen bool
+	workers    int
+	ictx       context.Context // the compile workers' and the feed's: ends with the pack or a failed feed
+	icancel    context.CancelFunc
+
+	// compile and the writer feed
+	results          []*compiled // one per source, in srcs order
+	cwg              sync.WaitGroup
+	ahead            chan struct{} // bounds the compiled files waiting for the feed
+	bounded          bool
+	added, total     atomic.Int64 // entries fed, and to feed (write progress)
+	feeding          bool         // the feed runs and nobody waited for feedErr yet
+	feedErr          chan error
+	fed              chan struct{}     // closed when the feed is done, or failed: grids is complete
+	grids            map[string][]byte // the walk grids the feed read, for the grids stage
+	nCompiled, nKept int
+
+	// RAW, grids, write
+	rres  *raw.Result
+	gouts []gridOutput
+
+	// verify
+	synced       chan error // the temporary file's flush to disk
+	syncing      bool
+	cacheEntries chan []byte
+}
+
+func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
+	r := &packRun{ctx: ctx, modDir: modDir, opt: opt, pr: &progress{fn: opt.Progress}, t0: time.Now(),
+		res: &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}, Grids: []GridReport{}}}
+	r.stageStart = r.t0
+	err := r.run()
+	return r.res, err
+}
+
+// run runs the stages, then what they left to undo or wait for, then
+// closes the books (stage times, findings in order).
+func (r *packRun) run() error {
+	defer r.finish()
+	defer func() {
+		for i := len(r.exits) - 1; i >= 0; i-- {
+			r.exits[i]()
+		}
+	}()
+	for _, s := range packStages {
+		if s.when != nil && !s.when(r) {
+			continue
+		}
+		if s.stage != "" {
+			r.begin(s.stage)
+		}
+		if err := s.run(r); err != nil {
+			r.stopFeed()
+			return err
+		}
+	}
+	return nil
+}
+
+// atExit queues fn for the end of the pack, whatever the outcome.
+func (r *packRun) atExit(fn func()) { r.exits = append(r.exits, fn) }
+
+// begin starts stage s: the one before it is timed, and progress shows s.
+func (r *packRun) begin(s Stage) {
+	if len(r.res.Stages) > 0 {
+		r.res.Stages[len(r.res.Stages)-1].Millis = time.Since(r.stageStart).Milliseconds()
+	}
+	r.stageStart = time.Now()
+	r.res.Stages = append(r.res.Stages, StageTime{Stage: s})
+	r.pr.stage(s)
+	r.pr.report(s, 0, 0, "")
+}
+
+func (r *packRun) finish() {
+	if len(r.res.Stages) > 0 {
+		r.res.Stages[len(r.res.Stages)-1].Millis = time.Since(r.stageStart).Milliseconds()
+	}
+	r.res.Millis = time.Since(r.t0).Milliseconds()
+	sortFindings(r.res.Findings)
+}
+
+// blocked is the error of a pack stopped by error findings: a *PackError
+// holding every finding so far.
+func (r *packRun) blocked() error {
+	return &PackError{Findings: append([]Finding(nil), r.res.Findings...)}
+}
+
+// readModDat reads MOD.DAT and PACKSMITH.JSON, picks the game version and
+// the MOD_ID.
+func (r *packRun) readModDat() error {
+	md, err := ReadModDat(r.modDir)
+	if err != nil {
+		return err
+	}
+	res := r.res
+	r.md, res.Mod = md, md
+	res.Findings = append(res.Findings, md.Findings...)
+	givenVer := r.opt.GameVersion != "" || r.opt.GameDir != ""
+	r.replay = r.opt.StringIDs != nil
+	if r.proj, err = applyProject(r.modDir, &r.opt); err != nil { // project.go
+		return err
+	}
+	gv, from, err := ResolveGameVersion(r.opt.GameVersion, r.opt.GameDir)
+	if err != nil {
+		return fmt.Errorf("game version: %w", err)
+	}
+	if r.proj != nil && !givenVer && r.proj.GameVersion != "" {
+		from = ProjectFile
+	}
+	r.gv = gv
+	res.GameVersion, res.GameVersionFrom = gv.String(), from
+	res.ModID = md.ModID
+	if !md.HasModID {
+		res.ModID, res.ModIDNew = NewModID(), true
+		if !r.opt.WriteModID {
+			res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageRead, File: filepath.Base(md.Path),
+				Message: fmt.Sprintf("no MOD_ID: packed with the fresh id %d, but it is not written back, so the next pack gets another and the game sees a different mod (allow writing it to MOD.DAT)", res.ModID)})
+		}
+	}
+	return nil
+}
+
+// placeOutput settles the .MOD's path (never inside MEDIA/) and starts
+// reading its incremental cache (incremental.go), which collectMedia waits for.
+func (r *packRun) placeOutput() error {
+	out := r.opt.Output
+	if out == "" {
+		out = filepath.Join(r.modDir, OutputName(r.md, r.modDir))
+	}
+	out, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	r.out, r.res.Output = out, out
+	r.incCh = make(chan *incState, 1)
+	go func(o Options) { r.incCh <- openIncremental(&o, out, r.proj, r.replay) }(r.opt)
+	r.atExit(func() { r.openedInc().close() })
+	if media, _, err := findMedia(r.modDir); err == nil {
+		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
+			return fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
+		}
+	}
+	return nil
+}
+
+// openedInc is the incremental state, once openIncremental is done.
+func (r *packRun) openedInc() *incState {
+	if r.inc == nil {
+		r.inc = <-r.incCh
+	}
+	return r.inc
+}
+
+// openBaseData opens the base-game data (basefs.go), with what an unpacked
+// .MOD's UNITDATA.RAW held behind it (projectbase.go).
+func (r *packRun) openBaseData() error {
+	base, baseNote, baseDone, err := openBase(&r.opt)
+	if err != nil {
+		return err
+	}
+	r.atExit(baseDone)
+	r.base, r.res.BaseData = withProjectBase(base, baseNote, r.proj)
+	return r.ctx.Err()
+}
+
+// collectMedia collects MEDIA/ (collect.go), splits it into sources to
+// compile and assets packed as they are, and plans the walk grids.
+func (r *packRun) collectMedia() error {
+	col, err := collect(r.modDir, func() bool { return r.ctx.Err() != nil })
+	if err != nil {
+		if r.ctx.Err() != nil {
+			return r.ctx.Err()
+		}
+		return err
+	}
+	r.col = col
+	r.res.Findings = append(r.res.Findings, col.findings...)
+	if Count(col.findings, SevError) > 0 {
+		return r.blocked()
+	}
+	r.openedInc()
+	for _, f := range col.files {
+		r.res.SourceBytes += f.size
+		if f.kind == kindAsset {
+			r.assets = append(r.assets, f)
+		} else {
+			r.srcs = append(r.srcs, f)
+		}
+	}
+	r.pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
+	if r.gplan, err = planGrids(col.files, r.opt.MPP); err != nil {
+		return err
+	}
+	r.assets = r.gplan.assets(r.assets)
+	return nil
+}
+
+// openWriter creates the temporary .MOD beside the output and the writer
+// over it; both are dropped when the pack does not commit.
+func (r *packRun) openWriter() error {
+	if dir := filepath.Dir(r.out); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp, err := safefile.Create(r.out)
+	if err != nil {
+		return err
+	}
+	r.tmp = tmp
+	r.atExit(func() {
+		if !r.committed {
+			tmp.Abort()
+		}
+	})
+	md := r.md
+	hdr := &mod.Header{
+		Version: 4, ModVersion: md.Version, GameVersion: r.gv,
+		Title: md.Name, Author: md.Author, Description: md.Description, Website: md.Website, DownloadURL: md.DownloadURL,
+		ModID: r.res.ModID, Required: md.Required, Remove: md.Remove,
+	}
+	r.workers = r.opt.Workers
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
+	if r.w, err = mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: r.opt.Level, Workers: r.workers}); err != nil {
+		return err
+	}
+	r.writerOpen = true
+	r.atExit(func() {
+		if r.writerOpen {
+			r.w.Abort()
+		}
+	})
+	r.ictx, r.icancel = context.WithCancel(r.ctx)
+	r.atExit(r.icancel)
+	return nil
+}
