@@ -41,12 +41,12 @@ type BakeAgainst struct {
 }
 
 // BakeGrid bakes the walk grid of a .LAYOUT entry of an open archive.
-func (s *ArchiveService) BakeGrid(id, entryPath string) (*BakeView, error) {
+func (s *ToolsService) BakeGrid(id, entryPath string) (*BakeView, error) {
 	v, err := s.bakeGrid(id, entryPath)
 	return v, usermsg.Error(err)
 }
 
-func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
+func (s *Service) bakeGrid(id, entryPath string) (*BakeView, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -124,12 +124,12 @@ func (s *Service) gameData() string {
 // BakeLayoutFile is BakeGrid for a .LAYOUT on disk (the Pack view's
 // levels): its mod is the folder above its MEDIA/, and the grid is
 // compared with the .MPP beside it when there is one. Nothing is written.
-func (s *PackService) BakeLayoutFile(layoutPath string) (*BakeView, error) {
+func (s *ToolsService) BakeLayoutFile(layoutPath string) (*BakeView, error) {
 	v, err := s.bakeLayoutFile(layoutPath)
 	return v, usermsg.Error(err)
 }
 
-func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
+func (s *Service) bakeLayoutFile(layoutPath string) (*BakeView, error) {
 	fr, err := levelbake.BakeFile(context.Background(), layoutPath, s.gameData(), "", levelbake.Options{})
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 
 // Compare starts a job comparing two open archives (A before, B after);
 // its result is a diff.Result.
-func (s *ArchiveService) Compare(idA, idB string) (string, error) {
+func (s *ToolsService) Compare(idA, idB string) (string, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
 		return "", err
@@ -29,7 +29,7 @@ func (s *ArchiveService) Compare(idA, idB string) (string, error) {
 
 // CompareEntry says what changed inside one entry: pathA of session A
 // against pathB of session B ("" on the side without it).
-func (s *ArchiveService) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, error) {
+func (s *ToolsService) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
 		return diff.EntryDiff{}, err

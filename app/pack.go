@@ -140,9 +140,9 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 	return dir, opt, nil
 }
 
-// PackResult returns a pack job's result, findings included, also when
+// packResult returns a pack job's result, findings included, also when
 // the pack failed: it is the job's own (the status's Result).
-func (s *PackService) PackResult(jobID string) (*modpack.Result, error) {
+func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
 	st, ok := s.Jobs.Get(jobID)
 	if !ok || st.Kind != "pack" {
 		return nil, fmt.Errorf("no pack job %q", jobID)

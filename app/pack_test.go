@@ -64,7 +64,7 @@ func TestPackBindings(t *testing.T) {
 			t.Errorf("job event names stage %q", k)
 		}
 	}
-	if r, err := s.PackResult(id); err != nil || r != res {
+	if r, err := s.packResult(id); err != nil || r != res {
 		t.Errorf("PackResult %v %v", r, err)
 	}
 	// The view's toggles are remembered; the mods folder typed for the
@@ -85,7 +85,7 @@ func TestPackBindings(t *testing.T) {
 	os.WriteFile(filepath.Join(bad, "MEDIA", "X.DAT"), []byte("[X]\n"), 0o644)
 	id, _ = s.PackMod(PackRequest{ModDir: bad, Output: filepath.Join(t.TempDir(), "B.MOD")})
 	st, _ = s.Jobs.Wait(id)
-	r, err := s.PackResult(id)
+	r, err := s.packResult(id)
 	if st.State != jobs.Failed || err != nil || modpack.Count(r.Findings, modpack.SevError) != 1 || r.Findings[0].File != "MEDIA/X.DAT" {
 		t.Errorf("failed pack: %+v %+v %v", st, r, err)
 	}
@@ -93,7 +93,7 @@ func TestPackBindings(t *testing.T) {
 	if sr, _ := st.Result.(*modpack.Result); sr != r {
 		t.Errorf("failed job's status result %v, PackResult %v", st.Result, r)
 	}
-	if _, err := s.PackResult("job-999"); err == nil {
+	if _, err := s.packResult("job-999"); err == nil {
 		t.Error("PackResult of an unknown job")
 	}
 	if _, err := s.PackMod(PackRequest{ModDir: " "}); err == nil {

@@ -27,7 +27,7 @@ type RebornSaved struct {
 
 // RebornTexts reads the txte at entry of an open .dat: key → text, macro
 // codes as {U+XXXX}.
-func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
+func (s *EditService) RebornTexts(id, entry string) (RebornTable, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return RebornTable{}, err
@@ -44,7 +44,7 @@ func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
 // Save writes the .dat (a backup first, an atomic rename, the FileTable.bin
 // that names the file updated to its new size); Discard drops it. Rows
 // edited one after the other build on the pending table.
-func (s *ArchiveService) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
+func (s *EditService) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return RebornSaved{}, err

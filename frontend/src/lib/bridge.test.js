@@ -1,7 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import * as Archives from '../../wailsjs/go/app/ArchiveService.js';
+import * as Browse from '../../wailsjs/go/app/BrowseService.js';
+import * as Edit from '../../wailsjs/go/app/EditService.js';
+import * as Export from '../../wailsjs/go/app/ExportService.js';
+import * as Tools from '../../wailsjs/go/app/ToolsService.js';
 import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
@@ -34,10 +37,10 @@ describe('generated bindings', () => {
   });
 
   it('every service call in the front end names a binding of that service', () => {
-    const services = { archives: Archives, packing: Packing, loadOrder: LoadOrder, settings: Settings };
+    const services = { browse: Browse, edit: Edit, exporting: Export, tools: Tools, packing: Packing, loadOrder: LoadOrder, settings: Settings };
     const called = new Set();
     for (const f of sources(src)) {
-      for (const m of readFileSync(f, 'utf8').matchAll(/\b(archives|packing|loadOrder|settings)\(\)\.(\w+)\(/g)) called.add(`${m[1]}.${m[2]}`);
+      for (const m of readFileSync(f, 'utf8').matchAll(/\b(browse|edit|exporting|tools|packing|loadOrder|settings)\(\)\.(\w+)\(/g)) called.add(`${m[1]}.${m[2]}`);
     }
     expect(called.size).toBeGreaterThan(40);
     const missing = [...called].filter((c) => {
@@ -78,16 +81,16 @@ describe('generated bindings', () => {
         },
       );
     globalThis.window = {
-      go: { app: { ArchiveService: service('ArchiveService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
+      go: { app: { BrowseService: service('BrowseService'), ExportService: service('ExportService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
     };
     await bridge.openArchive('/a.zip');
     await bridge.list('s1', { filter: 'x' });
     await bridge.extract('s1', ['A/'], '/out');
     await bridge.cancelJob('job-1');
     expect(calls).toEqual([
-      ['ArchiveService.Open', '/a.zip', ''],
-      ['ArchiveService.List', 's1', { filter: 'x' }],
-      ['ArchiveService.Extract', 's1', ['A/'], '/out'],
+      ['BrowseService.Open', '/a.zip', ''],
+      ['BrowseService.List', 's1', { filter: 'x' }],
+      ['ExportService.Extract', 's1', ['A/'], '/out'],
       ['SettingsService.CancelJob', 'job-1'],
     ]);
   });

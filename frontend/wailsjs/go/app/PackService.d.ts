@@ -3,8 +3,6 @@
 import {app} from '../models';
 import {modpack} from '../models';
 
-export function BakeLayoutFile(arg1:string):Promise<app.BakeView>;
-
 export function DeployHeld(arg1:app.HeldDeployRequest):Promise<modpack.DeployResult>;
 
 export function InspectMod(arg1:string,arg2:string):Promise<modpack.Inspection>;
@@ -14,8 +12,6 @@ export function PackMod(arg1:app.PackRequest):Promise<string>;
 export function PackOnSave(arg1:app.PackRequest):Promise<string>;
 
 export function PackOnSaveResult(arg1:string):Promise<app.PackOnSaveStatus>;
-
-export function PackResult(arg1:string):Promise<modpack.Result>;
 
 export function PackSetup():Promise<app.PackSetup>;
 
