@@ -16,7 +16,7 @@ const MaxRawChunk = 1 << 20
 // APIHandler serves large bytes to the window outside the JSON bridge:
 //
 //	GET /api/raw?s=SESSION&p=ENTRY&off=N&len=N   the entry's bytes [off, off+len)
-//	GET /api/rendered?k=KEY                      a PNG that ImageView or GridDiffView rendered (rendered.go)
+//	GET /api/rendered?k=KEY                      a PNG that ImageView, GridDiffView or a bake job rendered (rendered.go)
 //	GET /api/audio?s=SESSION&p=ENTRY             the whole entry as audio/wav, ogg or mpeg (audio.go)
 //
 // Everything a view needs is in the body: no header carries data (the

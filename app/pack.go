@@ -58,24 +58,27 @@ func (s *PackService) PackSetup() PackSetup {
 	return p
 }
 
-// InspectMod reads a mod folder without writing: its MOD.DAT card, what
-// would be packed, and the lint findings (with baseDir, "" for none, for
-// the units that inherit from base-game files).
-func (s *PackService) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
+// InspectMod starts a job reading a mod folder without writing: its
+// MOD.DAT card, what would be packed, and the lint findings (with baseDir,
+// "" for none, for the units that inherit from base-game files). Its
+// result is a *modpack.Inspection.
+func (s *PackService) InspectMod(dir, baseDir string) (string, error) {
 	dir = strings.TrimSpace(dir)
 	if dir == "" {
-		return nil, fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
+		return "", fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	in, err := modpack.Inspect(context.Background(), abs, strings.TrimSpace(baseDir))
-	if err != nil {
-		return nil, err
-	}
-	s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
-	return in, nil
+	return s.startCall("inspect", "Reading "+filepath.Base(abs), abs, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		in, err := modpack.Inspect(ctx, abs, strings.TrimSpace(baseDir))
+		if err != nil {
+			return nil, err
+		}
+		s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
+		return in, nil
+	}), nil
 }
 
 // PackRequest is what the Pack & Deploy button sends.

@@ -20,7 +20,7 @@ func TestPackBindings(t *testing.T) {
 	if setup.Sample != filepath.Join(demo, "sample_mod") || setup.DefaultGameVer != "1.25.5.6" || len(setup.Stages) != 8 {
 		t.Fatalf("%+v", setup)
 	}
-	in, err := s.InspectMod(setup.Sample, "")
+	in, err := result[*modpack.Inspection](s)(s.InspectMod(setup.Sample, ""))
 	if err != nil || in.Mod.Name != "Packsmith Sample" || len(in.Findings) != 0 {
 		t.Fatalf("%+v %v", in, err)
 	}

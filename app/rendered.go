@@ -77,6 +77,8 @@ func (r *renderedStore) take(key string) ([]byte, bool) {
 	return b, true
 }
 
+// keep encodes a picture and holds it until the window fetches it (once)
+// from the URL it answers.
 func (s *Service) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {

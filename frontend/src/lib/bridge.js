@@ -33,22 +33,66 @@ function connected(name, mod) {
   if (!window.go?.app?.[name]) throw new Error('Packsmith back end is not connected');
   return mod;
 }
+// Calls that can take more than about 100 ms start a job on the Go side
+// and answer its id (app/calljobs.go); these wrappers wait for the job's
+// end, so every function here still resolves to the call's result (the
+// job bar shows the job meanwhile, with Cancel). A failed job rejects with
+// its error, a cancelled one with "cancelled", as unpack's wait does.
+const jobCalls = {
+  ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
+  EditService: ['RebornTexts', 'RebornSetText'],
+  PackService: ['InspectMod', 'DeployHeld'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup'],
+};
+function service(name, mod) {
+  connected(name, mod);
+  const calls = jobCalls[name];
+  if (!calls) return mod;
+  const out = { ...mod };
+  for (const fn of calls) out[fn] = (...args) => jobResult(() => mod[fn](...args));
+  return out;
+}
+
+/** Start a job with start() (resolving to its id) and resolve with its result. */
+async function jobResult(start) {
+  let id = null;
+  const ended = new Map(); // final statuses seen, also before the id came back
+  let settle;
+  const end = new Promise((resolve) => (settle = resolve));
+  const off = on('job', (st) => {
+    if (st.state === 'running') return;
+    if (id === null) ended.set(st.id, st);
+    else if (st.id === id) settle(st);
+  });
+  try {
+    id = await start();
+    if (ended.has(id)) settle(ended.get(id));
+    // The final event may have come before the listener was there.
+    else job(id).then((st) => st && st.state !== 'running' && settle(st)).catch(() => {});
+    const st = await end;
+    if (st.state !== 'done') throw new Error(st.error || st.state);
+    return st.result;
+  } finally {
+    off();
+  }
+}
+
 /** @returns {typeof Browse} */
-export const browse = () => connected('BrowseService', Browse);
-/** @returns {typeof Edit} */
-export const edit = () => connected('EditService', Edit);
+export const browse = () => service('BrowseService', Browse);
+/** @returns {typeof Edit} (RebornTexts and RebornSetText resolve to their job's result) */
+export const edit = () => service('EditService', Edit);
 /** @returns {typeof Export} */
-export const exporting = () => connected('ExportService', Export);
-/** @returns {typeof Tools} */
-export const tools = () => connected('ToolsService', Tools);
+export const exporting = () => service('ExportService', Export);
+/** @returns {typeof Tools} (BakeGrid, BakeLayoutFile and CompareEntry resolve to their job's result) */
+export const tools = () => service('ToolsService', Tools);
 /** Everything an open archive offers (browse, edit, export, tools), as the one service it once was. */
 export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
-/** @returns {typeof Packing} */
-export const packing = () => connected('PackService', Packing);
-/** @returns {typeof LoadOrder} */
-export const loadOrder = () => connected('LoadOrderService', LoadOrder);
+/** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
+export const packing = () => service('PackService', Packing);
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload and RestoreBackup resolve to their job's result) */
+export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
-export const settings = () => connected('SettingsService', Settings);
+export const settings = () => service('SettingsService', Settings);
 
 /** Wait until Wails has injected the bindings (the dev server loads them async). */
 export async function ready(timeoutMs = 10000) {
@@ -83,8 +127,9 @@ export const verify = (id) => browse().Verify(id);
 export const cancelJob = (jobId) => settings().CancelJob(jobId);
 export const rebornTexts = (id, path) => edit().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => edit().RebornSetText(id, path, index, text);
-export const bakeGrid = (id, path) => tools().BakeGrid(id, path);
-export const bakeLayoutFile = (layoutPath) => tools().BakeLayoutFile(layoutPath);
+/** Bake a level's walk grid: the BakeView, its pictures (image, against.image) as object URLs. */
+export const bakeGrid = (id, path) => tools().BakeGrid(id, path).then(bakePictures);
+export const bakeLayoutFile = (layoutPath) => tools().BakeLayoutFile(layoutPath).then(bakePictures);
 export const job = (jobId) => settings().Job(jobId);
 // Lost Saga packs
 export const optimizePack = (path, out = '', password = '') => tools().OptimizePack(path, out, password);
@@ -174,6 +219,13 @@ async function fetchRendered(r) {
   const blob = await res.blob();
   if (!blob.size || !blob.type.startsWith('image/')) throw new Error(`the picture did not arrive (${r.url})`);
   return { url: URL.createObjectURL(blob), meta: r.meta ?? {} };
+}
+
+/** A bake's pictures come as one-shot /api/ URLs (never base64 in JSON): fetched here, as every picture is. */
+async function bakePictures(v) {
+  if (v?.image) v.image = (await fetchRendered({ url: v.image })).url;
+  if (v?.against?.image) v.against.image = (await fetchRendered({ url: v.against.image })).url;
+  return v;
 }
 
 /** Text view of an entry: {text, encoding, truncated}. */

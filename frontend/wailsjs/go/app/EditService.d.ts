@@ -17,9 +17,9 @@ export function LintText(arg1:string,arg2:string,arg3:string):Promise<Array<inta
 
 export function PickFile(arg1:string,arg2:string):Promise<string>;
 
-export function RebornSetText(arg1:string,arg2:string,arg3:number,arg4:string):Promise<app.RebornSaved>;
+export function RebornSetText(arg1:string,arg2:string,arg3:number,arg4:string):Promise<string>;
 
-export function RebornTexts(arg1:string,arg2:string):Promise<app.RebornTable>;
+export function RebornTexts(arg1:string,arg2:string):Promise<string>;
 
 export function RemoveEntries(arg1:string,arg2:Array<string>):Promise<app.EditState>;
 
