@@ -97,7 +97,10 @@ func TestBakeJobCancel(t *testing.T) {
 	}
 	_, err = result[*BakeView](s)(s.BakeGrid(info.ID, "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.LAYOUT"))
 	wantCancelled(t, "BakeGrid", err)
-	if n := len(s.rendered.order); n != 0 {
+	s.rendered.mu.Lock()
+	n := len(s.rendered.order)
+	s.rendered.mu.Unlock()
+	if n != 0 {
 		t.Fatalf("a cancelled bake kept %d pictures", n)
 	}
 }
