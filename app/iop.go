@@ -51,11 +51,6 @@ func (s *Service) openRemembered(path, password string) (session.Info, error) {
 	return info, nil
 }
 
-// rememberedPassword says whether a password is remembered for path.
-func (s *Service) rememberedPassword(path string) bool {
-	return s.Settings.Get().Passwords[passwordKey(path)] != ""
-}
-
 // ForgetPassword drops the password remembered for path.
 func (s *ToolsService) ForgetPassword(path string) error {
 	return s.Settings.Update(func(st *settings.Settings) { delete(st.Passwords, passwordKey(path)) })

@@ -127,3 +127,9 @@ func TestOptimizeAndCreateJobs(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// rememberedPassword says whether a password is remembered for path.
+// (a test's helper: the window asks for no such thing)
+func (s *Service) rememberedPassword(path string) bool {
+	return s.Settings.Get().Passwords[passwordKey(path)] != ""
+}

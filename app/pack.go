@@ -143,16 +143,3 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 	return dir, opt, nil
 }
 
-// packResult returns a pack job's result, findings included, also when
-// the pack failed: it is the job's own (the status's Result).
-func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
-	st, ok := s.Jobs.Get(jobID)
-	if !ok || st.Kind != "pack" {
-		return nil, fmt.Errorf("no pack job %q", jobID)
-	}
-	r, _ := st.Result.(*modpack.Result)
-	if r == nil {
-		return nil, fmt.Errorf("pack job %q has no result (%s)", jobID, st.State)
-	}
-	return r, nil
-}

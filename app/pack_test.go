@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,4 +100,19 @@ func TestPackBindings(t *testing.T) {
 	if _, err := s.PackMod(PackRequest{ModDir: " "}); err == nil {
 		t.Error("empty folder accepted")
 	}
+}
+
+// packResult returns a pack job's result, findings included, also when
+// the pack failed: it is the job's own (the status's Result).
+// (a test's helper: the window reads the result from the job's status)
+func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
+	st, ok := s.Jobs.Get(jobID)
+	if !ok || st.Kind != "pack" {
+		return nil, fmt.Errorf("no pack job %q", jobID)
+	}
+	r, _ := st.Result.(*modpack.Result)
+	if r == nil {
+		return nil, fmt.Errorf("pack job %q has no result (%s)", jobID, st.State)
+	}
+	return r, nil
 }
