@@ -16,7 +16,7 @@ const MaxRawChunk = 1 << 20
 // APIHandler serves large bytes to the window outside the JSON bridge:
 //
 //	GET /api/raw?s=SESSION&p=ENTRY&off=N&len=N   the entry's bytes [off, off+len)
-//	GET /api/rendered?k=KEY                      a PNG that ImageView or GridDiffView rendered (rendered.go)
+//	GET /api/rendered?k=KEY                      a PNG that ImageView, GridDiffView or a bake job rendered (rendered.go)
 //	GET /api/audio?s=SESSION&p=ENTRY             the whole entry as audio/wav, ogg or mpeg (audio.go)
 //
 // Everything a view needs is in the body: no header carries data (the
@@ -24,7 +24,7 @@ const MaxRawChunk = 1 << 20
 // the pictures' metadata come from bound calls (TextView, ImageView,
 // GridDiffView). Errors answer 4xx/5xx with the message as plain text,
 // for the webviews that pass a status on.
-func (s *ArchiveService) apiHandler() http.Handler {
+func (s *Service) apiHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/raw", s.serveRaw)
 	mux.HandleFunc("/api/rendered", s.serveRendered) // rendered.go
@@ -33,7 +33,7 @@ func (s *ArchiveService) apiHandler() http.Handler {
 	return mux
 }
 
-func (s *ArchiveService) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
+func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
 	q := r.URL.Query()
 	ss, err := s.Sessions.Get(q.Get("s"))
 	if err != nil {
@@ -49,7 +49,7 @@ func (s *ArchiveService) entryFor(w http.ResponseWriter, r *http.Request) (archi
 	return v, e, true
 }
 
-func (s *ArchiveService) serveRaw(w http.ResponseWriter, r *http.Request) {
+func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return

@@ -8,6 +8,7 @@ import (
 	"context"
 
 	"packsmith/backend/workspace/backups"
+	"packsmith/backend/workspace/jobs"
 )
 
 // BackupList is what the History panel shows.
@@ -35,8 +36,12 @@ func (s *LoadOrderService) Backups() (BackupList, error) {
 	return BackupList{Dir: st.Dir, Keep: keep, Backups: list}, nil
 }
 
-// RestoreBackup puts backup id back where it came from (what is there now
-// is backed up first). The view reloads the load order afterwards.
-func (s *LoadOrderService) RestoreBackup(id string) (*backups.Restored, error) {
-	return s.backupStore().Restore(context.Background(), id)
+// RestoreBackup starts a job putting backup id back where it came from
+// (what is there now is backed up first); its result is the
+// *backups.Restored. The view reloads the load order afterwards.
+func (s *LoadOrderService) RestoreBackup(id string) (string, error) {
+	st := s.backupStore()
+	return s.startCall("restore", "Restoring a backup", id, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return st.Restore(ctx, id)
+	}), nil
 }

@@ -3,11 +3,9 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
-	"image"
-	"image/png"
 	"io"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -15,17 +13,20 @@ import (
 	"packsmith/backend/sys/usermsg"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/tl2/mpp"
 )
 
 // BakeView is "Bake walk grid" on a .LAYOUT entry: the grid baked from the
 // archive's pieces and meshes (then the game's, from the settings), drawn,
 // and its difference with the .MPP beside the layout when there is one.
+// The pictures are not in it: Image is a one-shot /api/rendered URL, as
+// ImageView's (rendered.go), so no PNG crosses the bridge as JSON.
 type BakeView struct {
 	Layout string            `json:"layout"`
 	Grid   string            `json:"grid"` // the .MPP entry it belongs in
 	Report *levelbake.Report `json:"report"`
-	Image  string            `json:"image"` // data: URL (PNG)
+	Image  string            `json:"image"` // /api/rendered?k=… (PNG, fetched once)
 	Meta   map[string]any    `json:"meta"`  // as the walk-grid preview's
 	// Against compares with the existing .MPP; nil when there is none.
 	Against *BakeAgainst `json:"against,omitempty"`
@@ -36,30 +37,40 @@ type BakeView struct {
 type BakeAgainst struct {
 	Entry      string         `json:"entry"`
 	SameHeader bool           `json:"sameHeader"`
-	Image      string         `json:"image"`
-	Meta       map[string]any `json:"meta"` // as the grid-diff preview's
+	Image      string         `json:"image"` // /api/rendered?k=…, as BakeView.Image
+	Meta       map[string]any `json:"meta"`  // as the grid-diff preview's
 }
 
-// BakeGrid bakes the walk grid of a .LAYOUT entry of an open archive.
-func (s *ArchiveService) BakeGrid(id, entryPath string) (*BakeView, error) {
-	v, err := s.bakeGrid(id, entryPath)
-	return v, usermsg.Error(err)
-}
+// Bake stages, in the order a bake job reports them.
+const (
+	bakeStageBake    = "bake"    // Done/Total: grid rows
+	bakeStageDraw    = "draw"    // the baked grid drawn
+	bakeStageCompare = "compare" // the difference with the existing .MPP
+)
 
-func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
+// BakeGrid starts a job baking the walk grid of a .LAYOUT entry of an
+// open archive; its result is a *BakeView.
+func (s *ToolsService) BakeGrid(id, entryPath string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	a := ss.Archive
 	e, ok := archive.Find(a, entryPath)
 	if !ok {
-		return nil, &archive.EntryError{Archive: a.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+		return "", &archive.EntryError{Archive: a.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	root, ok := levelbake.ArchiveRoot(e.Path)
 	if !ok || !strings.EqualFold(filepath.Ext(e.Path), ".layout") {
-		return nil, fmt.Errorf("%s: only a .LAYOUT under a MEDIA folder can be baked", e.Path)
+		return "", fmt.Errorf("%s: only a .LAYOUT under a MEDIA folder can be baked", e.Path)
 	}
+	return s.startCall("bake", "Baking the walk grid of "+path.Base(e.Path), e.Path, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		v, err := s.bakeGrid(ctx, p, a, e, root)
+		return v, usermsg.Error(err)
+	}), nil
+}
+
+func (s *Service) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Archive, e archive.Entry, root string) (*BakeView, error) {
 	b, err := levelbake.NewFromArchive(a, root, s.gameData())
 	if err != nil {
 		return nil, err
@@ -69,7 +80,7 @@ func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := b.BakeLayout(context.Background(), filepath.Base(e.Path), src, levelbake.Options{})
+	rep, err := b.BakeLayout(ctx, filepath.Base(e.Path), src, bakeOptions(p, e.Path))
 	if err != nil {
 		return nil, err
 	}
@@ -78,14 +89,9 @@ func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
 		return nil, err
 	}
 	v := &BakeView{Layout: e.Path, Grid: strings.TrimSuffix(e.Path, filepath.Ext(e.Path)) + gridExt(e.Path), Report: rep}
-	img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
-	if err != nil {
+	if err := s.drawBaked(ctx, p, v, baked); err != nil {
 		return nil, err
 	}
-	if v.Image, err = dataURL(img); err != nil {
-		return nil, err
-	}
-	v.Meta = meta
 	ge, ok := archive.Find(a, v.Grid)
 	if !ok {
 		return v, nil
@@ -95,16 +101,53 @@ func (s *ArchiveService) bakeGrid(id, entryPath string) (*BakeView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dimg, dmeta, err := render.DiffGrids(bytes.NewReader(old), ge.Path, bytes.NewReader(baked), "baked from "+e.Path, nil)
-	if err != nil {
-		return nil, err
-	}
-	ag := &BakeAgainst{Entry: ge.Path, Meta: dmeta, SameHeader: len(old) >= mpp.HeaderSize && bytes.Equal(old[:mpp.HeaderSize], baked[:mpp.HeaderSize])}
-	if ag.Image, err = dataURL(dimg); err != nil {
+	ag := &BakeAgainst{Entry: ge.Path, SameHeader: len(old) >= mpp.HeaderSize && bytes.Equal(old[:mpp.HeaderSize], baked[:mpp.HeaderSize])}
+	if err := s.drawAgainst(ctx, p, ag, old, ge.Path, baked, "baked from "+e.Path); err != nil {
 		return nil, err
 	}
 	v.Against = ag
 	return v, nil
+}
+
+// bakeOptions reports the bake's rows as the job's progress.
+func bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
+	p.Stage(bakeStageBake, what, 0, 0)
+	return levelbake.Options{Progress: func(done, total int) { p.Stage(bakeStageBake, what, int64(done), int64(total)) }}
+}
+
+// drawBaked draws the baked grid and keeps the picture for the window.
+func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, baked []byte) error {
+	p.Stage(bakeStageDraw, v.Grid, 0, 1)
+	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
+		img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
+		if err != nil {
+			return RenderedImage{}, err
+		}
+		return s.keep(img, meta)
+	})
+	if err != nil {
+		return err
+	}
+	v.Image, v.Meta = r.URL, r.Meta
+	return nil
+}
+
+// drawAgainst draws the difference between the existing grid and the
+// baked one and keeps the picture for the window.
+func (s *Service) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAgainst, old []byte, oldName string, baked []byte, bakedName string) error {
+	p.Stage(bakeStageCompare, oldName, 0, 1)
+	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
+		img, meta, err := render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, nil)
+		if err != nil {
+			return RenderedImage{}, err
+		}
+		return s.keep(img, meta)
+	})
+	if err != nil {
+		return err
+	}
+	ag.Image, ag.Meta = r.URL, r.Meta
+	return nil
 }
 
 // gameData is where pieces the mod lacks come from: the game folder of the
@@ -124,13 +167,16 @@ func (s *Service) gameData() string {
 // BakeLayoutFile is BakeGrid for a .LAYOUT on disk (the Pack view's
 // levels): its mod is the folder above its MEDIA/, and the grid is
 // compared with the .MPP beside it when there is one. Nothing is written.
-func (s *PackService) BakeLayoutFile(layoutPath string) (*BakeView, error) {
-	v, err := s.bakeLayoutFile(layoutPath)
-	return v, usermsg.Error(err)
+// It starts a job; its result is a *BakeView.
+func (s *ToolsService) BakeLayoutFile(layoutPath string) (string, error) {
+	return s.startCall("bake", "Baking the walk grid of "+filepath.Base(layoutPath), layoutPath, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		v, err := s.bakeLayoutFile(ctx, p, layoutPath)
+		return v, usermsg.Error(err)
+	}), nil
 }
 
-func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
-	fr, err := levelbake.BakeFile(context.Background(), layoutPath, s.gameData(), "", levelbake.Options{})
+func (s *Service) bakeLayoutFile(ctx context.Context, p *jobs.Reporter, layoutPath string) (*BakeView, error) {
+	fr, err := levelbake.BakeFile(ctx, layoutPath, s.gameData(), "", bakeOptions(p, filepath.Base(layoutPath)))
 	if err != nil {
 		return nil, err
 	}
@@ -139,14 +185,9 @@ func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
 		return nil, err
 	}
 	v := &BakeView{Layout: layoutPath, Grid: levelbake.SiblingGrid(layoutPath), Report: fr.Report}
-	img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
-	if err != nil {
+	if err := s.drawBaked(ctx, p, v, baked); err != nil {
 		return nil, err
 	}
-	if v.Image, err = dataURL(img); err != nil {
-		return nil, err
-	}
-	v.Meta = meta
 	if fr.Against == nil {
 		return v, nil
 	}
@@ -154,12 +195,8 @@ func (s *PackService) bakeLayoutFile(layoutPath string) (*BakeView, error) {
 	if err != nil {
 		return nil, err
 	}
-	dimg, dmeta, err := render.DiffGrids(bytes.NewReader(old), fr.Against.File, bytes.NewReader(baked), "baked from "+filepath.Base(layoutPath), nil)
-	if err != nil {
-		return nil, err
-	}
-	v.Against = &BakeAgainst{Entry: fr.Against.File, SameHeader: fr.Against.SameHeader, Meta: dmeta}
-	if v.Against.Image, err = dataURL(dimg); err != nil {
+	v.Against = &BakeAgainst{Entry: fr.Against.File, SameHeader: fr.Against.SameHeader}
+	if err := s.drawAgainst(ctx, p, v.Against, old, fr.Against.File, baked, "baked from "+filepath.Base(layoutPath)); err != nil {
 		return nil, err
 	}
 	return v, nil
@@ -188,12 +225,4 @@ func readEntry(a archive.Archive, e archive.Entry) ([]byte, error) {
 		return nil, fmt.Errorf("%s: more than %d bytes", e.Path, maxBakeEntry)
 	}
 	return b, nil
-}
-
-func dataURL(img image.Image) (string, error) {
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
-		return "", err
-	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()), nil
 }

@@ -57,8 +57,8 @@ func generatedMethods(t *testing.T, service string) map[string]int {
 
 func TestGeneratedBindingsMatchServices(t *testing.T) {
 	services := bound()
-	if len(services) != 4 {
-		t.Fatalf("%d bound services, want 4 (archives, packing, load order, settings)", len(services))
+	if len(services) != 7 {
+		t.Fatalf("%d bound services, want 7 (browse, edit, export, tools, packing, load order, settings)", len(services))
 	}
 	var problems []string
 	total := 0
@@ -93,6 +93,21 @@ func TestGeneratedBindingsMatchServices(t *testing.T) {
 	sort.Strings(problems)
 	if len(problems) > 0 {
 		t.Fatalf("frontend/wailsjs is stale, run `make bindings`:\n  %s", strings.Join(problems, "\n  "))
+	}
+}
+
+// A service binds at most maxBound methods: past that it holds more than
+// one concern. The state they share (Service) binds nothing.
+const maxBound = 20
+
+func TestServicesStaySmall(t *testing.T) {
+	for name, typ := range bound() {
+		if n := typ.NumMethod(); n > maxBound {
+			t.Errorf("%s binds %d methods, more than %d: split it by concern", name, n, maxBound)
+		}
+	}
+	if n := reflect.TypeOf(&Service{}).NumMethod(); n != 0 {
+		t.Errorf("Service has %d exported methods: every service embedding it would bind them", n)
 	}
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"path"
 
 	"packsmith/backend/view/diff"
 	"packsmith/backend/workspace/jobs"
@@ -9,7 +10,7 @@ import (
 
 // Compare starts a job comparing two open archives (A before, B after);
 // its result is a diff.Result.
-func (s *ArchiveService) Compare(idA, idB string) (string, error) {
+func (s *ToolsService) Compare(idA, idB string) (string, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
 		return "", err
@@ -27,16 +28,23 @@ func (s *ArchiveService) Compare(idA, idB string) (string, error) {
 	}), nil
 }
 
-// CompareEntry says what changed inside one entry: pathA of session A
-// against pathB of session B ("" on the side without it).
-func (s *ArchiveService) CompareEntry(idA, pathA, idB, pathB string) (diff.EntryDiff, error) {
+// CompareEntry starts a job saying what changed inside one entry: pathA
+// of session A against pathB of session B ("" on the side without it).
+// Its result is a diff.EntryDiff.
+func (s *ToolsService) CompareEntry(idA, pathA, idB, pathB string) (string, error) {
 	a, err := s.Sessions.Get(idA)
 	if err != nil {
-		return diff.EntryDiff{}, err
+		return "", err
 	}
 	b, err := s.Sessions.Get(idB)
 	if err != nil {
-		return diff.EntryDiff{}, err
+		return "", err
 	}
-	return diff.Entry(context.Background(), a.Archive, pathA, b.Archive, pathB)
+	name := pathB
+	if name == "" {
+		name = pathA
+	}
+	return s.startCall("compare", "Comparing "+path.Base(name), name, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return diff.Entry(ctx, a.Archive, pathA, b.Archive, pathB)
+	}), nil
 }

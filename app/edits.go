@@ -24,7 +24,7 @@ type EditState struct {
 	Changes []edits.Change `json:"changes"`
 }
 
-func (s *ArchiveService) editState(id string) (EditState, error) {
+func (s *Service) editState(id string) (EditState, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return EditState{}, err
@@ -33,9 +33,9 @@ func (s *ArchiveService) editState(id string) (EditState, error) {
 }
 
 // Changes lists an archive's pending changes and what its family can save.
-func (s *ArchiveService) Changes(id string) (EditState, error) { return s.editState(id) }
+func (s *EditService) Changes(id string) (EditState, error) { return s.editState(id) }
 
-func (s *ArchiveService) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
+func (s *Service) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return EditState{}, err
@@ -47,7 +47,7 @@ func (s *ArchiveService) stage(id string, fn func(ss *session.Session, p *edits.
 }
 
 // ReplaceEntry plans swapping an entry's bytes for a file's.
-func (s *ArchiveService) ReplaceEntry(id, entry, file string) (EditState, error) {
+func (s *EditService) ReplaceEntry(id, entry, file string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		_, err := p.Replace(ss.Archive, entry, file)
 		return err
@@ -55,7 +55,7 @@ func (s *ArchiveService) ReplaceEntry(id, entry, file string) (EditState, error)
 }
 
 // AddEntry plans a new entry (entry "" or ending in "/" takes the file's name).
-func (s *ArchiveService) AddEntry(id, entry, file string) (EditState, error) {
+func (s *EditService) AddEntry(id, entry, file string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if entry == "" || strings.HasSuffix(entry, "/") {
 			entry += filepath.Base(file)
@@ -77,7 +77,7 @@ type DropResult struct {
 // folder, or into folder when dropped on a folder or the list, replacing an
 // entry of the same name or added beside them. Archives Packsmith opens
 // (a .zip dropped on a .MOD) are not added: they come back in Open.
-func (s *ArchiveService) DropFiles(id, onEntry, folder string, files []string) (DropResult, error) {
+func (s *EditService) DropFiles(id, onEntry, folder string, files []string) (DropResult, error) {
 	var open []string
 	st, err := s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if onEntry != "" {
@@ -131,7 +131,7 @@ func pictureOnTexture(a archive.Archive, entry, file string) bool {
 }
 
 // RemoveEntries plans removing entries.
-func (s *ArchiveService) RemoveEntries(id string, entries []string) (EditState, error) {
+func (s *EditService) RemoveEntries(id string, entries []string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		for _, e := range entries {
 			if _, err := p.Remove(ss.Archive, e); err != nil {
@@ -143,7 +143,7 @@ func (s *ArchiveService) RemoveEntries(id string, entries []string) (EditState, 
 }
 
 // RenameEntry plans a new name for an entry.
-func (s *ArchiveService) RenameEntry(id, entry, to string) (EditState, error) {
+func (s *EditService) RenameEntry(id, entry, to string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		_, err := p.Rename(ss.Archive, entry, to)
 		return err
@@ -151,7 +151,7 @@ func (s *ArchiveService) RenameEntry(id, entry, to string) (EditState, error) {
 }
 
 // UndoChange drops one pending change; changeID 0 drops the latest.
-func (s *ArchiveService) UndoChange(id string, changeID int) (EditState, error) {
+func (s *EditService) UndoChange(id string, changeID int) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if changeID == 0 {
 			if _, ok := p.UndoLast(); !ok {
@@ -164,7 +164,7 @@ func (s *ArchiveService) UndoChange(id string, changeID int) (EditState, error) 
 }
 
 // DiscardChanges drops every pending change.
-func (s *ArchiveService) DiscardChanges(id string) (EditState, error) {
+func (s *EditService) DiscardChanges(id string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		p.Clear()
 		return nil
@@ -180,7 +180,7 @@ type SavedArchive struct {
 
 // SaveChanges starts a job writing the pending changes: in place after a
 // backup (out ""), or to out (Save as). It returns the job id.
-func (s *ArchiveService) SaveChanges(id, out string) (string, error) {
+func (s *EditService) SaveChanges(id, out string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -203,7 +203,7 @@ func (s *ArchiveService) SaveChanges(id, out string) (string, error) {
 }
 
 // SessionInfo describes an open archive as it is now (after a save).
-func (s *ArchiveService) SessionInfo(id string) (session.Info, error) {
+func (s *BrowseService) SessionInfo(id string) (session.Info, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return session.Info{}, err
@@ -220,7 +220,7 @@ type SaveDialog interface {
 // file a Replace… or Add… takes. from is where the tab asking last chose a
 // file (or its archive): the dialog starts in that folder, so each tab's
 // dialogs keep their own place.
-func (s *ArchiveService) PickFile(title, from string) (string, error) {
+func (s *EditService) PickFile(title, from string) (string, error) {
 	if s.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
@@ -232,7 +232,7 @@ func (s *ArchiveService) PickFile(title, from string) (string, error) {
 }
 
 // PickSaveAs shows the save dialog starting at defaultPath ("" when cancelled).
-func (s *ArchiveService) PickSaveAs(title, defaultPath string) (string, error) {
+func (s *ExportService) PickSaveAs(title, defaultPath string) (string, error) {
 	d, ok := s.dialogs.(SaveDialog)
 	if !ok {
 		return "", fmt.Errorf("no save dialog in this build: type the path")

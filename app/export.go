@@ -1,19 +1,23 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/export/convert"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
 )
 
 // ExtractWith starts an extract job converting as t.Convert says
 // (decompiled data, PNG); existing files are refused (ExtractReplacing
 // overwrites them).
-func (s *ArchiveService) ExtractWith(id string, t ExtractTarget, dir string) (string, error) {
+func (s *ExportService) ExtractWith(id string, t ExtractTarget, dir string) (string, error) {
 	paths, err := s.targetPaths(id, t)
 	if err != nil {
 		return "", err
@@ -26,7 +30,7 @@ func (s *ArchiveService) ExtractWith(id string, t ExtractTarget, dir string) (st
 // SavePreview writes an entry's view (text, image or hex; opts as the
 // image view's: mip, face, scale, overlay) to target. An existing file is
 // replaced only with overwrite; otherwise the answer says it exists.
-func (s *ArchiveService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
+func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return convert.Saved{}, err
@@ -48,7 +52,7 @@ func (s *ArchiveService) SavePreview(id, entryPath, view string, opts map[string
 
 // PreviewFileName is the file "Save preview as…" suggests for a view: its
 // name in the last folder saved or extracted to, else beside the archive.
-func (s *ArchiveService) PreviewFileName(id, entryPath, view string) (string, error) {
+func (s *ExportService) PreviewFileName(id, entryPath, view string) (string, error) {
 	name, err := s.previewName(id, entryPath, view)
 	if err != nil {
 		return "", err
@@ -64,7 +68,7 @@ func (s *ArchiveService) PreviewFileName(id, entryPath, view string) (string, er
 	return filepath.Join(dir, name), nil
 }
 
-func (s *ArchiveService) previewName(id, entryPath, view string) (string, error) {
+func (s *Service) previewName(id, entryPath, view string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -80,4 +84,41 @@ func (s *ArchiveService) previewName(id, entryPath, view string) (string, error)
 		return filepath.Base(convert.DecompiledName(e)), nil
 	}
 	return e.Name(), nil
+}
+
+// Extract starts a job writing entries (all when paths is empty; folder
+// paths select what is below them) under dir. It returns the job id.
+func (s *ExportService) Extract(id string, paths []string, dir string) (string, error) {
+	return s.startExtract(id, paths, dir, extract.Options{})
+}
+
+func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(dir) == "" {
+		return "", fmt.Errorf("extract: no target folder")
+	}
+	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
+	title := fmt.Sprintf("Extracting %s", ss.Name())
+	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
+	}), nil
+}
+
+// ExtractFiltered extracts every entry matching a list query.
+func (s *ExportService) ExtractFiltered(id string, q session.Query, dir string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	paths, err := ss.Matching(q)
+	if err != nil {
+		return "", err
+	}
+	if len(paths) == 0 {
+		return "", fmt.Errorf("extract: no entry matches the filter")
+	}
+	return s.Extract(id, paths, dir)
 }

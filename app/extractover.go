@@ -18,7 +18,7 @@ type ExtractTarget struct {
 	Convert  convert.Options `json:"convert"`
 }
 
-func (s *ArchiveService) targetPaths(id string, t ExtractTarget) ([]string, error) {
+func (s *Service) targetPaths(id string, t ExtractTarget) ([]string, error) {
 	if !t.Filtered {
 		return t.Paths, nil
 	}
@@ -37,7 +37,7 @@ func (s *ArchiveService) targetPaths(id string, t ExtractTarget) ([]string, erro
 // extract would replace, so the window can ask before it overwrites them.
 // It also reports, as an error, anything that would make the extract
 // refuse (a link or a file in the way).
-func (s *ArchiveService) ExtractExisting(id string, t ExtractTarget, dir string) ([]string, error) {
+func (s *ExportService) ExtractExisting(id string, t ExtractTarget, dir string) ([]string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func (s *ArchiveService) ExtractExisting(id string, t ExtractTarget, dir string)
 
 // ExtractReplacing starts an extract that overwrites existing files: the
 // window calls it once the user agreed.
-func (s *ArchiveService) ExtractReplacing(id string, t ExtractTarget, dir string) (string, error) {
+func (s *ExportService) ExtractReplacing(id string, t ExtractTarget, dir string) (string, error) {
 	paths, err := s.targetPaths(id, t)
 	if err != nil {
 		return "", err

@@ -27,7 +27,7 @@ func passwordKey(path string) string {
 // user typed for this path before is tried first (the region passwords
 // are tried by the driver); a password given that opens a Lost Saga pack
 // or game folder is remembered for the next time.
-func (s *ArchiveService) openRemembered(path, password string) (session.Info, error) {
+func (s *Service) openRemembered(path, password string) (session.Info, error) {
 	key := passwordKey(path)
 	if password == "" {
 		if pw := s.Settings.Get().Passwords[key]; pw != "" {
@@ -51,13 +51,8 @@ func (s *ArchiveService) openRemembered(path, password string) (session.Info, er
 	return info, nil
 }
 
-// RememberedPassword says whether a password is remembered for path.
-func (s *ArchiveService) RememberedPassword(path string) bool {
-	return s.Settings.Get().Passwords[passwordKey(path)] != ""
-}
-
 // ForgetPassword drops the password remembered for path.
-func (s *ArchiveService) ForgetPassword(path string) error {
+func (s *ToolsService) ForgetPassword(path string) error {
 	return s.Settings.Update(func(st *settings.Settings) { delete(st.Passwords, passwordKey(path)) })
 }
 
@@ -73,7 +68,7 @@ type OptimizeResult struct {
 // OptimizePack starts a job that writes a Lost Saga pack again without
 // shadowed copies (out "" means in place, after a backup). The window
 // closes the pack's tab first and opens the result when the job is done.
-func (s *ArchiveService) OptimizePack(path, out, password string) (string, error) {
+func (s *ToolsService) OptimizePack(path, out, password string) (string, error) {
 	if password == "" {
 		password = s.Settings.Get().Passwords[passwordKey(path)]
 	}
@@ -107,7 +102,7 @@ func (s *ArchiveService) OptimizePack(path, out, password string) (string, error
 // CreatePack starts a job that packs the folder dir into a new Lost Saga
 // pack at out (encrypted with password when one is given). A password
 // given is remembered for the new pack.
-func (s *ArchiveService) CreatePack(out, dir, password string) (string, error) {
+func (s *ToolsService) CreatePack(out, dir, password string) (string, error) {
 	if strings.TrimSpace(out) == "" || strings.TrimSpace(dir) == "" {
 		return "", fmt.Errorf("create: give the folder to pack and the .iop to write")
 	}

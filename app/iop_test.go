@@ -59,7 +59,7 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 	if _, err := s.Open(p, "wrong"); !errors.Is(err, iop.ErrWrongPassword) {
 		t.Fatalf("wrong password: %v", err)
 	}
-	if s.RememberedPassword(p) {
+	if s.rememberedPassword(p) {
 		t.Fatal("a wrong password was remembered")
 	}
 	info, err = s.Open(p, "packsmith-demo")
@@ -77,7 +77,7 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 		t.Fatalf("remembered password not used: %+v", m)
 	}
 	s2.Close(info.ID)
-	if err := s2.ForgetPassword(p); err != nil || s2.RememberedPassword(p) || settings.Load().Get().Passwords[passwordKey(p)] != "" {
+	if err := s2.ForgetPassword(p); err != nil || s2.rememberedPassword(p) || settings.Load().Get().Passwords[passwordKey(p)] != "" {
 		t.Fatalf("forget: %v", err)
 	}
 }
@@ -126,4 +126,10 @@ func TestOptimizeAndCreateJobs(t *testing.T) {
 	if _, err := s.CreatePack(filepath.Join(t.TempDir(), "x.zip"), src, ""); err == nil || !strings.Contains(err.Error(), ".iop") {
 		t.Fatalf("%v", err)
 	}
+}
+
+// rememberedPassword says whether a password is remembered for path.
+// (a test's helper: the window asks for no such thing)
+func (s *Service) rememberedPassword(path string) bool {
+	return s.Settings.Get().Passwords[passwordKey(path)] != ""
 }

@@ -16,6 +16,7 @@ import (
 
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/workspace/jobs"
 )
 
 // loadOrderState is the load order the view is editing (a Service field).
@@ -53,15 +54,23 @@ func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
 	return f
 }
 
-// LoadOrder reads userDir's modlauncher.sch and scans modsDir ("" =
-// userDir/mods), replacing the load order being edited. The folders typed
-// are used, not saved: only Settings changes the saved ones. Unsaved changes to the previous one are dropped (the window
-// asks first).
-func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, error) {
+// LoadOrder starts a job reading userDir's modlauncher.sch and scanning
+// modsDir ("" = userDir/mods); once done, that load order replaces the one
+// being edited, and the job's result is its *loadorder.View. The folders
+// typed are used, not saved: only Settings changes the saved ones. Unsaved
+// changes to the previous one are dropped (the window asks first); a
+// cancelled job leaves the previous one as it was.
+func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (string, error) {
 	if strings.TrimSpace(userDir) == "" {
-		return nil, fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
+		return "", fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
 	}
-	st, err := loadorder.Open(context.Background(), loadorder.Options{
+	return s.startCall("loadorder", "Reading the load order of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return s.openLoadOrder(ctx, userDir, modsDir)
+	}), nil
+}
+
+func (s *LoadOrderService) openLoadOrder(ctx context.Context, userDir, modsDir string) (*loadorder.View, error) {
+	st, err := loadorder.Open(ctx, loadorder.Options{
 		UserDir: userDir, ModsDir: modsDir, InstallDir: s.Settings.Get().GameDir,
 		Tidy: deploy.FinishInterrupted, // a deploy killed halfway: one copy per mod again
 	})
@@ -69,8 +78,11 @@ func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (*loadorder.View, 
 		return nil, err
 	}
 	s.loadOrder.Lock()
+	defer s.loadOrder.Unlock()
+	if err := ctx.Err(); err != nil {
+		return nil, err // cancelled while reading: the previous load order stays
+	}
 	s.loadOrder.st = st
-	s.loadOrder.Unlock()
 	return st.View(), nil
 }
 
@@ -101,14 +113,14 @@ func parseModID(id string) (int64, error) {
 // LoadOrderView returns the open load order's view.
 func (s *LoadOrderService) LoadOrderView() (*loadorder.View, error) { return s.withLoadOrder(nil) }
 
-// LoadOrderReload reads the folders again (after another program changed
-// them); unsaved changes are dropped.
-func (s *LoadOrderService) LoadOrderReload() (*loadorder.View, error) {
+// LoadOrderReload starts a job reading the folders again (after another
+// program changed them), as LoadOrder does; unsaved changes are dropped.
+func (s *LoadOrderService) LoadOrderReload() (string, error) {
 	s.loadOrder.Lock()
 	st := s.loadOrder.st
 	s.loadOrder.Unlock()
 	if st == nil {
-		return nil, fmt.Errorf("load order: no user folder is open")
+		return "", fmt.Errorf("load order: no user folder is open")
 	}
 	return s.LoadOrder(st.UserDir(), s.Settings.Get().ModsDir)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
 )
 
@@ -25,7 +26,7 @@ func TestLoadOrderViewDuplicatePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := NewApp(&events{}, nil, nil)
-	v, err := a.LoadOrder(dir, "")
+	v, err := result[*loadorder.View](a)(a.LoadOrder(dir, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

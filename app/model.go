@@ -28,7 +28,7 @@ import (
 //	                                            pieces placed as the bake does, the walk grid
 //	GET /api/modeltex?s=SESSION&p=ENTRY&t=KEY   texture KEY (a pack's submesh texture) as PNG,
 //	                                            looked up in ENTRY's mod, then the game's data
-func (s *ArchiveService) registerModelAPI(mux *http.ServeMux) {
+func (s *Service) registerModelAPI(mux *http.ServeMux) {
 	mux.HandleFunc("/api/mesh", s.serveMesh)
 	mux.HandleFunc("/api/level", s.serveLevel)
 	mux.HandleFunc("/api/modeltex", s.serveModelTex)
@@ -36,7 +36,7 @@ func (s *ArchiveService) registerModelAPI(mux *http.ServeMux) {
 
 // modelBaker opens the mod an entry belongs to (the archive's entries under
 // the entry's MEDIA/); nil when the entry is under no MEDIA folder.
-func (s *ArchiveService) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
+func (s *Service) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
 	root, ok := levelbake.ArchiveRoot(e.Path)
 	if !ok {
 		return nil, nil
@@ -50,7 +50,7 @@ func writeBody(w http.ResponseWriter, typ string, b []byte) {
 	w.Write(b)
 }
 
-func (s *ArchiveService) serveMesh(w http.ResponseWriter, r *http.Request) {
+func (s *Service) serveMesh(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -63,7 +63,7 @@ func (s *ArchiveService) serveMesh(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *ArchiveService) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *Service) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	data, err := readEntry(a, e)
 	if err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func (s *ArchiveService) meshPack(a archive.Archive, e archive.Entry) ([]byte, e
 	return b, err
 }
 
-func (s *ArchiveService) serveLevel(w http.ResponseWriter, r *http.Request) {
+func (s *Service) serveLevel(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -102,7 +102,7 @@ func (s *ArchiveService) serveLevel(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *ArchiveService) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	bk, err := s.modelBaker(a, e)
 	if err != nil {
 		return nil, err
@@ -143,7 +143,7 @@ func (s *ArchiveService) levelPack(a archive.Archive, e archive.Entry) ([]byte, 
 	return b, err
 }
 
-func (s *ArchiveService) serveModelTex(w http.ResponseWriter, r *http.Request) {
+func (s *Service) serveModelTex(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -162,7 +162,7 @@ func (s *ArchiveService) serveModelTex(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "image/png", buf.Bytes())
 }
 
-func (s *ArchiveService) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
+func (s *Service) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
 	bk, err := s.modelBaker(a, e)
 	if err != nil {
 		return nil, err

@@ -59,24 +59,27 @@ func (s *PackService) PackSetup() PackSetup {
 	return p
 }
 
-// InspectMod reads a mod folder without writing: its MOD.DAT card, what
-// would be packed, and the lint findings (with baseDir, "" for none, for
-// the units that inherit from base-game files).
-func (s *PackService) InspectMod(dir, baseDir string) (*modpack.Inspection, error) {
+// InspectMod starts a job reading a mod folder without writing: its
+// MOD.DAT card, what would be packed, and the lint findings (with baseDir,
+// "" for none, for the units that inherit from base-game files). Its
+// result is a *modpack.Inspection.
+func (s *PackService) InspectMod(dir, baseDir string) (string, error) {
 	dir = strings.TrimSpace(dir)
 	if dir == "" {
-		return nil, fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
+		return "", fmt.Errorf("pack: choose a mod folder (the one holding MOD.DAT and MEDIA/)")
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	in, err := modpack.Inspect(context.Background(), abs, strings.TrimSpace(baseDir))
-	if err != nil {
-		return nil, err
-	}
-	s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
-	return in, nil
+	return s.startCall("inspect", "Reading "+filepath.Base(abs), abs, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		in, err := modpack.Inspect(ctx, abs, strings.TrimSpace(baseDir))
+		if err != nil {
+			return nil, err
+		}
+		s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
+		return in, nil
+	}), nil
 }
 
 // PackRequest is what the Pack & Deploy button sends.
@@ -141,16 +144,3 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 	return dir, opt, nil
 }
 
-// PackResult returns a pack job's result, findings included, also when
-// the pack failed: it is the job's own (the status's Result).
-func (s *PackService) PackResult(jobID string) (*modpack.Result, error) {
-	st, ok := s.Jobs.Get(jobID)
-	if !ok || st.Kind != "pack" {
-		return nil, fmt.Errorf("no pack job %q", jobID)
-	}
-	r, _ := st.Result.(*modpack.Result)
-	if r == nil {
-		return nil, fmt.Errorf("pack job %q has no result (%s)", jobID, st.State)
-	}
-	return r, nil
-}

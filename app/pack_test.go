@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ func TestPackBindings(t *testing.T) {
 	if setup.Sample != filepath.Join(demo, "sample_mod") || setup.DefaultGameVer != "1.25.5.6" || len(setup.Stages) != 8 {
 		t.Fatalf("%+v", setup)
 	}
-	in, err := s.InspectMod(setup.Sample, "")
+	in, err := result[*modpack.Inspection](s)(s.InspectMod(setup.Sample, ""))
 	if err != nil || in.Mod.Name != "Packsmith Sample" || len(in.Findings) != 0 {
 		t.Fatalf("%+v %v", in, err)
 	}
@@ -64,7 +65,7 @@ func TestPackBindings(t *testing.T) {
 			t.Errorf("job event names stage %q", k)
 		}
 	}
-	if r, err := s.PackResult(id); err != nil || r != res {
+	if r, err := s.packResult(id); err != nil || r != res {
 		t.Errorf("PackResult %v %v", r, err)
 	}
 	// The view's toggles are remembered; the mods folder typed for the
@@ -85,7 +86,7 @@ func TestPackBindings(t *testing.T) {
 	os.WriteFile(filepath.Join(bad, "MEDIA", "X.DAT"), []byte("[X]\n"), 0o644)
 	id, _ = s.PackMod(PackRequest{ModDir: bad, Output: filepath.Join(t.TempDir(), "B.MOD")})
 	st, _ = s.Jobs.Wait(id)
-	r, err := s.PackResult(id)
+	r, err := s.packResult(id)
 	if st.State != jobs.Failed || err != nil || modpack.Count(r.Findings, modpack.SevError) != 1 || r.Findings[0].File != "MEDIA/X.DAT" {
 		t.Errorf("failed pack: %+v %+v %v", st, r, err)
 	}
@@ -93,10 +94,25 @@ func TestPackBindings(t *testing.T) {
 	if sr, _ := st.Result.(*modpack.Result); sr != r {
 		t.Errorf("failed job's status result %v, PackResult %v", st.Result, r)
 	}
-	if _, err := s.PackResult("job-999"); err == nil {
+	if _, err := s.packResult("job-999"); err == nil {
 		t.Error("PackResult of an unknown job")
 	}
 	if _, err := s.PackMod(PackRequest{ModDir: " "}); err == nil {
 		t.Error("empty folder accepted")
 	}
+}
+
+// packResult returns a pack job's result, findings included, also when
+// the pack failed: it is the job's own (the status's Result).
+// (a test's helper: the window reads the result from the job's status)
+func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
+	st, ok := s.Jobs.Get(jobID)
+	if !ok || st.Kind != "pack" {
+		return nil, fmt.Errorf("no pack job %q", jobID)
+	}
+	r, _ := st.Result.(*modpack.Result)
+	if r == nil {
+		return nil, fmt.Errorf("pack job %q has no result (%s)", jobID, st.State)
+	}
+	return r, nil
 }

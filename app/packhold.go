@@ -7,10 +7,12 @@ package app
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"packsmith/backend/tl2/deploy"
+	"packsmith/backend/workspace/jobs"
 )
 
 // HeldDeployRequest names a packed .MOD whose deploy was held.
@@ -21,12 +23,16 @@ type HeldDeployRequest struct {
 	Enable  bool   `json:"enable"`
 }
 
-// DeployHeld deploys a .MOD after the user agreed to replace the deployed
-// copy (older copies are moved aside, as every deploy does).
-func (s *PackService) DeployHeld(req HeldDeployRequest) (*deploy.Result, error) {
+// DeployHeld starts a job deploying a .MOD after the user agreed to
+// replace the deployed copy (older copies are moved aside, as every deploy
+// does). Its result is a *deploy.Result.
+func (s *PackService) DeployHeld(req HeldDeployRequest) (string, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(req.ModID), 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)
+		return "", fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)
 	}
-	return deploy.Mod(context.Background(), strings.TrimSpace(req.Output), id, strings.TrimSpace(req.ModsDir), req.Enable)
+	out := strings.TrimSpace(req.Output)
+	return s.startCall("deploy", "Deploying "+filepath.Base(out), out, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return deploy.Mod(ctx, out, id, strings.TrimSpace(req.ModsDir), req.Enable)
+	}), nil
 }

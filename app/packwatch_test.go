@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"packsmith/backend/workspace/backups"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/tl2/sch"
 )
@@ -89,7 +90,7 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 			schID = e.ID
 		}
 	}
-	r, err := s.RestoreBackup(schID)
+	r, err := result[*backups.Restored](s)(s.RestoreBackup(schID))
 	if err != nil || r.Path != filepath.Join(user, "modlauncher.sch") || r.Backup == nil {
 		t.Fatalf("restore %+v %v", r, err)
 	}

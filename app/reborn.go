@@ -1,10 +1,13 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 
 	"packsmith/backend/edit/rebornedit"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 	"packsmith/formats/reborn/txte"
 )
 
@@ -25,32 +28,49 @@ type RebornSaved struct {
 	Changes EditState `json:"changes"`
 }
 
-// RebornTexts reads the txte at entry of an open .dat: key → text, macro
-// codes as {U+XXXX}.
-func (s *ArchiveService) RebornTexts(id, entry string) (RebornTable, error) {
+// RebornTexts starts a job reading the txte at entry of an open .dat:
+// key → text, macro codes as {U+XXXX}. Its result is a RebornTable.
+func (s *EditService) RebornTexts(id, entry string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
-		return RebornTable{}, err
+		return "", err
 	}
-	rows, err := rebornedit.Read(s.view(ss), entry) // a pending edit shows
-	if err != nil {
-		return RebornTable{}, err
-	}
-	return RebornTable{Entry: entry, Rows: rebornedit.Visible(rows)}, nil
+	return s.startCall("reborn-read", "Reading "+ss.Name()+": "+entry, entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		rows, err := s.rebornRows(ctx, ss, entry)
+		if err != nil {
+			return nil, err
+		}
+		return RebornTable{Entry: entry, Rows: rebornedit.Visible(rows)}, nil
+	}), nil
 }
 
-// RebornSetText sets row index of the txte at entry to text ({U+XXXX} for
-// macro codes) as a pending change, like every other edit in the window:
-// Save writes the .dat (a backup first, an atomic rename, the FileTable.bin
-// that names the file updated to its new size); Discard drops it. Rows
-// edited one after the other build on the pending table.
-func (s *ArchiveService) RebornSetText(id, entry string, index int, text string) (RebornSaved, error) {
+// rebornRows decodes the table as the window shows it (a pending edit
+// shows). The read changes nothing, so a cancel leaves it behind at once.
+func (s *Service) rebornRows(ctx context.Context, ss *session.Session, entry string) ([]txte.Row, error) {
+	v := s.view(ss)
+	return jobs.Detach(ctx, func() ([]txte.Row, error) { return rebornedit.Read(v, entry) })
+}
+
+// RebornSetText starts a job setting row index of the txte at entry to
+// text ({U+XXXX} for macro codes) as a pending change, like every other
+// edit in the window: Save writes the .dat (a backup first, an atomic
+// rename, the FileTable.bin that names the file updated to its new size);
+// Discard drops it. Rows edited one after the other build on the pending
+// table. Its result is a RebornSaved; a cancel before the change is staged
+// leaves the pending changes as they were.
+func (s *EditService) RebornSetText(id, entry string, index int, text string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
-		return RebornSaved{}, err
+		return "", err
 	}
+	return s.startCall("reborn-edit", fmt.Sprintf("Editing %s: %s row %d", ss.Name(), entry, index), entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return s.rebornSetText(ctx, id, ss, entry, index, text)
+	}), nil
+}
+
+func (s *Service) rebornSetText(ctx context.Context, id string, ss *session.Session, entry string, index int, text string) (RebornSaved, error) {
 	path := ss.Archive.Path()
-	rows, err := rebornedit.Read(s.view(ss), entry)
+	rows, err := s.rebornRows(ctx, ss, entry)
 	if err != nil {
 		return RebornSaved{}, err
 	}
@@ -59,6 +79,9 @@ func (s *ArchiveService) RebornSetText(id, entry string, index int, text string)
 	}
 	if _, err := rebornedit.Apply(rows, []rebornedit.Row{{Index: index, Key: rows[index].Key, Text: text}}); err != nil {
 		return RebornSaved{}, fmt.Errorf("%s: %s: %w", path, entry, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return RebornSaved{}, err
 	}
 	pend := s.Edits.For(id)
 	f, err := pend.TempFile("txte")

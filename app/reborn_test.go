@@ -10,7 +10,10 @@ import (
 	"packsmith/formats/reborn/filetable"
 )
 
-func TestRebornSetText(t *testing.T) {
+// rebornFixture is the driver's sample .dat in a Data folder with its
+// FileTable.bin; it returns the .dat's path.
+func rebornFixture(t *testing.T) string {
+	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
@@ -24,16 +27,27 @@ func TestRebornSetText(t *testing.T) {
 	os.WriteFile(p, dat, 0o644)
 	tb, _ := filetable.Encode(filetable.New("REBORN", []filetable.File{{Path: "scene.dat", Size: uint32(len(dat))}}))
 	os.WriteFile(filepath.Join(data, "FileTable.bin"), tb, 0o644)
+	return p
+}
+
+func TestRebornSetText(t *testing.T) {
+	p := rebornFixture(t)
+	dat, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(filepath.Dir(p))
+	data := filepath.Join(dir, "Data")
 	s := NewApp(&events{}, nil, nil)
 	info, err := s.Open(p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := s.RebornTexts(info.ID, "#0")
+	tab, err := result[RebornTable](s)(s.RebornTexts(info.ID, "#0"))
 	if err != nil || len(tab.Rows) != 2 || tab.Rows[1].Text != "Vyce" {
 		t.Fatalf("%v %+v", err, tab)
 	}
-	saved, err := s.RebornSetText(info.ID, "#0", 1, "Vyce Bozeck, now a longer name {U+F8FF}")
+	saved, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 1, "Vyce Bozeck, now a longer name {U+F8FF}"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +59,10 @@ func TestRebornSetText(t *testing.T) {
 		t.Fatal("the .dat was written before Save")
 	}
 	// The table shows the pending rows, and a second row edit builds on them.
-	if tab, _ := s.RebornTexts(info.ID, "#0"); tab.Rows[1].Text != saved.Rows[1].Text {
+	if tab, _ := result[RebornTable](s)(s.RebornTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text {
 		t.Errorf("the table shows %q, not the pending row", tab.Rows[1].Text)
 	}
-	two, err := s.RebornSetText(info.ID, "#0", 0, "Denam")
+	two, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 0, "Denam"))
 	if err != nil || two.Rows[0].Text != "Denam" || two.Rows[1].Text != saved.Rows[1].Text || len(two.Changes.Changes) != 1 {
 		t.Fatalf("second edit: %v %+v", err, two)
 	}
@@ -69,10 +83,10 @@ func TestRebornSetText(t *testing.T) {
 		t.Fatalf("backups %v", baks)
 	}
 	// The session reads the new file.
-	if tab, _ := s.RebornTexts(info.ID, "#0"); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {
+	if tab, _ := result[RebornTable](s)(s.RebornTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {
 		t.Errorf("session shows %+v", tab.Rows)
 	}
-	if _, err := s.RebornSetText(info.ID, "#0", 9, "x"); err == nil {
+	if _, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 9, "x")); err == nil {
 		t.Error("row 9 accepted")
 	}
 	s.Shutdown(context.Background())

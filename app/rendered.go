@@ -77,7 +77,9 @@ func (r *renderedStore) take(key string) ([]byte, bool) {
 	return b, true
 }
 
-func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
+// keep encodes a picture and holds it until the window fetches it (once)
+// from the URL it answers.
+func (s *Service) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return RenderedImage{}, err
@@ -91,7 +93,7 @@ func (s *ArchiveService) keep(img image.Image, meta map[string]any) (RenderedIma
 // ImageView renders an entry's image view (opts as the preview takes them:
 // mip, slice, scale, legend, diff=OTHER or diffFile=PATH for a walk grid
 // compared with another entry or a grid on disk).
-func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (RenderedImage, error) {
+func (s *BrowseService) ImageView(id, path string, opts map[string]string) (RenderedImage, error) {
 	a, e, err := s.pendingEntry(id, path)
 	if err != nil {
 		return RenderedImage{}, err
@@ -112,7 +114,7 @@ func (s *ArchiveService) ImageView(id, path string, opts map[string]string) (Ren
 
 // GridDiffView compares the walk grid pathA of session idA with pathB of
 // session idB (scale: pixels per cell, 0 for the default).
-func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) (RenderedImage, error) {
+func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (RenderedImage, error) {
 	a, ea, err := s.pendingEntry(idA, pathA)
 	if err != nil {
 		return RenderedImage{}, err
@@ -144,7 +146,7 @@ func (s *ArchiveService) GridDiffView(idA, pathA, idB, pathB string, scale int) 
 
 // TextView is an entry's text view (decoded to UTF-8, its encoding, and
 // whether it was cut at preview.MaxText).
-func (s *ArchiveService) TextView(id, path string) (preview.Text, error) {
+func (s *BrowseService) TextView(id, path string) (preview.Text, error) {
 	a, e, err := s.pendingEntry(id, path)
 	if err != nil {
 		return preview.Text{}, err
@@ -155,7 +157,7 @@ func (s *ArchiveService) TextView(id, path string) (preview.Text, error) {
 // pendingEntry finds path in session id's archive as the window shows it:
 // with its pending changes applied, so a pending change previews as what
 // the save will store (textedit.go's view).
-func (s *ArchiveService) pendingEntry(id, path string) (archive.Archive, archive.Entry, error) {
+func (s *Service) pendingEntry(id, path string) (archive.Archive, archive.Entry, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, archive.Entry{}, err
@@ -170,7 +172,7 @@ func (s *ArchiveService) pendingEntry(id, path string) (archive.Archive, archive
 
 // serveRendered answers GET /api/rendered?k=KEY with a PNG an ImageView
 // or GridDiffView call rendered, once.
-func (s *ArchiveService) serveRendered(w http.ResponseWriter, r *http.Request) {
+func (s *Service) serveRendered(w http.ResponseWriter, r *http.Request) {
 	b, ok := s.rendered.take(r.URL.Query().Get("k"))
 	if !ok {
 		http.Error(w, "this picture was already fetched or dropped; render it again", http.StatusNotFound)

@@ -55,7 +55,7 @@ func (b *hitBatcher) flushLocked() {
 // FindInFiles starts a job searching the decoded text of every entry (or
 // of opt.Paths): hits stream as "search-hits" events; the job's result is
 // the whole search.Result.
-func (s *ArchiveService) FindInFiles(id string, opt search.Options) (string, error) {
+func (s *BrowseService) FindInFiles(id string, opt search.Options) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -83,7 +83,7 @@ func (e errorString) Error() string { return string(e) }
 // EntriesExist returns, for each path, the entry's own spelling when the
 // archive has it (found as `cat` finds names: any case, / or \), else "".
 // The text preview makes paths written in decompiled data links.
-func (s *ArchiveService) EntriesExist(id string, paths []string) ([]string, error) {
+func (s *BrowseService) EntriesExist(id string, paths []string) ([]string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -52,7 +53,7 @@ func TestViewsLeaveSettingsAlone(t *testing.T) {
 	}
 	other := t.TempDir()
 	os.MkdirAll(filepath.Join(other, "elsewhere"), 0o755)
-	if _, err := s.LoadOrder(other, filepath.Join(other, "elsewhere")); err != nil {
+	if _, err := result[*loadorder.View](s)(s.LoadOrder(other, filepath.Join(other, "elsewhere"))); err != nil {
 		t.Fatal(err)
 	}
 	st := settings.Load().Get()

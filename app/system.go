@@ -23,7 +23,7 @@ import (
 const MaxSelectAll = 200_000
 
 // MatchingPaths lists every entry matching a list query (Ctrl+A).
-func (s *ArchiveService) MatchingPaths(id string, q session.Query) ([]string, error) {
+func (s *BrowseService) MatchingPaths(id string, q session.Query) ([]string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func (s *ArchiveService) MatchingPaths(id string, q session.Query) ([]string, er
 }
 
 // onDisk returns a file on disk holding the entry's bytes.
-func (s *ArchiveService) onDisk(id, entry string) (string, error) {
+func (s *Service) onDisk(id, entry string) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return "", err
@@ -121,7 +121,7 @@ func launch(reveal bool, p string) error {
 
 // ShowInFolder opens the system's file manager at the entry (copied out
 // first when it is inside an archive); it returns the file it showed.
-func (s *ArchiveService) ShowInFolder(id, entry string) (string, error) {
+func (s *BrowseService) ShowInFolder(id, entry string) (string, error) {
 	p, err := s.onDisk(id, entry)
 	if err != nil {
 		return "", err
@@ -132,7 +132,7 @@ func (s *ArchiveService) ShowInFolder(id, entry string) (string, error) {
 // OpenWithSystem opens the entry with the system's default app for its
 // type (a copy, when it is inside an archive: edits do not go back); it
 // returns the file it opened.
-func (s *ArchiveService) OpenWithSystem(id, entry string) (string, error) {
+func (s *BrowseService) OpenWithSystem(id, entry string) (string, error) {
 	p, err := s.onDisk(id, entry)
 	if err != nil {
 		return "", err

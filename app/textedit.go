@@ -38,7 +38,7 @@ type EditText struct {
 }
 
 // view is the session's archive with its pending changes applied.
-func (s *ArchiveService) view(ss *session.Session) archive.Archive {
+func (s *Service) view(ss *session.Session) archive.Archive {
 	return edits.NewOverlay(ss.Archive, s.Edits.For(ss.ID).List())
 }
 
@@ -46,7 +46,7 @@ func (s *ArchiveService) view(ss *session.Session) archive.Archive {
 // decompiled to their GUTS text, a RAW index as its table (which compiles
 // back when saved, as the sources do), any other text decoded. A pending change
 // shows its own content.
-func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
+func (s *EditService) EntryText(id, entry string) (EditText, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return EditText{}, err
@@ -96,7 +96,7 @@ func (s *ArchiveService) EntryText(id, entry string) (EditText, error) {
 
 // LintText says what saving text as entry would report (compile errors
 // and warnings at their lines); nothing is written.
-func (s *ArchiveService) LintText(id, entry, text string) ([]intake.Mark, error) {
+func (s *EditService) LintText(id, entry, text string) ([]intake.Mark, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func (s *ArchiveService) LintText(id, entry, text string) ([]intake.Mark, error)
 // adding it when new): a TL2 source compiles, a text file keeps the
 // encoding and line ends it had. A text that does not compile is refused
 // with its line and nothing is pending.
-func (s *ArchiveService) SetEntryText(id, entry, text string) (EditState, error) {
+func (s *EditService) SetEntryText(id, entry, text string) (EditState, error) {
 	return s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		name := entry
 		if e, ok := archive.Find(ss.Archive, entry); ok {

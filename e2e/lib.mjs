@@ -18,7 +18,7 @@ export async function openApp() {
   });
   const page = ctx.pages()[0] || (await ctx.newPage());
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.go?.app?.ArchiveService && window.go?.app?.SettingsService);
+  await page.waitForFunction(() => window.go?.app?.BrowseService && window.go?.app?.SettingsService);
   return { ctx, page };
 }
 

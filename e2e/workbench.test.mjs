@@ -212,8 +212,8 @@ test('Ctrl+O and Browse… go through the native dialogs (stood in for here: a b
   writeFileSync(src, 'chosen in the file dialog');
   // The bound methods the dialogs sit behind, answered as a user would.
   await page.evaluate(([a, s]) => {
-    window.go.app.ArchiveService.PickArchive = () => Promise.resolve(a);
-    window.go.app.ArchiveService.PickFile = () => Promise.resolve(s);
+    window.go.app.BrowseService.PickArchive = () => Promise.resolve(a);
+    window.go.app.EditService.PickFile = () => Promise.resolve(s);
   }, [arc, src]);
   await page.click('h1'); // focus on the page, not in a field
   await page.keyboard.press('Control+o');

@@ -3,7 +3,10 @@
 // services (frontend/wailsjs, `make bindings`), never window.go by hand.
 // The types are the generated models (wailsjs/go/models.ts).
 
-import * as Archives from '../../wailsjs/go/app/ArchiveService.js';
+import * as Browse from '../../wailsjs/go/app/BrowseService.js';
+import * as Edit from '../../wailsjs/go/app/EditService.js';
+import * as Export from '../../wailsjs/go/app/ExportService.js';
+import * as Tools from '../../wailsjs/go/app/ToolsService.js';
 import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
@@ -23,26 +26,78 @@ import { audioType } from './audio.js';
  * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
  */
 
-// The Go side binds one service per concern (app/service.go): archives
-// (browse and edit), packing, the load order, and settings with the
-// window-wide calls (hello, jobs, the folder dialog).
+// The Go side binds one service per concern (app/service.go): browse,
+// edit, export, tools (compare, bake, pack tools), packing, the load order,
+// and settings with the window-wide calls (hello, jobs, the folder dialog).
 function connected(name, mod) {
   if (!window.go?.app?.[name]) throw new Error('Packsmith back end is not connected');
   return mod;
 }
-/** @returns {typeof Archives} */
-export const archives = () => connected('ArchiveService', Archives);
-/** @returns {typeof Packing} */
-export const packing = () => connected('PackService', Packing);
-/** @returns {typeof LoadOrder} */
-export const loadOrder = () => connected('LoadOrderService', LoadOrder);
+// Calls that can take more than about 100 ms start a job on the Go side
+// and answer its id (app/calljobs.go); these wrappers wait for the job's
+// end, so every function here still resolves to the call's result (the
+// job bar shows the job meanwhile, with Cancel). A failed job rejects with
+// its error, a cancelled one with "cancelled", as unpack's wait does.
+const jobCalls = {
+  ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
+  EditService: ['RebornTexts', 'RebornSetText'],
+  PackService: ['InspectMod', 'DeployHeld'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup'],
+};
+function service(name, mod) {
+  connected(name, mod);
+  const calls = jobCalls[name];
+  if (!calls) return mod;
+  const out = { ...mod };
+  for (const fn of calls) out[fn] = (...args) => jobResult(() => mod[fn](...args));
+  return out;
+}
+
+/** Start a job with start() (resolving to its id) and resolve with its result. */
+async function jobResult(start) {
+  let id = null;
+  const ended = new Map(); // final statuses seen, also before the id came back
+  let settle;
+  const end = new Promise((resolve) => (settle = resolve));
+  const off = on('job', (st) => {
+    if (st.state === 'running') return;
+    if (id === null) ended.set(st.id, st);
+    else if (st.id === id) settle(st);
+  });
+  try {
+    id = await start();
+    if (ended.has(id)) settle(ended.get(id));
+    // The final event may have come before the listener was there.
+    else job(id).then((st) => st && st.state !== 'running' && settle(st)).catch(() => {});
+    const st = await end;
+    if (st.state !== 'done') throw new Error(st.error || st.state);
+    return st.result;
+  } finally {
+    off();
+  }
+}
+
+/** @returns {typeof Browse} */
+export const browse = () => service('BrowseService', Browse);
+/** @returns {typeof Edit} (RebornTexts and RebornSetText resolve to their job's result) */
+export const edit = () => service('EditService', Edit);
+/** @returns {typeof Export} */
+export const exporting = () => service('ExportService', Export);
+/** @returns {typeof Tools} (BakeGrid, BakeLayoutFile and CompareEntry resolve to their job's result) */
+export const tools = () => service('ToolsService', Tools);
+/** Everything an open archive offers (browse, edit, export, tools), as the one service it once was. */
+export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
+/** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
+export const packing = () => service('PackService', Packing);
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload and RestoreBackup resolve to their job's result) */
+export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
-export const settings = () => connected('SettingsService', Settings);
+export const settings = () => service('SettingsService', Settings);
 
 /** Wait until Wails has injected the bindings (the dev server loads them async). */
 export async function ready(timeoutMs = 10000) {
   const t0 = Date.now();
-  while (!window.go?.app?.SettingsService || !window.go?.app?.ArchiveService || !window.runtime) {
+  while (!window.go?.app?.SettingsService || !window.go?.app?.BrowseService || !window.runtime) {
     if (Date.now() - t0 > timeoutMs) throw new Error('Packsmith back end did not answer');
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -52,77 +107,78 @@ export async function ready(timeoutMs = 10000) {
 export const hello = () => settings().Hello();
 export const demoFiles = () => settings().DemoFiles();
 /** @returns {Promise<SessionInfo>} */
-export const openArchive = (path, password = '') => archives().Open(path, password);
-export const closeArchive = (id) => archives().Close(id);
-export const pickArchive = () => archives().PickArchive();
+export const openArchive = (path, password = '') => browse().Open(path, password);
+export const closeArchive = (id) => browse().Close(id);
+export const pickArchive = () => browse().PickArchive();
 export const pickFolder = (title) => settings().PickFolder(title);
-export const recent = () => archives().Recent();
+export const recent = () => browse().Recent();
 /** @param {string} id @param {Query} q @returns {Promise<Page>} */
-export const list = (id, q) => archives().List(id, q);
+export const list = (id, q) => browse().List(id, q);
 /** @returns {Promise<Folder>} */
-export const tree = (id) => archives().Tree(id);
+export const tree = (id) => browse().Tree(id);
 /** @returns {Promise<Description>} */
-export const describe = (id, path) => archives().Describe(id, path);
-export const extract = (id, paths, dir) => archives().Extract(id, paths, dir);
-export const extractFiltered = (id, q, dir) => archives().ExtractFiltered(id, q, dir);
+export const describe = (id, path) => browse().Describe(id, path);
+export const extract = (id, paths, dir) => exporting().Extract(id, paths, dir);
+export const extractFiltered = (id, q, dir) => exporting().ExtractFiltered(id, q, dir);
 /** @param {{paths:string[],filtered:boolean,query:any}} t — files an extract would replace */
-export const extractExisting = (id, t, dir) => archives().ExtractExisting(id, t, dir);
-export const extractReplacing = (id, t, dir) => archives().ExtractReplacing(id, t, dir);
-export const verify = (id) => archives().Verify(id);
+export const extractExisting = (id, t, dir) => exporting().ExtractExisting(id, t, dir);
+export const extractReplacing = (id, t, dir) => exporting().ExtractReplacing(id, t, dir);
+export const verify = (id) => browse().Verify(id);
 export const cancelJob = (jobId) => settings().CancelJob(jobId);
-export const rebornTexts = (id, path) => archives().RebornTexts(id, path);
-export const rebornSetText = (id, path, index, text) => archives().RebornSetText(id, path, index, text);
-export const bakeGrid = (id, path) => archives().BakeGrid(id, path);
-export const bakeLayoutFile = (layoutPath) => packing().BakeLayoutFile(layoutPath);
+export const rebornTexts = (id, path) => edit().RebornTexts(id, path);
+export const rebornSetText = (id, path, index, text) => edit().RebornSetText(id, path, index, text);
+/** Bake a level's walk grid: the BakeView, its pictures (image, against.image) as object URLs. */
+export const bakeGrid = (id, path) => tools().BakeGrid(id, path).then(bakePictures);
+export const bakeLayoutFile = (layoutPath) => tools().BakeLayoutFile(layoutPath).then(bakePictures);
 export const job = (jobId) => settings().Job(jobId);
 // Lost Saga packs
-export const optimizePack = (path, out = '', password = '') => archives().OptimizePack(path, out, password);
-export const createPack = (out, dir, password = '') => archives().CreatePack(out, dir, password);
-export const forgetPassword = (path) => archives().ForgetPassword(path);
+export const optimizePack = (path, out = '', password = '') => tools().OptimizePack(path, out, password);
+export const createPack = (out, dir, password = '') => tools().CreatePack(out, dir, password);
+export const forgetPassword = (path) => tools().ForgetPassword(path);
 
 // Write-back: pending changes per open archive (app/edits.go). Each returns
 // the archive's EditState {caps, changes}.
-export const changes = (id) => archives().Changes(id);
-export const replaceEntry = (id, entry, file) => archives().ReplaceEntry(id, entry, file);
-export const addEntry = (id, entry, file) => archives().AddEntry(id, entry, file);
-export const dropFiles = (id, onEntry, folder, files) => archives().DropFiles(id, onEntry, folder, files);
-export const removeEntries = (id, entries) => archives().RemoveEntries(id, entries);
-export const renameEntry = (id, entry, to) => archives().RenameEntry(id, entry, to);
-export const undoChange = (id, changeId) => archives().UndoChange(id, changeId);
-export const discardChanges = (id) => archives().DiscardChanges(id);
+export const changes = (id) => edit().Changes(id);
+export const replaceEntry = (id, entry, file) => edit().ReplaceEntry(id, entry, file);
+export const addEntry = (id, entry, file) => edit().AddEntry(id, entry, file);
+export const dropFiles = (id, onEntry, folder, files) => edit().DropFiles(id, onEntry, folder, files);
+export const removeEntries = (id, entries) => edit().RemoveEntries(id, entries);
+export const renameEntry = (id, entry, to) => edit().RenameEntry(id, entry, to);
+export const undoChange = (id, changeId) => edit().UndoChange(id, changeId);
+export const discardChanges = (id) => edit().DiscardChanges(id);
 // Edit as text (app/textedit.go): the entry's text, lint as you type, and
 // the text saved as a pending change (compiled on the way in).
-export const entryText = (id, entry) => archives().EntryText(id, entry);
-export const lintText = (id, entry, text) => archives().LintText(id, entry, text);
-export const setEntryText = (id, entry, text) => archives().SetEntryText(id, entry, text);
+export const entryText = (id, entry) => edit().EntryText(id, entry);
+export const lintText = (id, entry, text) => edit().LintText(id, entry, text);
+export const setEntryText = (id, entry, text) => edit().SetEntryText(id, entry, text);
 /** Starts the save job (out "" = in place); returns its id. */
-export const saveChanges = (id, out) => archives().SaveChanges(id, out);
-export const sessionInfo = (id) => archives().SessionInfo(id);
+export const saveChanges = (id, out) => edit().SaveChanges(id, out);
+export const sessionInfo = (id) => browse().SessionInfo(id);
 /** The open dialog for Replace…/Add…, starting in from's folder (a tab's own). */
-export const pickFileIn = (title, from = '') => archives().PickFile(title, from);
-export const pickSaveAs = (title, defaultPath) => archives().PickSaveAs(title, defaultPath);
+export const pickFileIn = (title, from = '') => edit().PickFile(title, from);
+export const pickSaveAs = (title, defaultPath) => exporting().PickSaveAs(title, defaultPath);
 // Context menu and Ctrl+A (app/system.go).
-export const matchingPaths = (id, q) => archives().MatchingPaths(id, q);
-export const showInFolder = (id, entry) => archives().ShowInFolder(id, entry);
-export const openWithSystem = (id, entry) => archives().OpenWithSystem(id, entry);
+export const matchingPaths = (id, q) => browse().MatchingPaths(id, q);
+export const showInFolder = (id, entry) => browse().ShowInFolder(id, entry);
+export const openWithSystem = (id, entry) => browse().OpenWithSystem(id, entry);
 // Settings panel (app/settingsview.go).
 export const preferences = () => settings().Preferences();
 export const savePreferences = (p) => settings().SavePreferences(p);
 
 // Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
 /** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
-export const extractWith = (id, target, dir) => archives().ExtractWith(id, target, dir);
+export const extractWith = (id, target, dir) => exporting().ExtractWith(id, target, dir);
 /** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
-export const savePreview = (id, path, view, opts, target, overwrite) => archives().SavePreview(id, path, view, opts, target, overwrite);
-export const previewFileName = (id, path, view) => archives().PreviewFileName(id, path, view);
+export const savePreview = (id, path, view, opts, target, overwrite) => exporting().SavePreview(id, path, view, opts, target, overwrite);
+export const previewFileName = (id, path, view) => exporting().PreviewFileName(id, path, view);
 /** Starts a job comparing two open archives; its result is a diff.Result. */
-export const compare = (idA, idB) => archives().Compare(idA, idB);
+export const compare = (idA, idB) => tools().Compare(idA, idB);
 /** What changed inside one entry. @returns {Promise<EntryDiff>} */
-export const compareEntry = (idA, pathA, idB, pathB) => archives().CompareEntry(idA, pathA, idB, pathB);
+export const compareEntry = (idA, pathA, idB, pathB) => tools().CompareEntry(idA, pathA, idB, pathB);
 /** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
-export const findInFiles = (id, opts) => archives().FindInFiles(id, opts);
+export const findInFiles = (id, opts) => browse().FindInFiles(id, opts);
 /** For each path, the archive's entry (any case, / or \), or "". */
-export const entriesExist = (id, paths) => archives().EntriesExist(id, paths);
+export const entriesExist = (id, paths) => browse().EntriesExist(id, paths);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
@@ -165,15 +221,22 @@ async function fetchRendered(r) {
   return { url: URL.createObjectURL(blob), meta: r.meta ?? {} };
 }
 
+/** A bake's pictures come as one-shot /api/ URLs (never base64 in JSON): fetched here, as every picture is. */
+async function bakePictures(v) {
+  if (v?.image) v.image = (await fetchRendered({ url: v.image })).url;
+  if (v?.against?.image) v.against.image = (await fetchRendered({ url: v.against.image })).url;
+  return v;
+}
+
 /** Text view of an entry: {text, encoding, truncated}. */
-export const text = (session, path) => archives().TextView(session, path);
+export const text = (session, path) => browse().TextView(session, path);
 
 /** An entry's image view: an object URL of the PNG and its meta (sizes, mips, grid stats). */
 export async function image(session, path, opts = {}) {
-  return fetchRendered(await archives().ImageView(session, path, opts));
+  return fetchRendered(await browse().ImageView(session, path, opts));
 }
 
 /** Two walk grids of two sessions compared: an object URL of the picture and its meta. */
 export async function gridDiff(sA, pA, sB, pB, scale = 1) {
-  return fetchRendered(await archives().GridDiffView(sA, pA, sB, pB, scale));
+  return fetchRendered(await browse().GridDiffView(sA, pA, sB, pB, scale));
 }

@@ -1,7 +1,10 @@
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect, afterEach, beforeEach } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import * as Archives from '../../wailsjs/go/app/ArchiveService.js';
+import * as Browse from '../../wailsjs/go/app/BrowseService.js';
+import * as Edit from '../../wailsjs/go/app/EditService.js';
+import * as Export from '../../wailsjs/go/app/ExportService.js';
+import * as Tools from '../../wailsjs/go/app/ToolsService.js';
 import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
@@ -34,10 +37,10 @@ describe('generated bindings', () => {
   });
 
   it('every service call in the front end names a binding of that service', () => {
-    const services = { archives: Archives, packing: Packing, loadOrder: LoadOrder, settings: Settings };
+    const services = { browse: Browse, edit: Edit, exporting: Export, tools: Tools, packing: Packing, loadOrder: LoadOrder, settings: Settings };
     const called = new Set();
     for (const f of sources(src)) {
-      for (const m of readFileSync(f, 'utf8').matchAll(/\b(archives|packing|loadOrder|settings)\(\)\.(\w+)\(/g)) called.add(`${m[1]}.${m[2]}`);
+      for (const m of readFileSync(f, 'utf8').matchAll(/\b(browse|edit|exporting|tools|packing|loadOrder|settings)\(\)\.(\w+)\(/g)) called.add(`${m[1]}.${m[2]}`);
     }
     expect(called.size).toBeGreaterThan(40);
     const missing = [...called].filter((c) => {
@@ -78,16 +81,16 @@ describe('generated bindings', () => {
         },
       );
     globalThis.window = {
-      go: { app: { ArchiveService: service('ArchiveService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
+      go: { app: { BrowseService: service('BrowseService'), ExportService: service('ExportService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
     };
     await bridge.openArchive('/a.zip');
     await bridge.list('s1', { filter: 'x' });
     await bridge.extract('s1', ['A/'], '/out');
     await bridge.cancelJob('job-1');
     expect(calls).toEqual([
-      ['ArchiveService.Open', '/a.zip', ''],
-      ['ArchiveService.List', 's1', { filter: 'x' }],
-      ['ArchiveService.Extract', 's1', ['A/'], '/out'],
+      ['BrowseService.Open', '/a.zip', ''],
+      ['BrowseService.List', 's1', { filter: 'x' }],
+      ['ExportService.Extract', 's1', ['A/'], '/out'],
       ['SettingsService.CancelJob', 'job-1'],
     ]);
   });
@@ -95,5 +98,85 @@ describe('generated bindings', () => {
   it('says so when the back end is not connected', () => {
     globalThis.window = {};
     expect(() => bridge.hello()).toThrow('Packsmith back end is not connected');
+  });
+
+  describe('calls that run as jobs resolve to the job result', () => {
+    let listeners;
+    let status;
+    let started;
+    beforeEach(() => {
+      listeners = [];
+      status = {};
+      started = [];
+      const start = (name) => async (...args) => {
+        started.push([name, ...args]);
+        return 'job-1';
+      };
+      globalThis.window = {
+        runtime: {
+          EventsOnMultiple: (ev, fn) => {
+            listeners.push(fn);
+            return () => (listeners = listeners.filter((f) => f !== fn));
+          },
+        },
+        go: {
+          app: {
+            ToolsService: { CompareEntry: start('CompareEntry'), BakeGrid: start('BakeGrid') },
+            SettingsService: { Job: async (id) => status[id] },
+          },
+        },
+      };
+    });
+    const emit = (st) => listeners.forEach((f) => f(st));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+
+    it('waits for the final event', async () => {
+      status['job-1'] = { id: 'job-1', state: 'running' };
+      const p = bridge.compareEntry('a', 'x.txt', 'b', 'x.txt');
+      await tick();
+      emit({ id: 'job-2', state: 'done', result: 'other' });
+      emit({ id: 'job-1', state: 'running', done: 1 });
+      emit({ id: 'job-1', state: 'done', result: { same: true } });
+      expect(await p).toEqual({ same: true });
+      expect(started).toEqual([['CompareEntry', 'a', 'x.txt', 'b', 'x.txt']]);
+      expect(listeners.length).toBe(0);
+    });
+
+    it('takes a final event that came before the id, or asks for it', async () => {
+      window.go.app.ToolsService.CompareEntry = async () => {
+        emit({ id: 'job-1', state: 'done', result: 7 });
+        return 'job-1';
+      };
+      expect(await bridge.compareEntry('a', 'p', 'b', 'p')).toBe(7);
+      window.go.app.ToolsService.CompareEntry = async () => 'job-3';
+      status['job-3'] = { id: 'job-3', state: 'done', result: 'late' };
+      expect(await bridge.compareEntry('a', 'p', 'b', 'p')).toBe('late');
+    });
+
+    it('rejects with the job error, and "cancelled" when cancelled', async () => {
+      status['job-1'] = { id: 'job-1', state: 'failed', error: 'a.txt: no such entry' };
+      await expect(bridge.compareEntry('a', 'p', 'b', 'p')).rejects.toThrow('a.txt: no such entry');
+      status['job-1'] = { id: 'job-1', state: 'cancelled' };
+      await expect(bridge.compareEntry('a', 'p', 'b', 'p')).rejects.toThrow('cancelled');
+      expect(listeners.length).toBe(0);
+    });
+
+    it('a bake brings its pictures from /api/, as object URLs', async () => {
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+      const fetched = [];
+      globalThis.fetch = async (url) => {
+        fetched.push(url);
+        return { blob: async () => new Blob([png], { type: 'image/png' }) };
+      };
+      try {
+        status['job-1'] = { id: 'job-1', state: 'done', result: { image: '/api/rendered?k=a', against: { image: '/api/rendered?k=b' }, report: {} } };
+        const v = await bridge.bakeGrid('s1', 'MEDIA/X.LAYOUT');
+        expect(fetched).toEqual(['/api/rendered?k=a', '/api/rendered?k=b']);
+        expect(v.image).toMatch(/^blob:/);
+        expect(v.against.image).toMatch(/^blob:/);
+      } finally {
+        delete globalThis.fetch;
+      }
+    });
   });
 });

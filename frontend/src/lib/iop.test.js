@@ -15,7 +15,7 @@ beforeEach(() => {
         return () => (listeners = listeners.filter((f) => f !== fn));
       },
     },
-    go: { app: { SettingsService: { Job: async (id) => jobs[id] }, ArchiveService: { OptimizePack: async () => 'j1' } } },
+    go: { app: { SettingsService: { Job: async (id) => jobs[id] }, ToolsService: { OptimizePack: async () => 'j1' } } },
   };
 });
 const emit = (st) => listeners.forEach((f) => f(st));

@@ -78,9 +78,13 @@ describe('wrappers', () => {
       return Promise.resolve({ name });
     };
     globalThis.window = {
+      // Reading the folders is a job (LoadOrder, LoadOrderReload): its
+      // status says it is done, with what the call resolves to.
+      runtime: { EventsOnMultiple: () => () => {} },
       go: {
         app: {
           LoadOrderService: new Proxy({}, { get: (_, name) => rec(String(name)) }),
+          SettingsService: { Job: async (id) => ({ id, state: 'done', result: id }) },
         },
       },
     };

@@ -1,0 +1,112 @@
+package app
+
+// BrowseService: open and close archives and look inside them — the page
+// of entries, the folder tree, how an entry previews, and the integrity
+// check. Previews are in rendered.go, find in files in search.go, the
+// system's file manager in system.go.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/view/preview"
+	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
+	"packsmith/backend/workspace/settings"
+)
+
+// Open opens an archive and remembers it in the recent list.
+func (s *BrowseService) Open(path, password string) (session.Info, error) {
+	info, err := s.openRemembered(path, password)
+	if err != nil {
+		return session.Info{}, err
+	}
+	abs, _ := filepath.Abs(path)
+	s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+	return info, nil
+}
+
+// PickArchive shows the open dialog; "" when the user cancelled.
+func (s *BrowseService) PickArchive() (string, error) {
+	if s.dialogs == nil {
+		return "", fmt.Errorf("no file dialog in this build")
+	}
+	return s.dialogs.OpenFile("Open an archive", []FilePattern{
+		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
+		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
+		{Name: "All files", Pattern: "*"},
+	})
+}
+
+// Recent lists recently opened archives that still exist.
+func (s *BrowseService) Recent() []string {
+	out := []string{}
+	for _, p := range s.Settings.Get().Recent {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Close closes an open archive.
+func (s *BrowseService) Close(id string) error {
+	s.Edits.Drop(id)
+	return s.Sessions.Close(id)
+}
+
+// List returns one page of entries.
+func (s *BrowseService) List(id string, q session.Query) (session.Page, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return session.Page{}, err
+	}
+	return ss.List(q)
+}
+
+// Tree returns the folder tree.
+func (s *BrowseService) Tree(id string) (*session.Folder, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return ss.Tree(), nil
+}
+
+// Describe says how an entry can be previewed.
+func (s *BrowseService) Describe(id, entryPath string) (preview.Description, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return preview.Description{}, err
+	}
+	v := s.view(ss) // a pending change previews as what the save stores (textedit.go)
+	e, ok := archive.Find(v, entryPath)
+	if !ok {
+		return preview.Description{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+	}
+	d, err := preview.Describe(v, e)
+	return pendingNote(d, s.Edits.For(id).List()), err
+}
+
+// Verify starts a job running the family's checks; its result is the list
+// of findings.
+func (s *BrowseService) Verify(id string) (string, error) {
+	ss, err := s.Sessions.Get(id)
+	if err != nil {
+		return "", err
+	}
+	v, ok := ss.Archive.(archive.Verifier)
+	if !ok {
+		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
+	}
+	return s.Jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		f, err := v.Verify(ctx, p)
+		if f == nil {
+			f = []archive.Finding{}
+		}
+		return f, err
+	}), nil
+}

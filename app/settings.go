@@ -1,0 +1,111 @@
+package app
+
+// SettingsService: what every view uses — the window's start (Hello), the
+// demo workspace, the folder dialog, and job status and cancel. The
+// settings panel's calls are in settingsview.go.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/archive"
+	"packsmith/backend/sys/version"
+	"packsmith/backend/workspace/jobs"
+)
+
+// AppInfo is what the window needs at start.
+type AppInfo struct {
+	Version  string   `json:"version"`
+	Startup  []string `json:"startup"`  // archives to open now
+	DemoDir  string   `json:"demoDir"`  // bundled demo workspace, "" if absent
+	Families []string `json:"families"` // archive families this build opens
+	Theme    string   `json:"theme"`
+	// LastExtractDir is where the user last extracted to ("" the first time).
+	LastExtractDir string `json:"lastExtractDir"`
+}
+
+// Hello is called once by the window when it is ready.
+func (s *SettingsService) Hello() AppInfo {
+	var fams []string
+	for _, d := range archive.Drivers() {
+		fams = append(fams, d.Name())
+	}
+	st := s.Settings.Get()
+	return AppInfo{Version: version.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+}
+
+// findDemoDir looks for testdata/demo beside the executable or the working
+// folder (the README's run command starts the app from the checkout).
+func findDemoDir() string {
+	if d := os.Getenv("PACKSMITH_DEMO"); d != "" {
+		return d
+	}
+	var bases []string
+	if wd, err := os.Getwd(); err == nil {
+		bases = append(bases, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		dir := filepath.Dir(exe)
+		bases = append(bases, dir, filepath.Join(dir, ".."), filepath.Join(dir, "..", ".."))
+	}
+	for _, b := range bases {
+		d := filepath.Join(b, "testdata", "demo")
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	return ""
+}
+
+// DemoFiles lists the archives at the top of the demo workspace (its
+// folders are the sample mod and a sample user folder, which the Pack and
+// Load order views offer themselves).
+func (s *SettingsService) DemoFiles() []string {
+	out := []string{}
+	if s.demoDir == "" {
+		return out
+	}
+	ents, err := os.ReadDir(s.demoDir)
+	if err != nil {
+		return out
+	}
+	for _, e := range ents {
+		p := filepath.Join(s.demoDir, e.Name())
+		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		if e.IsDir() {
+			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
+				out = append(out, p) // a sample game folder
+			}
+			continue
+		}
+		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
+			if _, err := archive.Detect(p); err == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// PickFolder shows the folder dialog; "" when the user cancelled.
+func (s *SettingsService) PickFolder(title string) (string, error) {
+	if s.dialogs == nil {
+		return "", fmt.Errorf("no folder dialog in this build")
+	}
+	return s.dialogs.OpenFolder(title)
+}
+
+// CancelJob cancels a running job.
+func (s *SettingsService) CancelJob(jobID string) bool { return s.Jobs.Cancel(jobID) }
+
+// Job returns a job's latest status (the window also gets "job" events).
+func (s *SettingsService) Job(jobID string) (jobs.Status, error) {
+	st, ok := s.Jobs.Get(jobID)
+	if !ok {
+		return jobs.Status{}, fmt.Errorf("no job %q", jobID)
+	}
+	return st, nil
+}
