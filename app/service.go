@@ -200,8 +200,11 @@ func (s *SettingsService) DemoFiles() []string {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
 		if e.IsDir() {
-			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
-				out = append(out, p) // a sample game folder
+			if a, err := archive.OpenDir(p, archive.OpenOptions{}); err == nil {
+				if a.Capabilities().Append != nil {
+					out = append(out, p) // a sample game folder, edited in place
+				}
+				a.Close()
 			}
 			continue
 		}
@@ -339,12 +342,12 @@ func (s *ArchiveService) Verify(id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	v, ok := ss.Archive.(archive.Verifier)
-	if !ok {
+	verify := ss.Archive.Capabilities().Verify
+	if verify == nil {
 		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
 	}
 	return s.Jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		f, err := v.Verify(ctx, p)
+		f, err := verify(ctx, p)
 		if f == nil {
 			f = []archive.Finding{}
 		}

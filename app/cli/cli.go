@@ -539,8 +539,8 @@ func runInfo(c *ctx, args []string) error {
 	}
 	defer a.Close()
 	var meta any = map[string]any{"family": a.Family(), "entries": len(a.Entries())}
-	if i, ok := a.(archive.Infoer); ok {
-		meta = i.Info()
+	if info := a.Capabilities().Info; info != nil {
+		meta = info()
 	}
 	if *js {
 		return writeJSON(c.stdout, meta)
@@ -631,11 +631,11 @@ func runVerify(c *ctx, args []string) error {
 		return err
 	}
 	defer a.Close()
-	v, ok := a.(archive.Verifier)
-	if !ok {
+	verify := a.Capabilities().Verify
+	if verify == nil {
 		return fmt.Errorf("%s: %s archives have no integrity checks", a.Path(), a.Family())
 	}
-	findings, err := v.Verify(c.context, archive.NoProgress{})
+	findings, err := verify(c.context, archive.NoProgress{})
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,11 +42,9 @@ type Archive interface {
 	// Open returns a reader over one entry's decoded bytes.
 	Open(entryPath string) (io.ReadCloser, error)
 	Close() error
-}
-
-// Infoer gives family metadata as a JSON-ready value (header fields, hashes).
-type Infoer interface {
-	Info() any
+	// Capabilities says what the family can do with this archive beyond
+	// reading it (caps.go): edits, checks, metadata, lookup rules.
+	Capabilities() Capabilities
 }
 
 // Severity of a verification finding.
@@ -66,11 +63,6 @@ type Finding struct {
 	Entry    string   `json:"entry,omitempty"` // the entry it is about, if any
 	Offset   int64    `json:"offset,omitempty"`
 	Message  string   `json:"message"` // what it means, in words a player understands
-}
-
-// Verifier runs every integrity check a family has.
-type Verifier interface {
-	Verify(ctx context.Context, p Progress) ([]Finding, error)
 }
 
 // EditOp is a write-back operation.
@@ -136,14 +128,6 @@ const (
 type Staged interface {
 	Commit() error
 	Abort() error
-}
-
-// Rewriter writes a new archive at dst with edits applied (no edits: a
-// repack). It writes temporary files beside dst and returns them staged, so
-// the caller can close the source (Windows cannot rename over an open file)
-// before committing. A family with sidecar files (DATA.PAK + .MAN) stages all.
-type Rewriter interface {
-	Rewrite(ctx context.Context, dst string, edits []Edit, p Progress) (Staged, error)
 }
 
 // Progress receives job progress. Implementations must be cheap and safe

@@ -223,5 +223,19 @@ func (g *GameFolder) Verify(ctx context.Context, p archive.Progress) ([]archive.
 	return out, nil
 }
 
-// KeepsTextEncoding: as for one pack (Archive.KeepsTextEncoding).
-func (g *GameFolder) KeepsTextEncoding() bool { return true }
+// Capabilities: a game folder is edited in place, each edit appended to
+// the pack that holds the entry (renames too), never rewritten elsewhere;
+// its packs' passwords and text encodings apply. Its names are paired
+// exactly by a comparison, as before packs described themselves.
+func (g *GameFolder) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:              archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditRename),
+		Rewrite:           g.Rewrite,
+		Append:            g.Append,
+		Notes:             g.Notes,
+		Verify:            g.Verify,
+		Info:              g.Info,
+		Passwords:         true,
+		KeepsTextEncoding: true,
+	}
+}

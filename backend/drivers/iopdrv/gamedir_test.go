@@ -79,7 +79,7 @@ func TestGameFolder(t *testing.T) {
 	if e := ioptest.Winners(es)[ioptest.Fold([]byte("\xBB\xE7\xBF\xEE\xB5\xE5\\\xB0\xF8\xC0\xAF.txt"))]; string(e.Data) != "from map" {
 		t.Fatalf("map copy %q", e.Data)
 	}
-	in := a.(archive.Infoer).Info().(GameInfo)
+	in := a.Capabilities().Info().(GameInfo)
 	if len(in.Packs) != 2 || in.Packs[0].Used != 3 || in.Packs[1].Used != 2 || in.Packs[1].Overruled != 1 || strings.Join(in.Ignored, ",") != "other.iop" {
 		t.Fatalf("info %+v", in)
 	}

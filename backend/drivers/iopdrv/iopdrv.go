@@ -242,6 +242,20 @@ func (a *Archive) loadDeleteList() {
 	}
 }
 
-// KeepsTextEncoding says text written into the pack keeps the encoding
-// the entry came in (CP949, UTF-16): backend/edit/intake re-encodes UTF-8.
-func (a *Archive) KeepsTextEncoding() bool { return true }
+// Capabilities: a pack is rewritten whole or appended to in place (as the
+// client's patcher does), renames natively, may be encrypted, reads names
+// in any case, and keeps the encoding text entries came in (CP949,
+// UTF-16): backend/edit/intake re-encodes UTF-8 given for them.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:              archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditRename),
+		Rewrite:           a.Rewrite,
+		Append:            a.Append,
+		Optimize:          a.Optimize,
+		Verify:            a.Verify,
+		Info:              a.Info,
+		FoldNames:         true,
+		Passwords:         true,
+		KeepsTextEncoding: true,
+	}
+}

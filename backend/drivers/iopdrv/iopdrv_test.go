@@ -92,7 +92,7 @@ func TestOpenListAndDuplicates(t *testing.T) {
 	if got := readEntry(t, a, "xml/items.xml"); !strings.Contains(got, `id="2"`) {
 		t.Fatalf("duplicate opened %q", got)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.PasswordSource != "US pack password" || in.Password != "eE39DkE!%E0" || in.Entries != 5 || in.Encrypted != 4 || in.INIScrambled != 1 {
 		t.Fatalf("info %+v", in)
 	}
@@ -124,7 +124,7 @@ func TestVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+	fs, err := a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 	a.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func TestVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	fs, _ = a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+	fs, _ = a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 	if len(fs) == 0 || fs[0].Check != "crc" || fs[0].Entry != "resource/readme.txt" {
 		t.Fatalf("damaged: %+v", fs)
 	}
@@ -159,7 +159,7 @@ func rewrite(t *testing.T, src, dst string, edits []archive.Edit) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := a.(archive.Rewriter).Rewrite(context.Background(), dst, edits, archive.NoProgress{})
+	st, err := a.Capabilities().Rewrite(context.Background(), dst, edits, archive.NoProgress{})
 	a.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +212,7 @@ func TestReplaceAddRemove(t *testing.T) {
 	if es[0].Extra["comment"] != "1" || es[0].Extra["encrypted"] != true || es[3].Extra["encrypted"] != true {
 		t.Fatalf("kept fields %v %v", es[0].Extra, es[3].Extra)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.PasswordSource != "US pack password" || len(in.Duplicates) != 0 {
 		t.Fatalf("info %+v", in)
 	}
@@ -248,7 +248,7 @@ func TestDeleteList(t *testing.T) {
 	if a.Entries()[2].Extra["deleted"] != true || a.Entries()[0].Extra["deleted"] != nil {
 		t.Fatalf("deleted marks %v", a.Entries()[2].Extra)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.DeleteList == nil || strings.Join(in.DeleteList.Hidden, "|") != "resource/readme.txt" {
 		t.Fatalf("delete list %+v", in.DeleteList)
 	}
@@ -267,7 +267,7 @@ func TestCorruptFiles(t *testing.T) {
 			}
 			continue
 		}
-		a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+		a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 		a.Close()
 	}
 }

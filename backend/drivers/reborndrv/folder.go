@@ -144,6 +144,12 @@ func (a *DataArchive) Path() string             { return a.path }
 func (a *DataArchive) Entries() []archive.Entry { return a.entries }
 func (a *DataArchive) Close() error             { return nil }
 
+// Capabilities: the table is read, never written here; its checks compare
+// the table with the files on disk.
+func (a *DataArchive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{Verify: a.Verify, Info: a.Info}
+}
+
 // DiskPath is the file on disk an entry names.
 func (a *DataArchive) DiskPath(entry string) (string, bool) {
 	e, ok := archive.Find(a, entry)

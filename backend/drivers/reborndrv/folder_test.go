@@ -59,7 +59,7 @@ func TestDataFolder(t *testing.T) {
 		if !bytes.Equal(got, dat) {
 			t.Error("entry bytes are not the file's")
 		}
-		f, _ := a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+		f, _ := a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 		if len(f) != 2 || f[0].Check != "filetable-size" || f[1].Check != "filetable-missing" {
 			t.Errorf("findings %+v", f)
 		}

@@ -539,6 +539,18 @@ func (a *Archive) Family() string           { return Family }
 func (a *Archive) Path() string             { return a.path }
 func (a *Archive) Entries() []archive.Entry { return a.entries }
 
+// Capabilities: a pack is rewritten whole; its entries are numbered (#3),
+// not named, so nothing renames them.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:     archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove),
+		NoRename: "entries of a Reborn pack are numbered, not named: they can be replaced, added as the next #N, or removed, not renamed",
+		Rewrite:  a.Rewrite,
+		Verify:   a.Verify,
+		Info:     a.Info,
+	}
+}
+
 func (a *Archive) Close() error {
 	a.removeSpill()
 	for _, r := range a.releases {

@@ -92,7 +92,7 @@ func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) 
 		case Remove:
 			eds = append(eds, archive.Edit{Op: archive.EditRemove, Path: c.Path})
 		case Rename:
-			if r, ok := a.(archive.Renamer); ok && r.CanRename() {
+			if a.Capabilities().Edit.Has(archive.EditRename) {
 				d, err := hashEntry(a, c.Path)
 				if err != nil {
 					return nil, nil, err

@@ -3,7 +3,7 @@
 // stores it (DESIGN.md, "Writing what the user sees"):
 //
 //   - Torchlight II text sources written into a .MOD or DATA.PAK (an
-//     archive whose driver says CompilesSources) compile as `pack`
+//     archive whose Capabilities say CompilesSources) compile as `pack`
 //     compiles them, with backend/modpack's own compile code: .DAT,
 //     .TEMPLATE, .ANIMATION and .HIE to BINDAT, .LAYOUT to BINLAYOUT. A
 //     source that does not compile is refused with its file:line message

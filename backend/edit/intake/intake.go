@@ -13,12 +13,6 @@ import (
 	"packsmith/backend/view/render"
 )
 
-// SourceCompiler is implemented by archives whose game reads TL2 data
-// compiled (a .MOD, DATA.PAK): text sources written into them compile.
-type SourceCompiler interface {
-	CompilesSources() bool
-}
-
 // MaxSource caps the source bytes one conversion reads.
 const MaxSource = 256 << 20
 
@@ -49,11 +43,9 @@ func (c Conversion) String() string {
 	return fmt.Sprintf("%s: %s (%d → %d bytes)", c.Path, c.Label, c.From, c.To)
 }
 
-// compiles says whether text written into a compiles.
-func compiles(a archive.Archive) bool {
-	sc, ok := a.(SourceCompiler)
-	return ok && sc.CompilesSources()
-}
+// compiles says whether text written into a compiles: the game reads the
+// family's TL2 data compiled (a .MOD, DATA.PAK).
+func compiles(a archive.Archive) bool { return a.Capabilities().CompilesSources }
 
 // Applies says whether a write of entry into a may be converted: only
 // then are the source's bytes read before the write.

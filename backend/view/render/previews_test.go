@@ -41,10 +41,11 @@ func (m *memArchive) add(p, k string, b []byte) archive.Entry {
 	return e
 }
 
-func (m *memArchive) Family() string           { return "test" }
-func (m *memArchive) Path() string             { return "test.zip" }
-func (m *memArchive) Entries() []archive.Entry { return m.entries }
-func (m *memArchive) Close() error             { return nil }
+func (m *memArchive) Family() string                     { return "test" }
+func (m *memArchive) Capabilities() archive.Capabilities { return archive.Capabilities{} }
+func (m *memArchive) Path() string                       { return "test.zip" }
+func (m *memArchive) Entries() []archive.Entry           { return m.entries }
+func (m *memArchive) Close() error                       { return nil }
 func (m *memArchive) Open(p string) (io.ReadCloser, error) {
 	b, ok := m.data[p]
 	if !ok {
