@@ -444,7 +444,8 @@ func runLs(c *ctx, args []string) error {
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
 		path := e.Path
-		if pack, ok := e.Extra["pack"].(string); ok {
+		if e.Extra != nil && e.Extra.From() != "" {
+			pack := e.Extra.From()
 			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
 		}
 		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, escapeControls(path))

@@ -23,9 +23,25 @@ type Entry struct {
 	// Kind is a short name for what the entry is (e.g. "text", "texture",
 	// "BINDAT", "zip-deflate"); families choose it, previews key on it.
 	Kind string `json:"kind"`
-	// Extra holds family fields (TL2 type code and CRC, IOP comment, …).
-	Extra map[string]any `json:"extra,omitempty"`
+	// Extra holds the family's typed fields (tl2drv.EntryExtra: type code
+	// and CRC; iopdrv.EntryExtra: comment, encryption, …); nil for
+	// families with none. Its JSON is what `ls --json` and the window show.
+	Extra EntryExtra `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
 }
+
+// EntryExtra is one family's typed facts about an entry, a struct of the
+// driver's own. Generic code asks only what every family can answer.
+type EntryExtra interface {
+	// Shadowed says a later copy of the same path hides this one: it is
+	// listed, but the game (and every lookup) reads the other.
+	Shadowed() bool
+	// From names the part of a view over several containers the entry
+	// comes from (a Lost Saga game folder: its pack); "" otherwise.
+	From() string
+}
+
+// Shadowed says whether e is a copy a later one of its path hides.
+func (e Entry) Shadowed() bool { return e.Extra != nil && e.Extra.Shadowed() }
 
 // Name is the last element of the entry's path.
 func (e Entry) Name() string { return path.Base(e.Path) }

@@ -42,6 +42,16 @@
 // DiskPath files hold the entries' bytes; Spans lie inside the file; a
 // family edited only in place refuses a rewrite elsewhere and edits in place.
 //
+// # What a family says of an entry: EntryExtra
+//
+// Entry.Extra is the family's own struct (tl2drv.EntryExtra: manifest type
+// and CRC; zipdrv.EntryExtra; iopdrv.EntryExtra: comment, encryption,
+// shadowed copies, a game folder's pack; reborndrv.EntryExtra and
+// DataExtra), nil for families with none. Its JSON is what `ls --json` and
+// the window's entry list and preview show under "extra"; generic code asks
+// it only what every family answers: Shadowed (a later copy of the path
+// hides this one) and From (the pack of a view over several).
+//
 // The window, the command line, extract and previews are written once
 // against this model; family-specific facts travel as typed metadata
 // (Entry.Extra, Capabilities.Info), never as special cases in generic code.

@@ -159,8 +159,8 @@ func checkListing(t *testing.T, fam Family) {
 	compare(t, a, want)
 }
 
-// compare checks the listing against want. An entry marked
-// Extra["shadowed"] = true is a copy a later one of the same path hides (a
+// compare checks the listing against want. An entry whose extra says
+// Shadowed is a copy a later one of the same path hides (a
 // Lost Saga pack appended to, a GUTS .MOD listing a path twice): it is
 // listed, but what its path reads is the winner's, so it is not compared.
 func compare(t testing.TB, a archive.Archive, want map[string][]byte) {
@@ -170,7 +170,7 @@ func compare(t testing.TB, a archive.Archive, want map[string][]byte) {
 		if strings.HasPrefix(e.Path, "/") || strings.Contains(e.Path, `\`) || e.Path == "" {
 			t.Errorf("entry path %q: paths are '/'-separated and relative", e.Path)
 		}
-		if e.Extra["shadowed"] == true {
+		if e.Shadowed() {
 			continue
 		}
 		if got[e.Path] {

@@ -23,7 +23,7 @@ var GamePacks = []string{"rs.iop", "map.iop"}
 // GameDriver opens a Lost Saga game folder as the client sees it: the
 // files of rs.iop, then those of map.iop that rs.iop does not have (the
 // first pack that has a name wins), without the names the delete list
-// hides. Each entry's Extra["pack"] names its pack.
+// hides. Each entry's EntryExtra.Pack names its pack.
 type GameDriver struct{}
 
 func (GameDriver) Name() string { return "iop-game" }
@@ -105,7 +105,8 @@ func (GameDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive
 	for _, a := range g.packs {
 		pack := filepath.Base(a.path)
 		for _, e := range a.entries {
-			if e.Extra["shadowed"] == true || e.Extra["deleted"] == true {
+			x := e.Extra.(*EntryExtra)
+			if x.IsShadowed || x.Deleted {
 				continue
 			}
 			k := iop.LookupKey(e.Path)
@@ -117,11 +118,9 @@ func (GameDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive
 			}
 			g.byKey[k] = a
 			ne := e
-			ne.Extra = map[string]any{}
-			for key, v := range e.Extra {
-				ne.Extra[key] = v
-			}
-			ne.Extra["pack"] = pack
+			nx := *x
+			nx.Pack = pack
+			ne.Extra = &nx
 			g.from[ne.Path] = a
 			g.entries = append(g.entries, ne)
 		}

@@ -56,7 +56,7 @@ func TestGameFolder(t *testing.T) {
 	defer a.Close()
 	var got []string
 	for _, e := range a.Entries() {
-		got = append(got, e.Path+"@"+e.Extra["pack"].(string))
+		got = append(got, e.Path+"@"+e.Extra.(*EntryExtra).Pack)
 	}
 	want := "사운드/공유.txt@rs.iop|rs/only.txt@rs.iop|map/x.map@rs.iop|map/b.map@MAP.IOP|rs/hidden.txt@MAP.IOP"
 	if strings.Join(got, "|") != want {

@@ -79,10 +79,10 @@ func TestOpenListAndDuplicates(t *testing.T) {
 		t.Fatalf("paths %s", got)
 	}
 	es := a.Entries()
-	if es[1].Extra["shadowed"] != true || es[1].Extra["winner"] != 3 || es[3].Extra["shadowed"] != nil {
+	if !x(es[1]).IsShadowed || x(es[1]).Winner != 3 || x(es[3]).IsShadowed {
 		t.Fatalf("duplicate marks %v / %v", es[1].Extra, es[3].Extra)
 	}
-	if es[0].Extra["comment"] != "1" || es[0].Extra["iniScrambled"] != true || es[0].Extra["encrypted"] != true || es[2].Extra["method"] != "stored" {
+	if x(es[0]).Comment != "1" || !x(es[0]).INIScrambled || !x(es[0]).Encrypted || x(es[2]).Method != "stored" {
 		t.Fatalf("extra %v %v", es[0].Extra, es[2].Extra)
 	}
 	if got := readEntry(t, a, "config/client.ini"); got != "[Setting]\r\nLanguage=en\r\nWindowed=1\r\n" {
@@ -209,7 +209,7 @@ func TestReplaceAddRemove(t *testing.T) {
 		t.Fatalf("replaced ini %q", got)
 	}
 	es := a.Entries()
-	if es[0].Extra["comment"] != "1" || es[0].Extra["encrypted"] != true || es[3].Extra["encrypted"] != true {
+	if x(es[0]).Comment != "1" || !x(es[0]).Encrypted || !x(es[3]).Encrypted {
 		t.Fatalf("kept fields %v %v", es[0].Extra, es[3].Extra)
 	}
 	in := a.Capabilities().Info().(Info)
@@ -245,7 +245,7 @@ func TestDeleteList(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if a.Entries()[2].Extra["deleted"] != true || a.Entries()[0].Extra["deleted"] != nil {
+	if !x(a.Entries()[2]).Deleted || x(a.Entries()[0]).Deleted {
 		t.Fatalf("deleted marks %v", a.Entries()[2].Extra)
 	}
 	in := a.Capabilities().Info().(Info)
@@ -271,3 +271,6 @@ func TestCorruptFiles(t *testing.T) {
 		a.Close()
 	}
 }
+
+// x is an entry's typed extra.
+func x(e archive.Entry) *EntryExtra { return e.Extra.(*EntryExtra) }

@@ -207,11 +207,11 @@ func TestAppendPatchCross(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if es := a.Entries(); es[0].Extra["shadowed"] != true || es[0].Extra["wasted"].(int64) <= 0 || es[1].Extra["shadowed"] != nil {
+	if es := a.Entries(); !x(es[0]).IsShadowed || *x(es[0]).Wasted <= 0 || x(es[1]).IsShadowed {
 		t.Fatalf("marks %v %v", es[0].Extra, es[1].Extra)
 	}
 	in := a.Capabilities().Info().(Info)
-	if in.ShadowedCopies != 1 || in.ShadowedBytes != a.Entries()[0].Extra["wasted"].(int64) || in.UnusedBytes == 0 {
+	if in.ShadowedCopies != 1 || in.ShadowedBytes != *x(a.Entries()[0]).Wasted || in.UnusedBytes == 0 {
 		t.Fatalf("info %+v", in)
 	}
 	if got := readEntry(t, a, "사운드/새이름.txt"); got != treeFiles["사운드/한글파일.txt"] {

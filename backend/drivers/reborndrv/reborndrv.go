@@ -512,12 +512,12 @@ func (a *Archive) chain(n *node) string {
 
 func (a *Archive) entry(n *node) archive.Entry {
 	e := archive.Entry{Path: n.path, Size: n.size, Packed: n.size, Kind: n.kind}
-	extra := map[string]any{"layers": a.chain(n), "kind": n.kind}
+	extra := &EntryExtra{Layers: a.chain(n), Kind: n.kind}
 	if a.root != nil {
-		extra["index"] = n.index
-		extra["offset"] = n.offset
+		index, offset := n.index, n.offset
+		extra.Index, extra.Offset = &index, &offset
 		if n.id != 0 {
-			extra["id"] = fmt.Sprintf("0x%08X", n.id)
+			extra.ID = fmt.Sprintf("0x%08X", n.id)
 		}
 	}
 	if n.kind == "mlz0" && n.bad == nil {
@@ -529,7 +529,7 @@ func (a *Archive) entry(n *node) archive.Entry {
 		}
 	}
 	if n.bad != nil {
-		extra["error"] = n.bad.Error()
+		extra.Error = n.bad.Error()
 	}
 	e.Extra = extra
 	return e

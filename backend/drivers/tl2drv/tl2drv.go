@@ -164,12 +164,12 @@ func newArchive(family, p, manPath string, f, mf *os.File, r *mod.Reader) *Archi
 			Size:   int64(e.Size),
 			Packed: e.Packed,
 			Kind:   Kind(e),
-			Extra: map[string]any{
-				"type":     e.Type.String(),
-				"typeCode": int(e.Type),
-				"crc32":    fmt.Sprintf("%08X", e.CRC32),
-				"offset":   e.Offset,
-				"fileTime": e.FileTime,
+			Extra: &EntryExtra{
+				Type:     e.Type.String(),
+				TypeCode: int(e.Type),
+				CRC32:    fmt.Sprintf("%08X", e.CRC32),
+				Offset:   e.Offset,
+				FileTime: e.FileTime,
 			},
 		}
 	}

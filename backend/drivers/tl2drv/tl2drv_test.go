@@ -101,7 +101,7 @@ func TestInfoJSON(t *testing.T) {
 		}
 	}
 	e := a.Entries()[0]
-	if e.Extra["type"] == nil || e.Extra["crc32"] == nil || e.Extra["offset"] == nil {
+	if x, ok := e.Extra.(*EntryExtra); !ok || x.Type == "" || x.CRC32 == "" {
 		t.Errorf("extra %v", e.Extra)
 	}
 }

@@ -2,6 +2,7 @@ package preview
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	_ "image/gif" // decoders for image.Decode
@@ -112,7 +113,45 @@ type Description struct {
 	Views    []View         `json:"views"` // available, best first
 	Renderer string         `json:"renderer,omitempty"`
 	Encoding string         `json:"encoding,omitempty"`
-	Extra    map[string]any `json:"extra,omitempty"`
+	Extra    *Extra         `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
+}
+
+// Extra is what the preview shows beside an entry: the family's typed
+// fields (archive.Entry.Extra) and, in the window, a note of a pending
+// change ("pending replace: compiled from text to BINDAT"). Its JSON is
+// one object, the family's fields with "pending" among them.
+type Extra struct {
+	Entry   archive.EntryExtra
+	Pending string
+}
+
+func (x Extra) MarshalJSON() ([]byte, error) {
+	obj := []byte("{}")
+	if x.Entry != nil {
+		b, err := json.Marshal(x.Entry)
+		if err != nil {
+			return nil, err
+		}
+		obj = b
+	}
+	if x.Pending == "" {
+		return obj, nil
+	}
+	note, err := json.Marshal(x.Pending)
+	if err != nil {
+		return nil, err
+	}
+	obj = bytes.TrimSpace(obj)
+	if len(obj) < 2 || obj[0] != '{' {
+		return nil, fmt.Errorf("entry extra %T is not a JSON object", x.Entry)
+	}
+	out := append([]byte(nil), obj[:len(obj)-1]...)
+	if len(obj) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"pending":`...)
+	out = append(out, note...)
+	return append(out, '}'), nil
 }
 
 // HeadSize is how much of an entry Describe reads to decide.
@@ -129,7 +168,10 @@ func Describe(a archive.Archive, e archive.Entry) (Description, error) {
 	if err != nil {
 		return Description{}, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: int64(len(head)), Err: err}
 	}
-	d := Description{Path: e.Path, Size: e.Size, Kind: e.Kind, Extra: e.Extra}
+	d := Description{Path: e.Path, Size: e.Size, Kind: e.Kind}
+	if e.Extra != nil {
+		d.Extra = &Extra{Entry: e.Extra}
+	}
 	if AudioType(e.Path, head) != "" {
 		d.Views = append(d.Views, ViewAudio)
 	}
