@@ -107,13 +107,13 @@ func init() {
 
 // Description says how an entry will be shown.
 type Description struct {
-	Path     string         `json:"path"`
-	Size     int64          `json:"size"`
-	Kind     string         `json:"kind"`
-	Views    []View         `json:"views"` // available, best first
-	Renderer string         `json:"renderer,omitempty"`
-	Encoding string         `json:"encoding,omitempty"`
-	Extra    *Extra         `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
+	Path     string `json:"path"`
+	Size     int64  `json:"size"`
+	Kind     string `json:"kind"`
+	Views    []View `json:"views"` // available, best first
+	Renderer string `json:"renderer,omitempty"`
+	Encoding string `json:"encoding,omitempty"`
+	Extra    *Extra `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
 }
 
 // Extra is what the preview shows beside an entry: the family's typed
