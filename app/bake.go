@@ -14,6 +14,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/usermsg"
 	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/mpp"
 )
@@ -25,8 +26,8 @@ type BakeView struct {
 	Layout string            `json:"layout"`
 	Grid   string            `json:"grid"` // the .MPP entry it belongs in
 	Report *levelbake.Report `json:"report"`
-	Image  string            `json:"image"` // data: URL (PNG)
-	Meta   map[string]any    `json:"meta"`  // as the walk-grid preview's
+	Image  string            `json:"image"`                               // data: URL (PNG)
+	Meta   preview.ImageMeta `json:"meta" ts_type:"{[key: string]: any}"` // a *render.GridMeta, as the walk-grid preview's
 	// Against compares with the existing .MPP; nil when there is none.
 	Against *BakeAgainst `json:"against,omitempty"`
 }
@@ -34,10 +35,10 @@ type BakeView struct {
 // BakeAgainst is the difference between the existing grid (before) and
 // the baked one (after).
 type BakeAgainst struct {
-	Entry      string         `json:"entry"`
-	SameHeader bool           `json:"sameHeader"`
-	Image      string         `json:"image"`
-	Meta       map[string]any `json:"meta"` // as the grid-diff preview's
+	Entry      string            `json:"entry"`
+	SameHeader bool              `json:"sameHeader"`
+	Image      string            `json:"image"`
+	Meta       preview.ImageMeta `json:"meta" ts_type:"{[key: string]: any}"` // a *render.GridDiffMeta, as the grid-diff preview's
 }
 
 // BakeGrid bakes the walk grid of a .LAYOUT entry of an open archive.

@@ -372,7 +372,7 @@ func TestSourceGoneFailsCleanly(t *testing.T) {
 	}
 }
 
-// A Lost Saga pack renames natively (archive.Renamer), in place by appending.
+// A Lost Saga pack renames natively (EditRename in its Capabilities), in place by appending.
 func TestIopRenameInPlace(t *testing.T) {
 	p := demoCopy(t, "rs.iop")
 	_, s := openSession(t, p, "")

@@ -122,7 +122,7 @@ func ConvertFile(a archive.Archive, entry, src string) (Converted, error) {
 	return Convert(a, entry, filepath.Base(src), b)
 }
 
-// Plan is edits ready for a Rewriter: converted sources written under a
+// Plan is edits ready for a Rewrite: converted sources written under a
 // temporary folder, RAW indices rebuilt added.
 type Plan struct {
 	Edits       []archive.Edit

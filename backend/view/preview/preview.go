@@ -34,7 +34,8 @@ type Renderer struct {
 	Name  string // shown in the window: "DDS texture", "walk grid", "decompiled BINDAT"
 	Match func(e archive.Entry, head []byte) bool
 	// Image decodes the entry. opts carries view options (mip, face, scale).
-	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error)
+	// The meta is the renderer's own struct (ImageMeta, meta.go).
+	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error)
 	// Text turns the entry into readable text.
 	Text func(r io.Reader, e archive.Entry) (string, error)
 	// Need, when set, is what Image holds at its peak (the decoded
@@ -88,7 +89,7 @@ func init() {
 				bytes.HasPrefix(head, []byte("GIF8"))
 		},
 		Need: func(_ archive.Entry, head []byte, _ map[string]string) (int64, error) { return stdImageNeed(head) },
-		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
+		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, ImageMeta, error) {
 			// The header first: a 69-byte PNG may claim 10^12 pixels, which
 			// image.Decode would allocate before reading a single one.
 			var head bytes.Buffer
@@ -100,7 +101,7 @@ func init() {
 				return nil, nil, err
 			}
 			b := img.Bounds()
-			return img, map[string]any{"format": strings.ToUpper(format), "width": b.Dx(), "height": b.Dy()}, nil
+			return img, &StdImageMeta{Format: strings.ToUpper(format), Width: b.Dx(), Height: b.Dy()}, nil
 		},
 	})
 }
@@ -226,7 +227,7 @@ func RenderText(a archive.Archive, e archive.Entry) (Text, error) {
 }
 
 // RenderImage decodes an entry to an image through the matching renderer.
-func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error) {
 	rc, err := a.Open(e.Path)
 	if err != nil {
 		return nil, nil, err
