@@ -12,6 +12,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/usermsg"
 	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/tl2/mpp"
@@ -26,8 +27,8 @@ type BakeView struct {
 	Layout string            `json:"layout"`
 	Grid   string            `json:"grid"` // the .MPP entry it belongs in
 	Report *levelbake.Report `json:"report"`
-	Image  string            `json:"image"` // /api/rendered?k=… (PNG, fetched once)
-	Meta   map[string]any    `json:"meta"`  // as the walk-grid preview's
+	Image  string            `json:"image"`                               // /api/rendered?k=… (PNG, fetched once)
+	Meta   preview.ImageMeta `json:"meta" ts_type:"{[key: string]: any}"` // a *render.GridMeta, as the walk-grid preview's
 	// Against compares with the existing .MPP; nil when there is none.
 	Against *BakeAgainst `json:"against,omitempty"`
 }
@@ -35,10 +36,10 @@ type BakeView struct {
 // BakeAgainst is the difference between the existing grid (before) and
 // the baked one (after).
 type BakeAgainst struct {
-	Entry      string         `json:"entry"`
-	SameHeader bool           `json:"sameHeader"`
-	Image      string         `json:"image"` // /api/rendered?k=…, as BakeView.Image
-	Meta       map[string]any `json:"meta"`  // as the grid-diff preview's
+	Entry      string            `json:"entry"`
+	SameHeader bool              `json:"sameHeader"`
+	Image      string            `json:"image"`                               // /api/rendered?k=…, as BakeView.Image
+	Meta       preview.ImageMeta `json:"meta" ts_type:"{[key: string]: any}"` // a *render.GridDiffMeta, as the grid-diff preview's
 }
 
 // Bake stages, in the order a bake job reports them.

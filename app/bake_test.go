@@ -65,7 +65,7 @@ func TestBakeGrid(t *testing.T) {
 	if v.Against == nil || !v.Against.SameHeader || v.Against.Entry != "MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP" {
 		t.Fatalf("against %+v", v.Against)
 	}
-	d := v.Against.Meta["diff"].(render.DiffReport)
+	d := v.Against.Meta.(*render.GridDiffMeta).Diff
 	if d.Unchanged != 243739 || d.Changes[0][2] != 2 || d.Changes[2][0] != 9 || d.Changes[0][1] != 0 || d.BecameWalkable != 9 || d.LostWalkable != 2 {
 		t.Fatalf("diff %+v", d)
 	}
@@ -83,7 +83,7 @@ func TestBakeGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fd := fv.Against.Meta["diff"].(render.DiffReport)
+	fd := fv.Against.Meta.(*render.GridDiffMeta).Diff
 	if fd.Unchanged != 243739 || !fv.Against.SameHeader || fv.Report.Baked != 99 {
 		t.Fatalf("from disk: %+v", fd)
 	}

@@ -98,12 +98,12 @@ func (s *BrowseService) Verify(id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	v, ok := ss.Archive.(archive.Verifier)
-	if !ok {
+	verify := ss.Archive.Capabilities().Verify
+	if verify == nil {
 		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
 	}
 	return s.Jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		f, err := v.Verify(ctx, p)
+		f, err := verify(ctx, p)
 		if f == nil {
 			f = []archive.Finding{}
 		}

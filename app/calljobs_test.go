@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
-	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/diff"
 	"packsmith/backend/workspace/jobs"

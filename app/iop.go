@@ -40,7 +40,7 @@ func (s *Service) openRemembered(path, password string) (session.Info, error) {
 	if err != nil {
 		return info, err
 	}
-	if password != "" && strings.HasPrefix(info.Family, "iop") {
+	if password != "" && s.takesPasswords(info.ID) {
 		s.Settings.Update(func(st *settings.Settings) {
 			if st.Passwords == nil {
 				st.Passwords = map[string]string{}
@@ -49,6 +49,13 @@ func (s *Service) openRemembered(path, password string) (session.Info, error) {
 		})
 	}
 	return info, nil
+}
+
+// takesPasswords says whether the session's family opens encrypted
+// entries with a password (one worth remembering).
+func (s *Service) takesPasswords(id string) bool {
+	ss, err := s.Sessions.Get(id)
+	return err == nil && ss.Archive.Capabilities().Passwords
 }
 
 // ForgetPassword drops the password remembered for path.
@@ -76,22 +83,24 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 		var res OptimizeResult
 		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password}, p,
 			func(a archive.Archive, dst string) (archive.Staged, error) {
-				ia, ok := a.(*iopdrv.Archive)
-				if !ok {
+				c := a.Capabilities()
+				if c.Optimize == nil {
 					return nil, fmt.Errorf("%s: optimize is for Lost Saga .iop packs", path)
 				}
-				in := ia.Info().(iopdrv.Info)
-				res.EntriesBefore, res.SizeBefore = in.Entries, in.FileSize
-				return ia.Optimize(ctx, dst, p)
+				if in, ok := c.Info().(iopdrv.Info); ok {
+					res.EntriesBefore, res.SizeBefore = in.Entries, in.FileSize
+				}
+				return c.Optimize(ctx, dst, p)
 			})
 		if err != nil {
 			return nil, err
 		}
 		res.Result = r
 		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password}); err == nil {
-			if ia, ok := a.(*iopdrv.Archive); ok {
-				in := ia.Info().(iopdrv.Info)
-				res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize
+			if info := a.Capabilities().Info; info != nil {
+				if in, ok := info().(iopdrv.Info); ok {
+					res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize
+				}
 			}
 			a.Close()
 		}

@@ -143,4 +143,3 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 	})
 	return dir, opt, nil
 }
-

@@ -26,8 +26,8 @@ import (
 // RenderedImage is a picture rendered for the window: its metadata and
 // where to fetch the PNG (once).
 type RenderedImage struct {
-	URL  string         `json:"url"`
-	Meta map[string]any `json:"meta"`
+	URL  string            `json:"url"`
+	Meta preview.ImageMeta `json:"meta" ts_type:"{[key: string]: any}"`
 }
 
 // maxRendered caps the rendered PNGs kept for fetching: a view that never
@@ -79,13 +79,13 @@ func (r *renderedStore) take(key string) ([]byte, bool) {
 
 // keep encodes a picture and holds it until the window fetches it (once)
 // from the URL it answers.
-func (s *Service) keep(img image.Image, meta map[string]any) (RenderedImage, error) {
+func (s *Service) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, error) {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return RenderedImage{}, err
 	}
 	if meta == nil {
-		meta = map[string]any{}
+		meta = preview.NoMeta{}
 	}
 	return RenderedImage{URL: "/api/rendered?k=" + s.rendered.put(buf.Bytes()), Meta: meta}, nil
 }

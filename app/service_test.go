@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"packsmith/backend/view/preview"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/session"
 )
@@ -60,7 +61,7 @@ func TestAPI(t *testing.T) {
 	}
 	noDataHeaders(t, rec)
 	img, err := s.ImageView(info.ID, "MEDIA/UI/ICON.PNG", nil)
-	if err != nil || img.Meta["width"] != 64 || !strings.HasPrefix(img.URL, "/api/rendered?k=") {
+	if err != nil || img.Meta.(*preview.StdImageMeta).Width != 64 || !strings.HasPrefix(img.URL, "/api/rendered?k=") {
 		t.Fatalf("image: %+v %v", img, err)
 	}
 	// The PNG comes from the URL, once.

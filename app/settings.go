@@ -76,8 +76,11 @@ func (s *SettingsService) DemoFiles() []string {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
 		if e.IsDir() {
-			if d, err := archive.DetectDir(p); err == nil && d.Name() == "iop-game" {
-				out = append(out, p) // a sample game folder
+			if a, err := archive.OpenDir(p, archive.OpenOptions{}); err == nil {
+				if a.Capabilities().Append != nil {
+					out = append(out, p) // a sample game folder, edited in place
+				}
+				a.Close()
 			}
 			continue
 		}

@@ -49,11 +49,8 @@ func (s *Service) onDisk(id, entry string) (string, error) {
 	if !ok {
 		return "", &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: archive.ErrNotFound}
 	}
-	switch a.Family() {
-	case "folder":
-		return filepath.Join(a.Path(), filepath.FromSlash(e.Path)), nil
-	case "file":
-		return a.Path(), nil
+	if disk := a.Capabilities().DiskPath; disk != nil {
+		return disk(e.Path), nil // a folder's file, a loose file: opened where it is
 	}
 	dir := filepath.Join(os.TempDir(), fmt.Sprintf("packsmith-open-%d", os.Getpid()), ss.ID)
 	dst := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(e.Path, "#", "_")))

@@ -153,14 +153,16 @@ func pendingNote(d preview.Description, changes []edits.Change) preview.Descript
 		if (c.Op != edits.Replace && c.Op != edits.Add) || !equalFold(c.Path, d.Path) {
 			continue
 		}
-		if d.Extra == nil {
-			d.Extra = map[string]any{}
+		var x preview.Extra // a copy: the description may be shared
+		if d.Extra != nil {
+			x = *d.Extra
 		}
 		note := "pending " + string(c.Op)
 		if c.Conversion != "" {
 			note += ": " + c.Conversion
 		}
-		d.Extra["pending"] = note
+		x.Pending = note
+		d.Extra = &x
 	}
 	return d
 }

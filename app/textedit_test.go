@@ -76,7 +76,7 @@ func TestEditCompiledEntryAsText(t *testing.T) {
 		t.Fatalf("the editor does not show the pending text: %+v %v", now, err)
 	}
 	d, err := s.Describe(id, sword)
-	if err != nil || d.Extra["pending"] != "pending replace: compiled from text to BINDAT" || d.Size != st.Changes[0].NewSize {
+	if err != nil || d.Extra.Pending != "pending replace: compiled from text to BINDAT" || d.Size != st.Changes[0].NewSize {
 		t.Fatalf("describe: %+v %v", d, err)
 	}
 	if after, _ := os.ReadFile(p); string(after) != string(before) {

@@ -444,7 +444,8 @@ func runLs(c *ctx, args []string) error {
 	fmt.Fprintf(tw, "size\tpacked\t kind\t path\n")
 	for _, e := range a.Entries() {
 		path := e.Path
-		if pack, ok := e.Extra["pack"].(string); ok {
+		if e.Extra != nil && e.Extra.From() != "" {
+			pack := e.Extra.From()
 			path += "  [" + pack + "]" // a game folder: the pack the entry comes from
 		}
 		fmt.Fprintf(tw, "%d\t%d\t %s\t %s\n", e.Size, e.Packed, e.Kind, escapeControls(path))
@@ -539,8 +540,8 @@ func runInfo(c *ctx, args []string) error {
 	}
 	defer a.Close()
 	var meta any = map[string]any{"family": a.Family(), "entries": len(a.Entries())}
-	if i, ok := a.(archive.Infoer); ok {
-		meta = i.Info()
+	if info := a.Capabilities().Info; info != nil {
+		meta = info()
 	}
 	if *js {
 		return writeJSON(c.stdout, meta)
@@ -631,11 +632,11 @@ func runVerify(c *ctx, args []string) error {
 		return err
 	}
 	defer a.Close()
-	v, ok := a.(archive.Verifier)
-	if !ok {
+	verify := a.Capabilities().Verify
+	if verify == nil {
 		return fmt.Errorf("%s: %s archives have no integrity checks", a.Path(), a.Family())
 	}
-	findings, err := v.Verify(c.context, archive.NoProgress{})
+	findings, err := verify(c.context, archive.NoProgress{})
 	if err != nil {
 		return err
 	}

@@ -33,19 +33,19 @@ func runOptimize(c *ctx, args []string) error {
 	var before, after iopdrv.Info
 	res, err := writeback.ApplyWith(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil,
 		func(a archive.Archive, dst string) (archive.Staged, error) {
-			ia, ok := a.(*iopdrv.Archive)
-			if !ok {
+			caps := a.Capabilities()
+			if caps.Optimize == nil {
 				return nil, fmt.Errorf("%s: optimize is for Lost Saga .iop packs, not %s archives", a.Path(), a.Family())
 			}
-			before = ia.Info().(iopdrv.Info)
-			return ia.Optimize(c.context, dst, archive.NoProgress{})
+			before, _ = caps.Info().(iopdrv.Info)
+			return caps.Optimize(c.context, dst, archive.NoProgress{})
 		})
 	if err != nil {
 		return err
 	}
 	if a, err := archive.Open(res.Output, archive.OpenOptions{Password: *pw}); err == nil {
-		if ia, ok := a.(*iopdrv.Archive); ok {
-			after = ia.Info().(iopdrv.Info)
+		if info := a.Capabilities().Info; info != nil {
+			after, _ = info().(iopdrv.Info)
 		}
 		a.Close()
 	}

@@ -90,7 +90,7 @@ func runRender(c *ctx, args []string) error {
 	// PNG is whole).
 	type rendered struct {
 		img  image.Image
-		meta map[string]any
+		meta preview.ImageMeta
 		png  []byte
 	}
 	r, err := jobs.Detach(c.context, func() (rendered, error) {
@@ -112,12 +112,13 @@ func runRender(c *ctx, args []string) error {
 		return nil
 	}
 	b := img.Bounds()
-	fmt.Fprintf(c.stdout, "wrote %s: %d×%d, %v\n", *out, b.Dx(), b.Dy(), meta["format"])
-	if w, ok := meta["warning"].(string); ok {
-		fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), w)
+	format, warning := meta.Caption()
+	fmt.Fprintf(c.stdout, "wrote %s: %d×%d, %v\n", *out, b.Dx(), b.Dy(), format)
+	if warning != "" {
+		fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), warning)
 	}
-	if g, ok := meta["grid"].(render.GridReport); ok {
-		for _, w := range g.Warnings {
+	if g, ok := meta.(*render.GridMeta); ok {
+		for _, w := range g.Grid.Warnings {
 			fmt.Fprintf(c.stderr, "warning: %s: %s\n", src.name(), w)
 		}
 	}
@@ -215,7 +216,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 	if err != nil {
 		return err
 	}
-	rep := meta["diff"].(render.DiffReport)
+	rep := meta.Diff
 	if out != "" {
 		if err := writePNG(c, out, before.name(), img); err != nil {
 			return err
@@ -233,7 +234,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		w = c.stderr // the PNG has standard output
 	} else if out != "" {
 		b := img.Bounds()
-		fmt.Fprintf(w, "wrote %s: %d×%d, %v\n", out, b.Dx(), b.Dy(), meta["format"])
+		fmt.Fprintf(w, "wrote %s: %d×%d, %v\n", out, b.Dx(), b.Dy(), meta.Format)
 	}
 	fmt.Fprintf(w, "%s -> %s: %d of %d cells changed (%.2f%%): %d became walkable, %d no longer walkable, %d wall <-> void\n",
 		rep.Before, rep.After, rep.Changed, rep.Width*rep.Height, rep.ChangedPercent, rep.BecameWalkable, rep.LostWalkable, rep.WallVoid)

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/drivers/tl2drv"
 )
 
 // shadowEdits looks for paths a .MOD lists more than once before a repack:
@@ -17,15 +16,15 @@ func shadowEdits(path, password string, drop bool) ([]archive.Edit, string, erro
 		return nil, "", err
 	}
 	defer a.Close()
-	t, ok := a.(*tl2drv.Archive)
-	if !ok {
+	shadowed := a.Capabilities().Shadowed
+	if shadowed == nil {
 		if drop {
 			return nil, "", usageError{fmt.Sprintf("--drop-shadowed: %s archives cannot list a path twice", a.Family())}
 		}
 		return nil, "", nil
 	}
 	var b strings.Builder
-	for _, s := range t.Shadowed() {
+	for _, s := range shadowed() {
 		same := "different bytes"
 		if s.Identical {
 			same = "identical bytes"

@@ -37,6 +37,9 @@ func (l *looseFile) Path() string             { return l.path }
 func (l *looseFile) Entries() []archive.Entry { return []archive.Entry{l.entry} }
 func (l *looseFile) Close() error             { return nil }
 
+// Capabilities: a loose file is only read.
+func (l *looseFile) Capabilities() archive.Capabilities { return archive.Capabilities{} }
+
 func (l *looseFile) Open(p string) (io.ReadCloser, error) {
 	if p != l.entry.Path {
 		return nil, &archive.EntryError{Archive: l.path, Entry: p, Offset: -1, Err: archive.ErrNotFound}

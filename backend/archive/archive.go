@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -24,9 +23,25 @@ type Entry struct {
 	// Kind is a short name for what the entry is (e.g. "text", "texture",
 	// "BINDAT", "zip-deflate"); families choose it, previews key on it.
 	Kind string `json:"kind"`
-	// Extra holds family fields (TL2 type code and CRC, IOP comment, …).
-	Extra map[string]any `json:"extra,omitempty"`
+	// Extra holds the family's typed fields (tl2drv.EntryExtra: type code
+	// and CRC; iopdrv.EntryExtra: comment, encryption, …); nil for
+	// families with none. Its JSON is what `ls --json` and the window show.
+	Extra EntryExtra `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
 }
+
+// EntryExtra is one family's typed facts about an entry, a struct of the
+// driver's own. Generic code asks only what every family can answer.
+type EntryExtra interface {
+	// Shadowed says a later copy of the same path hides this one: it is
+	// listed, but the game (and every lookup) reads the other.
+	Shadowed() bool
+	// From names the part of a view over several containers the entry
+	// comes from (a Lost Saga game folder: its pack); "" otherwise.
+	From() string
+}
+
+// Shadowed says whether e is a copy a later one of its path hides.
+func (e Entry) Shadowed() bool { return e.Extra != nil && e.Extra.Shadowed() }
 
 // Name is the last element of the entry's path.
 func (e Entry) Name() string { return path.Base(e.Path) }
@@ -43,11 +58,9 @@ type Archive interface {
 	// Open returns a reader over one entry's decoded bytes.
 	Open(entryPath string) (io.ReadCloser, error)
 	Close() error
-}
-
-// Infoer gives family metadata as a JSON-ready value (header fields, hashes).
-type Infoer interface {
-	Info() any
+	// Capabilities says what the family can do with this archive beyond
+	// reading it (caps.go): edits, checks, metadata, lookup rules.
+	Capabilities() Capabilities
 }
 
 // Severity of a verification finding.
@@ -66,11 +79,6 @@ type Finding struct {
 	Entry    string   `json:"entry,omitempty"` // the entry it is about, if any
 	Offset   int64    `json:"offset,omitempty"`
 	Message  string   `json:"message"` // what it means, in words a player understands
-}
-
-// Verifier runs every integrity check a family has.
-type Verifier interface {
-	Verify(ctx context.Context, p Progress) ([]Finding, error)
 }
 
 // EditOp is a write-back operation.
@@ -136,14 +144,6 @@ const (
 type Staged interface {
 	Commit() error
 	Abort() error
-}
-
-// Rewriter writes a new archive at dst with edits applied (no edits: a
-// repack). It writes temporary files beside dst and returns them staged, so
-// the caller can close the source (Windows cannot rename over an open file)
-// before committing. A family with sidecar files (DATA.PAK + .MAN) stages all.
-type Rewriter interface {
-	Rewrite(ctx context.Context, dst string, edits []Edit, p Progress) (Staged, error)
 }
 
 // Progress receives job progress. Implementations must be cheap and safe

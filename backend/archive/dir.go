@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -50,20 +49,6 @@ func OpenDir(dir string, opts OpenOptions) (Archive, error) {
 		return nil, err
 	}
 	return d.OpenDir(dir, opts)
-}
-
-// Appender edits an archive in place by appending (Lost Saga packs, as
-// their client's patcher does): the bytes already in the file stay as they
-// are, and an interrupted edit is rolled back by truncating. writeback uses
-// it for in-place edits instead of a rewrite and a backup.
-type Appender interface {
-	Append(ctx context.Context, edits []Edit, p Progress) error
-}
-
-// Renamer is implemented by archives whose Rewriter (and Appender) handle
-// EditRename; writeback refuses a rename for the others.
-type Renamer interface {
-	CanRename() bool
 }
 
 // fallbacks are tried by Open when no family recognises a file.

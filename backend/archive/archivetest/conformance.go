@@ -45,7 +45,7 @@ type Family struct {
 	// RepackIdentical: a rewrite without edits is byte-identical.
 	RepackIdentical bool
 
-	// ReadOnly: the family has no Rewriter; the edit checks are skipped.
+	// ReadOnly: the family has no Rewrite; the edit checks are skipped.
 	ReadOnly bool
 	// Replace and Remove name the entries the edit check changes; by
 	// default the first and the last listed entries. Add is the path of the
@@ -59,8 +59,9 @@ type Family struct {
 
 // Run checks a driver against the archive model's contract: detection,
 // listing and sizes, bytes, concurrent reads, lookup as the family defines
-// it, the missing-entry error naming the entry, an unchanged repack, and
-// replace/add/remove read back (to a new file and in place).
+// it, the missing-entry error naming the entry, the capability descriptor
+// against what the driver does, an unchanged repack, and replace/add/remove
+// read back (to a new file and in place).
 func Run(t *testing.T, fam Family) {
 	t.Helper()
 	t.Run("detect", func(t *testing.T) { checkDetect(t, fam) })
@@ -68,6 +69,7 @@ func Run(t *testing.T, fam Family) {
 	t.Run("concurrent", func(t *testing.T) { checkConcurrent(t, fam) })
 	t.Run("lookup", func(t *testing.T) { checkLookup(t, fam) })
 	t.Run("missing", func(t *testing.T) { checkMissing(t, fam) })
+	t.Run("capabilities", func(t *testing.T) { checkCapabilities(t, fam) })
 	if fam.ReadOnly {
 		return
 	}
@@ -157,8 +159,8 @@ func checkListing(t *testing.T, fam Family) {
 	compare(t, a, want)
 }
 
-// compare checks the listing against want. An entry marked
-// Extra["shadowed"] = true is a copy a later one of the same path hides (a
+// compare checks the listing against want. An entry whose extra says
+// Shadowed is a copy a later one of the same path hides (a
 // Lost Saga pack appended to, a GUTS .MOD listing a path twice): it is
 // listed, but what its path reads is the winner's, so it is not compared.
 func compare(t testing.TB, a archive.Archive, want map[string][]byte) {
@@ -168,7 +170,7 @@ func compare(t testing.TB, a archive.Archive, want map[string][]byte) {
 		if strings.HasPrefix(e.Path, "/") || strings.Contains(e.Path, `\`) || e.Path == "" {
 			t.Errorf("entry path %q: paths are '/'-separated and relative", e.Path)
 		}
-		if e.Extra["shadowed"] == true {
+		if e.Shadowed() {
 			continue
 		}
 		if got[e.Path] {
@@ -307,11 +309,11 @@ func checkMissing(t *testing.T, fam Family) {
 
 func rewrite(t testing.TB, a archive.Archive, dst string, edits []archive.Edit) error {
 	t.Helper()
-	rw, ok := a.(archive.Rewriter)
-	if !ok {
-		t.Fatalf("%s archives have no Rewriter (set ReadOnly)", a.Family())
+	rw := a.Capabilities().Rewrite
+	if rw == nil {
+		t.Fatalf("%s archives have no Rewrite (set ReadOnly)", a.Family())
 	}
-	st, err := rw.Rewrite(context.Background(), dst, edits, archive.NoProgress{})
+	st, err := rw(context.Background(), dst, edits, archive.NoProgress{})
 	if err != nil {
 		return err
 	}
@@ -454,9 +456,13 @@ func checkEditErrors(t *testing.T, fam Family) {
 func checkInPlace(t *testing.T, fam Family) {
 	dir := t.TempDir()
 	p, want := fam.Make(t, dir)
-	before, err := os.ReadFile(p)
-	if err != nil {
+	var before []byte
+	if st, err := os.Stat(p); err != nil {
 		t.Fatal(err)
+	} else if !st.IsDir() { // a folder is edited file by file, not backed up whole
+		if before, err = os.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
 	}
 	a := open(t, p)
 	edits, after := plan(t, fam, a, want, t.TempDir())
@@ -468,7 +474,7 @@ func checkInPlace(t *testing.T, fam Family) {
 	if res.Output != p {
 		t.Errorf("output %s, want %s", res.Output, p)
 	}
-	if res.Backup != "" {
+	if res.Backup != "" && before != nil {
 		b, err := os.ReadFile(res.Backup)
 		if err != nil || !bytes.Equal(b, before) {
 			t.Errorf("backup %s does not hold the old bytes (%v)", res.Backup, err)
@@ -504,14 +510,14 @@ func checkEditLookup(t *testing.T, fam Family) {
 }
 
 // checkRename renames an entry into another folder where the family says
-// it can (archive.Renamer), and checks that a family that cannot refuses.
+// it can (EditRename in Capabilities.Edit), and checks that a family that
+// cannot refuses.
 func checkRename(t *testing.T, fam Family) {
 	p, want := fam.Make(t, t.TempDir())
 	a := open(t, p)
 	from := listed(a)[0]
 	to := "RENAMED/" + strings.ToUpper(filepath.Base(from))
-	r, ok := a.(archive.Renamer)
-	if !ok || !r.CanRename() {
+	if !a.Capabilities().Edit.Has(archive.EditRename) {
 		_, err := writeback.Apply(context.Background(), p, outPath(t, p),
 			[]archive.Edit{{Op: archive.EditRename, Path: from, NewPath: to}}, archive.OpenOptions{}, nil)
 		if err == nil || !strings.Contains(err.Error(), "rename") {

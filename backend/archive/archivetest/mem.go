@@ -62,7 +62,11 @@ func (s *slowReader) Read(b []byte) (int, error) {
 	return s.r.Read(b)
 }
 
-// Verify reports nothing; it exists so Mem satisfies archive.Verifier.
+// Capabilities: a Mem is read-only and has integrity checks that find
+// nothing.
+func (m *Mem) Capabilities() archive.Capabilities { return archive.Capabilities{Verify: m.Verify} }
+
+// Verify reports nothing.
 func (m *Mem) Verify(ctx context.Context, p archive.Progress) ([]archive.Finding, error) {
 	return nil, ctx.Err()
 }

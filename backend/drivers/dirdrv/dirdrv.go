@@ -98,6 +98,17 @@ func (a *Archive) Path() string             { return a.root }
 func (a *Archive) Entries() []archive.Entry { return a.entries }
 func (a *Archive) Close() error             { return nil }
 
+// Capabilities: a folder is read, not written as a whole; its entries are
+// files on disk, opened where they are.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Info: a.Info,
+		DiskPath: func(entry string) string {
+			return filepath.Join(a.root, filepath.FromSlash(entry))
+		},
+	}
+}
+
 // Open reads one file of the folder; only listed names open, so a name
 // can never reach outside it.
 func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {

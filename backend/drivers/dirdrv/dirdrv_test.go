@@ -67,7 +67,7 @@ func TestFolderView(t *testing.T) {
 			t.Errorf("Open(%q): %v", bad, err)
 		}
 	}
-	info := a.(archive.Infoer).Info().(map[string]any)
+	info := a.Capabilities().Info().(map[string]any)
 	if info["files"] != 3 || info["bytes"] != int64(13+7+8) {
 		t.Fatalf("info %v", info)
 	}

@@ -52,8 +52,9 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-// A Lost Saga game folder (rs.iop and map.iop, the first pack wins) is a
-// read-only view.
+// A Lost Saga game folder (rs.iop and map.iop, the first pack wins) is
+// not rewritten elsewhere (ReadOnly skips those checks); it is edited in
+// place, pack by pack, which the capabilities check tries.
 func TestConformanceGameFolder(t *testing.T) {
 	archivetest.Run(t, archivetest.Family{
 		Dir: GameDriver{},

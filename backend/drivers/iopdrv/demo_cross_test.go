@@ -70,8 +70,8 @@ func TestDemoGameFolderCross(t *testing.T) {
 				var got bytes.Buffer
 				got.ReadFrom(rc)
 				rc.Close()
-				if !bytes.Equal(got.Bytes(), e.Data) || ge.Extra["pack"] != pack || ge.Extra["comment"] != e.Comment {
-					t.Fatalf("%s: driver %q from %v, second reader %q from %s", ge.Path, got.Bytes(), ge.Extra["pack"], e.Data, pack)
+				if !bytes.Equal(got.Bytes(), e.Data) || ge.Extra.(*EntryExtra).Pack != pack || ge.Extra.(*EntryExtra).Comment != e.Comment {
+					t.Fatalf("%s: driver %q from %v, second reader %q from %s", ge.Path, got.Bytes(), ge.Extra.(*EntryExtra).Pack, e.Data, pack)
 				}
 			}
 			methods = append(methods, map[uint16]string{0: "stored", 8: "deflate"}[e.Method])

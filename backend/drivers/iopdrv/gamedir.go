@@ -23,7 +23,7 @@ var GamePacks = []string{"rs.iop", "map.iop"}
 // GameDriver opens a Lost Saga game folder as the client sees it: the
 // files of rs.iop, then those of map.iop that rs.iop does not have (the
 // first pack that has a name wins), without the names the delete list
-// hides. Each entry's Extra["pack"] names its pack.
+// hides. Each entry's EntryExtra.Pack names its pack.
 type GameDriver struct{}
 
 func (GameDriver) Name() string { return "iop-game" }
@@ -105,7 +105,8 @@ func (GameDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive
 	for _, a := range g.packs {
 		pack := filepath.Base(a.path)
 		for _, e := range a.entries {
-			if e.Extra["shadowed"] == true || e.Extra["deleted"] == true {
+			x := e.Extra.(*EntryExtra)
+			if x.IsShadowed || x.Deleted {
 				continue
 			}
 			k := iop.LookupKey(e.Path)
@@ -117,11 +118,9 @@ func (GameDriver) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive
 			}
 			g.byKey[k] = a
 			ne := e
-			ne.Extra = map[string]any{}
-			for key, v := range e.Extra {
-				ne.Extra[key] = v
-			}
-			ne.Extra["pack"] = pack
+			nx := *x
+			nx.Pack = pack
+			ne.Extra = &nx
 			g.from[ne.Path] = a
 			g.entries = append(g.entries, ne)
 		}
@@ -223,5 +222,19 @@ func (g *GameFolder) Verify(ctx context.Context, p archive.Progress) ([]archive.
 	return out, nil
 }
 
-// KeepsTextEncoding: as for one pack (Archive.KeepsTextEncoding).
-func (g *GameFolder) KeepsTextEncoding() bool { return true }
+// Capabilities: a game folder is edited in place, each edit appended to
+// the pack that holds the entry (renames too), never rewritten elsewhere;
+// its packs' passwords and text encodings apply. Its names are paired
+// exactly by a comparison, as before packs described themselves.
+func (g *GameFolder) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:              archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditRename),
+		Rewrite:           g.Rewrite,
+		Append:            g.Append,
+		Notes:             g.Notes,
+		Verify:            g.Verify,
+		Info:              g.Info,
+		Passwords:         true,
+		KeepsTextEncoding: true,
+	}
+}

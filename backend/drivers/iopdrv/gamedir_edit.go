@@ -222,9 +222,6 @@ func (g *GameFolder) Append(ctx context.Context, edits []archive.Edit, p archive
 // Notes says which pack each edit of the last Append went to.
 func (g *GameFolder) Notes() []string { return append([]string(nil), g.notes...) }
 
-// CanRename: renames go to the pack that holds the entry.
-func (g *GameFolder) CanRename() bool { return true }
-
 // Rewrite refuses: a game folder is edited in place, pack by pack.
 func (g *GameFolder) Rewrite(ctx context.Context, dst string, edits []archive.Edit, p archive.Progress) (archive.Staged, error) {
 	return nil, fmt.Errorf("%s: a Lost Saga game folder is edited in place (each edit goes into the pack that holds the entry); to write elsewhere, copy the folder and edit the copy, or open one pack and use Save as", g.dir)

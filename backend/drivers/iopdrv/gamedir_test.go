@@ -56,7 +56,7 @@ func TestGameFolder(t *testing.T) {
 	defer a.Close()
 	var got []string
 	for _, e := range a.Entries() {
-		got = append(got, e.Path+"@"+e.Extra["pack"].(string))
+		got = append(got, e.Path+"@"+e.Extra.(*EntryExtra).Pack)
 	}
 	want := "사운드/공유.txt@rs.iop|rs/only.txt@rs.iop|map/x.map@rs.iop|map/b.map@MAP.IOP|rs/hidden.txt@MAP.IOP"
 	if strings.Join(got, "|") != want {
@@ -79,7 +79,7 @@ func TestGameFolder(t *testing.T) {
 	if e := ioptest.Winners(es)[ioptest.Fold([]byte("\xBB\xE7\xBF\xEE\xB5\xE5\\\xB0\xF8\xC0\xAF.txt"))]; string(e.Data) != "from map" {
 		t.Fatalf("map copy %q", e.Data)
 	}
-	in := a.(archive.Infoer).Info().(GameInfo)
+	in := a.Capabilities().Info().(GameInfo)
 	if len(in.Packs) != 2 || in.Packs[0].Used != 3 || in.Packs[1].Used != 2 || in.Packs[1].Overruled != 1 || strings.Join(in.Ignored, ",") != "other.iop" {
 		t.Fatalf("info %+v", in)
 	}

@@ -3,11 +3,11 @@
 //
 // Every central-directory entry is listed, duplicates included. The client
 // uses the last copy of a name (compared lower-case with '\'); earlier
-// copies carry Extra["shadowed"] = true and Extra["winner"] = the index of
-// the copy that wins, and Open of their path returns the winner's bytes, as
-// the game would. For rs.iop and map.iop, the delete list beside them
-// (info/delete_file_list.cfg.iop) is read when present and the names it
-// hides carry Extra["deleted"] = true.
+// copies carry an EntryExtra (extra.go) with IsShadowed set and Winner the
+// index of the copy that wins, and Open of their path returns the winner's
+// bytes, as the game would. For rs.iop and map.iop, the delete list beside
+// them (info/delete_file_list.cfg.iop) is read when present and the names
+// it hides carry Deleted.
 //
 // A game folder (gamedir.go, family "iop-game") is the client's merged view
 // of rs.iop and map.iop. Its edits (gamedir_edit.go) append to one pack
@@ -92,23 +92,23 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 		}
 		name := zf.Path()
 		win := a.byKey[zf.Key()]
-		extra := map[string]any{
-			"index":        zf.Index,
-			"comment":      cp949.Display([]byte(zf.Comment)),
-			"encrypted":    zf.Encrypted(),
-			"method":       methodName(zf.Method),
-			"crc":          fmt.Sprintf("%08X", zf.CRC32),
-			"iniScrambled": zf.INIScrambled(),
+		extra := &EntryExtra{
+			Index:        zf.Index,
+			Comment:      cp949.Display([]byte(zf.Comment)),
+			Encrypted:    zf.Encrypted(),
+			Method:       methodName(zf.Method),
+			CRC:          fmt.Sprintf("%08X", zf.CRC32),
+			INIScrambled: zf.INIScrambled(),
 		}
 		if win != zf {
-			extra["shadowed"] = true
-			extra["winner"] = win.Index
+			extra.IsShadowed = true
+			extra.Winner = win.Index
 			if n, err := zf.Span(); err == nil {
-				extra["wasted"] = n
+				extra.Wasted = &n
 			}
 		}
 		if a.deleted[zf.Key()] {
-			extra["deleted"] = true
+			extra.Deleted = true
 		}
 		if _, dup := a.byPath[name]; !dup || win == zf {
 			a.byPath[name] = win
@@ -242,6 +242,20 @@ func (a *Archive) loadDeleteList() {
 	}
 }
 
-// KeepsTextEncoding says text written into the pack keeps the encoding
-// the entry came in (CP949, UTF-16): backend/edit/intake re-encodes UTF-8.
-func (a *Archive) KeepsTextEncoding() bool { return true }
+// Capabilities: a pack is rewritten whole or appended to in place (as the
+// client's patcher does), renames natively, may be encrypted, reads names
+// in any case, and keeps the encoding text entries came in (CP949,
+// UTF-16): backend/edit/intake re-encodes UTF-8 given for them.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:              archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditRename),
+		Rewrite:           a.Rewrite,
+		Append:            a.Append,
+		Optimize:          a.Optimize,
+		Verify:            a.Verify,
+		Info:              a.Info,
+		FoldNames:         true,
+		Passwords:         true,
+		KeepsTextEncoding: true,
+	}
+}

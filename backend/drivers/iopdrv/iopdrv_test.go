@@ -79,10 +79,10 @@ func TestOpenListAndDuplicates(t *testing.T) {
 		t.Fatalf("paths %s", got)
 	}
 	es := a.Entries()
-	if es[1].Extra["shadowed"] != true || es[1].Extra["winner"] != 3 || es[3].Extra["shadowed"] != nil {
+	if !x(es[1]).IsShadowed || x(es[1]).Winner != 3 || x(es[3]).IsShadowed {
 		t.Fatalf("duplicate marks %v / %v", es[1].Extra, es[3].Extra)
 	}
-	if es[0].Extra["comment"] != "1" || es[0].Extra["iniScrambled"] != true || es[0].Extra["encrypted"] != true || es[2].Extra["method"] != "stored" {
+	if x(es[0]).Comment != "1" || !x(es[0]).INIScrambled || !x(es[0]).Encrypted || x(es[2]).Method != "stored" {
 		t.Fatalf("extra %v %v", es[0].Extra, es[2].Extra)
 	}
 	if got := readEntry(t, a, "config/client.ini"); got != "[Setting]\r\nLanguage=en\r\nWindowed=1\r\n" {
@@ -92,7 +92,7 @@ func TestOpenListAndDuplicates(t *testing.T) {
 	if got := readEntry(t, a, "xml/items.xml"); !strings.Contains(got, `id="2"`) {
 		t.Fatalf("duplicate opened %q", got)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.PasswordSource != "US pack password" || in.Password != "eE39DkE!%E0" || in.Entries != 5 || in.Encrypted != 4 || in.INIScrambled != 1 {
 		t.Fatalf("info %+v", in)
 	}
@@ -124,7 +124,7 @@ func TestVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+	fs, err := a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 	a.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func TestVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	fs, _ = a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+	fs, _ = a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 	if len(fs) == 0 || fs[0].Check != "crc" || fs[0].Entry != "resource/readme.txt" {
 		t.Fatalf("damaged: %+v", fs)
 	}
@@ -159,7 +159,7 @@ func rewrite(t *testing.T, src, dst string, edits []archive.Edit) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := a.(archive.Rewriter).Rewrite(context.Background(), dst, edits, archive.NoProgress{})
+	st, err := a.Capabilities().Rewrite(context.Background(), dst, edits, archive.NoProgress{})
 	a.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -209,10 +209,10 @@ func TestReplaceAddRemove(t *testing.T) {
 		t.Fatalf("replaced ini %q", got)
 	}
 	es := a.Entries()
-	if es[0].Extra["comment"] != "1" || es[0].Extra["encrypted"] != true || es[3].Extra["encrypted"] != true {
+	if x(es[0]).Comment != "1" || !x(es[0]).Encrypted || !x(es[3]).Encrypted {
 		t.Fatalf("kept fields %v %v", es[0].Extra, es[3].Extra)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.PasswordSource != "US pack password" || len(in.Duplicates) != 0 {
 		t.Fatalf("info %+v", in)
 	}
@@ -245,10 +245,10 @@ func TestDeleteList(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if a.Entries()[2].Extra["deleted"] != true || a.Entries()[0].Extra["deleted"] != nil {
+	if !x(a.Entries()[2]).Deleted || x(a.Entries()[0]).Deleted {
 		t.Fatalf("deleted marks %v", a.Entries()[2].Extra)
 	}
-	in := a.(archive.Infoer).Info().(Info)
+	in := a.Capabilities().Info().(Info)
 	if in.DeleteList == nil || strings.Join(in.DeleteList.Hidden, "|") != "resource/readme.txt" {
 		t.Fatalf("delete list %+v", in.DeleteList)
 	}
@@ -267,7 +267,10 @@ func TestCorruptFiles(t *testing.T) {
 			}
 			continue
 		}
-		a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+		a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 		a.Close()
 	}
 }
+
+// x is an entry's typed extra.
+func x(e archive.Entry) *EntryExtra { return e.Extra.(*EntryExtra) }

@@ -112,7 +112,7 @@ func TestCreateKoreanNamesCross(t *testing.T) {
 		if got := readEntry(t, a, `CONFIG\한글.INI`); got != treeFiles["config/한글.ini"] {
 			t.Fatalf("folded lookup %q", got)
 		}
-		in := a.(archive.Infoer).Info().(Info)
+		in := a.Capabilities().Info().(Info)
 		wantSrc := "none needed"
 		if pw != "" {
 			wantSrc = "Korea pack password"
@@ -208,11 +208,11 @@ func TestAppendPatchCross(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if es := a.Entries(); es[0].Extra["shadowed"] != true || es[0].Extra["wasted"].(int64) <= 0 || es[1].Extra["shadowed"] != nil {
+	if es := a.Entries(); !x(es[0]).IsShadowed || *x(es[0]).Wasted <= 0 || x(es[1]).IsShadowed {
 		t.Fatalf("marks %v %v", es[0].Extra, es[1].Extra)
 	}
-	in := a.(archive.Infoer).Info().(Info)
-	if in.ShadowedCopies != 1 || in.ShadowedBytes != a.Entries()[0].Extra["wasted"].(int64) || in.UnusedBytes == 0 {
+	in := a.Capabilities().Info().(Info)
+	if in.ShadowedCopies != 1 || in.ShadowedBytes != *x(a.Entries()[0]).Wasted || in.UnusedBytes == 0 {
 		t.Fatalf("info %+v", in)
 	}
 	if got := readEntry(t, a, "사운드/새이름.txt"); got != treeFiles["사운드/한글파일.txt"] {
@@ -253,7 +253,7 @@ func TestAppendRollback(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	a, _ := archive.Open(p, archive.OpenOptions{})
-	err := a.(archive.Appender).Append(ctx, []archive.Edit{{Op: archive.EditAdd, Path: "n.txt", Source: src}}, nil)
+	err := a.Capabilities().Append(ctx, []archive.Edit{{Op: archive.EditAdd, Path: "n.txt", Source: src}}, nil)
 	a.Close()
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancel: %v", err)
@@ -273,7 +273,7 @@ func TestAppendRollback(t *testing.T) {
 			os.Remove(gone)
 		}
 	})
-	err = a.(archive.Appender).Append(context.Background(), []archive.Edit{
+	err = a.Capabilities().Append(context.Background(), []archive.Edit{
 		{Op: archive.EditAdd, Path: "a.txt", Source: src}, {Op: archive.EditAdd, Path: "b.txt", Source: gone}}, pr)
 	a.Close()
 	if err == nil {
@@ -294,7 +294,7 @@ func TestAppendRollback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = a.(archive.Appender).Append(context.Background(), []archive.Edit{{Op: archive.EditAdd, Path: "c.txt", Source: src}}, nil)
+	err = a.Capabilities().Append(context.Background(), []archive.Edit{{Op: archive.EditAdd, Path: "c.txt", Source: src}}, nil)
 	a.Close()
 	if !errors.Is(err, errAppendLive) {
 		t.Fatalf("append beside a live journal: %v", err)

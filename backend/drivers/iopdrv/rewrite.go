@@ -280,9 +280,6 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 	return out, nil
 }
 
-// CanRename: .iop packs rename entries (archive.Renamer).
-func (a *Archive) CanRename() bool { return true }
-
 // separator is the one the pack's names use most ('\' when none has one).
 func (a *Archive) separator() string {
 	back, fwd := 0, 0

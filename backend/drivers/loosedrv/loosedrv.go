@@ -85,6 +85,11 @@ func (a *Archive) Path() string             { return a.path }
 func (a *Archive) Entries() []archive.Entry { return []archive.Entry{a.entry} }
 func (a *Archive) Close() error             { return nil }
 
+// Capabilities: the one entry is the file itself.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{Info: a.Info, DiskPath: func(string) string { return a.path }}
+}
+
 func (a *Archive) Open(p string) (io.ReadCloser, error) {
 	if !strings.EqualFold(strings.ReplaceAll(p, `\`, "/"), a.entry.Path) {
 		return nil, &archive.EntryError{Archive: a.path, Entry: p, Offset: -1, Err: archive.ErrNotFound}

@@ -103,7 +103,7 @@ func TestBenchChild(t *testing.T) {
 	if op == "rebuild" {
 		src := filepath.Join(t.TempDir(), "r")
 		os.WriteFile(src, []byte("a replaced nested entry"), 0o644)
-		st, err := a.(archive.Rewriter).Rewrite(context.Background(), p+".out", []archive.Edit{{Op: archive.EditReplace, Path: "#3/#4", Source: src}}, archive.NoProgress{})
+		st, err := a.Capabilities().Rewrite(context.Background(), p+".out", []archive.Edit{{Op: archive.EditReplace, Path: "#3/#4", Source: src}}, archive.NoProgress{})
 		if err != nil {
 			t.Fatal(err)
 		}

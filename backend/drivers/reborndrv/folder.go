@@ -113,22 +113,23 @@ func (DataDriver) Open(p string, _ archive.OpenOptions) (archive.Archive, error)
 		}
 		seen[name] = true
 		disk := filepath.Join(a.root, filepath.FromSlash(name))
-		e := archive.Entry{Path: name, Size: int64(r.Size), Packed: -1, Kind: "file",
-			Extra: map[string]any{"dir": r.Dir, "file": r.File, "tableSize": r.Size, "diskPath": disk}}
+		x := &DataExtra{Dir: r.Dir, File: r.File, TableSize: r.Size, DiskPath: disk}
+		e := archive.Entry{Path: name, Size: int64(r.Size), Packed: -1, Kind: "file", Extra: x}
 		if strings.EqualFold(filepath.Ext(name), ".dat") {
 			e.Kind = Family
 		}
 		if r.Path == "" {
-			e.Extra["problem"] = "the table gives no external file (a PSP table)"
+			x.Problem = "the table gives no external file (a PSP table)"
 		} else if fst, err := os.Stat(disk); err != nil {
-			e.Extra["problem"] = "missing on disk"
+			x.Problem = "missing on disk"
 			a.problems = append(a.problems, archive.Finding{Severity: archive.SevError, Check: "filetable-missing", Entry: name,
 				Message: fmt.Sprintf("FileTable.bin names %s (directory %d, file %d), which is not on disk", name, r.Dir, r.File)})
 		} else {
 			e.Packed = fst.Size()
-			e.Extra["diskSize"] = fst.Size()
+			size := fst.Size()
+			x.DiskSize = &size
 			if fst.Size() != int64(r.Size) {
-				e.Extra["problem"] = fmt.Sprintf("size differs: table %d, disk %d", r.Size, fst.Size())
+				x.Problem = fmt.Sprintf("size differs: table %d, disk %d", r.Size, fst.Size())
 				a.problems = append(a.problems, archive.Finding{Severity: archive.SevError, Check: "filetable-size", Entry: name,
 					Message: fmt.Sprintf("FileTable.bin says %d bytes, the file on disk has %d: the game reads it over the table's length", r.Size, fst.Size())})
 			}
@@ -143,6 +144,12 @@ func (a *DataArchive) Family() string           { return DataFamily }
 func (a *DataArchive) Path() string             { return a.path }
 func (a *DataArchive) Entries() []archive.Entry { return a.entries }
 func (a *DataArchive) Close() error             { return nil }
+
+// Capabilities: the table is read, never written here; its checks compare
+// the table with the files on disk.
+func (a *DataArchive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{Verify: a.Verify, Info: a.Info}
+}
 
 // DiskPath is the file on disk an entry names.
 func (a *DataArchive) DiskPath(entry string) (string, bool) {

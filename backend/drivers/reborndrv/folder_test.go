@@ -44,11 +44,11 @@ func TestDataFolder(t *testing.T) {
 			t.Fatalf("%s opened as %s (the Reborn folder driver must beat a generic one)", p, a.Family())
 		}
 		es := a.Entries()
-		if len(es) != 3 || es[0].Path != "event/scene.dat" || es[0].Kind != Family || es[0].Extra["problem"] != nil {
+		if len(es) != 3 || es[0].Path != "event/scene.dat" || es[0].Kind != Family || es[0].Extra.(*DataExtra).Problem != "" {
 			t.Fatalf("entries %+v", es)
 		}
-		if es[1].Extra["problem"] != "size differs: table 9, disk 5" || es[2].Extra["problem"] != "missing on disk" {
-			t.Errorf("problems %v / %v", es[1].Extra["problem"], es[2].Extra["problem"])
+		if es[1].Extra.(*DataExtra).Problem != "size differs: table 9, disk 5" || es[2].Extra.(*DataExtra).Problem != "missing on disk" {
+			t.Errorf("problems %v / %v", es[1].Extra.(*DataExtra).Problem, es[2].Extra.(*DataExtra).Problem)
 		}
 		rc, err := a.Open("EVENT/scene.dat")
 		if err != nil {
@@ -59,7 +59,7 @@ func TestDataFolder(t *testing.T) {
 		if !bytes.Equal(got, dat) {
 			t.Error("entry bytes are not the file's")
 		}
-		f, _ := a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+		f, _ := a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 		if len(f) != 2 || f[0].Check != "filetable-size" || f[1].Check != "filetable-missing" {
 			t.Errorf("findings %+v", f)
 		}

@@ -285,7 +285,7 @@ func TestAddRemoveAtDepth(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 	c := openT(t, dst2)
-	if es := c.Entries(); len(es) != 5 || es[2].Path != "#2/#0" || es[2].Extra["id"] != "0x00050001" {
+	if es := c.Entries(); len(es) != 5 || es[2].Path != "#2/#0" || es[2].Extra.(*EntryExtra).ID != "0x00050001" {
 		t.Errorf("after rm: %+v", es)
 	}
 }

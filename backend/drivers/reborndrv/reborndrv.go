@@ -512,12 +512,12 @@ func (a *Archive) chain(n *node) string {
 
 func (a *Archive) entry(n *node) archive.Entry {
 	e := archive.Entry{Path: n.path, Size: n.size, Packed: n.size, Kind: n.kind}
-	extra := map[string]any{"layers": a.chain(n), "kind": n.kind}
+	extra := &EntryExtra{Layers: a.chain(n), Kind: n.kind}
 	if a.root != nil {
-		extra["index"] = n.index
-		extra["offset"] = n.offset
+		index, offset := n.index, n.offset
+		extra.Index, extra.Offset = &index, &offset
 		if n.id != 0 {
-			extra["id"] = fmt.Sprintf("0x%08X", n.id)
+			extra.ID = fmt.Sprintf("0x%08X", n.id)
 		}
 	}
 	if n.kind == "mlz0" && n.bad == nil {
@@ -529,7 +529,7 @@ func (a *Archive) entry(n *node) archive.Entry {
 		}
 	}
 	if n.bad != nil {
-		extra["error"] = n.bad.Error()
+		extra.Error = n.bad.Error()
 	}
 	e.Extra = extra
 	return e
@@ -538,6 +538,18 @@ func (a *Archive) entry(n *node) archive.Entry {
 func (a *Archive) Family() string           { return Family }
 func (a *Archive) Path() string             { return a.path }
 func (a *Archive) Entries() []archive.Entry { return a.entries }
+
+// Capabilities: a pack is rewritten whole; its entries are numbered (#3),
+// not named, so nothing renames them.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:     archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove),
+		NoRename: "entries of a Reborn pack are numbered, not named: they can be replaced, added as the next #N, or removed, not renamed",
+		Rewrite:  a.Rewrite,
+		Verify:   a.Verify,
+		Info:     a.Info,
+	}
+}
 
 func (a *Archive) Close() error {
 	a.removeSpill()

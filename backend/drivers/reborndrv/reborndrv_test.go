@@ -74,10 +74,10 @@ func TestSampleListing(t *testing.T) {
 			t.Errorf("entry %d: %s %s, want %s %s", i, es[i].Path, es[i].Kind, w.path, w.kind)
 		}
 	}
-	if got := es[2].Extra["layers"]; got != "rotxor > zip(pack) > pakd > #2 pakd" {
+	if got := es[2].Extra.(*EntryExtra).Layers; got != "rotxor > zip(pack) > pakd > #2 pakd" {
 		t.Errorf("layers %q", got)
 	}
-	if es[3].Extra["id"] != "0x00050001" || es[3].Extra["index"] != 1 {
+	if es[3].Extra.(*EntryExtra).ID != "0x00050001" || *es[3].Extra.(*EntryExtra).Index != 1 {
 		t.Errorf("nested extra %v", es[3].Extra)
 	}
 	if got := read(t, a, "#2/#1"); !bytes.HasPrefix(got, []byte("unit sprite bytes\x00")) || len(got)%16 != 0 {
@@ -105,7 +105,7 @@ func TestOtherWrappings(t *testing.T) {
 	if in := a.Info().(Info); in.Chain != "pakd" || in.Entries != 2 {
 		t.Errorf("raw info %+v", in)
 	}
-	if a.Entries()[1].Extra["id"] != "0x00000003" {
+	if a.Entries()[1].Extra.(*EntryExtra).ID != "0x00000003" {
 		t.Errorf("raw id %v", a.Entries()[1].Extra)
 	}
 	e := openT(t, "testdata/effect.dat")
@@ -178,7 +178,7 @@ func TestRewrite(t *testing.T) {
 			t.Errorf("%s changed", p)
 		}
 	}
-	if b.Entries()[3].Extra["id"] != "0x00050001" {
+	if b.Entries()[3].Extra.(*EntryExtra).ID != "0x00050001" {
 		t.Errorf("id lost: %v", b.Entries()[3].Extra)
 	}
 	if f, _ := b.Verify(context.Background(), archive.NoProgress{}); len(f) != 0 {

@@ -222,12 +222,9 @@ func entryIndex(r *mod.Reader, e *mod.Entry) int {
 // upper is GUTS' ASCII-only upper-casing.
 func upper(s string) string { return mod.UpperName(s) }
 
-// ShadowedCopy is a later copy of a path the archive lists more than once.
-type ShadowedCopy struct {
-	Path      string `json:"path"`      // as stored
-	Kept      string `json:"kept"`      // the copy a lookup finds, as stored
-	Identical bool   `json:"identical"` // same size and CRC-32 as that one
-}
+// ShadowedCopy is a later copy of a path the archive lists more than once
+// (Identical: same size and CRC-32 as the copy kept).
+type ShadowedCopy = archive.ShadowedCopy
 
 // Shadowed lists the copies a lookup never finds: what EditDropShadowed
 // drops. Which copy the game reads is not documented; Packsmith's reader

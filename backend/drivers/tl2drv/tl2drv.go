@@ -164,12 +164,12 @@ func newArchive(family, p, manPath string, f, mf *os.File, r *mod.Reader) *Archi
 			Size:   int64(e.Size),
 			Packed: e.Packed,
 			Kind:   Kind(e),
-			Extra: map[string]any{
-				"type":     e.Type.String(),
-				"typeCode": int(e.Type),
-				"crc32":    fmt.Sprintf("%08X", e.CRC32),
-				"offset":   e.Offset,
-				"fileTime": e.FileTime,
+			Extra: &EntryExtra{
+				Type:     e.Type.String(),
+				TypeCode: int(e.Type),
+				CRC32:    fmt.Sprintf("%08X", e.CRC32),
+				Offset:   e.Offset,
+				FileTime: e.FileTime,
 			},
 		}
 	}
@@ -215,8 +215,24 @@ func (a *Archive) Family() string           { return a.family }
 func (a *Archive) Path() string             { return a.path }
 func (a *Archive) Entries() []archive.Entry { return a.entries }
 
-// ManifestPath is the DATA.PAK.MAN in use ("" for a .MOD).
-func (a *Archive) ManifestPath() string { return a.manPath }
+// Capabilities: a .MOD or DATA.PAK is rewritten whole (with its .MAN, a
+// sidecar), names fold as the game upper-cases them before a lookup, and
+// text sources written into it compile.
+func (a *Archive) Capabilities() archive.Capabilities {
+	c := archive.Capabilities{
+		Edit:            archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditDropShadowed),
+		Rewrite:         a.Rewrite,
+		Shadowed:        a.Shadowed,
+		Verify:          a.Verify,
+		Info:            a.Info,
+		FoldNames:       true,
+		CompilesSources: true,
+	}
+	if a.manPath != "" {
+		c.Sidecars = []string{a.manPath}
+	}
+	return c
+}
 
 // Reader exposes the codec for family-specific views.
 func (a *Archive) Reader() *mod.Reader { return a.r }
@@ -261,7 +277,3 @@ func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 	}
 	return rc, nil
 }
-
-// CompilesSources says the game reads this archive's data compiled: text
-// sources written into it compile on the way in (backend/edit/intake).
-func (a *Archive) CompilesSources() bool { return true }

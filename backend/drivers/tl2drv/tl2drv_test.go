@@ -27,7 +27,7 @@ var fixtureMods = []struct {
 
 func mustClean(t *testing.T, a archive.Archive) {
 	t.Helper()
-	fs, err := a.(archive.Verifier).Verify(context.Background(), archive.NoProgress{})
+	fs, err := a.Capabilities().Verify(context.Background(), archive.NoProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestInfoJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	in := a.(archive.Infoer).Info().(*Info)
+	in := a.Capabilities().Info().(*Info)
 	if in.Header.GameVersion != "1.25.5.6" || in.Header.ModID != -2318989449992446293 || in.Header.Title != "EDITOR" ||
 		in.Hashes.RollingHashStored != "0x3AB197A7" || !in.Hashes.RollingHashOK || in.Hashes.MHashStep != 20 ||
 		!in.Hashes.ReqHashOK || in.Manifest.Files != 54 || in.Manifest.DirectoryRecords != 24 {
@@ -101,14 +101,14 @@ func TestInfoJSON(t *testing.T) {
 		}
 	}
 	e := a.Entries()[0]
-	if e.Extra["type"] == nil || e.Extra["crc32"] == nil || e.Extra["offset"] == nil {
+	if x, ok := e.Extra.(*EntryExtra); !ok || x.Type == "" || x.CRC32 == "" {
 		t.Errorf("extra %v", e.Extra)
 	}
 }
 
 func rewrite(t *testing.T, a archive.Archive, dst string, edits []archive.Edit) {
 	t.Helper()
-	st, err := a.(archive.Rewriter).Rewrite(context.Background(), dst, edits, archive.NoProgress{})
+	st, err := a.Capabilities().Rewrite(context.Background(), dst, edits, archive.NoProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,11 +197,11 @@ func TestEditsOnMod(t *testing.T) {
 	}
 
 	// Errors: replacing a missing entry, adding an existing one.
-	if _, err := b.(archive.Rewriter).Rewrite(context.Background(), filepath.Join(dir, "X.MOD"),
+	if _, err := b.Capabilities().Rewrite(context.Background(), filepath.Join(dir, "X.MOD"),
 		[]archive.Edit{{Op: archive.EditReplace, Path: "MEDIA/NOPE", Source: extra}}, nil); !errors.Is(err, archive.ErrNotFound) {
 		t.Errorf("replace of a missing entry: %v", err)
 	}
-	if _, err := b.(archive.Rewriter).Rewrite(context.Background(), filepath.Join(dir, "X.MOD"),
+	if _, err := b.Capabilities().Rewrite(context.Background(), filepath.Join(dir, "X.MOD"),
 		[]archive.Edit{{Op: archive.EditAdd, Path: "MEDIA/UNITS/NEW/EXTRA.DAT", Source: extra}}, nil); err == nil {
 		t.Error("adding an existing entry must fail")
 	}
@@ -261,7 +261,7 @@ func TestPakOpenEditInPlace(t *testing.T) {
 	src := filepath.Join(dir, "new.dat")
 	os.WriteFile(src, []byte("new sword"), 0o644)
 	a, _ := archive.Open(pak, archive.OpenOptions{})
-	st, err := a.(archive.Rewriter).Rewrite(context.Background(), pak, []archive.Edit{
+	st, err := a.Capabilities().Rewrite(context.Background(), pak, []archive.Edit{
 		{Op: archive.EditReplace, Path: "MEDIA/UNITS/ITEMS/SWORD.DAT", Source: src},
 		{Op: archive.EditRemove, Path: "MEDIA/UI/LOGO.JPG"},
 		{Op: archive.EditAdd, Path: "MEDIA/UI/NEW.DAT", Source: src},
@@ -325,7 +325,7 @@ func TestCorruptModsFailCleanly(t *testing.T) {
 			t.Logf("%s: %v", name, err)
 			continue
 		}
-		fs, err := a.(archive.Verifier).Verify(context.Background(), nil)
+		fs, err := a.Capabilities().Verify(context.Background(), nil)
 		errs := 0
 		for _, f := range fs {
 			if f.Severity == archive.SevError {
@@ -368,7 +368,7 @@ func TestPakInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	in := a.(archive.Infoer).Info().(*Info)
+	in := a.Capabilities().Info().(*Info)
 	if in.Header != nil || !in.Hashes.RollingHashOK || in.Manifest.Files != 4 || !strings.EqualFold(filepath.Base(in.ManifestPath), "DATA.PAK.MAN") {
 		t.Errorf("%+v", in)
 	}
@@ -405,7 +405,7 @@ func TestRewriteNamesDamagedBlock(t *testing.T) {
 	}
 	defer d.Close()
 	out := filepath.Join(dir, "OUT.MOD")
-	_, err = d.(archive.Rewriter).Rewrite(context.Background(), out, []archive.Edit{{Op: archive.EditRemove, Path: last}}, archive.NoProgress{})
+	_, err = d.Capabilities().Rewrite(context.Background(), out, []archive.Edit{{Op: archive.EditRemove, Path: last}}, archive.NoProgress{})
 	var ee *archive.EntryError
 	if !errors.As(err, &ee) || ee.Entry != bad.Path || ee.Offset != blk.Offset || ee.Archive != damaged || !errors.Is(err, mod.ErrFormat) {
 		t.Fatalf("got %v (%#v), want an EntryError for %s at 0x%X", err, ee, bad.Path, blk.Offset)

@@ -103,5 +103,17 @@ func addFile(zw *zip.Writer, hdr *zip.FileHeader, src string) error {
 	return err
 }
 
-// CanRename: zip entries are renamed by copying them raw (archive.Renamer).
-func (a *Archive) CanRename() bool { return true }
+// Capabilities: a zip is rewritten whole, entries renamed by copying them
+// raw; names are exact (a zip is read on systems where case matters), and
+// extract's guards get spans, links and deflate's largest ratio.
+func (a *Archive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{
+		Edit:     archive.OpsOf(archive.EditReplace, archive.EditAdd, archive.EditRemove, archive.EditRename),
+		Rewrite:  a.Rewrite,
+		Verify:   a.Verify,
+		Info:     a.Info,
+		Spans:    a.Spans,
+		IsLink:   a.IsLink,
+		MaxRatio: a.MaxRatio(),
+	}
+}

@@ -55,7 +55,7 @@ func (Driver) Open(p string, _ archive.OpenOptions) (archive.Archive, error) {
 			Size:   int64(zf.UncompressedSize64),
 			Packed: int64(zf.CompressedSize64),
 			Kind:   kind.FromName(name),
-			Extra:  map[string]any{"method": methodName(zf.Method), "crc32": zf.CRC32},
+			Extra:  &EntryExtra{Method: methodName(zf.Method), CRC32: zf.CRC32},
 		})
 	}
 	return a, nil

@@ -81,10 +81,10 @@ func TestListAndRead(t *testing.T) {
 		t.Fatalf("entries %v (folder records skipped, '\\' as '/')", names)
 	}
 	e := a.Entries()[0]
-	if e.Size != 600 || e.Packed >= 600 || e.Kind != "text" || e.Extra["method"] != "deflate" {
+	if e.Size != 600 || e.Packed >= 600 || e.Kind != "text" || e.Extra.(*EntryExtra).Method != "deflate" {
 		t.Fatalf("entry %+v", e)
 	}
-	if a.Entries()[1].Packed != 3 || a.Entries()[1].Extra["method"] != "stored" {
+	if a.Entries()[1].Packed != 3 || a.Entries()[1].Extra.(*EntryExtra).Method != "stored" {
 		t.Fatalf("stored entry %+v", a.Entries()[1])
 	}
 	if got := read(t, a, "win/path.txt"); got != "backslash" {

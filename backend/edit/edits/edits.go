@@ -60,49 +60,21 @@ type Caps struct {
 	Why string `json:"why,omitempty"`
 }
 
-// OpLister is implemented by archives whose family saves only some edits.
-type OpLister interface {
-	EditOps() []archive.EditOp
-}
-
-// familyOps covers families whose driver does not say.
-var familyOps = map[string][]archive.EditOp{}
-
-// noRename lists families whose entries have no names to change: Reborn
-// packs number them (#3), so a rename as remove + add would renumber.
-var noRename = map[string]string{
-	"reborn-dat": "entries of a Reborn pack are numbered, not named: they can be replaced, added as the next #N, or removed, not renamed",
-}
-
-// CapsOf says what can be saved into a.
+// CapsOf says what can be saved into a, from its family's descriptor.
 func CapsOf(a archive.Archive) Caps {
-	if _, ok := a.(archive.Rewriter); !ok {
+	fc := a.Capabilities()
+	if fc.Rewrite == nil {
 		return Caps{Why: a.Family() + " archives cannot be written back"}
 	}
-	ops := []archive.EditOp{archive.EditReplace, archive.EditAdd, archive.EditRemove}
-	if l, ok := a.(OpLister); ok {
-		ops = l.EditOps()
-	} else if o, ok := familyOps[a.Family()]; ok {
-		ops = o
-	}
-	var c Caps
-	for _, o := range ops {
-		switch o {
-		case archive.EditReplace:
-			c.Replace = true
-		case archive.EditAdd:
-			c.Add = true
-		case archive.EditRemove:
-			c.Remove = true
-		}
+	c := Caps{
+		Replace: fc.Edit.Has(archive.EditReplace),
+		Add:     fc.Edit.Has(archive.EditAdd),
+		Remove:  fc.Edit.Has(archive.EditRemove),
 	}
 	// A family without a rename of its own renames as remove + add.
-	c.Rename = c.Add && c.Remove
-	if r, ok := a.(archive.Renamer); ok && r.CanRename() {
-		c.Rename = true
-	}
-	if why, ok := noRename[a.Family()]; ok {
-		c.Rename, c.Why = false, why
+	c.Rename = c.Add && c.Remove || fc.Edit.Has(archive.EditRename)
+	if fc.NoRename != "" {
+		c.Rename, c.Why = false, fc.NoRename
 	}
 	if !c.Add || !c.Remove {
 		c.Why = a.Family() + " archives keep their entries in a fixed order: only replacing an entry is possible"

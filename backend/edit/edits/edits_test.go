@@ -91,7 +91,7 @@ func TestReplaceAndSaveEveryFamily(t *testing.T) {
 	cases := []struct{ file, entry string }{
 		{"demo.zip", "README.txt"},
 		{"PACKSMITH_SAMPLE.MOD", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"}, // a .DAT would compile (intake_test)
-		{"DATA.PAK", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"}, // text over a RAW compiles (intake_test)
+		{"DATA.PAK", "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP"},             // text over a RAW compiles (intake_test)
 		{"reborn_sample.dat", "#5"},
 		{"rs.iop", "resource/readme.txt"},
 	}
@@ -373,7 +373,7 @@ func TestSourceGoneFailsCleanly(t *testing.T) {
 	}
 }
 
-// A Lost Saga pack renames natively (archive.Renamer), in place by appending.
+// A Lost Saga pack renames natively (EditRename in its Capabilities), in place by appending.
 func TestIopRenameInPlace(t *testing.T) {
 	p := demoCopy(t, "rs.iop")
 	_, s := openSession(t, p, "")

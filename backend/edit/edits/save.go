@@ -67,7 +67,7 @@ func hashFile(p string) (digest, error) {
 	return hashReader(f)
 }
 
-// plan turns the changes into the edits a Rewriter takes. A rename becomes
+// plan turns the changes into the edits a Rewrite takes. A rename becomes
 // a remove and an add of the entry's bytes, copied to a file under tmp.
 func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) ([]archive.Edit, map[int]digest, error) {
 	var eds []archive.Edit
@@ -92,7 +92,7 @@ func plan(ctx context.Context, a archive.Archive, changes []Change, tmp string) 
 		case Remove:
 			eds = append(eds, archive.Edit{Op: archive.EditRemove, Path: c.Path})
 		case Rename:
-			if r, ok := a.(archive.Renamer); ok && r.CanRename() {
+			if a.Capabilities().Edit.Has(archive.EditRename) {
 				d, err := hashEntry(a, c.Path)
 				if err != nil {
 					return nil, nil, err

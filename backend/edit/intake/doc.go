@@ -3,7 +3,7 @@
 // stores it (DESIGN.md, "Writing what the user sees"):
 //
 //   - Torchlight II text sources written into a .MOD or DATA.PAK (an
-//     archive whose driver says CompilesSources) compile as `pack`
+//     archive whose Capabilities say CompilesSources) compile as `pack`
 //     compiles them, with backend/tl2/modpack's own compile code: .DAT,
 //     .TEMPLATE, .ANIMATION and .HIE to BINDAT, .LAYOUT to BINLAYOUT. A
 //     source that does not compile is refused with its file:line message
@@ -25,7 +25,7 @@
 //     a new .DDS, with no texture to follow, becomes DXT5 with a full mip
 //     chain. A DDS given for a DDS is stored as it is.
 //   - UTF-8 text written over a text file of an archive that keeps text
-//     encodings (Lost Saga .iop: TextKeeper) is written in the encoding
+//     encodings (Lost Saga .iop: KeepsTextEncoding) is written in the encoding
 //     the file came in (CP949, UTF-16LE with or without BOM), CRLF line
 //     ends kept; a character CP949 cannot hold is refused with its line.
 //

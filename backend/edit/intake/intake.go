@@ -13,12 +13,6 @@ import (
 	"packsmith/backend/view/render"
 )
 
-// SourceCompiler is implemented by archives whose game reads TL2 data
-// compiled (a .MOD, DATA.PAK): text sources written into them compile.
-type SourceCompiler interface {
-	CompilesSources() bool
-}
-
 // MaxSource caps the source bytes one conversion reads.
 const MaxSource = 256 << 20
 
@@ -49,11 +43,9 @@ func (c Conversion) String() string {
 	return fmt.Sprintf("%s: %s (%d → %d bytes)", c.Path, c.Label, c.From, c.To)
 }
 
-// compiles says whether text written into a compiles.
-func compiles(a archive.Archive) bool {
-	sc, ok := a.(SourceCompiler)
-	return ok && sc.CompilesSources()
-}
+// compiles says whether text written into a compiles: the game reads the
+// family's TL2 data compiled (a .MOD, DATA.PAK).
+func compiles(a archive.Archive) bool { return a.Capabilities().CompilesSources }
 
 // Applies says whether a write of entry into a may be converted: only
 // then are the source's bytes read before the write.
@@ -139,7 +131,7 @@ func ConvertFile(a archive.Archive, entry, src string) (Converted, error) {
 	return Convert(a, entry, filepath.Base(src), b)
 }
 
-// Plan is edits ready for a Rewriter: converted sources written under a
+// Plan is edits ready for a Rewrite: converted sources written under a
 // temporary folder, RAW indices rebuilt added.
 type Plan struct {
 	Edits       []archive.Edit

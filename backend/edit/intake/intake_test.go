@@ -35,9 +35,10 @@ func (m *memArchive) Open(p string) (io.ReadCloser, error) {
 	}
 	return io.NopCloser(bytes.NewReader(b)), nil
 }
-func (m *memArchive) Close() error            { return nil }
-func (m *memArchive) CompilesSources() bool   { return m.compiled }
-func (m *memArchive) KeepsTextEncoding() bool { return m.keep }
+func (m *memArchive) Close() error { return nil }
+func (m *memArchive) Capabilities() archive.Capabilities {
+	return archive.Capabilities{CompilesSources: m.compiled, KeepsTextEncoding: m.keep}
+}
 
 const unitText = "[UNIT]\n\t<STRING>NAME:Skel\n\t<INTEGER>LEVEL:3\n[/UNIT]\n"
 

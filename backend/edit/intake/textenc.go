@@ -12,17 +12,9 @@ import (
 	"packsmith/formats/cp949"
 )
 
-// TextKeeper is implemented by archives whose text files keep the
-// encoding they came in when rewritten (Lost Saga packs: CP949 or
-// UTF-16, which the client reads as bytes).
-type TextKeeper interface {
-	KeepsTextEncoding() bool
-}
-
-func keepsText(a archive.Archive) bool {
-	k, ok := a.(TextKeeper)
-	return ok && k.KeepsTextEncoding()
-}
+// keepsText: text files written into a keep the encoding they came in
+// (Lost Saga packs: CP949 or UTF-16, which the client reads as bytes).
+func keepsText(a archive.Archive) bool { return a.Capabilities().KeepsTextEncoding }
 
 // maxText bounds the text files re-encoded (Lost Saga's are small).
 const maxText = 16 << 20

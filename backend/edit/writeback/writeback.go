@@ -1,5 +1,5 @@
 // Package writeback applies edits (replace, add, remove, rename, repack) to
-// an archive through its family's Rewriter, with the safety rules every
+// an archive through its family's Capabilities.Rewrite, with the safety rules every
 // family shares: the new archive is staged beside the target and renamed
 // into place only when complete, and an archive edited in place is backed
 // up first.
@@ -29,18 +29,20 @@ type Result struct {
 	Conversions []intake.Conversion `json:"conversions,omitempty"`
 }
 
-// Noter is implemented by staged output with something to report.
+// Noter is implemented by staged output with something to report (what a
+// rewrite did beyond writing: a Reborn .dat's moves); what an append did is
+// the archive's Capabilities.Notes.
 type Noter interface{ Notes() []string }
 
 // Apply rewrites the archive at src with edits; out "" means in place.
-// An archive that appends (archive.Appender) is edited in place by
+// An archive that appends (Capabilities.Append) is edited in place by
 // appending, without a backup: its old bytes do not change.
 func Apply(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress) (Result, error) {
 	return ApplyWith(ctx, src, out, edits, opts, p, nil)
 }
 
 // ApplyWith is Apply with the rewrite step given (nil: the archive's
-// Rewriter), for whole-archive operations such as an optimize.
+// Capabilities.Rewrite), for whole-archive operations such as an optimize.
 func ApplyWith(ctx context.Context, src, out string, edits []archive.Edit, opts archive.OpenOptions, p archive.Progress,
 	rewrite func(a archive.Archive, dst string) (archive.Staged, error)) (Result, error) {
 	if p == nil {
@@ -98,17 +100,17 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		release = func() error { return nil }
 	}
 	src := a.Path()
+	caps := a.Capabilities()
 	for _, e := range edits {
-		if r, ok := a.(archive.Renamer); e.Op == archive.EditRename && !(ok && r.CanRename()) {
+		if e.Op == archive.EditRename && !caps.Edit.Has(archive.EditRename) {
 			return Result{}, fmt.Errorf("%s: %s archives cannot rename entries yet", src, a.Family())
 		}
 	}
 	if rewrite == nil {
-		rw, ok := a.(archive.Rewriter)
-		if !ok {
+		if caps.Rewrite == nil {
 			return Result{}, fmt.Errorf("%s: %s archives cannot be written back yet", src, a.Family())
 		}
-		rewrite = func(_ archive.Archive, dst string) (archive.Staged, error) { return rw.Rewrite(ctx, dst, edits, p) }
+		rewrite = func(_ archive.Archive, dst string) (archive.Staged, error) { return caps.Rewrite(ctx, dst, edits, p) }
 	}
 	for _, e := range edits {
 		if e.Source != "" {
@@ -140,8 +142,8 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 	if inPlace {
 		dst = src
 	}
-	if ap, ok := a.(archive.Appender); ok && inPlace && len(edits) > 0 {
-		err := ap.Append(ctx, edits, p)
+	if caps.Append != nil && inPlace && len(edits) > 0 {
+		err := caps.Append(ctx, edits, p)
 		if rerr := release(); err == nil && rerr != nil {
 			err = fmt.Errorf("closing %s: %w", src, rerr)
 		}
@@ -149,15 +151,15 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 			return Result{}, err
 		}
 		res := Result{Output: src, Conversions: convs}
-		if n, ok := a.(Noter); ok { // a game folder: which pack each edit went to
-			res.Notes = n.Notes()
+		if caps.Notes != nil { // a game folder: which pack each edit went to
+			res.Notes = caps.Notes()
 		}
 		return res, nil
 	}
 	// A DATA.PAK is rewritten with its .MAN: that is backed up too.
-	man := ""
-	if m, ok := a.(interface{ ManifestPath() string }); ok && inPlace {
-		man = m.ManifestPath()
+	var sidecars []string
+	if inPlace {
+		sidecars = caps.Sidecars
 	}
 	staged, err := rewrite(a, dst)
 	if err != nil {
@@ -181,7 +183,7 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 			staged.Abort()
 			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
 		}
-		if man != "" {
+		for _, man := range sidecars {
 			if _, err := safefile.Backup(man); err != nil {
 				staged.Abort()
 				return Result{}, fmt.Errorf("backing up %s: %w", man, err)

@@ -31,15 +31,15 @@ func checkArchive(a archive.Archive, jobs []job) error {
 	for _, j := range jobs {
 		want[j.e.Path] = true
 	}
-	if l, ok := a.(archive.Linker); ok {
+	c := a.Capabilities()
+	if c.IsLink != nil {
 		for _, j := range jobs {
-			if l.IsLink(j.e.Path) {
+			if c.IsLink(j.e.Path) {
 				return refuse(a, j.e.Path, "the entry is a symbolic link; Packsmith does not create links")
 			}
 		}
 	}
-	if r, ok := a.(archive.Ratioer); ok {
-		max := r.MaxRatio()
+	if max := c.MaxRatio; max > 0 {
 		for _, j := range jobs {
 			if j.e.Size > 1<<20 && j.e.Packed >= 0 && j.e.Size > max*j.e.Packed+1024 {
 				return refuse(a, j.e.Path, "%d bytes stored in %d claim a ratio of %d:1; the family's compression reaches at most %d:1",
@@ -47,8 +47,8 @@ func checkArchive(a archive.Archive, jobs []job) error {
 			}
 		}
 	}
-	if s, ok := a.(archive.Spanner); ok {
-		spans := s.Spans()
+	if c.Spans != nil {
+		spans := c.Spans()
 		sort.Slice(spans, func(i, k int) bool { return spans[i].Offset < spans[k].Offset })
 		var prev *archive.Span
 		for i := range spans {

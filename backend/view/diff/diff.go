@@ -4,8 +4,9 @@
 // entry, Lines gives a line diff of its decoded text.
 //
 // Entries pair by path. Families whose game reads names case-insensitively
-// (Torchlight II .MOD and DATA.PAK, Lost Saga .iop) pair them folded when
-// either side is one of them; zip and Reborn .dat pair them exactly. When
+// (Capabilities.FoldNames: Torchlight II .MOD and DATA.PAK, a Lost Saga
+// .iop) pair them folded when either side is one of them; zip and Reborn
+// .dat pair them exactly. When
 // one archive holds two entries under one key (a Lost Saga pack's
 // shadowed copies), the last one counts, as the game reads it.
 //
@@ -75,12 +76,10 @@ type Result struct {
 // Differ says whether anything differs.
 func (r Result) Differ() bool { return r.Added+r.Removed+r.Changed > 0 }
 
-// foldingFamilies are the families whose game reads names in any case.
-var foldingFamilies = map[string]bool{"tl2-mod": true, "tl2-pak": true, "iop": true}
-
-// FoldsCase says whether entries of two families pair case-insensitively.
-func FoldsCase(familyA, familyB string) bool {
-	return foldingFamilies[familyA] || foldingFamilies[familyB]
+// FoldsCase says whether entries of two archives pair case-insensitively:
+// when either family's game reads names in any case (Capabilities.FoldNames).
+func FoldsCase(a, b archive.Archive) bool {
+	return a.Capabilities().FoldNames || b.Capabilities().FoldNames
 }
 
 // Key is the pairing key of a path.
@@ -106,7 +105,7 @@ func Compare(ctx context.Context, a, b archive.Archive, p archive.Progress) (Res
 	if p == nil {
 		p = archive.NoProgress{}
 	}
-	fold := FoldsCase(a.Family(), b.Family())
+	fold := FoldsCase(a, b)
 	r := Result{A: a.Path(), B: b.Path(), FamilyA: a.Family(), FamilyB: b.Family(), CaseInsensitive: fold, Changes: []Change{}}
 	ia, ib := index(a, fold), index(b, fold)
 	keys := make([]string, 0, len(ia)+len(ib))

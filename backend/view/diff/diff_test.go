@@ -10,15 +10,22 @@ import (
 	"packsmith/backend/archive/archivetest"
 )
 
-// family gives a memory archive another family name; unknown hides sizes
-// (-1), as some families list them.
+// family gives a memory archive another family name; fold says its game
+// reads names in any case (as a Torchlight II pack's does); unknown hides
+// sizes (-1), as some families list them.
 type family struct {
 	*archivetest.Mem
 	name    string
+	fold    bool
 	unknown bool
 }
 
 func (f family) Family() string { return f.name }
+func (f family) Capabilities() archive.Capabilities {
+	c := f.Mem.Capabilities()
+	c.FoldNames = f.fold
+	return c
+}
 func (f family) Entries() []archive.Entry {
 	es := append([]archive.Entry(nil), f.Mem.Entries()...)
 	if f.unknown {
@@ -74,7 +81,7 @@ func TestCompare(t *testing.T) {
 
 	// A Torchlight II pack folds case: Case.txt and case.txt are one entry.
 	bt := b
-	bt.name = "tl2-mod"
+	bt.name, bt.fold = "tl2-mod", true
 	r, err = Compare(context.Background(), a, bt, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package preview
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	_ "image/gif" // decoders for image.Decode
@@ -33,7 +34,8 @@ type Renderer struct {
 	Name  string // shown in the window: "DDS texture", "walk grid", "decompiled BINDAT"
 	Match func(e archive.Entry, head []byte) bool
 	// Image decodes the entry. opts carries view options (mip, face, scale).
-	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error)
+	// The meta is the renderer's own struct (ImageMeta, meta.go).
+	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error)
 	// Text turns the entry into readable text.
 	Text func(r io.Reader, e archive.Entry) (string, error)
 	// Need, when set, is what Image holds at its peak (the decoded
@@ -87,7 +89,7 @@ func init() {
 				bytes.HasPrefix(head, []byte("GIF8"))
 		},
 		Need: func(_ archive.Entry, head []byte, _ map[string]string) (int64, error) { return stdImageNeed(head) },
-		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
+		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, ImageMeta, error) {
 			// The header first: a 69-byte PNG may claim 10^12 pixels, which
 			// image.Decode would allocate before reading a single one.
 			var head bytes.Buffer
@@ -99,20 +101,58 @@ func init() {
 				return nil, nil, err
 			}
 			b := img.Bounds()
-			return img, map[string]any{"format": strings.ToUpper(format), "width": b.Dx(), "height": b.Dy()}, nil
+			return img, &StdImageMeta{Format: strings.ToUpper(format), Width: b.Dx(), Height: b.Dy()}, nil
 		},
 	})
 }
 
 // Description says how an entry will be shown.
 type Description struct {
-	Path     string         `json:"path"`
-	Size     int64          `json:"size"`
-	Kind     string         `json:"kind"`
-	Views    []View         `json:"views"` // available, best first
-	Renderer string         `json:"renderer,omitempty"`
-	Encoding string         `json:"encoding,omitempty"`
-	Extra    map[string]any `json:"extra,omitempty"`
+	Path     string `json:"path"`
+	Size     int64  `json:"size"`
+	Kind     string `json:"kind"`
+	Views    []View `json:"views"` // available, best first
+	Renderer string `json:"renderer,omitempty"`
+	Encoding string `json:"encoding,omitempty"`
+	Extra    *Extra `json:"extra,omitempty" ts_type:"{[key: string]: any}"`
+}
+
+// Extra is what the preview shows beside an entry: the family's typed
+// fields (archive.Entry.Extra) and, in the window, a note of a pending
+// change ("pending replace: compiled from text to BINDAT"). Its JSON is
+// one object, the family's fields with "pending" among them.
+type Extra struct {
+	Entry   archive.EntryExtra
+	Pending string
+}
+
+func (x Extra) MarshalJSON() ([]byte, error) {
+	obj := []byte("{}")
+	if x.Entry != nil {
+		b, err := json.Marshal(x.Entry)
+		if err != nil {
+			return nil, err
+		}
+		obj = b
+	}
+	if x.Pending == "" {
+		return obj, nil
+	}
+	note, err := json.Marshal(x.Pending)
+	if err != nil {
+		return nil, err
+	}
+	obj = bytes.TrimSpace(obj)
+	if len(obj) < 2 || obj[0] != '{' {
+		return nil, fmt.Errorf("entry extra %T is not a JSON object", x.Entry)
+	}
+	out := append([]byte(nil), obj[:len(obj)-1]...)
+	if len(obj) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"pending":`...)
+	out = append(out, note...)
+	return append(out, '}'), nil
 }
 
 // HeadSize is how much of an entry Describe reads to decide.
@@ -129,7 +169,10 @@ func Describe(a archive.Archive, e archive.Entry) (Description, error) {
 	if err != nil {
 		return Description{}, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: int64(len(head)), Err: err}
 	}
-	d := Description{Path: e.Path, Size: e.Size, Kind: e.Kind, Extra: e.Extra}
+	d := Description{Path: e.Path, Size: e.Size, Kind: e.Kind}
+	if e.Extra != nil {
+		d.Extra = &Extra{Entry: e.Extra}
+	}
 	if AudioType(e.Path, head) != "" {
 		d.Views = append(d.Views, ViewAudio)
 	}
@@ -184,7 +227,7 @@ func RenderText(a archive.Archive, e archive.Entry) (Text, error) {
 }
 
 // RenderImage decodes an entry to an image through the matching renderer.
-func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error) {
 	rc, err := a.Open(e.Path)
 	if err != nil {
 		return nil, nil, err

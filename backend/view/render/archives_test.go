@@ -39,9 +39,9 @@ func TestFixtureArchives(t *testing.T) {
 			}
 			switch {
 			case d.Views[0] == preview.ViewImage:
-				var meta map[string]any
-				if _, meta, err = preview.RenderImage(a, e, nil); meta["warning"] != nil {
-					t.Errorf("%s: %v", e.Path, meta["warning"])
+				var meta preview.ImageMeta
+				if _, meta, err = preview.RenderImage(a, e, nil); warningOf(meta) != "" {
+					t.Errorf("%s: %v", e.Path, warningOf(meta))
 				}
 			case d.Renderer != "":
 				_, err = preview.RenderText(a, e)

@@ -9,6 +9,10 @@ import (
 
 // RenderGridBytes draws a walk grid held in memory (a baked one) exactly
 // as the walk-grid preview draws an entry, with the same meta.
-func RenderGridBytes(b []byte, opts map[string]string) (image.Image, map[string]any, error) {
-	return renderGrid(bytes.NewReader(b), archive.Entry{Size: int64(len(b))}, opts)
+func RenderGridBytes(b []byte, opts map[string]string) (image.Image, *GridMeta, error) {
+	img, m, err := renderGrid(bytes.NewReader(b), archive.Entry{Size: int64(len(b))}, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return img, m.(*GridMeta), nil
 }

@@ -41,7 +41,7 @@ func TestBTX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(img.(*image.NRGBA).Pix, px) || meta["format"] != "btx R8G8B8A8" || meta["name"] != "demo" || meta["width"] != 2 {
+	if !bytes.Equal(img.(*image.NRGBA).Pix, px) || meta.(*BTXMeta).Format != "btx R8G8B8A8" || meta.(*BTXMeta).Name != "demo" || meta.(*BTXMeta).Width != 2 {
 		t.Fatalf("image %v meta %v", img.(*image.NRGBA).Pix, meta)
 	}
 	bad := a.add("ui/x.btx", "", btxFile(5, 4, 4, 16, make([]byte, 16)))

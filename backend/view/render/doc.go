@@ -13,6 +13,12 @@
 //	DDS        mip=N  face=N (or slice=N: array element × faces + face)  z=N (volume depth)
 //	walk grid  scale=N (1–16)  overlay=1 (pockets and thin walls)  legend=0 (grid only)
 //
+// Each image renderer returns its own typed metadata (meta.go, a
+// preview.ImageMeta): TextureMeta (DDS), BTXMeta, TGAMeta, GridMeta (a walk
+// grid with its report and legend) and GridDiffMeta (two grids compared).
+// Their JSON is what the window reads; keys marked omitempty appear only
+// when they apply (a volume texture's depth and z, a DDS's warning).
+//
 // Every failure names what is wrong and, where the format says, the offset;
 // preview.RenderImage/RenderText add the archive and entry.
 package render

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/view/preview"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -43,7 +44,7 @@ func IsWalkGrid(e archive.Entry) bool { return matchGrid(e, nil) }
 // RenderGridDiff compares entry e of a (before) with the grid the options
 // name (after): diff=ENTRY of the same archive or diffFile=PATH on disk.
 // Other options are GridOptions' (scale, legend=0).
-func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
 	beforeName := a.Path() + ": " + e.Path
 	if !IsWalkGrid(e) {
 		return nil, nil, fmt.Errorf("%s: only walk grids (.MPP) can be compared", beforeName)
@@ -79,14 +80,18 @@ func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) 
 		}
 	}
 	defer after.Close()
-	return DiffGrids(rc, beforeName, after, afterName, opts)
+	img, m, err := DiffGrids(rc, beforeName, after, afterName, opts)
+	if err != nil {
+		return nil, nil, err // not a nil *GridDiffMeta in a non-nil ImageMeta
+	}
+	return img, m, nil
 }
 
 // DiffGrids reads two walk grids and draws their difference (DrawGridDiff:
 // unchanged cells faded, became walkable green, no longer walkable red,
 // wall <-> void yellow). Errors start with the name of the grid at fault.
 // The meta holds "diff" (a DiffReport) and the legend the window shows.
-func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName string, opts map[string]string) (image.Image, map[string]any, error) {
+func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName string, opts map[string]string) (image.Image, *GridDiffMeta, error) {
 	ro, _, err := GridOptions(opts)
 	if err != nil {
 		return nil, nil, err
@@ -113,22 +118,22 @@ func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName s
 	if area := d.Width * d.Height; area > 0 {
 		rep.ChangedPercent = math.Round(float64(d.Changed)*10000/float64(area)) / 100
 	}
-	legend := []map[string]any{
-		{"name": "unchanged walkable", "color": hexColor(fade(ColorWalkable)), "count": d.Changes[0][0]},
-		{"name": "unchanged wall", "color": hexColor(fade(ColorWall)), "count": d.Changes[1][1]},
-		{"name": "unchanged void", "color": hexColor(fade(ColorVoid)), "count": d.Changes[2][2]},
-		{"name": "became walkable", "color": hexColor(ColorGained), "count": d.BecameWalkable},
-		{"name": "no longer walkable", "color": hexColor(ColorLost), "count": d.LostWalkable},
-		{"name": "wall <-> void", "color": hexColor(ColorOtherDiff), "count": rep.WallVoid},
+	legend := []LegendItem{
+		{Name: "unchanged walkable", Color: hexColor(fade(ColorWalkable)), Count: d.Changes[0][0]},
+		{Name: "unchanged wall", Color: hexColor(fade(ColorWall)), Count: d.Changes[1][1]},
+		{Name: "unchanged void", Color: hexColor(fade(ColorVoid)), Count: d.Changes[2][2]},
+		{Name: "became walkable", Color: hexColor(ColorGained), Count: d.BecameWalkable},
+		{Name: "no longer walkable", Color: hexColor(ColorLost), Count: d.LostWalkable},
+		{Name: "wall <-> void", Color: hexColor(ColorOtherDiff), Count: rep.WallVoid},
 	}
 	bd := img.Bounds()
-	return img, map[string]any{
-		"kind":   "walkgrid-diff",
-		"format": "MPP walk grid difference",
-		"width":  bd.Dx(),
-		"height": bd.Dy(),
-		"scale":  ro.Scale,
-		"diff":   rep,
-		"legend": legend,
+	return img, &GridDiffMeta{
+		Kind:   "walkgrid-diff",
+		Format: "MPP walk grid difference",
+		Width:  bd.Dx(),
+		Height: bd.Dy(),
+		Scale:  ro.Scale,
+		Diff:   rep,
+		Legend: legend,
 	}, nil
 }

@@ -43,7 +43,7 @@ func TestGridDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := meta["diff"].(DiffReport)
+	rep := meta.(*GridDiffMeta).Diff
 	// Direct count: 96 cells; 6 changed.
 	if rep.Changed != 6 || rep.Unchanged != 90 || rep.BecameWalkable != 2 || rep.LostWalkable != 3 || rep.WallVoid != 1 {
 		t.Fatalf("counts %+v", rep)
@@ -55,7 +55,7 @@ func TestGridDiff(t *testing.T) {
 		rep.Before != "test.zip: MEDIA/LAYOUTS/ROOM.MPP" || rep.After != "test.zip: MEDIA/LAYOUTS/ROOM_EDIT.MPP" {
 		t.Fatalf("report %+v", rep)
 	}
-	if b := img.Bounds(); b.Dx() != 12 || b.Dy() != 8 || meta["width"] != 12 {
+	if b := img.Bounds(); b.Dx() != 12 || b.Dy() != 8 || meta.(*GridDiffMeta).Width != 12 {
 		t.Fatalf("picture %v", b)
 	}
 	at := func(x, y int) color.RGBA { return img.(*image.RGBA).RGBAAt(x, y) }
@@ -73,8 +73,8 @@ func TestGridDiff(t *testing.T) {
 			t.Errorf("pixel (%d,%d) = %v, want %v", c.x, c.y, got, c.want)
 		}
 	}
-	legend := meta["legend"].([]map[string]any)
-	if len(legend) != 6 || legend[3]["count"] != 2 || legend[3]["color"] != "#2EC44F" || legend[0]["color"] != hexColor(at(3, 3)) {
+	legend := meta.(*GridDiffMeta).Legend
+	if len(legend) != 6 || legend[3].Count != 2 || legend[3].Color != "#2EC44F" || legend[0].Color != hexColor(at(3, 3)) {
 		t.Fatalf("legend %v", legend)
 	}
 	// The counts reach the window as JSON (a bound call's result): flat, named fields.
@@ -92,7 +92,7 @@ func TestGridDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep := meta["diff"].(DiffReport); rep.Changed != 6 || rep.After != p || img.Bounds().Dx() != 48 {
+	if rep := meta.(*GridDiffMeta).Diff; rep.Changed != 6 || rep.After != p || img.Bounds().Dx() != 48 {
 		t.Fatalf("file diff %+v %v", rep, img.Bounds())
 	}
 	if got := img.(*image.RGBA).RGBAAt(7*4+1, 3*4+1); got != ColorGained {
@@ -107,7 +107,7 @@ func TestGridDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep := meta["diff"].(DiffReport); !rep.SizeChanged || rep.Width != 50 || rep.LostWalkable != 28 || rep.AfterWidth != 50 || rep.BeforeWidth != 12 {
+	if rep := meta.(*GridDiffMeta).Diff; !rep.SizeChanged || rep.Width != 50 || rep.LostWalkable != 28 || rep.AfterWidth != 50 || rep.BeforeWidth != 12 {
 		t.Fatalf("size change %+v", rep)
 	}
 }

@@ -41,10 +41,11 @@ func (m *memArchive) add(p, k string, b []byte) archive.Entry {
 	return e
 }
 
-func (m *memArchive) Family() string           { return "test" }
-func (m *memArchive) Path() string             { return "test.zip" }
-func (m *memArchive) Entries() []archive.Entry { return m.entries }
-func (m *memArchive) Close() error             { return nil }
+func (m *memArchive) Family() string                     { return "test" }
+func (m *memArchive) Capabilities() archive.Capabilities { return archive.Capabilities{} }
+func (m *memArchive) Path() string                       { return "test.zip" }
+func (m *memArchive) Entries() []archive.Entry           { return m.entries }
+func (m *memArchive) Close() error                       { return nil }
 func (m *memArchive) Open(p string) (io.ReadCloser, error) {
 	b, ok := m.data[p]
 	if !ok {
@@ -120,7 +121,7 @@ func TestDDSExactPixels(t *testing.T) {
 	if got := nrgba(t, img, 0, 3); got != want[0] {
 		t.Errorf("pixel (0,3) = %v, want %v", got, want[0])
 	}
-	if meta["format"] != "BC1" || meta["width"] != 4 || meta["mips"] != 1 || meta["slices"] != 1 {
+	if meta.(*TextureMeta).Format != "BC1" || meta.(*TextureMeta).Width != 4 || meta.(*TextureMeta).Mips != 1 || meta.(*TextureMeta).Slices != 1 {
 		t.Errorf("meta %v", meta)
 	}
 
@@ -155,7 +156,7 @@ func TestDDSMipAndFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != 2 || b.Dy() != 2 || meta["mips"] != 4 || meta["mip"] != 2 || meta["baseWidth"] != 8 {
+	if b := img.Bounds(); b.Dx() != 2 || b.Dy() != 2 || meta.(*TextureMeta).Mips != 4 || meta.(*TextureMeta).Mip != 2 || meta.(*TextureMeta).BaseWidth != 8 {
 		t.Fatalf("mip 2: %v, meta %v", b, meta)
 	}
 	if got := nrgba(t, img, 1, 1); got != (color.NRGBA{0, 0, 255, 255}) {
@@ -181,7 +182,7 @@ func TestDDSMipAndFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := nrgba(t, img, 0, 0); got != (color.NRGBA{255, 255, 0, 255}) || meta["faces"] != 6 || meta["cube"] != true || meta["slice"] != 3 {
+	if got := nrgba(t, img, 0, 0); got != (color.NRGBA{255, 255, 0, 255}) || meta.(*TextureMeta).Faces != 6 || !meta.(*TextureMeta).Cube || meta.(*TextureMeta).Slice != 3 {
 		t.Fatalf("face 3: %v, meta %v", got, meta)
 	}
 }
@@ -223,7 +224,7 @@ func TestTGA(t *testing.T) {
 	if got := nrgba(t, img, 0, 0); got != (color.NRGBA{0x30, 0x20, 0x10, 0x80}) {
 		t.Fatalf("pixel %v", got)
 	}
-	if meta["format"] != "TGA 32-bit" || meta["width"] != 2 {
+	if meta.(*TGAMeta).Format != "TGA 32-bit" || meta.(*TGAMeta).Width != 2 {
 		t.Fatalf("meta %v", meta)
 	}
 }
@@ -276,22 +277,22 @@ func TestWalkGridStatsAndPicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := meta["grid"].(GridReport)
+	rep := meta.(*GridMeta).Grid
 	if rep.Width != 12 || rep.Height != 8 || rep.Walkable.Count != walk || rep.Wall.Count != wall || rep.Void.Count != void {
 		t.Fatalf("report %+v", rep)
 	}
 	if rep.Pockets != 1 || rep.PocketCells != 8 || rep.ThinWalls != 1 || rep.Stub || rep.Bytes != int64(len(b)) {
 		t.Fatalf("pockets %+v", rep)
 	}
-	if meta["width"] != 24 || meta["height"] != 16 || img.Bounds().Dx() != 24 {
+	if meta.(*GridMeta).Width != 24 || meta.(*GridMeta).Height != 16 || img.Bounds().Dx() != 24 {
 		t.Fatalf("picture %v meta %v", img.Bounds(), meta)
 	}
 	at := func(x, y int) color.RGBA { return img.(*image.RGBA).RGBAAt(2*x, 2*y) }
 	if at(0, 0) != ColorVoid || at(1, 1) != ColorWall || at(3, 3) != ColorWalkable || at(9, 3) != ColorPocket {
 		t.Fatalf("colours void %v wall %v walk %v pocket %v", at(0, 0), at(1, 1), at(3, 3), at(9, 3))
 	}
-	if len(meta["legend"].([]map[string]any)) != 5 {
-		t.Fatalf("legend %v", meta["legend"])
+	if len(meta.(*GridMeta).Legend) != 5 {
+		t.Fatalf("legend %v", meta.(*GridMeta).Legend)
 	}
 	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "1 walkable pocket(s), 8 cells") {
 		t.Fatalf("warnings %q", rep.Warnings)
@@ -323,7 +324,7 @@ func TestWalkGridStubAndDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := meta["grid"].(GridReport)
+	rep := meta.(*GridMeta).Grid
 	// The window gets meta in an HTTP header: it must be ASCII JSON.
 	js, _ := json.Marshal(meta)
 	for i, c := range js {
@@ -331,7 +332,7 @@ func TestWalkGridStubAndDamage(t *testing.T) {
 			t.Fatalf("meta JSON has a non-ASCII byte at %d: %s", i, js)
 		}
 	}
-	if !rep.Stub || meta["stub"] != true || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "the player cannot move here") {
+	if !rep.Stub || !meta.(*GridMeta).Stub || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "the player cannot move here") {
 		t.Fatalf("stub report %+v", rep)
 	}
 	// A cell that is no class: the offset is named.
@@ -457,7 +458,7 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := meta["grid"].(GridReport)
+	rep := meta.(*GridMeta).Grid
 	n := map[byte]int{}
 	for _, c := range g[mpp.HeaderSize:] {
 		n[c]++
@@ -472,7 +473,7 @@ func TestFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep := meta["grid"].(GridReport); rep.Bytes == mpp.StubSize && !rep.Stub {
+	if rep := meta.(*GridMeta).Grid; rep.Bytes == mpp.StubSize && !rep.Stub {
 		t.Errorf("CITY05 is the stub but not reported: %+v", rep)
 	}
 
@@ -491,7 +492,7 @@ func TestFixtures(t *testing.T) {
 	if img, meta, err := preview.RenderImage(a, e, nil); err != nil || img.Bounds().Dx() == 0 {
 		t.Errorf("x_dodgeroll.dds: %v", err)
 	} else {
-		t.Logf("x_dodgeroll.dds: %v %d×%d, %d mips", meta["format"], meta["width"], meta["height"], meta["mips"])
+		t.Logf("x_dodgeroll.dds: %v %d×%d, %d mips", meta.(*TextureMeta).Format, meta.(*TextureMeta).Width, meta.(*TextureMeta).Height, meta.(*TextureMeta).Mips)
 	}
 }
 
@@ -531,13 +532,13 @@ func TestTruncationsSayWhy(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s[:%d]: describe: %v", f.name, n, err)
 			}
-			var meta map[string]any
+			var meta preview.ImageMeta
 			if d.Views[0] == preview.ViewImage {
 				_, meta, err = preview.RenderImage(a, e, nil)
 			} else {
 				_, err = preview.RenderText(a, e)
 			}
-			if err == nil && meta["warning"] != nil {
+			if err == nil && warningOf(meta) != "" {
 				continue // a DDS cut after mip 0 shows mip 0 and says what is missing
 			}
 			if err == nil && n > 0 {
@@ -548,4 +549,13 @@ func TestTruncationsSayWhy(t *testing.T) {
 			}
 		}
 	}
+}
+
+// warningOf is what a picture's meta warns of ("" for none or no meta).
+func warningOf(m preview.ImageMeta) string {
+	if m == nil {
+		return ""
+	}
+	_, w := m.Caption()
+	return w
 }

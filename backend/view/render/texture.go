@@ -56,17 +56,14 @@ func matchBTX(e archive.Entry, head []byte) bool {
 	return bytes.HasPrefix(head, btx.Magic) || (ext(e.Path) == ".btx" && !isStdImage(head) && !bytes.HasPrefix(head, ddsMagic))
 }
 
-func renderBTX(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
+func renderBTX(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, preview.ImageMeta, error) {
 	img, in, err := btx.Decode(r, btx.Options{MaxBytes: limits.Bytes()})
 	if err != nil {
 		return nil, nil, err
 	}
-	m := map[string]any{
-		"kind": "texture", "format": "btx " + in.Format.String(), "width": in.Width, "height": in.Height,
-		"mips": 1, "name": in.Name,
-	}
+	m := &BTXMeta{Kind: "texture", Format: "btx " + in.Format.String(), Width: in.Width, Height: in.Height, Mips: 1, Name: in.Name}
 	if in.Mips > 1 {
-		m["warning"] = fmt.Sprintf("the file has %d mip levels; only level 0 is shown (the notes do not give the others' layout)", in.Mips)
+		m.Warning = fmt.Sprintf("the file has %d mip levels; only level 0 is shown (the notes do not give the others' layout)", in.Mips)
 	}
 	return img, m, nil
 }
@@ -109,7 +106,7 @@ func TextureOptions(opts map[string]string) (dds.Options, error) {
 	return o, nil
 }
 
-func renderDDS(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+func renderDDS(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
 	o, err := TextureOptions(opts)
 	if err != nil {
 		return nil, nil, err
@@ -118,47 +115,43 @@ func renderDDS(r io.Reader, e archive.Entry, opts map[string]string) (image.Imag
 	if err != nil {
 		return nil, nil, budgetHint(err)
 	}
-	m := TextureMeta(in, o, img.Bounds())
+	m := Texture(in, o, img.Bounds())
 	// Decode reads only up to the chosen image; a file cut short after it
 	// still shows, so say what is missing (the game may refuse it).
 	if need := in.DataOffset + in.DataSize; e.Size >= 0 && e.Size < need {
-		m["warning"] = fmt.Sprintf("the file is %d bytes, its header claims %d: later mips or faces are missing", e.Size, need)
+		m.Warning = fmt.Sprintf("the file is %d bytes, its header claims %d: later mips or faces are missing", e.Size, need)
 	}
 	return img, m, nil
 }
 
-// TextureMeta is what the window needs to label a DDS and offer pickers:
+// Texture is what the window needs to label a DDS and offer pickers:
 // the chosen image's size, and the counts of mips, faces and slices.
-func TextureMeta(in dds.Info, o dds.Options, b image.Rectangle) map[string]any {
-	m := map[string]any{
-		"kind":       "texture",
-		"format":     in.Format,
-		"width":      b.Dx(),
-		"height":     b.Dy(),
-		"baseWidth":  in.Width,
-		"baseHeight": in.Height,
-		"mips":       in.MipCount,
-		"mip":        o.Mip,
-		"faces":      in.Faces,
-		"arraySize":  in.ArraySize,
-		"slices":     in.Slices(),
-		"slice":      o.Slice,
-		"cube":       in.IsCube,
+func Texture(in dds.Info, o dds.Options, b image.Rectangle) *TextureMeta {
+	m := &TextureMeta{
+		Kind:          "texture",
+		Format:        in.Format,
+		Width:         b.Dx(),
+		Height:        b.Dy(),
+		BaseWidth:     in.Width,
+		BaseHeight:    in.Height,
+		Mips:          in.MipCount,
+		Mip:           o.Mip,
+		Faces:         in.Faces,
+		ArraySize:     in.ArraySize,
+		Slices:        in.Slices(),
+		Slice:         o.Slice,
+		Cube:          in.IsCube,
+		SRGB:          in.SRGB,
+		Premultiplied: in.Premultiplied,
 	}
 	if in.IsVolume {
-		m["depth"] = in.Depth
-		m["z"] = o.Z
-	}
-	if in.SRGB {
-		m["srgb"] = true
-	}
-	if in.Premultiplied {
-		m["premultiplied"] = true
+		depth, z := in.Depth, o.Z
+		m.Depth, m.Z = &depth, &z
 	}
 	return m
 }
 
-func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, map[string]any, error) {
+func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, preview.ImageMeta, error) {
 	img, in, err := tga.Decode(r, tga.Options{MaxBytes: limits.Bytes()})
 	if err != nil {
 		return nil, nil, budgetHint(err)
@@ -173,10 +166,7 @@ func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, 
 	if in.RLE {
 		format += " RLE"
 	}
-	return img, map[string]any{
-		"kind": "texture", "format": format, "width": in.Width, "height": in.Height,
-		"mips": 1, "alpha": in.HasAlpha,
-	}, nil
+	return img, &TGAMeta{Kind: "texture", Format: format, Width: in.Width, Height: in.Height, Mips: 1, Alpha: in.HasAlpha}, nil
 }
 
 // budgetHint tells how to raise the memory limit when a decoder refused

@@ -145,7 +145,7 @@ func GridOptions(opts map[string]string) (GridRenderOptions, bool, error) {
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
 
-func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, map[string]any, error) {
+func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
 	ro, overlay, err := GridOptions(opts)
 	if err != nil {
 		return nil, nil, err
@@ -180,27 +180,28 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 	if err != nil {
 		return nil, nil, err
 	}
-	legend := []map[string]any{
-		{"name": "walkable", "color": hexColor(ColorWalkable), "count": rep.Walkable.Count, "percent": rep.Walkable.Percent},
-		{"name": "wall", "color": hexColor(ColorWall), "count": rep.Wall.Count, "percent": rep.Wall.Percent},
-		{"name": "void", "color": hexColor(ColorVoid), "count": rep.Void.Count, "percent": rep.Void.Percent},
+	pct := func(p float64) *float64 { return &p }
+	legend := []LegendItem{
+		{Name: "walkable", Color: hexColor(ColorWalkable), Count: rep.Walkable.Count, Percent: pct(rep.Walkable.Percent)},
+		{Name: "wall", Color: hexColor(ColorWall), Count: rep.Wall.Count, Percent: pct(rep.Wall.Percent)},
+		{Name: "void", Color: hexColor(ColorVoid), Count: rep.Void.Count, Percent: pct(rep.Void.Percent)},
 	}
 	if overlay {
 		legend = append(legend,
-			map[string]any{"name": "pocket", "color": hexColor(ColorPocket), "count": rep.PocketCells},
-			map[string]any{"name": "thin wall", "color": hexColor(ColorThinWall), "count": rep.ThinWalls})
+			LegendItem{Name: "pocket", Color: hexColor(ColorPocket), Count: rep.PocketCells},
+			LegendItem{Name: "thin wall", Color: hexColor(ColorThinWall), Count: rep.ThinWalls})
 	}
 	bd := img.Bounds()
-	return img, map[string]any{
-		"kind":    KindWalkGrid,
-		"format":  "MPP walk grid",
-		"width":   bd.Dx(),
-		"height":  bd.Dy(),
-		"scale":   ro.Scale,
-		"overlay": overlay,
-		"stub":    rep.Stub,
-		"pockets": rep.Pockets,
-		"grid":    rep,
-		"legend":  legend,
+	return img, &GridMeta{
+		Kind:    KindWalkGrid,
+		Format:  "MPP walk grid",
+		Width:   bd.Dx(),
+		Height:  bd.Dy(),
+		Scale:   ro.Scale,
+		Overlay: overlay,
+		Stub:    rep.Stub,
+		Pockets: rep.Pockets,
+		Grid:    rep,
+		Legend:  legend,
 	}, nil
 }

@@ -169,10 +169,10 @@ func (s *Session) Info() Info {
 		}
 		in.Packed += e.Packed
 	}
-	_, in.CanVerify = a.(archive.Verifier)
-	_, in.CanWrite = a.(archive.Rewriter)
-	if i, ok := a.(archive.Infoer); ok {
-		in.Meta = i.Info()
+	c := a.Capabilities()
+	in.CanVerify, in.CanWrite = c.Verify != nil, c.Rewrite != nil
+	if c.Info != nil {
+		in.Meta = c.Info()
 	}
 	return in
 }

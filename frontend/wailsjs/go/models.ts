@@ -1232,6 +1232,20 @@ export namespace preview {
 	        this.extra = source["extra"];
 	    }
 	}
+	export class Extra {
+	    Entry: any;
+	    Pending: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Extra(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Entry = source["Entry"];
+	        this.Pending = source["Pending"];
+	    }
+	}
 	export class Text {
 	    text: string;
 	    encoding: string;
