@@ -28,6 +28,7 @@ import (
 	"sync/atomic"
 
 	"packsmith/backend/archive"
+	"packsmith/formats/bytecount"
 )
 
 // ErrUnsafePath is returned for entry names that would escape the target.
@@ -657,17 +658,6 @@ func (c ctxReader) Read(b []byte) (int, error) {
 	return c.r.Read(b)
 }
 
-type countWriter struct {
-	w   io.Writer
-	add func(int64)
-}
-
-func (c countWriter) Write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	c.add(int64(n))
-	return n, err
-}
-
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
 func mkdirOnce(root *os.Root, dir string, made map[string]bool) error {
@@ -701,7 +691,7 @@ func writeEntry(ctx context.Context, a archive.Archive, root *os.Root, e archive
 	if err != nil {
 		return entryErr(err)
 	}
-	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
+	_, err = io.CopyBuffer(&bytecount.Writer{W: f, OnWrite: add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
+
+	"packsmith/formats/bytecount"
 )
 
 // StoreThreshold: blocks of this many bytes or more are stored raw, as
@@ -601,21 +603,21 @@ func (w *Writer) addLarge(rec *manRecord, head []byte, rest io.Reader) error {
 		return err
 	}
 	crc := crc32.NewIEEE()
-	cw := &countWriter{w: io.MultiWriter(w.out, crc)}
+	cw := bytecount.New(io.MultiWriter(w.out, crc))
 	if _, err := cw.Write(head); err != nil {
 		return err
 	}
 	if _, err := io.Copy(cw, rest); err != nil {
 		return fmt.Errorf("mod: reading %s: %w", rec.name, err)
 	}
-	if cw.n > 0xFFFFFFFF {
+	if cw.N > 0xFFFFFFFF {
 		return fmt.Errorf("%w: %s is larger than 4 GiB", ErrTooLarge, rec.name)
 	}
-	if err := w.checkRoom(rec.name, 8+cw.n); err != nil {
+	if err := w.checkRoom(rec.name, 8+cw.N); err != nil {
 		return err
 	}
 	var h [8]byte
-	binary.LittleEndian.PutUint32(h[:], uint32(cw.n)) // compressed size 0 = stored
+	binary.LittleEndian.PutUint32(h[:], uint32(cw.N)) // compressed size 0 = stored
 	if _, err := w.out.Seek(at, io.SeekStart); err != nil {
 		return err
 	}
@@ -625,23 +627,12 @@ func (w *Writer) addLarge(rec *manRecord, head []byte, rest io.Reader) error {
 	if _, err := w.out.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
-	rec.size, rec.crc, rec.offset = uint32(cw.n), crc.Sum32(), uint32(w.pos)
+	rec.size, rec.crc, rec.offset = uint32(cw.N), crc.Sum32(), uint32(w.pos)
 	rec.packed, rec.payloadCRC = 0, rec.crc
 	// A wrong size hint can send a small file here; storing it raw is
 	// still valid, just not what GUTS would do.
-	w.pos += 8 + cw.n
+	w.pos += 8 + cw.N
 	return nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // CopyRaw appends an entry of another archive without inflating it: the
