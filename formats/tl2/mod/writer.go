@@ -9,13 +9,13 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
 
 	"packsmith/formats/bytecount"
+	"packsmith/formats/workpool"
 )
 
 // StoreThreshold: blocks of this many bytes or more are stored raw, as
@@ -81,10 +81,10 @@ type Writer struct {
 	recs  []*manRecord
 	seen  map[string]bool
 
-	work       chan *job
-	order      chan *job
-	writerDone chan struct{}
-	workers    sync.WaitGroup
+	work            chan *job
+	order           chan *job
+	writerDone      chan struct{}
+	waitCompressors func() // returns once the compressors have stopped (workpool.Go)
 
 	run pendingRun // blocks CopyRaw is gathering (copyrun.go)
 
@@ -165,9 +165,7 @@ func newWriter(out io.WriteSeeker, opts *WriterOptions) (*Writer, error) {
 	if w.opts.Level < 1 || w.opts.Level > 9 {
 		return nil, fmt.Errorf("mod: zlib level %d (want 1–9)", w.opts.Level)
 	}
-	if w.opts.Workers <= 0 {
-		w.opts.Workers = runtime.GOMAXPROCS(0)
-	}
+	w.opts.Workers = workpool.Workers(w.opts.Workers)
 	if w.opts.MaxInFlight <= 0 {
 		w.opts.MaxInFlight = 16 << 20
 	}
@@ -204,16 +202,12 @@ func (w *Writer) begin() (*Writer, error) {
 	w.order = make(chan *job, 32*n)
 	w.writerDone = make(chan struct{})
 	w.bw = bufio.NewWriterSize(w.out, 1<<20) // small entries: few syscalls
-	for i := 0; i < n; i++ {
-		w.workers.Add(1)
-		go w.compressor()
-	}
+	w.waitCompressors = workpool.Go(n, w.compressor)
 	go w.writer()
 	return w, nil
 }
 
 func (w *Writer) compressor() {
-	defer w.workers.Done()
 	var zw *zlib.Writer
 	for j := range w.work {
 		in := *j.in
@@ -680,7 +674,7 @@ func (w *Writer) stop() {
 	close(w.work)
 	close(w.order)
 	<-w.writerDone
-	w.workers.Wait()
+	w.waitCompressors()
 }
 
 // Abort stops the writer without finishing the archive; the caller
