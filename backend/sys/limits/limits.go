@@ -1,8 +1,13 @@
 // Package limits is the one place for the memory budget of decoded data.
 // Every decoder that allocates from a header (pixels × bytes, cells,
-// entries, decoded bytes) is given Bytes() as its cap and refuses, before
-// allocating, input that would need more. The budget is 512 MB; the CLI's
-// --max-memory MB flag and the maxMemoryMB setting raise it on purpose.
+// entries, decoded bytes) is given a cap from a Budget and refuses, before
+// allocating, input that would need more. A Budget is a value: NewBudget
+// makes one (512 MB by default, MinMB..MaxMB asked for), and what decodes
+// takes it in its options (archive.OpenOptions.Budget for Reborn's layers,
+// levelbake.Options.Budget), a nil one meaning the command's budget,
+// Process(). The CLI's --max-memory MB flag and the maxMemoryMB setting set
+// the command's budget with SetMB; the package functions (Bytes, Take,
+// Wait, …) are that budget's, for the decoders not yet handed one.
 //
 // The codecs in formats/ stay pure: they take the cap as an option
 // (tga.Options.MaxBytes, dds.Options.MaxBytes, mpp.AnalyseOptions.MaxBytes,
