@@ -60,7 +60,7 @@ var UseGCLimit atomic.Bool
 func Bytes() int64 { return process.Bytes() }
 
 // MB is the current budget in megabytes.
-func MB() int64 { return Bytes() >> 20 }
+func MB() int64 { return process.MB() }
 
 // SetMB changes the budget; 0 restores the default.
 func SetMB(mb int64) error {
@@ -83,9 +83,6 @@ func InUse() int64 { return process.InUse() }
 
 // Available is what is left of the command's budget.
 func Available() int64 { return process.Available() }
-
-// Check refuses a need over what is left of the command's budget.
-func Check(what string, need int64) error { return process.Check(what, need) }
 
 // Take reserves need bytes of the command's budget (see Budget.Take).
 func Take(what string, need int64) (release func(), err error) { return process.Take(what, need) }
