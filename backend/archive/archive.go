@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"packsmith/backend/sys/limits"
 )
 
 // Entry is one file in an archive.
@@ -163,6 +165,10 @@ type OpenOptions struct {
 	// MaxAlloc caps what a header may make a reader allocate at once;
 	// 0 means the driver's default.
 	MaxAlloc int64
+	// Budget is the memory budget decoding takes its share of (Reborn's
+	// MLZ0 layers and entries); nil means limits.Process(), the
+	// command's.
+	Budget *limits.Budget
 }
 
 // Driver opens one family's archives.

@@ -2,8 +2,8 @@ package dds
 
 import (
 	"image"
-	"runtime"
-	"sync"
+
+	"packsmith/formats/workpool"
 )
 
 // parallelMin is the work (in pixels) below which splitting across
@@ -13,22 +13,11 @@ const parallelMin = 1 << 16
 // parallelRows runs fn over [0,n) split into contiguous ranges, one per
 // CPU, when the work is large enough to pay for the goroutines.
 func parallelRows(n, work int, fn func(lo, hi int)) {
-	p := runtime.GOMAXPROCS(0)
-	if p < 2 || work < parallelMin || n < 2 {
+	if work < parallelMin {
 		fn(0, n)
 		return
 	}
-	p = min(p, n)
-	var wg sync.WaitGroup
-	for i := range p {
-		lo, hi := n*i/p, n*(i+1)/p
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(lo, hi)
-		}()
-	}
-	wg.Wait()
+	workpool.Ranges(n, 0, fn)
 }
 
 // decodeBlocks decodes a BC surface into img. Blocks that overhang the image

@@ -20,7 +20,7 @@ const (
 // followed by the new entries. The old bytes are never touched.
 func NewAppendWriter(w io.Writer, start int64, password string, dir []*File) *Writer {
 	nw := NewWriter(w, password)
-	nw.w.n = start
+	nw.w.N = start
 	for _, f := range dir {
 		c := *f
 		c.Index, c.r = len(nw.dir), nil
@@ -44,7 +44,7 @@ func (w *Writer) CopyFileAs(f *File, name string) error {
 		return err
 	}
 	nf := *f
-	nf.Name, nf.Index, nf.HeaderOffset, nf.r = name, len(w.dir), w.w.n, nil
+	nf.Name, nf.Index, nf.HeaderOffset, nf.r = name, len(w.dir), w.w.N, nil
 	nf.Flags |= FlagDescriptor
 	if nf.HeaderOffset > MaxPackSize {
 		return fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", DisplayName(name), ErrTooLarge)

@@ -10,6 +10,8 @@ import (
 	"hash/crc32"
 	"io"
 	"time"
+
+	"packsmith/formats/bytecount"
 )
 
 // FileHeader describes an entry to write.
@@ -28,7 +30,7 @@ const versionZip20 = 0x14
 // write them: local header with the swapped fields, optional 12-byte
 // encryption header, data, then a PK\7\8 data descriptor.
 type Writer struct {
-	w        *countWriter
+	w        *bytecount.Writer
 	password []byte
 	// Rand supplies the 10 random bytes of each encryption header
 	// (crypto/rand when nil). Tests set it for reproducible output.
@@ -43,18 +45,7 @@ type Writer struct {
 
 // NewWriter returns a Writer that encrypts entries marked Encrypt with password.
 func NewWriter(w io.Writer, password string) *Writer {
-	return &Writer{w: &countWriter{w: w}, password: []byte(password)}
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
+	return &Writer{w: bytecount.New(w), password: []byte(password)}
 }
 
 // Create starts an entry; write its content to the returned writer. The
@@ -79,7 +70,7 @@ func (w *Writer) Create(fh FileHeader) (io.Writer, error) {
 	f := &File{
 		Index: len(w.dir), Name: fh.Name, Comment: fh.Comment, Method: fh.Method,
 		ModTime: t, ModDate: d, VersionMadeBy: versionZip20, VersionNeeded: versionZip20,
-		Flags: FlagDescriptor, HeaderOffset: w.w.n,
+		Flags: FlagDescriptor, HeaderOffset: w.w.N,
 	}
 	if fh.Method == MethodDeflate {
 		f.Flags |= 0x0002 // best compression
@@ -107,7 +98,7 @@ func (w *Writer) Create(fh FileHeader) (io.Writer, error) {
 	if _, err := io.WriteString(w.w, f.Name); err != nil {
 		return nil, err
 	}
-	ew := &entryWriter{f: f, start: w.w.n, crc: crc32.NewIEEE(), out: w.w}
+	ew := &entryWriter{f: f, start: w.w.N, crc: crc32.NewIEEE(), out: w.w}
 	if fh.Encrypt {
 		k := NewKeys(w.password)
 		var eh [EncHeaderLen]byte
@@ -193,7 +184,7 @@ func (w *Writer) finish() error {
 			return err
 		}
 	}
-	packed := w.w.n - e.start
+	packed := w.w.N - e.start
 	if e.n > 0xFFFFFFFF || packed > 0xFFFFFFFF {
 		return fmt.Errorf("iop: entry %q: %w: larger than 4 GB", DisplayName(e.f.Name), ErrTooLarge)
 	}
@@ -223,7 +214,7 @@ func (w *Writer) CopyFile(f *File) error {
 	}
 	end := data + int64(f.Compressed) + f.descriptorLen(data)
 	nf := *f
-	nf.Index, nf.HeaderOffset, nf.r = len(w.dir), w.w.n, nil
+	nf.Index, nf.HeaderOffset, nf.r = len(w.dir), w.w.N, nil
 	if nf.HeaderOffset > 0xFFFFFFFF {
 		return fmt.Errorf("iop: entry %q: %w: pack passes 4 GB", DisplayName(f.Name), ErrTooLarge)
 	}
@@ -248,7 +239,7 @@ func (w *Writer) Close() error {
 		return fmt.Errorf("iop: %w: %d entries (a pack holds at most 65535)", ErrTooLarge, len(w.dir))
 	}
 	le := binary.LittleEndian
-	start := w.w.n
+	start := w.w.N
 	for _, f := range w.dir {
 		var h [centralLen]byte
 		le.PutUint32(h[0:], sigCentral)
@@ -281,7 +272,7 @@ func (w *Writer) Close() error {
 			return err
 		}
 	}
-	size := w.w.n - start
+	size := w.w.N - start
 	if start > 0xFFFFFFFF || size > 0xFFFFFFFF {
 		return fmt.Errorf("iop: %w: pack passes 4 GB", ErrTooLarge)
 	}

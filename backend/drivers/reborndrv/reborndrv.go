@@ -58,6 +58,7 @@ type Limits struct {
 	MaxEntries int
 	MaxDecoded int64
 	MaxAlloc   int64
+	Budget     *limits.Budget // what decoding takes from; nil: limits.Process()
 }
 
 func (l Limits) fill() Limits {
@@ -69,6 +70,9 @@ func (l Limits) fill() Limits {
 	}
 	if l.MaxAlloc <= 0 {
 		l.MaxAlloc = DefaultMaxAlloc
+	}
+	if l.Budget == nil {
+		l.Budget = limits.Process()
 	}
 	return l
 }
@@ -173,11 +177,11 @@ type Archive struct {
 	lim          Limits
 	count        int // entries read so far (the cap)
 	decodedBytes int64
-	releases     []func() // the memory budget held while open (limits.Take)
+	releases     []func() // the memory budget held while open (lim.Budget.Take)
 }
 
 func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) {
-	return OpenLimits(p, Limits{MaxAlloc: opts.MaxAlloc})
+	return OpenLimits(p, Limits{MaxAlloc: opts.MaxAlloc, Budget: opts.Budget})
 }
 
 // OpenLimits opens a .dat with the given caps.
@@ -380,7 +384,7 @@ func (a *Archive) unMLZ0(r io.ReaderAt, size int64) (io.ReaderAt, int64, error) 
 	}
 	// The layer's bytes and what they decode to stay in memory while the
 	// archive is open: the command's budget holds them until Close.
-	release, err := limits.Take("its MLZ0 layer", size+n)
+	release, err := a.lim.Budget.Take("its MLZ0 layer", size+n)
 	if err != nil {
 		return nil, 0, fmt.Errorf("MLZ0 layer of %d bytes decoding to %d: %w (%s)", size, n, err, limits.Hint)
 	}
@@ -610,7 +614,7 @@ func (a *Archive) decoded(n *node) ([]byte, error) {
 	// What is left of the command's budget (an extract converting other
 	// entries holds its share) caps the decoded bytes.
 	if s, err := mlz0.Size(b); err == nil {
-		if err := limits.Check("decoding it", n.size+s); err != nil {
+		if err := a.lim.Budget.Check("decoding it", n.size+s); err != nil {
 			return nil, &archive.EntryError{Archive: a.path, Entry: n.path, Offset: n.offset, Err: fmt.Errorf("%w (%s)", err, limits.Hint)}
 		}
 	}

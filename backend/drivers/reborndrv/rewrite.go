@@ -14,6 +14,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/safefile"
+	"packsmith/formats/bytecount"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"
@@ -370,20 +371,9 @@ func (a *Archive) wrap(ctx context.Context, out io.Writer, dst string, produce f
 			return 0, fmt.Errorf("reborn-dat: cannot rebuild layer %q", l.Kind)
 		}
 	}
-	cw := &counter{w: out}
+	cw := bytecount.New(out)
 	err := inner(cw)
-	return cw.n, err
-}
-
-type counter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *counter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
+	return cw.N, err
 }
 
 // userPath makes an error about the temporary file tmp ("" for any path)

@@ -24,10 +24,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"packsmith/backend/archive"
+	"packsmith/formats/bytecount"
+	"packsmith/formats/workpool"
 )
 
 // ErrUnsafePath is returned for entry names that would escape the target.
@@ -152,7 +153,7 @@ type Kept struct {
 
 // Options tune an extract.
 type Options struct {
-	Workers int // entries decoded at once; 0 means the number of CPUs
+	Workers int // entries decoded at once; 0 means GOMAXPROCS (workpool.Workers)
 	// Overwrite replaces existing files; without it an extract that would
 	// replace one is refused before anything is written.
 	Overwrite bool
@@ -322,56 +323,30 @@ func Extract(ctx context.Context, a archive.Archive, dir string, names []string,
 	}
 	defer root.RemoveAll(stage)
 
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	var done, files atomic.Int64
+	// Each worker has its copy buffer and its memory of the folders made.
+	type worker struct {
+		buf  []byte
+		made map[string]bool
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		done     atomic.Int64
-		files    atomic.Int64
-		firstErr error
-		errOnce  sync.Once
-		wg       sync.WaitGroup
-		next     atomic.Int64
-	)
-	fail := func(err error) {
-		errOnce.Do(func() { firstErr = err; cancel() })
-	}
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			buf := make([]byte, 256<<10)
-			made := map[string]bool{}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) || ctx.Err() != nil {
-					return
-				}
-				j := &jobs[i]
-				add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
-				var err error
-				if j.conv != nil {
-					err = convertEntry(ctx, a, root, j, filepath.Join(stage, "new"), made, add)
-				} else {
-					err = writeEntry(ctx, a, root, j.e, filepath.Join(stage, "new", j.rel), buf, made, add)
-				}
-				if err != nil {
-					fail(err)
-					return
-				}
-				files.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	if firstErr != nil {
-		return Result{}, firstErr
+	setup := func() worker { return worker{make([]byte, 256<<10), map[string]bool{}} }
+	err = workpool.EachWith(ctx, len(jobs), opt.Workers, setup, func(ctx context.Context, wk worker, i int) error {
+		j := &jobs[i]
+		add := func(k int64) { p.Progress(done.Add(k), total, j.e.Path) }
+		var err error
+		if j.conv != nil {
+			err = convertEntry(ctx, a, root, j, filepath.Join(stage, "new"), wk.made, add)
+		} else {
+			err = writeEntry(ctx, a, root, j.e, filepath.Join(stage, "new", j.rel), wk.buf, wk.made, add)
+		}
+		if err != nil {
+			return err
+		}
+		files.Add(1)
+		return nil
+	})
+	if err != nil {
+		return Result{}, err
 	}
 	res := Result{Dir: dir}
 	if opt.Convert != nil {
@@ -657,17 +632,6 @@ func (c ctxReader) Read(b []byte) (int, error) {
 	return c.r.Read(b)
 }
 
-type countWriter struct {
-	w   io.Writer
-	add func(int64)
-}
-
-func (c countWriter) Write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	c.add(int64(n))
-	return n, err
-}
-
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
 func mkdirOnce(root *os.Root, dir string, made map[string]bool) error {
@@ -701,7 +665,7 @@ func writeEntry(ctx context.Context, a archive.Archive, root *os.Root, e archive
 	if err != nil {
 		return entryErr(err)
 	}
-	_, err = io.CopyBuffer(countWriter{f, add}, ctxReader{ctx, rc}, buf)
+	_, err = io.CopyBuffer(&bytecount.Writer{W: f, OnWrite: add}, ctxReader{ctx, rc}, buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -7,29 +7,60 @@ import (
 	"sync"
 )
 
-// The budget is one per process, that is one per command: every
-// allocation sized from input takes its share with Take (or Wait) for as
-// long as it lives and gives it back with the release function, so two
-// entries decoded at once, or a layer and the entry read through it,
-// count together rather than each passing its own check.
-var (
+// Budget is a memory cap and what is taken of it. Every allocation sized
+// from input takes its share with Take (or Wait) for as long as it lives
+// and gives it back with the release function, so two entries decoded at
+// once, or a layer and the entry read through it, count together rather
+// than each passing its own check. Work that shares memory shares one
+// Budget; NewBudget makes one with its own cap.
+type Budget struct {
 	mu      sync.Mutex
-	inUse   int64
-	changed = make(chan struct{}) // closed and replaced on every release
-)
+	limit   int64         // the cap in bytes
+	inUse   int64         // taken now
+	changed chan struct{} // closed and replaced on every release
+}
+
+// NewBudget returns a budget of mb megabytes (0: DefaultMB), refusing a
+// size outside MinMB..MaxMB as the --max-memory flag does.
+func NewBudget(mb int64) (*Budget, error) {
+	mb, err := CheckMB(mb)
+	if err != nil {
+		return nil, err
+	}
+	return &Budget{limit: mb << 20, changed: make(chan struct{})}, nil
+}
+
+// Bytes is the cap in bytes.
+func (b *Budget) Bytes() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.limit
+}
+
+// MB is the cap in megabytes.
+func (b *Budget) MB() int64 { return b.Bytes() >> 20 }
+
+// setMB changes the cap (mb already checked); what is taken stays taken.
+func (b *Budget) setMB(mb int64) {
+	b.mu.Lock()
+	b.limit = mb << 20
+	close(b.changed) // a waiter may fit under a larger cap
+	b.changed = make(chan struct{})
+	b.mu.Unlock()
+}
 
 // InUse is what is taken now.
-func InUse() int64 {
-	mu.Lock()
-	defer mu.Unlock()
-	return inUse
+func (b *Budget) InUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.inUse
 }
 
 // Available is the budget left: the cap to give a decoder now.
-func Available() int64 {
-	mu.Lock()
-	defer mu.Unlock()
-	return max(0, Bytes()-inUse)
+func (b *Budget) Available() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return max(0, b.limit-b.inUse)
 }
 
 // OverError is a refusal: what needs Need bytes, with Limit the budget
@@ -53,15 +84,15 @@ func (e *OverError) Error() string {
 }
 
 // Check refuses, without taking anything, a need over what is left.
-func Check(what string, need int64) error {
-	mu.Lock()
-	defer mu.Unlock()
-	return check(what, need)
+func (b *Budget) Check(what string, need int64) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.check(what, need)
 }
 
-func check(what string, need int64) error {
-	if need < 0 || need > Bytes()-inUse {
-		return &OverError{What: what, Need: need, Limit: Bytes(), Used: inUse}
+func (b *Budget) check(what string, need int64) error {
+	if need < 0 || need > b.limit-b.inUse {
+		return &OverError{What: what, Need: need, Limit: b.limit, Used: b.inUse}
 	}
 	return nil
 }
@@ -69,25 +100,25 @@ func check(what string, need int64) error {
 // Take reserves need bytes of the budget, or refuses at once when they do
 // not fit beside what is taken. Call release (idempotent) when the memory
 // is no longer held.
-func Take(what string, need int64) (release func(), err error) {
-	mu.Lock()
-	defer mu.Unlock()
-	if err := check(what, need); err != nil {
+func (b *Budget) Take(what string, need int64) (release func(), err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.check(what, need); err != nil {
 		return func() {}, err
 	}
-	inUse += need
-	return releaser(need), nil
+	b.inUse += need
+	return b.releaser(need), nil
 }
 
-func releaser(n int64) func() {
+func (b *Budget) releaser(n int64) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			mu.Lock()
-			inUse -= n
-			close(changed)
-			changed = make(chan struct{})
-			mu.Unlock()
+			b.mu.Lock()
+			b.inUse -= n
+			close(b.changed)
+			b.changed = make(chan struct{})
+			b.mu.Unlock()
 		})
 	}
 }
@@ -97,20 +128,20 @@ func releaser(n int64) func() {
 // the whole budget, else waits until the need fits or ctx ends. Only call
 // it while holding nothing of the budget, or two waiters could wait for
 // each other.
-func Wait(ctx context.Context, what string, need int64) (release func(), err error) {
+func (b *Budget) Wait(ctx context.Context, what string, need int64) (release func(), err error) {
 	for {
-		mu.Lock()
-		if need < 0 || need > Bytes() {
-			mu.Unlock()
-			return func() {}, &OverError{What: what, Need: need, Limit: Bytes()}
+		b.mu.Lock()
+		if need < 0 || need > b.limit {
+			b.mu.Unlock()
+			return func() {}, &OverError{What: what, Need: need, Limit: b.limit}
 		}
-		if need <= Bytes()-inUse {
-			inUse += need
-			mu.Unlock()
-			return releaser(need), nil
+		if need <= b.limit-b.inUse {
+			b.inUse += need
+			b.mu.Unlock()
+			return b.releaser(need), nil
 		}
-		ch := changed
-		mu.Unlock()
+		ch := b.changed
+		b.mu.Unlock()
 		select {
 		case <-ch:
 		case <-ctx.Done():

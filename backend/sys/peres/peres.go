@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"unicode/utf16"
+
+	"packsmith/formats/utf16"
 )
 
 // Resource types the release tests look for.
@@ -230,13 +231,9 @@ func (t *tree) name(off uint32) (string, error) {
 	return decodeUTF16(b), nil
 }
 
-func decodeUTF16(b []byte) string {
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = binary.LittleEndian.Uint16(b[2*i:])
-	}
-	return string(utf16.Decode(u))
-}
+// decodeUTF16 reads version strings for display: a lone surrogate is
+// U+FFFD.
+func decodeUTF16(b []byte) string { return utf16.ReplaceLone(utf16.Decode(b, false)) }
 
 // IconEntry is one image of an RT_GROUP_ICON.
 type IconEntry struct {
@@ -329,18 +326,15 @@ func block(b []byte, base int) (key string, val, kids []byte, err error) {
 	}
 	b = b[:n]
 	i := 6
-	var u []uint16
 	for ; i+1 < n; i += 2 {
-		c := binary.LittleEndian.Uint16(b[i:])
-		if c == 0 {
+		if b[i] == 0 && b[i+1] == 0 {
 			break
 		}
-		u = append(u, c)
 	}
 	if i+1 >= n {
 		return "", nil, nil, fmt.Errorf("version: block at offset %d: key not terminated", base)
 	}
-	key = string(utf16.Decode(u))
+	key = decodeUTF16(b[6:i])
 	i = align4(i + 2)
 	if typ == 1 {
 		vlen *= 2

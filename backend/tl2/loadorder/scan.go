@@ -6,12 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/workpool"
 )
 
 // Where a .MOD file was found.
@@ -195,32 +194,10 @@ func findMods(ctx context.Context, userDir, modsDir, installDir string) ([]*scan
 
 // scanAll reads every file on workers goroutines (0 = GOMAXPROCS).
 func scanAll(ctx context.Context, list []*scanned, workers int) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers > len(list) {
-		workers = len(list)
-	}
-	ch := make(chan *scanned)
-	var wg sync.WaitGroup
-	for i := 0; i < workers; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range ch {
-				readMod(s)
-			}
-		}()
-	}
-	for _, s := range list {
-		if ctx.Err() != nil {
-			break
-		}
-		ch <- s
-	}
-	close(ch)
-	wg.Wait()
-	return ctx.Err()
+	return workpool.Each(ctx, len(list), workers, func(_ context.Context, i int) error {
+		readMod(list[i]) // a file that cannot be read is marked, not an error
+		return nil
+	})
 }
 
 // sortScanned puts loadable files first, then by folder kind and path

@@ -6,13 +6,12 @@ package preview
 
 import (
 	"bytes"
-	"encoding/binary"
 	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	kr "packsmith/formats/cp949"
+	"packsmith/formats/utf16"
 )
 
 // Text is an entry decoded for the text view.
@@ -33,12 +32,12 @@ func DecodeText(b []byte) (t Text, ok bool) {
 		b = b[3:]
 		return Text{Text: strings.ToValidUTF8(string(b), "\uFFFD"), Encoding: "UTF-8 BOM"}, true
 	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}):
-		return Text{Text: utf16Text(b[2:], binary.LittleEndian), Encoding: "UTF-16LE BOM"}, true
+		return Text{Text: utf16Text(b[2:], false), Encoding: "UTF-16LE BOM"}, true
 	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
-		return Text{Text: utf16Text(b[2:], binary.BigEndian), Encoding: "UTF-16BE BOM"}, true
+		return Text{Text: utf16Text(b[2:], true), Encoding: "UTF-16BE BOM"}, true
 	}
 	if looksUTF16LE(b) {
-		return Text{Text: utf16Text(b, binary.LittleEndian), Encoding: "UTF-16LE"}, true
+		return Text{Text: utf16Text(b, false), Encoding: "UTF-16LE"}, true
 	}
 	if hasControl(b) {
 		return Text{}, false
@@ -149,10 +148,8 @@ func looksUTF16LE(b []byte) bool {
 	return zeroOdd*10 >= n*8 && printableEven*10 >= n*9
 }
 
-func utf16Text(b []byte, order binary.ByteOrder) string {
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = order.Uint16(b[2*i:])
-	}
-	return string(utf16.Decode(u))
+// utf16Text is the text shown for UTF-16 bytes: a lone surrogate is
+// U+FFFD here, as the window only shows it.
+func utf16Text(b []byte, bigEndian bool) string {
+	return utf16.ReplaceLone(utf16.Decode(b, bigEndian))
 }

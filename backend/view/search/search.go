@@ -14,7 +14,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +24,7 @@ import (
 	"packsmith/backend/export/convert"
 	"packsmith/backend/view/kind"
 	"packsmith/backend/view/render"
+	"packsmith/formats/workpool"
 )
 
 // Options of a search.
@@ -36,7 +36,7 @@ type Options struct {
 	MaxHits int `json:"maxHits"`
 	// Paths limits the search to these entries and folders (all when empty).
 	Paths []string `json:"paths"`
-	// Workers is how many entries are read at once (0: the CPUs).
+	// Workers is how many entries are read at once (0: GOMAXPROCS).
 	Workers int `json:"-"`
 }
 
@@ -208,79 +208,64 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 		}
 		todo = append(todo, i)
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
+	// Cancelled also when the hits are all found: the workers stop there.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
 		mu      sync.Mutex
-		next    atomic.Int64
 		done    atomic.Int64
 		nHits   atomic.Int64
 		perItem = make([][]Hit, len(entries))
-		wg      sync.WaitGroup
 		total   = int64(len(todo))
 	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(todo) || ctx.Err() != nil {
-					return
-				}
-				e := entries[todo[k]]
-				text, ok, big, err := convert.Text(ctx, a, e)
-				if ctx.Err() != nil {
-					return
-				}
-				hits := []Hit(nil)
-				if ok {
-					hits = grep(e.Path, text, match, maxHits)
-					for i := range hits {
-						hits[i].Order = todo[k]
-					}
-				}
-				mu.Lock()
-				switch {
-				case err != nil:
-					res.Notes = append(res.Notes, Note{Entry: e.Path, Why: err.Error()})
-				case big:
-					res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", convert.MaxTextBytes>>20)})
-				case !ok:
-					res.Skipped++
-				default:
-					res.Entries++
-				}
-				if len(hits) > 0 {
-					room := maxHits - int(nHits.Load())
-					if room <= 0 {
-						hits = nil
-					} else if len(hits) > room {
-						hits = hits[:room]
-					}
-					if len(hits) > 0 {
-						perItem[todo[k]] = hits
-						res.Matched++
-						if nHits.Add(int64(len(hits))) >= int64(maxHits) {
-							res.Truncated = true
-							cancel()
-						}
-						if emit != nil {
-							emit(hits)
-						}
-					}
-				}
-				mu.Unlock()
-				p.Progress(done.Add(1), total, e.Path)
+	err = workpool.Each(ctx, len(todo), o.Workers, func(ctx context.Context, k int) error {
+		e := entries[todo[k]]
+		text, ok, big, err := convert.Text(ctx, a, e)
+		if ctx.Err() != nil {
+			return nil // cancelled, or the hits are all found: not counted
+		}
+		hits := []Hit(nil)
+		if ok {
+			hits = grep(e.Path, text, match, maxHits)
+			for i := range hits {
+				hits[i].Order = todo[k]
 			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil && !res.Truncated {
+		}
+		mu.Lock()
+		switch {
+		case err != nil:
+			res.Notes = append(res.Notes, Note{Entry: e.Path, Why: err.Error()})
+		case big:
+			res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", convert.MaxTextBytes>>20)})
+		case !ok:
+			res.Skipped++
+		default:
+			res.Entries++
+		}
+		if len(hits) > 0 {
+			room := maxHits - int(nHits.Load())
+			if room <= 0 {
+				hits = nil
+			} else if len(hits) > room {
+				hits = hits[:room]
+			}
+			if len(hits) > 0 {
+				perItem[todo[k]] = hits
+				res.Matched++
+				if nHits.Add(int64(len(hits))) >= int64(maxHits) {
+					res.Truncated = true
+					cancel()
+				}
+				if emit != nil {
+					emit(hits)
+				}
+			}
+		}
+		mu.Unlock()
+		p.Progress(done.Add(1), total, e.Path)
+		return nil
+	})
+	if err != nil && !res.Truncated {
 		return Result{}, err
 	}
 	for _, h := range perItem {

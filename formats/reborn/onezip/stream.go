@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+
+	"packsmith/formats/bytecount"
 )
 
 // MaxTail caps the bytes after the member's data (data descriptor, central
@@ -160,7 +162,7 @@ func WriteMemberLevel(w io.WriteSeeker, tmpl *Member, name string, payload io.Re
 	if _, err := w.Write(m.Local); err != nil {
 		return m, err
 	}
-	cw := &countWriter{w: w}
+	cw := bytecount.New(w)
 	fw, err := flate.NewWriter(cw, level)
 	if err != nil {
 		return m, err
@@ -173,10 +175,10 @@ func WriteMemberLevel(w io.WriteSeeker, tmpl *Member, name string, payload io.Re
 	if err := fw.Close(); err != nil {
 		return m, err
 	}
-	if n > 0xFFFFFFFF || cw.n > 0xFFFFFFFF {
+	if n > 0xFFFFFFFF || cw.N > 0xFFFFFFFF {
 		return m, fmt.Errorf("onezip: member %q is %d bytes, over the 4 GiB a ZIP32 header holds", m.Name, n)
 	}
-	m.CRC32, m.Size, m.Packed = h.Sum32(), n, cw.n
+	m.CRC32, m.Size, m.Packed = h.Sum32(), n, cw.N
 	le.PutUint32(m.Local[14:], m.CRC32)
 	le.PutUint32(m.Local[18:], uint32(m.Packed))
 	le.PutUint32(m.Local[22:], uint32(m.Size))
@@ -197,17 +199,6 @@ func WriteMemberLevel(w io.WriteSeeker, tmpl *Member, name string, payload io.Re
 	}
 	m.Members = 1
 	return m, nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 func freshLocal(name string) []byte {

@@ -7,6 +7,7 @@ import (
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
+	"packsmith/formats/utf16"
 )
 
 // FormatError is a malformed-BINDAT error naming the file and byte offset.
@@ -92,7 +93,6 @@ func (d *decoder) run() (*Decoded, error) {
 	}
 	table := make([]Entry, 0, count)
 	d.strings = make(map[uint32]string, count)
-	var units []uint16
 	for range count {
 		at := d.off
 		id, err := d.u32("the string table")
@@ -107,12 +107,8 @@ func (d *decoder) run() (*Decoded, error) {
 		if len(d.data)-d.off < 2*n {
 			return nil, d.fail(at, "string %d of %d units runs past the end", id, n)
 		}
-		units = units[:0]
-		for i := range n {
-			units = append(units, binary.LittleEndian.Uint16(d.data[d.off+2*i:]))
-		}
+		s := utf16.Decode(d.data[d.off:d.off+2*n], false)
 		d.off += 2 * n
-		s := rghash.DecodeUTF16(units)
 		table = append(table, Entry{ID: id, Text: s})
 		if _, dup := d.strings[id]; !dup {
 			d.strings[id] = s

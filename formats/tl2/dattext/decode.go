@@ -1,13 +1,13 @@
 package dattext
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
 	"packsmith/formats/tl2/rghash"
+	"packsmith/formats/utf16"
 )
 
 // Encoding is the byte encoding of a text file.
@@ -54,7 +54,7 @@ func Detect(src []byte) Encoding {
 }
 
 // Decode turns file bytes into text (BOM removed). UTF-16 lone surrogates
-// are kept in WTF-8 form (see rghash.DecodeUTF16) so they reach the BINDAT
+// are kept in WTF-8 form (see formats/utf16) so they reach the BINDAT
 // string table unchanged. An odd UTF-16 byte count or invalid UTF-8 is an
 // error naming the file and byte offset.
 func Decode(file string, src []byte) (string, Encoding, error) {
@@ -89,102 +89,24 @@ func decodeInto(buf []byte, file string, src []byte) (string, Encoding, []byte, 
 	if strings.IndexByte(s, 0xED) >= 0 {
 		// Surrogates written one by one in WTF-8 may form a pair; fold it into
 		// the four-byte form so the string matches what UTF-16 decoding gives.
-		s = rghash.DecodeUTF16(rghash.AppendUTF16(nil, s))
+		s = utf16.DecodeUnits(rghash.AppendUTF16(nil, s))
 	}
 	return s, enc, buf, nil
 }
 
-// decodeUTF16 turns UTF-16 bytes (even length, no BOM) into text exactly as
-// rghash.DecodeUTF16 does with their code units, without building the unit
-// slice: valid pairs become UTF-8, a lone surrogate its WTF-8 form.
-func decodeUTF16(body []byte, bigEndian bool) string {
-	s, _ := decodeUTF16Into(nil, body, bigEndian)
-	return s
-}
-
-// decodeUTF16Into is decodeUTF16 into buf's memory when it has room (a
-// Parser's, reused: the string is valid until buf is written again); it
-// also returns the buffer used, for the next time.
+// decodeUTF16Into decodes UTF-16 bytes (even length, no BOM) with
+// formats/utf16 into buf's memory when it has room (a Parser's, reused: the
+// string is valid until buf is written again); it also returns the buffer
+// used, for the next time.
 func decodeUTF16Into(buf, body []byte, bigEndian bool) (string, []byte) {
-	n := len(body) / 2
-	if n == 0 {
+	if len(body) < 2 {
 		return "", buf
 	}
-	// ASCII is one byte per unit; anything else grows the buffer.
-	dst := buf[:0]
-	if cap(dst) < n {
-		dst = make([]byte, 0, n+n/4)
-	}
-	unit := func(i int) uint16 {
-		if bigEndian {
-			return uint16(body[i])<<8 | uint16(body[i+1])
-		}
-		return uint16(body[i]) | uint16(body[i+1])<<8
-	}
-	for i := 0; i < len(body); {
-		if !bigEndian {
-			// Sixteen, then eight ASCII units at a time: every high byte
-			// zero, every low byte below 0x80.
-			const nonASCII = 0xFF80FF80FF80FF80
-			j := len(dst)
-			out := dst[:cap(dst)]
-			for ; i+32 <= len(body) && j+16 <= len(out); i, j = i+32, j+16 {
-				in := body[i : i+32 : i+32]
-				a, b := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
-				c, d := binary.LittleEndian.Uint64(in[16:]), binary.LittleEndian.Uint64(in[24:])
-				if (a|b|c|d)&nonASCII != 0 {
-					break
-				}
-				o := out[j : j+16 : j+16]
-				binary.LittleEndian.PutUint64(o, packASCII16(a)|packASCII16(b)<<32)
-				binary.LittleEndian.PutUint64(o[8:], packASCII16(c)|packASCII16(d)<<32)
-			}
-			for ; i+16 <= len(body) && j+8 <= len(out); i, j = i+16, j+8 {
-				in := body[i : i+16 : i+16]
-				v, w := binary.LittleEndian.Uint64(in), binary.LittleEndian.Uint64(in[8:])
-				if (v|w)&nonASCII != 0 {
-					break
-				}
-				binary.LittleEndian.PutUint64(out[j:j+8:j+8], packASCII16(v)|packASCII16(w)<<32)
-			}
-			if i+8 <= len(body) && j+4 <= cap(dst) {
-				if v := binary.LittleEndian.Uint64(body[i:]); v&nonASCII == 0 {
-					binary.LittleEndian.PutUint32(dst[j:j+4], uint32(packASCII16(v)))
-					i += 8
-					j += 4
-				}
-			}
-			dst = dst[:j]
-			if i >= len(body) {
-				break
-			}
-		}
-		c := unit(i)
-		i += 2
-		switch {
-		case c < 0x80:
-			dst = append(dst, byte(c))
-		case c >= 0xD800 && c < 0xDC00 && i < len(body) && unit(i) >= 0xDC00 && unit(i) < 0xE000:
-			r := 0x10000 + (rune(c)-0xD800)<<10 + (rune(unit(i)) - 0xDC00)
-			dst = utf8.AppendRune(dst, r)
-			i += 2
-		case c >= 0xD800 && c < 0xE000:
-			dst = append(dst, 0xED, 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
-		default:
-			dst = utf8.AppendRune(dst, rune(c))
-		}
-	}
+	dst := utf16.Append(buf[:0], body, bigEndian)
 	// dst is not written again while the string is in use (never, unless a
 	// Parser reuses it), so it can back the string (as strings.Builder
 	// does) instead of being copied.
 	return unsafe.String(unsafe.SliceData(dst), len(dst)), dst
-}
-
-// packASCII16 packs four UTF-16LE units with zero high bytes (bytes
-// a 0 b 0 c 0 d 0) into the low four bytes (a b c d).
-func packASCII16(v uint64) uint64 {
-	v = (v | v>>8) & 0x0000FFFF0000FFFF
-	return (v | v>>16) & 0xFFFFFFFF
 }
 
 // firstInvalid returns the offset of the first byte that is neither UTF-8

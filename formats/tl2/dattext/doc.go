@@ -18,7 +18,7 @@
 // UTF-16 code units are not validated: a lone surrogate (the shipped
 // TAGS.DAT has some inside a string) is kept in the Go string in its
 // three-byte WTF-8 form and turns back into the same unit when encoded
-// (see rghash.DecodeUTF16). An odd UTF-16 byte count or invalid UTF-8 is an
+// (see formats/utf16). An odd UTF-16 byte count or invalid UTF-8 is an
 // error naming the byte offset.
 //
 // # Grammar

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"packsmith/formats/utf16"
 )
 
 // Magic is the first byte of every BINLAYOUT; Version is the only layout
@@ -205,7 +207,7 @@ func (r *reader) str(what string) (string, error) {
 	if err := r.need(2*int(n), what); err != nil {
 		return "", err
 	}
-	s := utf16leToString(r.b[r.off : r.off+2*int(n)])
+	s := utf16.Decode(r.b[r.off:r.off+2*int(n)], false)
 	r.off += 2 * int(n)
 	return s, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/utf16"
 )
 
 // Decompile turns BINLAYOUT bytes into LAYOUT text (UTF-16LE with BOM,
@@ -139,7 +140,7 @@ func textValue(n *dattext.Node, p *Property, v []byte) bool {
 			n.Add("UNSIGNED INT", p.Name, strconv.FormatUint(uint64(u), 10))
 		}
 	case EncString:
-		s := utf16leToString(v[2:])
+		s := utf16.Decode(v[2:], false)
 		if !dattext.ValidValue(s) {
 			return false
 		}

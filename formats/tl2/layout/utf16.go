@@ -1,21 +1,9 @@
 package layout
 
-import (
-	"encoding/binary"
+import "packsmith/formats/tl2/rghash"
 
-	"packsmith/formats/tl2/rghash"
-)
-
-// TL2 strings are UTF-16 without surrogate validation; rghash's helpers
-// carry a lone surrogate through Go strings in its WTF-8 form, so
-// decode → encode stays byte-identical.
-
-func utf16leToString(b []byte) string {
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = binary.LittleEndian.Uint16(b[2*i:])
-	}
-	return rghash.DecodeUTF16(u)
-}
+// TL2 strings are UTF-16 without surrogate validation; formats/utf16
+// decodes a lone surrogate to its WTF-8 form and rghash.AppendUTF16 turns
+// it back, so decode → encode stays byte-identical.
 
 func stringToUTF16(s string) []uint16 { return rghash.AppendUTF16(nil, s) }

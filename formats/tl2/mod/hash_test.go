@@ -3,6 +3,8 @@ package mod
 import (
 	"encoding/binary"
 	"testing"
+
+	"packsmith/formats/utf16"
 )
 
 // Published MurmurHash64B vectors (tl2-notes §5, from S10).
@@ -103,7 +105,7 @@ func TestStringsRoundTrip(t *testing.T) {
 		for i, u := range units {
 			binary.LittleEndian.PutUint16(raw[2*i:], u)
 		}
-		s := decodeUTF16(raw)
+		s := utf16.Decode(raw, false)
 		back, n := encodeUTF16(nil, s)
 		if n != len(units) || string(back) != string(raw) {
 			t.Errorf("%04X: round trip gave % X", units, back)

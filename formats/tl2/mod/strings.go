@@ -3,40 +3,13 @@ package mod
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"packsmith/formats/utf16"
 )
 
-// TL2 strings are UTF-16LE code units. A Go string can hold any bytes, so
-// we decode to WTF-8: proper pairs become UTF-8, and a lone surrogate is
-// kept as its 3-byte generalized-UTF-8 form (ED A0..BF xx). Encoding maps
-// those back, so a string read from a file is written back byte for byte.
-
-// decodeUTF16 turns little-endian code units into a WTF-8 string.
-func decodeUTF16(b []byte) string { return string(appendUTF16(nil, b)) }
-
-// appendUTF16 appends the WTF-8 form of little-endian code units to dst.
-func appendUTF16(dst, b []byte) []byte {
-	n := len(b) / 2
-	i := 0
-	for ; i < n && b[2*i+1] == 0 && b[2*i] < 0x80; i++ { // ASCII: names and most header text
-		dst = append(dst, b[2*i])
-	}
-	for ; i < n; i++ {
-		u := rune(binary.LittleEndian.Uint16(b[2*i:]))
-		if u >= 0xD800 && u < 0xDC00 && i+1 < n {
-			if v := rune(binary.LittleEndian.Uint16(b[2*i+2:])); v >= 0xDC00 && v < 0xE000 {
-				dst = utf8.AppendRune(dst, 0x10000+(u-0xD800)<<10+(v-0xDC00))
-				i++
-				continue
-			}
-		}
-		if u >= 0xD800 && u < 0xE000 { // lone surrogate: WTF-8
-			dst = append(dst, 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F)
-			continue
-		}
-		dst = utf8.AppendRune(dst, u)
-	}
-	return dst
-}
+// TL2 strings are UTF-16LE code units, decoded by formats/utf16 to WTF-8
+// (a lone surrogate kept as its 3-byte form). encodeUTF16 maps those back,
+// so a string read from a file is written back byte for byte.
 
 // encodeUTF16 appends s as UTF-16LE code units to dst and returns the
 // result and the number of units. Invalid UTF-8 bytes become U+FFFD; WTF-8
@@ -190,7 +163,7 @@ func (d *dec) ssAppend(dst []byte, field string) []byte {
 	if !d.need(2*n, field) {
 		return dst
 	}
-	dst = appendUTF16(dst, d.b[d.off:d.off+2*n])
+	dst = utf16.Append(dst, d.b[d.off:d.off+2*n], false)
 	d.off += 2 * n
 	return dst
 }

@@ -8,13 +8,12 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/workpool"
 )
 
 // Severity of a finding.
@@ -200,32 +199,20 @@ func (r *Reader) Verify(ctx context.Context, progress func(done, total int64, wh
 		}
 	}
 	total := int64(len(r.Entries))
-	results := make([][]Finding, len(r.Entries))
-	var next, done atomic.Int64
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(r.Entries) || ctx.Err() != nil {
-					return
-				}
-				e := &r.Entries[i]
-				if !badBounds[e.Path] {
-					results[i] = r.verifyEntry(e)
-				}
-				d := done.Add(1)
-				if progress != nil {
-					progress(d, total, e.Path)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	var done atomic.Int64
+	results, err := workpool.Map(ctx, len(r.Entries), 0, func(_ context.Context, i int) ([]Finding, error) {
+		e := &r.Entries[i]
+		var fs []Finding
+		if !badBounds[e.Path] {
+			fs = r.verifyEntry(e)
+		}
+		d := done.Add(1)
+		if progress != nil {
+			progress(d, total, e.Path)
+		}
+		return fs, nil
+	})
+	if err != nil {
 		return out, err
 	}
 	for _, fs := range results {

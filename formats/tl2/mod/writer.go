@@ -9,11 +9,13 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
+
+	"packsmith/formats/bytecount"
+	"packsmith/formats/workpool"
 )
 
 // StoreThreshold: blocks of this many bytes or more are stored raw, as
@@ -79,10 +81,10 @@ type Writer struct {
 	recs  []*manRecord
 	seen  map[string]bool
 
-	work       chan *job
-	order      chan *job
-	writerDone chan struct{}
-	workers    sync.WaitGroup
+	work            chan *job
+	order           chan *job
+	writerDone      chan struct{}
+	waitCompressors func() // returns once the compressors have stopped (workpool.Go)
 
 	run pendingRun // blocks CopyRaw is gathering (copyrun.go)
 
@@ -163,9 +165,7 @@ func newWriter(out io.WriteSeeker, opts *WriterOptions) (*Writer, error) {
 	if w.opts.Level < 1 || w.opts.Level > 9 {
 		return nil, fmt.Errorf("mod: zlib level %d (want 1–9)", w.opts.Level)
 	}
-	if w.opts.Workers <= 0 {
-		w.opts.Workers = runtime.GOMAXPROCS(0)
-	}
+	w.opts.Workers = workpool.Workers(w.opts.Workers)
 	if w.opts.MaxInFlight <= 0 {
 		w.opts.MaxInFlight = 16 << 20
 	}
@@ -202,16 +202,12 @@ func (w *Writer) begin() (*Writer, error) {
 	w.order = make(chan *job, 32*n)
 	w.writerDone = make(chan struct{})
 	w.bw = bufio.NewWriterSize(w.out, 1<<20) // small entries: few syscalls
-	for i := 0; i < n; i++ {
-		w.workers.Add(1)
-		go w.compressor()
-	}
+	w.waitCompressors = workpool.Go(n, w.compressor)
 	go w.writer()
 	return w, nil
 }
 
 func (w *Writer) compressor() {
-	defer w.workers.Done()
 	var zw *zlib.Writer
 	for j := range w.work {
 		in := *j.in
@@ -601,21 +597,21 @@ func (w *Writer) addLarge(rec *manRecord, head []byte, rest io.Reader) error {
 		return err
 	}
 	crc := crc32.NewIEEE()
-	cw := &countWriter{w: io.MultiWriter(w.out, crc)}
+	cw := bytecount.New(io.MultiWriter(w.out, crc))
 	if _, err := cw.Write(head); err != nil {
 		return err
 	}
 	if _, err := io.Copy(cw, rest); err != nil {
 		return fmt.Errorf("mod: reading %s: %w", rec.name, err)
 	}
-	if cw.n > 0xFFFFFFFF {
+	if cw.N > 0xFFFFFFFF {
 		return fmt.Errorf("%w: %s is larger than 4 GiB", ErrTooLarge, rec.name)
 	}
-	if err := w.checkRoom(rec.name, 8+cw.n); err != nil {
+	if err := w.checkRoom(rec.name, 8+cw.N); err != nil {
 		return err
 	}
 	var h [8]byte
-	binary.LittleEndian.PutUint32(h[:], uint32(cw.n)) // compressed size 0 = stored
+	binary.LittleEndian.PutUint32(h[:], uint32(cw.N)) // compressed size 0 = stored
 	if _, err := w.out.Seek(at, io.SeekStart); err != nil {
 		return err
 	}
@@ -625,23 +621,12 @@ func (w *Writer) addLarge(rec *manRecord, head []byte, rest io.Reader) error {
 	if _, err := w.out.Seek(0, io.SeekEnd); err != nil {
 		return err
 	}
-	rec.size, rec.crc, rec.offset = uint32(cw.n), crc.Sum32(), uint32(w.pos)
+	rec.size, rec.crc, rec.offset = uint32(cw.N), crc.Sum32(), uint32(w.pos)
 	rec.packed, rec.payloadCRC = 0, rec.crc
 	// A wrong size hint can send a small file here; storing it raw is
 	// still valid, just not what GUTS would do.
-	w.pos += 8 + cw.n
+	w.pos += 8 + cw.N
 	return nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // CopyRaw appends an entry of another archive without inflating it: the
@@ -689,7 +674,7 @@ func (w *Writer) stop() {
 	close(w.work)
 	close(w.order)
 	<-w.writerDone
-	w.workers.Wait()
+	w.waitCompressors()
 }
 
 // Abort stops the writer without finishing the archive; the caller

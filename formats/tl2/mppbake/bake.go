@@ -6,13 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"packsmith/formats/tl2/mpp"
+	"packsmith/formats/workpool"
 )
 
 // Classifier constants (seed §8.1).
@@ -124,6 +123,10 @@ var ErrBudget = errors.New("memory limit")
 
 // ErrTooMuchWork is wrapped when a bake passes Options.MaxTests.
 var ErrTooMuchWork = errors.New("mppbake: too many triangle tests")
+
+// errOverTests stops the bake's rows once the tests' total is over
+// MaxTests; Bake returns ErrTooMuchWork, with the figures, instead.
+var errOverTests = errors.New("over the test cap")
 
 // Result is a baked grid and what went into it.
 type Result struct {
@@ -444,58 +447,39 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, h)
 	maxTests := opt.MaxTests
 	if maxTests <= 0 {
 		maxTests = defaultTests
 	}
-	var next, rowsDone, tests atomic.Int64
-	var wg sync.WaitGroup
-	var stop atomic.Bool
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stop.Load() {
-				j := int(next.Add(1) - 1)
-				if j >= h {
-					return
-				}
-				if ctx.Err() != nil {
-					stop.Store(true)
-					return
-				}
-				cz := cz0 + float64(j)*mpp.CellSize
-				row := g.Cells[j*w : (j+1)*w]
-				var n int64
-				for i := range row {
-					cx := cx0 + float64(i)*mpp.CellSize
-					var c mpp.Class
-					c, n = classify(cx, cz, rays, walls, rb, wb, n)
-					row[i] = c
-					// Checked within the row too: one row of a wide grid
-					// under thousands of triangles is seconds of work.
-					if i&255 == 255 && (ctx.Err() != nil || tests.Load()+n > maxTests) {
-						break
-					}
-				}
-				// The total decides, not the order rows were done in: a
-				// partial sum over the cap means the whole one is too.
-				if tests.Add(n) > maxTests {
-					stop.Store(true)
-					return
-				}
-				if d := rowsDone.Add(1); opt.Progress != nil && (d&15 == 0 || int(d) == h) {
-					opt.Progress(int(d), h)
-				}
+	var rowsDone, tests atomic.Int64
+	// The rows are independent; a worker that finds the total over the
+	// cap stops the others (errOverTests) and the cap's error is built
+	// below, once.
+	workpool.Each(ctx, h, opt.Workers, func(ctx context.Context, j int) error {
+		cz := cz0 + float64(j)*mpp.CellSize
+		row := g.Cells[j*w : (j+1)*w]
+		var n int64
+		for i := range row {
+			cx := cx0 + float64(i)*mpp.CellSize
+			var c mpp.Class
+			c, n = classify(cx, cz, rays, walls, rb, wb, n)
+			row[i] = c
+			// Checked within the row too: one row of a wide grid
+			// under thousands of triangles is seconds of work.
+			if i&255 == 255 && (ctx.Err() != nil || tests.Load()+n > maxTests) {
+				break
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		// The total decides, not the order rows were done in: a
+		// partial sum over the cap means the whole one is too.
+		if tests.Add(n) > maxTests {
+			return errOverTests
+		}
+		if d := rowsDone.Add(1); opt.Progress != nil && (d&15 == 0 || int(d) == h) {
+			opt.Progress(int(d), h)
+		}
+		return nil
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

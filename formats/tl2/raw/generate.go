@@ -1,18 +1,18 @@
 package raw
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/workpool"
 )
 
 // Source is the packer's view of a mod for Generate: no file system.
@@ -96,24 +96,16 @@ func Generate(src Source, opt Options) (*Result, error) {
 		gk.res = &done[k].res
 		done[k].file, done[k].data, done[k].err = gk.step(k, steps[k])
 	}
-	if workers := min(runtime.GOMAXPROCS(0), int(numKinds)); g.ms != nil && workers > 1 {
+	if g.ms != nil && workpool.Size(0, len(stepOrder)) > 1 {
 		// A MapSource is maps read, never written, and the steps share
 		// nothing else, so they can run at once; their results are joined
-		// in Kinds order below, as if run one after the other.
-		next := make(chan Kind, numKinds)
-		for _, k := range stepOrder {
-			next <- k
-		}
-		close(next)
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for k := range next {
-					run(k)
-				}
-			})
-		}
-		wg.Wait()
+		// in Kinds order below, as if run one after the other. A failed
+		// step stops nothing: its error is kept for the join, as the first
+		// in Kinds order must be the one returned.
+		workpool.Each(context.Background(), len(stepOrder), 0, func(_ context.Context, i int) error {
+			run(stepOrder[i])
+			return nil
+		})
 	} else {
 		for _, k := range Kinds {
 			if run(k); done[k].err != nil {

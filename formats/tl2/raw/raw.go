@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"packsmith/formats/tl2/rghash"
+	"packsmith/formats/utf16"
 )
 
 // Kind is one of the seven RAW indices.
@@ -230,12 +231,9 @@ func (r *reader) str(what string) string {
 	if !r.need(2*int(n), what) {
 		return ""
 	}
-	u := make([]uint16, n)
-	for i := range u {
-		u[i] = binary.LittleEndian.Uint16(r.b[r.off+2*i:])
-	}
+	s := utf16.Decode(r.b[r.off:r.off+2*int(n)], false)
 	r.off += 2 * int(n)
-	return rghash.DecodeUTF16(u)
+	return s
 }
 
 // count reads a record count and checks it against the bytes left, given

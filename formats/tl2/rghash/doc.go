@@ -16,7 +16,7 @@
 //
 // Go strings carry the UTF-16 text as UTF-8, except that a lone surrogate
 // code unit is kept in its three-byte WTF-8 form (ED A0..BF xx) rather than
-// replaced by U+FFFD. Hash, AppendUTF16 and DecodeUTF16 all follow that
+// replaced by U+FFFD. Hash, AppendUTF16 and formats/utf16 all follow that
 // rule, so any sequence of code units survives text → string → units.
 //
 // Test vectors (from the project's research notes, tl2-notes.md §1):

@@ -85,8 +85,8 @@ func surrogateAt(s string, i int) (uint16, bool) {
 }
 
 // AppendUTF16 appends the UTF-16 code units of s (see Hash for how s is
-// read) to dst. It is the inverse of DecodeUTF16 for every unit sequence,
-// lone surrogates included.
+// read) to dst. It is the inverse of formats/utf16's decoding for every
+// unit sequence, lone surrogates included.
 func AppendUTF16(dst []uint16, s string) []uint16 {
 	for i := 0; i < len(s); {
 		u1, u2, size := nextUnits(s, i)
@@ -95,35 +95,6 @@ func AppendUTF16(dst []uint16, s string) []uint16 {
 			dst = append(dst, u2)
 		}
 		i += size
-	}
-	return dst
-}
-
-// DecodeUTF16 turns UTF-16 code units into a Go string. Valid pairs become
-// ordinary UTF-8; a lone surrogate becomes its three-byte WTF-8 form instead
-// of U+FFFD, so AppendUTF16 gives the original units back (the shipped
-// TAGS.DAT holds such units inside a string value).
-func DecodeUTF16(u []uint16) string {
-	buf := make([]byte, 0, len(u))
-	return string(AppendDecodedUTF16(buf, u))
-}
-
-// AppendDecodedUTF16 is DecodeUTF16 appending to dst.
-func AppendDecodedUTF16(dst []byte, u []uint16) []byte {
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		switch {
-		case c < 0x80:
-			dst = append(dst, byte(c))
-		case c >= 0xD800 && c < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] < 0xE000:
-			r := 0x10000 + (rune(c)-0xD800)<<10 + (rune(u[i+1]) - 0xDC00)
-			dst = utf8.AppendRune(dst, r)
-			i++
-		case c >= 0xD800 && c < 0xE000:
-			dst = append(dst, 0xED, 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
-		default:
-			dst = utf8.AppendRune(dst, rune(c))
-		}
 	}
 	return dst
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	wtf16 "packsmith/formats/utf16"
 )
 
 var vectors = []struct {
@@ -52,8 +54,8 @@ func TestNonASCIIAndSurrogates(t *testing.T) {
 		if Hash(s) != HashUnits(u) {
 			t.Errorf("Hash(%q) disagrees with HashUnits", s)
 		}
-		if got := DecodeUTF16(u); got != s {
-			t.Errorf("DecodeUTF16 = %q, want %q", got, s)
+		if got := wtf16.DecodeUnits(u); got != s {
+			t.Errorf("DecodeUnits = %q, want %q", got, s)
 		}
 	}
 	// Lone surrogates, reversed pairs and a trailing high surrogate survive.
@@ -63,7 +65,7 @@ func TestNonASCIIAndSurrogates(t *testing.T) {
 		{'A', 0xDBFF},
 		{0xDFFF, 'x', 0xD83D, 0xDE00},
 	} {
-		s := DecodeUTF16(u)
+		s := wtf16.DecodeUnits(u)
 		back := AppendUTF16(nil, s)
 		if !equal16(back, u) {
 			t.Errorf("units %x → %q → %x", u, s, back)
@@ -147,7 +149,7 @@ func FuzzHash(f *testing.F) {
 		if Hash(s) != HashUnits(u) {
 			t.Fatalf("Hash(%q) != HashUnits", s)
 		}
-		back := AppendUTF16(nil, DecodeUTF16(u))
+		back := AppendUTF16(nil, wtf16.DecodeUnits(u))
 		if !equal16(back, u) {
 			t.Fatalf("units do not round-trip for %q", s)
 		}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	wtf16 "packsmith/formats/utf16"
 )
 
 // MaxSize bounds the files Parse accepts: a list of a hundred mods is about
@@ -134,7 +136,7 @@ func Parse(b []byte) (*File, error) {
 		perr := func(format string, args ...any) error {
 			return &ParseError{Line: n + 1, Offset: lineOff, Msg: fmt.Sprintf(format, args...)}
 		}
-		s := strings.TrimSpace(string(utf16.Decode(l.text)))
+		s := strings.TrimSpace(wtf16.ReplaceLone(wtf16.DecodeUnits(l.text)))
 		switch {
 		case strings.EqualFold(s, openTag):
 			if open >= 0 {
