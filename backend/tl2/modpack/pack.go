@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"packsmith/backend/sys/usermsg"
@@ -23,6 +21,7 @@ import (
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/mpp"
 	"packsmith/formats/tl2/raw"
+	"packsmith/formats/workpool"
 )
 
 // Options tune Pack. The zero value packs next to the mod folder with the
@@ -465,23 +464,14 @@ func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 	for i := range results {
 		results[i] = &compiled{}
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for k := 0; k < runtime.GOMAXPROCS(0); k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(srcs) || ctx.Err() != nil {
-					return
-				}
-				compileFile(srcs[i], compileOpts{}, results[i])
-				results[i].data = nil
-			}
-		}()
+	err = workpool.Each(ctx, len(srcs), 0, func(_ context.Context, i int) error {
+		compileFile(srcs[i], compileOpts{}, results[i])
+		results[i].data = nil
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

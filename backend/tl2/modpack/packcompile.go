@@ -9,6 +9,7 @@ import (
 
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/workpool"
 )
 
 // compileAhead is how many compiled files may wait for the writer.
@@ -25,7 +26,7 @@ func (r *packRun) compile() error {
 	}
 	r.startCompilers()
 	r.startFeed()
-	r.cwg.Wait()
+	r.compilersDone()
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
@@ -71,13 +72,7 @@ func (r *packRun) startCompilers() {
 	r.ahead = make(chan struct{}, compileAhead)
 	r.bounded = !r.opt.GUTSOrder
 	var next, compiledN atomic.Int64
-	for k := 0; k < cw; k++ {
-		r.cwg.Add(1)
-		go func() {
-			defer r.cwg.Done()
-			r.compileWorker(order, &next, &compiledN)
-		}()
-	}
+	r.compilersDone = workpool.Go(cw, func() { r.compileWorker(order, &next, &compiledN) })
 }
 
 // release gives back the slot a compiled file held (see startCompilers).
@@ -178,7 +173,7 @@ func (r *packRun) stopFeed() {
 	}
 	r.feeding = false
 	r.icancel()
-	r.cwg.Wait()
+	r.compilersDone()
 	<-r.feedErr
 }
 

@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"packsmith/backend/sys/safefile"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
+	"packsmith/formats/workpool"
 )
 
 // A pack is a list of stages run in order over one packRun (the pipeline
@@ -80,8 +79,8 @@ type packRun struct {
 	icancel    context.CancelFunc
 
 	// compile and the writer feed
-	results          []*compiled // one per source, in srcs order
-	cwg              sync.WaitGroup
+	results          []*compiled   // one per source, in srcs order
+	compilersDone    func()        // waits until the compilers have returned (startCompilers)
 	ahead            chan struct{} // bounds the compiled files waiting for the feed
 	bounded          bool
 	added, total     atomic.Int64 // entries fed, and to feed (write progress)
@@ -295,10 +294,7 @@ func (r *packRun) openWriter() error {
 		Title: md.Name, Author: md.Author, Description: md.Description, Website: md.Website, DownloadURL: md.DownloadURL,
 		ModID: r.res.ModID, Required: md.Required, Remove: md.Remove,
 	}
-	r.workers = r.opt.Workers
-	if r.workers <= 0 {
-		r.workers = runtime.GOMAXPROCS(0)
-	}
+	r.workers = workpool.Workers(r.opt.Workers)
 	if r.w, err = mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: r.opt.Level, Workers: r.workers}); err != nil {
 		return err
 	}

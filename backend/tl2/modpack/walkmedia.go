@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/workpool"
 )
 
 // walkMedia is collect's walk of MEDIA/: folders are read (and their files
@@ -66,11 +67,8 @@ func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, re
 	root := &walkDir{abs: media, rel: mediaName}
 	w := &walker{mediaName: mediaName, cancelled: cancelled, queue: []*walkDir{root}, pending: 1}
 	w.more = sync.NewCond(&w.mu)
-	var wg sync.WaitGroup
-	for range max(2, runtime.GOMAXPROCS(0)) { // two at least: one reads while the other waits on the disk
-		wg.Go(w.work)
-	}
-	wg.Wait()
+	// two at least: one reads while the other waits on the disk
+	workpool.Go(max(2, workpool.Workers(0)), w.work)()
 
 	var files []*srcFile
 	var visit func(d *walkDir) error
