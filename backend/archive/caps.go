@@ -76,6 +76,20 @@ type Capabilities struct {
 	// for families that store entries inside a container.
 	DiskPath func(entry string) string
 
+	// How the window and the command line present the archive, said by the
+	// family so no caller compares family names.
+	//
+	// Card is how Info is shown: as fields (CardFields, the default), as a
+	// Torchlight II mod header (CardMod), or not at all (CardNone: the
+	// listing says it all, or the family's own bar shows it).
+	Card Card
+	// Unpack: a released mod that turns back into an editable project (a
+	// TL2 .MOD: modunpack).
+	Unpack bool
+	// SingleFile: the archive is one loose file; it opens straight into
+	// its preview.
+	SingleFile bool
+
 	// Extract guards (backend/export/extract).
 	//
 	// Spans reports where entries' stored bytes lie in the archive file, so
@@ -112,3 +126,12 @@ type ShadowedCopy struct {
 	Kept      string `json:"kept"`      // the copy a lookup finds, as stored
 	Identical bool   `json:"identical"` // same size and checksum as that one
 }
+
+// Card is how the window shows an archive's Info (Capabilities.Card).
+type Card string
+
+const (
+	CardFields Card = ""     // Info's fields, as a table
+	CardMod    Card = "mod"  // a Torchlight II mod header: title, author, version, MOD_ID
+	CardNone   Card = "none" // no card
+)

@@ -236,5 +236,6 @@ func (g *GameFolder) Capabilities() archive.Capabilities {
 		Info:              g.Info,
 		Passwords:         true,
 		KeepsTextEncoding: true,
+		Card:              archive.CardNone, // the Lost Saga bar shows each pack
 	}
 }

@@ -87,7 +87,7 @@ func (a *Archive) Close() error             { return nil }
 
 // Capabilities: the one entry is the file itself.
 func (a *Archive) Capabilities() archive.Capabilities {
-	return archive.Capabilities{Info: a.Info, DiskPath: func(string) string { return a.path }}
+	return archive.Capabilities{Info: a.Info, DiskPath: func(string) string { return a.path }, SingleFile: true}
 }
 
 func (a *Archive) Open(p string) (io.ReadCloser, error) {

@@ -227,6 +227,8 @@ func (a *Archive) Capabilities() archive.Capabilities {
 		Info:            a.Info,
 		FoldNames:       true,
 		CompilesSources: true,
+		Card:            archive.CardMod,
+		Unpack:          a.manPath == "", // a .MOD: a DATA.PAK comes with its .MAN
 	}
 	if a.manPath != "" {
 		c.Sidecars = []string{a.manPath}

@@ -115,5 +115,6 @@ func (a *Archive) Capabilities() archive.Capabilities {
 		Spans:    a.Spans,
 		IsLink:   a.IsLink,
 		MaxRatio: a.MaxRatio(),
+		Card:     archive.CardNone, // a zip's Info is its listing's sums
 	}
 }

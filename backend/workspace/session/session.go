@@ -27,6 +27,12 @@ type Info struct {
 	CanVerify bool   `json:"canVerify"`
 	CanWrite  bool   `json:"canWrite"`
 	Meta      any    `json:"meta,omitempty"` // the family's Info()
+	// From the family's capabilities (archive.Capabilities), so the window
+	// compares no family names.
+	Card       string `json:"card"`       // how Meta shows: "" fields, "mod" the TL2 mod card, "none"
+	Unpack     bool   `json:"unpack"`     // a .MOD that turns back into a project
+	Passwords  bool   `json:"passwords"`  // entries may be encrypted (the Lost Saga bar)
+	SingleFile bool   `json:"singleFile"` // one loose file: opens into its preview
 }
 
 // Query selects a page of entries.
@@ -171,6 +177,7 @@ func (s *Session) Info() Info {
 	}
 	c := a.Capabilities()
 	in.CanVerify, in.CanWrite = c.Verify != nil, c.Rewrite != nil
+	in.Card, in.Unpack, in.Passwords, in.SingleFile = string(c.Card), c.Unpack, c.Passwords, c.SingleFile
 	if c.Info != nil {
 		in.Meta = c.Info()
 	}

@@ -1339,6 +1339,10 @@ export namespace session {
 	    canVerify: boolean;
 	    canWrite: boolean;
 	    meta?: any;
+	    card: string;
+	    unpack: boolean;
+	    passwords: boolean;
+	    singleFile: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Info(source);
@@ -1356,6 +1360,10 @@ export namespace session {
 	        this.canVerify = source["canVerify"];
 	        this.canWrite = source["canWrite"];
 	        this.meta = source["meta"];
+	        this.card = source["card"];
+	        this.unpack = source["unpack"];
+	        this.passwords = source["passwords"];
+	        this.singleFile = source["singleFile"];
 	    }
 	}
 	export class Page {

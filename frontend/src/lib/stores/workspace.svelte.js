@@ -66,7 +66,7 @@ export async function open(path, password = '', replaceId = '') {
     await select(s.id);
     w.recent = await bridge.recent();
     // A loose file opens straight into its preview.
-    if (s.family === 'file') {
+    if (s.singleFile) {
       const pg = await bridge.list(s.id, { ...w.views[s.id].query, offset: 0, limit: 1 });
       if (pg.entries[0]) {
         w.views[s.id].selected = [pg.entries[0].path];
