@@ -33,14 +33,11 @@ func errf(off int64, format string, args ...any) error {
 	return fmt.Errorf("%w: %s (offset 0x%X)", ErrFormat, fmt.Sprintf(format, args...), off)
 }
 
-// Parse reads the local header at the start of b.
-func Parse(b []byte) (Member, error) { return ParseAt(bytes.NewReader(b), int64(len(b))) }
-
 // Read parses b and returns the member and its inflated bytes. maxSize caps
 // the allocation a header may ask for (0: DefaultMaxSize). A central
 // directory listing more than one member is an error.
 func Read(b []byte, maxSize int64) (Member, []byte, error) {
-	m, err := Parse(b)
+	m, err := ParseAt(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return m, nil, err
 	}
