@@ -35,7 +35,9 @@ func errf(off int64, format string, args ...any) error {
 
 // Read parses b and returns the member and its inflated bytes. maxSize caps
 // the allocation a header may ask for (0: DefaultMaxSize). A central
-// directory listing more than one member is an error.
+// directory listing more than one member is an error. Read is Write's
+// pair, used by tests: the driver streams a member (ParseAt and its
+// reader) instead of holding the layer in memory.
 func Read(b []byte, maxSize int64) (Member, []byte, error) {
 	m, err := ParseAt(bytes.NewReader(b), int64(len(b)))
 	if err != nil {

@@ -94,15 +94,10 @@ func decodeInto(buf []byte, file string, src []byte) (string, Encoding, []byte, 
 	return s, enc, buf, nil
 }
 
-// decodeUTF16 turns UTF-16 bytes (even length, no BOM) into text exactly as
-// rghash.DecodeUTF16 does with their code units, without building the unit
-// slice: valid pairs become UTF-8, a lone surrogate its WTF-8 form.
-func decodeUTF16(body []byte, bigEndian bool) string {
-	s, _ := decodeUTF16Into(nil, body, bigEndian)
-	return s
-}
-
-// decodeUTF16Into is decodeUTF16 into buf's memory when it has room (a
+// decodeUTF16Into turns UTF-16 bytes (even length, no BOM) into text
+// exactly as rghash.DecodeUTF16 does with their code units, without
+// building the unit slice (valid pairs become UTF-8, a lone surrogate its
+// WTF-8 form), into buf's memory when it has room (a
 // Parser's, reused: the string is valid until buf is written again); it
 // also returns the buffer used, for the next time.
 func decodeUTF16Into(buf, body []byte, bigEndian bool) (string, []byte) {

@@ -10,9 +10,6 @@ import (
 // kept as its 3-byte generalized-UTF-8 form (ED A0..BF xx). Encoding maps
 // those back, so a string read from a file is written back byte for byte.
 
-// decodeUTF16 turns little-endian code units into a WTF-8 string.
-func decodeUTF16(b []byte) string { return string(appendUTF16(nil, b)) }
-
 // appendUTF16 appends the WTF-8 form of little-endian code units to dst.
 func appendUTF16(dst, b []byte) []byte {
 	n := len(b) / 2
