@@ -113,21 +113,6 @@ func Decode(b []byte) (string, error) {
 	return sb.String(), nil
 }
 
-// Valid reports whether b is code page 949 text.
-func Valid(b []byte) bool {
-	for i := 0; i < len(b); {
-		if b[i] < 0x80 {
-			i++
-			continue
-		}
-		if i+1 >= len(b) || pair(b[i], b[i+1]) == 0 {
-			return false
-		}
-		i += 2
-	}
-	return true
-}
-
 // Encode converts UTF-8 text to code page 949.
 func Encode(s string) ([]byte, error) {
 	out := make([]byte, 0, len(s))

@@ -236,12 +236,6 @@ type bc1Candidate struct {
 	err    int
 }
 
-// evalBC1 orders the endpoints for the mode (c0 > c1 for four colours,
-// c0 ≤ c1 for three) and picks indices.
-func evalBC1(px *texels, mask uint16, c0, c1 uint16, four bool) bc1Candidate {
-	return evalColor(newColorTexels(px, mask), c0, c1, four)
-}
-
 func evalColor(w *colorTexels, c0, c1 uint16, four bool) bc1Candidate {
 	if four && c0 < c1 || !four && c0 > c1 {
 		c0, c1 = c1, c0

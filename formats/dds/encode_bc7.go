@@ -549,21 +549,6 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 	return r
 }
 
-// blockError decodes a BC7 block and measures it against px: the error
-// bc7Fit's estimate stands for, computed by the decoder itself.
-func blockError(block []byte, px *texels) int {
-	var buf [64]byte
-	decodeBC7(block, buf[:], 16)
-	e := 0
-	for i := range 16 {
-		for c := range 4 {
-			d := int(buf[4*i+c]) - int(px[i][c])
-			e += d * d
-		}
-	}
-	return e
-}
-
 // rankPartitions orders the first count partitions of ns subsets by an estimate of
 // their error with indices of the given number of levels: for each subset,
 // what lies off its principal axis (from summed values and products) plus

@@ -155,13 +155,3 @@ func psnr(a, b []byte, nc int) float64 {
 	}
 	return 10 * math.Log10(255*255*float64(n)/se)
 }
-
-// opaque reports whether every pixel has alpha 255.
-func opaque(img *image.NRGBA) bool {
-	for i := 3; i < len(img.Pix); i += 4 {
-		if img.Pix[i] != 255 {
-			return false
-		}
-	}
-	return true
-}

@@ -40,13 +40,9 @@ func (k *Keys) update(c byte) {
 	k.K2 = crcByte(k.K2, byte(k.K1>>24))
 }
 
-func (k *Keys) stream() byte {
-	t := uint16(k.K2 | 2)
-	return byte((uint32(t) * uint32(t^1)) >> 8)
-}
-
 // Decrypt decrypts buf in place. (The loops keep the keys in locals: the
-// same steps as stream and update, several times faster.)
+// same steps as the byte-wise reference in crypto_test.go, stream and
+// update, several times faster.)
 func (k *Keys) Decrypt(buf []byte) {
 	k0, k1, k2 := k.K0, k.K1, k.K2
 	t := &crcTable

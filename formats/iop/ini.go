@@ -26,20 +26,6 @@ func ScrambleINI(data []byte) {
 	}
 }
 
-// DeobfuscatePassword undoes the client's obfuscation of a password array
-// (row 0 over the whole array, then the text up to the first NUL).
-func DeobfuscatePassword(b []byte) string {
-	out := append([]byte(nil), b...)
-	n := int64(len(out))
-	for i := range out {
-		out[i] ^= xorAt(&xorRows[0], int64(i), n)
-	}
-	if j := strings.IndexByte(string(out), 0); j >= 0 {
-		out = out[:j]
-	}
-	return string(out)
-}
-
 // atoi reads a number the way C's atoi does: leading blanks, an optional
 // sign, then digits; anything else ends it; no digits gives 0.
 func atoi(s string) int {

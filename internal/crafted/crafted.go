@@ -190,27 +190,6 @@ func (m *memFile) Seek(off int64, whence int) (int64, error) {
 	return off, nil
 }
 
-// Mod writes a .MOD holding one entry read from r.
-func Mod(path, name string, r io.Reader) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w, err := mod.NewWriter(f, &mod.Header{Title: "crafted", ModID: 1}, nil)
-	if err == nil {
-		err = w.Add(mod.FileHeader{Name: name}, r)
-		if err == nil {
-			err = w.Close()
-		} else {
-			w.Abort()
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
 func (m *memFile) ReadAt(p []byte, off int64) (int, error) {
 	if off >= int64(len(m.b)) {
 		return 0, io.EOF

@@ -29,10 +29,18 @@ type Family struct {
 	// AnyFolder: the folder view takes every folder (the generic one),
 	// so it is not asked to refuse an empty one.
 	AnyFolder bool
+	// Fallback: Driver is registered with archive.RegisterFallback (it
+	// takes files no family knows, text included: a loose file), so no
+	// family detects the sample, archive.Open reaches it through the
+	// driver, and what it must refuse is a binary file, not a text one.
+	Fallback bool
 	// Make writes a sample archive into dir and returns its path and what it
 	// holds, as the family lists it (entry path → decoded bytes). The sample
-	// needs at least three entries.
+	// needs at least MinEntries entries.
 	Make func(t testing.TB, dir string) (string, map[string][]byte)
+	// MinEntries is how many entries the sample must hold: 3 when 0 (a
+	// loose file's family, one entry by design, sets 1).
+	MinEntries int
 	// Companions lists sidecar files that belong to the archive at p (a
 	// DATA.PAK's .MAN); an unchanged repack must reproduce them too.
 	Companions func(p string) []string
@@ -133,6 +141,10 @@ func checkDetect(t *testing.T, fam Family) {
 		}
 		return
 	}
+	if fam.Fallback {
+		checkFallbackDetect(t, fam, p)
+		return
+	}
 	d, err := archive.Detect(p)
 	if err != nil {
 		t.Fatal(err)
@@ -149,11 +161,38 @@ func checkDetect(t *testing.T, fam Family) {
 	}
 }
 
+// checkFallbackDetect: no family claims the sample (else the fallback
+// would never see it), the driver takes it and archive.Open opens it
+// through the driver; a binary file with no view is still refused.
+func checkFallbackDetect(t *testing.T, fam Family, p string) {
+	if d, err := archive.Detect(p); !errors.Is(err, archive.ErrUnknownFormat) {
+		t.Fatalf("%s: a family (%v) takes the fallback's sample: %v", filepath.Base(p), d, err)
+	}
+	head, _ := os.ReadFile(p)
+	if len(head) > archive.HeadSize {
+		head = head[:archive.HeadSize]
+	}
+	if !fam.Driver.Detect(p, head) {
+		t.Fatalf("%s does not take its sample %s", fam.Driver.Name(), filepath.Base(p))
+	}
+	if fam.Driver.Detect("random.bin", []byte{1, 2, 3, 0, 0, 9, 0xFE}) {
+		t.Fatalf("%s takes a binary file", fam.Driver.Name())
+	}
+	a := open(t, p)
+	if a.Family() == "" || a.Path() != p {
+		t.Fatalf("family %q, path %q (want %q)", a.Family(), a.Path(), p)
+	}
+}
+
 // checkListing compares the listing and every entry's bytes with the sample.
 func checkListing(t *testing.T, fam Family) {
 	p, want := fam.Make(t, t.TempDir())
-	if len(want) < 3 {
-		t.Fatalf("the sample needs at least 3 entries, has %d", len(want))
+	least := fam.MinEntries
+	if least == 0 {
+		least = 3
+	}
+	if len(want) < least {
+		t.Fatalf("the sample needs at least %d entries, has %d", least, len(want))
 	}
 	a := open(t, p)
 	compare(t, a, want)

@@ -211,12 +211,6 @@ func OpenLimits(p string, lim Limits) (*Archive, error) {
 	return a, nil
 }
 
-// openBytes opens a .dat held in memory (tests, fuzzing); max caps one
-// allocation and the decoded bytes.
-func openBytes(p string, data []byte, max int64) (*Archive, error) {
-	return openReader(p, bytes.NewReader(data), int64(len(data)), Limits{MaxAlloc: max, MaxDecoded: max})
-}
-
 func openReader(p string, r io.ReaderAt, size int64, lim Limits) (_ *Archive, err error) {
 	a := &Archive{path: p, fileSize: size, src: r, lim: lim.fill(), byPath: map[string]*node{}, packs: map[string]*pack{}}
 	defer func() {

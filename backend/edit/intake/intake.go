@@ -138,18 +138,6 @@ type Plan struct {
 	Conversions []Conversion
 }
 
-// Notes are the plan's conversions as lines for a report.
-func (p Plan) Notes() []string {
-	var out []string
-	for _, c := range p.Conversions {
-		out = append(out, c.String())
-		for _, w := range c.Warnings {
-			out = append(out, "  warning: "+w)
-		}
-	}
-	return out
-}
-
 // Prepare converts every replace and add of edits whose Convert is
 // ConvertAuto, writing the converted bytes to files under tmp, and then
 // rebuilds the RAW indices the edits touch (RebuildRAW). Nothing is

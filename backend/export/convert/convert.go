@@ -25,7 +25,6 @@ package convert
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -60,12 +59,6 @@ func ExtractOptions(o Options) extract.Options {
 		x.Convert = func(e archive.Entry) (string, extract.Converter) { return Plan(e, o) }
 	}
 	return x
-}
-
-// Extract writes the named entries of a (all when names is empty) under
-// dir, converted as o says.
-func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, o Options) (extract.Result, error) {
-	return extract.Extract(ctx, a, dir, names, p, ExtractOptions(o))
 }
 
 var compiledExt = map[string]bool{

@@ -14,6 +14,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/export/extract"
 	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/mpp"
 )
@@ -46,7 +47,7 @@ func TestDecompiledNamesAndCollision(t *testing.T) {
 		"MEDIA/NOTES.TXT":    []byte("hello"),
 	})
 	dir := t.TempDir()
-	res, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true})
+	res, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestDecompiledNamesAndCollision(t *testing.T) {
 
 	b := archivetest.NewMem("out.zip", map[string][]byte{"X.DAT.BINDAT": bin, "X.DAT": []byte("[ITEM]\r\n[/ITEM]\r\n")})
 	dir = t.TempDir()
-	_, err = Extract(context.Background(), b, dir, nil, nil, Options{Decompile: true})
+	_, err = extract.Extract(context.Background(), b, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err == nil || !strings.Contains(err.Error(), "would be the same file") {
 		t.Fatalf("collision: %v", err)
 	}
@@ -82,7 +83,7 @@ func TestDamagedKeptAsItIs(t *testing.T) {
 	cut := bin[:len(bin)/2]
 	a := archivetest.NewMem("m.zip", map[string][]byte{"A.DAT": cut})
 	dir := t.TempDir()
-	res, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true})
+	res, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,7 @@ func TestKeptEntryChecksItsOwnName(t *testing.T) {
 	a := archivetest.NewMem("m.zip", map[string][]byte{"A.DAT": bin[:len(bin)/2], "B.DAT": bin})
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "A.DAT"), []byte("mine"), 0o644)
-	_, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true})
+	_, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err == nil || !strings.Contains(err.Error(), "A.DAT already exists") {
 		t.Fatalf("kept entry over an existing file: %v", err)
 	}
@@ -170,7 +171,7 @@ func TestKeptEntryChecksItsOwnName(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "B.DAT")); err == nil {
 		t.Fatal("the refused extract wrote B.DAT")
 	}
-	res, err := Extract(context.Background(), a, dir, nil, nil, Options{Decompile: true, Overwrite: true})
+	res, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true, Overwrite: true}))
 	if err != nil || res.Replaced != 1 || res.Converted != 1 || len(res.Kept) != 1 {
 		t.Fatalf("%+v %v", res, err)
 	}

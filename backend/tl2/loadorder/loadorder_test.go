@@ -75,17 +75,6 @@ func utf16File(text string) []byte {
 	return b
 }
 
-func rowsByID(v *View) map[int64]*Mod {
-	m := map[int64]*Mod{}
-	for i := range v.Mods {
-		r := &v.Mods[i]
-		if _, ok := m[r.ID]; !ok {
-			m[r.ID] = r
-		}
-	}
-	return m
-}
-
 func rowByTitle(t *testing.T, v *View, title string) *Mod {
 	t.Helper()
 	for i := range v.Mods {

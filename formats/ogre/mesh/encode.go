@@ -32,7 +32,10 @@ func Encode(m *Mesh) ([]byte, error) {
 		}
 		body = append(body, s...)
 	}
-	body = appendExtras(body, m)
+	body, err := appendExtras(body, m)
+	if err != nil {
+		return nil, err
+	}
 	if m.HasBounds {
 		var v []byte
 		for _, f := range append(m.Min[:], m.Max[:]...) {
@@ -53,6 +56,10 @@ func appendChunk(b []byte, id uint16, body []byte) []byte {
 func encodeSubmesh(s *Submesh) ([]byte, error) {
 	if strings.ContainsRune(s.Material, '\n') {
 		return nil, fmt.Errorf("material name %q holds a line break", s.Material)
+	}
+	if len(s.Material) > maxMaterialName {
+		// Decode stops looking for the line's end there.
+		return nil, fmt.Errorf("material name of %d bytes, more than %d", len(s.Material), maxMaterialName)
 	}
 	b := append([]byte(s.Material), '\n')
 	b = append(b, boolByte(s.UseShared))

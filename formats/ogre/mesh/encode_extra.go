@@ -8,8 +8,13 @@ import (
 )
 
 // appendExtras writes the skeleton link and the submesh name table (only
-// submeshes with a name) into a mesh body.
-func appendExtras(body []byte, m *Mesh) []byte {
+// submeshes with a name) into a mesh body. A name with a line break is
+// left out (the format cannot hold it); one longer than Decode reads is
+// refused, since the file written would not read back.
+func appendExtras(body []byte, m *Mesh) ([]byte, error) {
+	if len(m.Skeleton) > maxSkeletonName {
+		return nil, fmt.Errorf("skeleton link of %d bytes, more than %d", len(m.Skeleton), maxSkeletonName)
+	}
 	if m.Skeleton != "" && !strings.ContainsRune(m.Skeleton, '\n') {
 		body = appendChunk(body, chunkSkeletonLink, append([]byte(m.Skeleton), '\n'))
 	}
@@ -19,13 +24,16 @@ func appendExtras(body []byte, m *Mesh) []byte {
 		if n == "" || strings.ContainsRune(n, '\n') {
 			continue
 		}
+		if len(n) > maxSubmeshNameSize {
+			return nil, fmt.Errorf("submesh %d: name of %d bytes, more than %d", i, len(n), maxSubmeshNameSize)
+		}
 		e := binary.LittleEndian.AppendUint16(nil, uint16(i))
 		names = appendChunk(names, chunkSubmeshName, append(append(e, n...), '\n'))
 	}
 	if names != nil {
 		body = appendChunk(body, chunkSubmeshNames, names)
 	}
-	return body
+	return body, nil
 }
 
 // encodeVertices lays out one interleaved buffer: position, then the
@@ -38,10 +46,12 @@ func encodeVertices(g *Geometry) (decl, data []byte, size uint16, err error) {
 		comps    int
 	}
 	attrs := []attr{{vetFloat3, vesPosition, g.Positions, 3}}
-	if g.Normals != nil {
+	// An empty attribute is none: a geometry of no vertices declares only
+	// its position (Decode reads no attributes for it).
+	if len(g.Normals) > 0 {
 		attrs = append(attrs, attr{vetFloat3, vesNormal, g.Normals, 3})
 	}
-	if g.UVs != nil {
+	if len(g.UVs) > 0 {
 		attrs = append(attrs, attr{vetFloat2, vesTexCoord, g.UVs, 2})
 	}
 	for _, a := range attrs {

@@ -22,6 +22,8 @@ const (
 	vetFloat3        = 2
 	vesPosition      = 1
 	maxVersionLength = 64
+	// maxMaterialName is the longest material name read (and written).
+	maxMaterialName = 1024
 )
 
 // Operation types of a submesh.
@@ -313,7 +315,7 @@ func (r *reader) mesh(m *Mesh) error {
 func (r *reader) submesh() (Submesh, error) {
 	s := Submesh{Operation: OpTriangleList}
 	var err error
-	if s.Material, err = r.str("material name", 1024); err != nil {
+	if s.Material, err = r.str("material name", maxMaterialName); err != nil {
 		return s, err
 	}
 	if s.UseShared, err = r.boolean("useSharedVertices"); err != nil {

@@ -95,8 +95,9 @@ func Decode(b []byte, maxSize int64) (Header, []byte, error) {
 }
 
 // Encode writes data as version 2 with w window bits, finding matches
-// greedily (a simple encoder for tests and edits; the game's files come
-// from another).
+// greedily (a simple encoder; the game's files come from another). Encode
+// is Decode's pair, used by tests and the fixtures they build (nothing
+// in the program writes ashg).
 func Encode(data []byte, w uint8) []byte {
 	w &= 31
 	if w > 12 {

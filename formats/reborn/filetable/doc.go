@@ -38,8 +38,9 @@
 // followed by a u32 data size, padded to 8 bytes. PSP records (block offset
 // and size) are returned raw in Row.Record.
 //
-// Names are hashed FNV-1 style (Hash): start 0x811C9DC5, per byte multiply
-// by 0x01000193 then XOR the byte; the empty string hashes to 0.
+// Names are hashed FNV-1 style: start 0x811C9DC5, per byte multiply by
+// 0x01000193 then XOR the byte; the empty string hashes to 0. (The package
+// reads the hashes and never makes one: Hash, in the tests, checks the rule.)
 //
 // Encode writes a table back (counts and offsets recomputed, external
 // records in row order, each padded to 8 bytes); New makes a Reborn table;

@@ -89,18 +89,6 @@ type Table struct {
 
 var recordSizes = [8]int{0: 4, 2: 4, 3: 6, 4: 6, 5: 8}
 
-// Hash is the name hash the table uses.
-func Hash(s string) uint32 {
-	if s == "" {
-		return 0
-	}
-	h := uint32(0x811C9DC5)
-	for i := 0; i < len(s); i++ {
-		h = h*0x01000193 ^ uint32(s[i])
-	}
-	return h
-}
-
 // Decode reads a whole FileTable.bin. Every count is checked against the
 // length of b before anything is allocated.
 func Decode(b []byte) (*Table, error) {

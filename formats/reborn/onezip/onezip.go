@@ -33,14 +33,13 @@ func errf(off int64, format string, args ...any) error {
 	return fmt.Errorf("%w: %s (offset 0x%X)", ErrFormat, fmt.Sprintf(format, args...), off)
 }
 
-// Parse reads the local header at the start of b.
-func Parse(b []byte) (Member, error) { return ParseAt(bytes.NewReader(b), int64(len(b))) }
-
 // Read parses b and returns the member and its inflated bytes. maxSize caps
 // the allocation a header may ask for (0: DefaultMaxSize). A central
-// directory listing more than one member is an error.
+// directory listing more than one member is an error. Read is Write's
+// pair, used by tests: the driver streams a member (ParseAt and its
+// reader) instead of holding the layer in memory.
 func Read(b []byte, maxSize int64) (Member, []byte, error) {
-	m, err := Parse(b)
+	m, err := ParseAt(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return m, nil, err
 	}

@@ -20,7 +20,9 @@ var Key2 = [68]byte{
 // Key1StartWord is the key-1 word XORed with the buffer's first word.
 const Key1StartWord = 8
 
-// Decrypt deobfuscates b in place.
+// Decrypt deobfuscates b in place. Decrypt is Encrypt's pair, used by
+// tests and the fixtures they build: the readers decrypt as they stream
+// (DecryptHead and the stream reader in stream.go), never a whole buffer.
 func Decrypt(b []byte) {
 	if len(b) == 0 {
 		return

@@ -96,19 +96,6 @@ func Encode(rows []Row) []byte {
 // IsPrivate reports whether r is a private-use code point (a macro code).
 func IsPrivate(r rune) bool { return r >= 0xE000 && r <= 0xF8FF }
 
-// MacroName names a private-use code point the way the notes do.
-func MacroName(r rune) string {
-	switch r {
-	case 0xF8FC:
-		return "span"
-	case 0xF8FD:
-		return "unknown"
-	case 0xF8FF:
-		return "macro"
-	}
-	return "gaiji"
-}
-
 // Visible writes every private-use code point as {U+XXXX}.
 func Visible(s string) string {
 	var b strings.Builder

@@ -29,9 +29,6 @@ type Table struct {
 	Trailing int      `json:"trailing"` // bytes after the rows and pool start
 }
 
-// Is reports whether b starts with the xlce magic and version.
-func Is(b []byte) bool { return bytes.HasPrefix(b, []byte("xlce")) }
-
 func errf(off int64, format string, args ...any) error {
 	return fmt.Errorf("%w: %s (offset 0x%X)", ErrFormat, fmt.Sprintf(format, args...), off)
 }

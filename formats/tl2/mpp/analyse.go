@@ -62,14 +62,6 @@ type Analysis struct {
 	labels []int32 // region per cell, -1 for walls and void
 }
 
-// RegionAt returns the region of cell (x, y), or -1 when it is not walkable.
-func (a *Analysis) RegionAt(x, y int) int {
-	if x < 0 || y < 0 || x >= a.Width || y >= a.Height || a.labels == nil {
-		return -1
-	}
-	return int(a.labels[y*a.Width+x])
-}
-
 // AnalyseOptions tunes Analyse; the zero value gives the defaults.
 type AnalyseOptions struct {
 	// MaxThinWall is the thickest barrier, in cells, still called a thin

@@ -124,5 +124,6 @@
 //
 // Generate reads through the Source interface (path → parsed dattext tree
 // or layout), so the packer can feed it compiled files from memory;
-// MapSource and FSSource are ready-made sources.
+// MapSource is a ready-made source (the tests read folders through an
+// fs.FS one, FSSource).
 package raw

@@ -48,15 +48,6 @@ func hashWide(s string) uint32 {
 	return h
 }
 
-// HashUnits returns rg_hash of a name already held as UTF-16 code units.
-func HashUnits(u []uint16) uint32 {
-	h := uint32(len(u))
-	for _, c := range u {
-		h = bits.RotateLeft32(h, 5) ^ uint32(c)
-	}
-	return h
-}
-
 // nextUnits decodes the UTF-16 code unit(s) of the character at s[i]:
 // u2 is non-zero only for a supplementary-plane rune (a surrogate pair).
 func nextUnits(s string, i int) (u1, u2 uint16, size int) {
@@ -97,25 +88,4 @@ func AppendUTF16(dst []uint16, s string) []uint16 {
 		i += size
 	}
 	return dst
-}
-
-// ValidWTF8 reports whether s is valid UTF-8 apart from WTF-8 surrogate
-// encodings, i.e. whether AppendUTF16 converts it without U+FFFD losses.
-func ValidWTF8(s string) bool {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if _, ok := surrogateAt(s, i); ok {
-			i += 3
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return false
-		}
-		i += size
-	}
-	return true
 }
