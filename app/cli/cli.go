@@ -266,13 +266,6 @@ func wrap(s string, width int) []string {
 	return append(lines, line)
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
 // sawFlags, set by a test, sees every flag set a command parses (the test
 // checks each usage line names them all).
 var sawFlags func(*flag.FlagSet)

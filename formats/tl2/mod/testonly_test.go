@@ -1,11 +1,6 @@
 package mod
 
-import "packsmith/formats/utf16"
-
 // Helpers only tests use, moved out of the package's production files.
-
-// decodeUTF16 turns little-endian code units into a WTF-8 string.
-func decodeUTF16(b []byte) string { return utf16.Decode(b, false) }
 
 // RollingHash computes the data section's rollingHash, the one hash the
 // game checks, from the n-byte section in b. It samples about fifty bytes.
