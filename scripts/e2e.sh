@@ -13,7 +13,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  rm -rf "$work"
+  [ -n "${PACKSMITH_E2E_KEEP:-}" ] || rm -rf "$work"
 }
 trap cleanup EXIT
 
