@@ -8,15 +8,12 @@ package modpack
 // reader, so they hold whatever shape pack takes inside.
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"packsmith/formats/tl2/dattext"
-	"packsmith/formats/tl2/mod"
 )
 
 const statTestModDat = "[MOD]\r\n\t<STRING>NAME:StatTest\r\n\t<INTEGER64>MOD_ID:424242\r\n\t<INTEGER>VERSION:1\r\n[/MOD]\r\n"
@@ -40,19 +37,7 @@ func statTestMod(t *testing.T, body string) (dir, asset string) {
 // bytes in the .MOD and how many entries were reused.
 func packedAsset(t *testing.T, dir, out string) (string, int) {
 	t.Helper()
-	res, err := Pack(context.Background(), dir, Options{Output: out, Incremental: true})
-	if err != nil {
-		t.Fatalf("%v %v", err, res.Findings)
-	}
-	// From memory: an open .MOD stops the next pack's rename on Windows.
-	mb, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := mod.NewReader(bytes.NewReader(mb), int64(len(mb)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, r := packIncremental(t, dir, out)
 	e, ok := r.Lookup("MEDIA/NOTES.TXT")
 	if !ok {
 		t.Fatal("no MEDIA/NOTES.TXT in the .MOD")

@@ -13,9 +13,8 @@ import (
 	"packsmith/formats/tl2/mod"
 )
 
-// levelOf packs dir incrementally to out and returns the LEVEL the .MOD
-// holds for MEDIA/UNITS/U.DAT, and how many sources were compiled.
-func levelOf(t *testing.T, dir, out string) (string, int) {
+// packIncremental packs dir incrementally to out and reads the .MOD back.
+func packIncremental(t *testing.T, dir, out string) (*Result, *mod.Reader) {
 	t.Helper()
 	res, err := Pack(context.Background(), dir, Options{Output: out, Incremental: true})
 	if err != nil {
@@ -31,6 +30,14 @@ func levelOf(t *testing.T, dir, out string) (string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res, r
+}
+
+// levelOf packs dir incrementally to out and returns the LEVEL the .MOD
+// holds for MEDIA/UNITS/U.DAT, and how many sources were compiled.
+func levelOf(t *testing.T, dir, out string) (string, int) {
+	t.Helper()
+	res, r := packIncremental(t, dir, out)
 	d, err := bindat.Decompile("U.DAT", entries(t, r)["MEDIA/UNITS/U.DAT"], nil)
 	if err != nil {
 		t.Fatal(err)
