@@ -41,8 +41,8 @@ func TestProgramImportsNoInternal(t *testing.T) {
 		if strings.HasPrefix(pkg, "packsmith/internal/") {
 			continue // a kit may use another kit
 		}
-		for _, d := range append([]string{pkg}, list...) {
-			if strings.HasPrefix(d, "packsmith/internal/") && !strings.HasPrefix(pkg, "packsmith/internal/") {
+		for _, d := range list {
+			if strings.HasPrefix(d, "packsmith/internal/") {
 				bad = append(bad, pkg+" → "+d)
 			}
 		}
