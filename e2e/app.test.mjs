@@ -96,7 +96,7 @@ test('extract the selection, keeping folders', async () => {
   const dir = join(work, 'sel');
   await page.fill('[data-testid=extract-dir]', dir);
   await page.click('[data-testid=extract-go]');
-  await page.waitForSelector('[data-testid=job][data-state=done]');
+  await page.waitForSelector('[data-testid=job][data-kind=extract][data-state=done]');
   assert.match(await page.textContent('[data-testid=job-result]'), /2 files/);
   assert.equal(readFileSync(join(dir, 'docs', 'utf8.txt'), 'utf8'), 'UTF-8 text: héllo wörld — ✓\n');
   assert.equal(readFileSync(join(dir, 'docs', 'utf16.txt')).length, 96);

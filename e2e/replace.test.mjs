@@ -34,6 +34,6 @@ test('extract asks before replacing a file', async () => {
   assert.equal(readFileSync(join(dir, 'README.txt'), 'utf8'), 'mine', 'replaced before the answer');
   assert.equal(await page.textContent('[data-testid=extract-go]'), 'Replace and extract');
   await page.click('[data-testid=extract-go]');
-  await page.waitForSelector('[data-testid=job][data-state=done]');
+  await page.waitForSelector('[data-testid=job][data-kind=extract][data-state=done]');
   assert.notEqual(readFileSync(join(dir, 'README.txt'), 'utf8'), 'mine');
 });

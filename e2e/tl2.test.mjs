@@ -46,7 +46,7 @@ test('extracting a GUTS entry gives the compiled bytes on disk', { skip }, async
   const dir = join(work, 'tl2');
   await page.fill('[data-testid=extract-dir]', dir);
   await page.click('[data-testid=extract-go]');
-  await page.waitForSelector('[data-testid=job][data-state=done]');
+  await page.waitForSelector('[data-testid=job][data-kind=extract][data-state=done]');
   const got = readFileSync(join(dir, 'MEDIA', 'AFFIXES', 'X_HEALTHVIAL_ADD1.DAT'));
   const want = readFileSync(join(xover, 'MEDIA', 'AFFIXES', 'X_HEALTHVIAL_ADD1.DAT.BINDAT'));
   assert.ok(got.equals(want), 'extracted entry differs from GUTS\'s compiled sibling');

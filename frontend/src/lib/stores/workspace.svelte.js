@@ -121,8 +121,10 @@ export async function closeTab(id) {
   const s = w.sessions.find((x) => x.id === id);
   const n = w.views[id]?.edit.changes.length ?? 0;
   if (n && !confirm(`${plural(n, 'unsaved change')} to ${s?.name}. Close and lose them?`)) return;
-  await bridge.closeArchive(id).catch((e) => fail(e, s?.name));
-  for (const o of w.views[id]?.compare?.opened ?? []) bridge.closeArchive(o).catch(() => {});
+  // The tab leaves the window at once, before the back end has closed the
+  // session: a path typed in the box right after the click goes to the
+  // box that is then showing, not to the closing tab's (and is not lost).
+  const opened = w.views[id]?.compare?.opened ?? [];
   const at = w.sessions.findIndex((x) => x.id === id);
   w.sessions = w.sessions.filter((x) => x.id !== id);
   delete w.views[id];
@@ -130,6 +132,8 @@ export async function closeTab(id) {
     if (w.sessions.length) select(w.sessions[Math.min(at, w.sessions.length - 1)].id);
     else w.activeId = '';
   }
+  for (const o of opened) bridge.closeArchive(o).catch(() => {});
+  await bridge.closeArchive(id).catch((e) => fail(e, s?.name));
 }
 
 /** Open… (Ctrl+O): the native file dialog. */

@@ -108,6 +108,20 @@ describe('workspace', () => {
     expect(workspace.box).toBe(workspace.home);
   });
 
+  it('a closing tab leaves the window before the back end answers: what is typed next goes to the box then shown', async () => {
+    await open('/m/a.zip');
+    let answer;
+    fake.b.closeArchive.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    const closing = closeTab(workspace.activeId);
+    expect(workspace.sessions).toHaveLength(0);
+    expect(workspace.box).toBe(workspace.home);
+    workspace.box.pathBox = '/m/b.zip';
+    answer();
+    await closing;
+    await openFromBox(workspace.box);
+    expect(workspace.active.path).toBe('/m/b.zip');
+  });
+
   it('asks before closing a tab with unsaved changes, and keeps it when told no', async () => {
     fake.b.pendingBy.s1 = { caps: { replace: true }, changes: [{ id: 1, path: 'x/a.dat' }, { id: 2, path: 'b.dds' }] };
     fake.b.nextId = 1;
