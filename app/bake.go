@@ -81,7 +81,7 @@ func (s *Service) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Arch
 	if err != nil {
 		return nil, err
 	}
-	rep, err := b.BakeLayout(ctx, filepath.Base(e.Path), src, bakeOptions(p, e.Path))
+	rep, err := b.BakeLayout(ctx, filepath.Base(e.Path), src, s.bakeOptions(p, e.Path))
 	if err != nil {
 		return nil, err
 	}
@@ -111,16 +111,16 @@ func (s *Service) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Arch
 }
 
 // bakeOptions reports the bake's rows as the job's progress.
-func bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
+func (s *Service) bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
 	p.Stage(bakeStageBake, what, 0, 0)
-	return levelbake.Options{Progress: func(done, total int) { p.Stage(bakeStageBake, what, int64(done), int64(total)) }}
+	return levelbake.Options{Budget: s.Budget, Progress: func(done, total int) { p.Stage(bakeStageBake, what, int64(done), int64(total)) }}
 }
 
 // drawBaked draws the baked grid and keeps the picture for the window.
 func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, baked []byte) error {
 	p.Stage(bakeStageDraw, v.Grid, 0, 1)
 	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
-		img, meta, err := render.RenderGridBytes(baked, map[string]string{"overlay": "1"})
+		img, meta, err := render.RenderGridBytes(baked, preview.Options{View: map[string]string{"overlay": "1"}, Budget: s.Budget})
 		if err != nil {
 			return RenderedImage{}, err
 		}
@@ -138,7 +138,7 @@ func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, 
 func (s *Service) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAgainst, old []byte, oldName string, baked []byte, bakedName string) error {
 	p.Stage(bakeStageCompare, oldName, 0, 1)
 	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
-		img, meta, err := render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, nil)
+		img, meta, err := render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, preview.Options{Budget: s.Budget})
 		if err != nil {
 			return RenderedImage{}, err
 		}
@@ -177,7 +177,7 @@ func (s *ToolsService) BakeLayoutFile(layoutPath string) (string, error) {
 }
 
 func (s *Service) bakeLayoutFile(ctx context.Context, p *jobs.Reporter, layoutPath string) (*BakeView, error) {
-	fr, err := levelbake.BakeFile(ctx, layoutPath, s.gameData(), "", bakeOptions(p, filepath.Base(layoutPath)))
+	fr, err := levelbake.BakeFile(ctx, layoutPath, s.gameData(), "", s.bakeOptions(p, filepath.Base(layoutPath)))
 	if err != nil {
 		return nil, err
 	}

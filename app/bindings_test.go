@@ -211,7 +211,7 @@ func collectFields(t reflect.Type, seen map[string]reflect.Type) {
 		switch {
 		case inlined(f):
 			collectFields(f.Type, seen) // its fields are the outer struct's
-		case f.IsExported():
+		case f.IsExported() && f.Tag.Get("json") != "-": // JSON and Wails skip "-" fields
 			collectStructs(f.Type, seen)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
+	"packsmith/backend/view/preview"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
@@ -22,7 +23,7 @@ func (s *ExportService) ExtractWith(id string, t ExtractTarget, dir string) (str
 	if err != nil {
 		return "", err
 	}
-	opt := convert.ExtractOptions(t.Convert)
+	opt := s.extractOptions(t.Convert)
 	opt.Overwrite = false
 	return s.startExtract(id, paths, dir, opt)
 }
@@ -43,7 +44,7 @@ func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]
 	if target != "" && !filepath.IsAbs(target) {
 		return convert.Saved{}, fmt.Errorf("save preview: %q is not a full path", target)
 	}
-	saved, err := convert.SavePreview(ss.Archive, e, view, opts, target, overwrite)
+	saved, err := convert.SavePreview(ss.Archive, e, view, preview.Options{View: opts, Budget: s.Budget}, target, overwrite)
 	if err == nil && !saved.Exists {
 		s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
 	}
@@ -121,4 +122,11 @@ func (s *ExportService) ExtractFiltered(id string, q session.Query, dir string) 
 		return "", fmt.Errorf("extract: no entry matches the filter")
 	}
 	return s.Extract(id, paths, dir)
+}
+
+// extractOptions are extract's options for the window's conversions, which
+// take their memory from the window's budget.
+func (s *Service) extractOptions(c convert.Options) extract.Options {
+	c.Budget = s.Budget
+	return convert.ExtractOptions(c)
 }

@@ -46,7 +46,7 @@ func (s *ExportService) ExtractExisting(id string, t ExtractTarget, dir string) 
 	if err != nil {
 		return nil, err
 	}
-	ex, err := extract.ExistingWith(ss.Archive, dir, paths, convert.ExtractOptions(t.Convert))
+	ex, err := extract.ExistingWith(ss.Archive, dir, paths, s.extractOptions(t.Convert))
 	if ex == nil {
 		ex = []string{}
 	}
@@ -60,7 +60,7 @@ func (s *ExportService) ExtractReplacing(id string, t ExtractTarget, dir string)
 	if err != nil {
 		return "", err
 	}
-	opt := convert.ExtractOptions(t.Convert)
+	opt := s.extractOptions(t.Convert)
 	opt.Overwrite = true
 	return s.startExtract(id, paths, dir, opt)
 }

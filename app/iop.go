@@ -81,7 +81,7 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 	}
 	return s.Jobs.Start("optimize", "Optimizing "+filepath.Base(path), func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		var res OptimizeResult
-		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password}, p,
+		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password, Budget: s.Budget}, p,
 			func(a archive.Archive, dst string) (archive.Staged, error) {
 				c := a.Capabilities()
 				if c.Optimize == nil {
@@ -96,7 +96,7 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 			return nil, err
 		}
 		res.Result = r
-		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password}); err == nil {
+		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password, Budget: s.Budget}); err == nil {
 			if info := a.Capabilities().Info; info != nil {
 				if in, ok := info().(iopdrv.Info); ok {
 					res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize

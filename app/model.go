@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/dds"
@@ -68,7 +67,7 @@ func (s *Service) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := meshview.Decode(a.Path()+": "+e.Path, data)
+	m, err := meshview.Decoder(s.Budget)(a.Path()+": "+e.Path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +115,7 @@ func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) 
 		return nil, err
 	}
 	name := filepath.Base(e.Path)
-	sc, err := bk.Scene(name, data, meshview.Decode)
+	sc, err := bk.Scene(name, data, meshview.Decoder(s.Budget))
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +134,7 @@ func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) 
 		}
 	}
 	if grid == nil && sc.Missing == nil {
-		if rep, err := bk.BakeLayout(context.Background(), name, data, levelbake.Options{}); err == nil {
+		if rep, err := bk.BakeLayout(context.Background(), name, data, levelbake.Options{Budget: s.Budget}); err == nil {
 			grid, src = rep.Grid, "baked"
 		}
 	}
@@ -180,13 +179,13 @@ func (s *Service) modelTexture(a archive.Archive, e archive.Entry, key string) (
 	}
 	switch strings.ToLower(path.Ext(key)) {
 	case ".dds":
-		img, _, err := dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: limits.Bytes()})
+		img, _, err := dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: s.Budget.Bytes()})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
 		return img, nil
 	case ".tga":
-		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: limits.Bytes()})
+		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: s.Budget.Bytes()})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}

@@ -133,6 +133,7 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 		WriteModID: req.WriteModID, StrictNumbers: s.Settings.Get().PackStrictNumbers,
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
 		Incremental: true,
+		Budget:      s.Budget,
 	}
 	// The view's own choices are remembered; the folders Settings owns (mods
 	// folder, game folder) are used for this pack only.

@@ -105,7 +105,7 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (Rend
 	if render.IsDiff(opts) {
 		draw = render.RenderGridDiff
 	}
-	img, meta, err := draw(a, e, opts)
+	img, meta, err := draw(a, e, preview.Options{View: opts, Budget: s.Budget})
 	if err != nil {
 		return RenderedImage{}, err
 	}
@@ -137,7 +137,7 @@ func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (
 	if scale > 0 {
 		opts["scale"] = strconv.Itoa(scale)
 	}
-	img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, opts)
+	img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
 	if err != nil {
 		return RenderedImage{}, err
 	}

@@ -45,6 +45,10 @@ type Service struct {
 	Settings *settings.Store
 	Sessions *session.Manager
 	Edits    *edits.Store  // pending changes per open archive (edits.go)
+	// Budget is the memory everything the window decodes shares (the
+	// maxMemoryMB setting): archives' layers, pictures, meshes, bakes,
+	// extract's conversions.
+	Budget *limits.Budget
 	rendered renderedStore // pictures rendered for the window until it fetches them (rendered.go)
 
 	emit    Emitter
@@ -106,9 +110,14 @@ type App struct {
 // NewApp wires the backend together.
 func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 	st := settings.Load()
+	budget, err := limits.NewBudget(st.Get().MaxMemoryMB)
+	if err != nil {
+		budget, _ = limits.NewBudget(0) // a setting out of range: the default
+	}
 	s := &Service{
 		Settings: st,
-		Sessions: session.NewManager(),
+		Budget:   budget,
+		Sessions: session.NewManager(budget),
 		Edits:    edits.NewStore(),
 		emit:     emit,
 		dialogs:  rememberDirs(dialogs, st), // lastdirs.go
@@ -116,7 +125,6 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 		demoDir:  findDemoDir(),
 	}
 	s.Jobs = jobs.NewManager(jobListener{s})
-	limits.SetMB(s.Settings.Get().MaxMemoryMB) // out of range: the default stays
 	return &App{
 		Service:          s,
 		BrowseService:    &BrowseService{s},

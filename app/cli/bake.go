@@ -52,7 +52,7 @@ func runBake(c *ctx, args []string) error {
 	if target != "-" && fileExists(target) {
 		existing = target
 	}
-	res, err := levelbake.BakeFile(c.context, pos[0], gameFolder(*game), existing, levelbake.Options{Progress: bakeProgress(c.stderr)})
+	res, err := levelbake.BakeFile(c.context, pos[0], gameFolder(*game), existing, levelbake.Options{Budget: c.budget, Progress: bakeProgress(c.stderr)})
 	if err != nil {
 		return err
 	}

@@ -45,6 +45,9 @@ type command struct {
 type ctx struct {
 	stdout, stderr io.Writer
 	context        context.Context
+	// budget is the memory everything the command decodes shares (its
+	// --max-memory flag, else the maxMemoryMB setting).
+	budget *limits.Budget
 }
 
 // usageError makes the command exit 2 and print its usage.
@@ -92,12 +95,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	c, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cx := &ctx{stdout: stdout, stderr: stderr, context: c}
-	limits.UseGCLimit.Store(true) // the command's budget is its process's
-	args, err := memoryFlag(args)
+	args, budget, err := memoryFlag(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "packsmith: %s\n", err)
 		return ExitUsage
 	}
+	cx.budget = budget
+	limits.SetGCLimit(budget) // the command's budget is its process's
 	if len(args) == 0 {
 		printHelp(stdout)
 		return ExitOK
@@ -360,14 +364,14 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func openArchive(p, password string) (archive.Archive, error) {
-	return archive.Open(p, archive.OpenOptions{Password: password})
+func (c *ctx) openArchive(p, password string) (archive.Archive, error) {
+	return archive.Open(p, archive.OpenOptions{Password: password, Budget: c.budget})
 }
 
 // archiveArgs parses a command's flags and positional arguments (at least
 // min, at most max; what names them in the usage error) and opens the
 // archive named first. The caller closes it.
-func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int, what string) (archive.Archive, []string, error) {
+func (c *ctx) archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int, what string) (archive.Archive, []string, error) {
 	pos, err := parse(fs, args)
 	if err != nil {
 		return nil, nil, err
@@ -375,7 +379,7 @@ func archiveArgs(fs *flag.FlagSet, password *string, args []string, min, max int
 	if len(pos) < min || (max >= 0 && len(pos) > max) {
 		return nil, nil, usageError{"want " + what}
 	}
-	a, err := openArchive(pos[0], *password)
+	a, err := c.openArchive(pos[0], *password)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -421,7 +425,7 @@ func passwordFlag(name string) (*flag.FlagSet, *string) {
 
 func runLs(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("ls")
-	a, _, err := archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
+	a, _, err := c.archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
 	if err != nil {
 		return err
 	}
@@ -456,7 +460,7 @@ func findEntry(a archive.Archive, name string) (archive.Entry, error) {
 
 func runCat(c *ctx, args []string) error {
 	fs, pw := passwordFlag("cat")
-	a, pos, err := archiveArgs(fs, pw, args, 2, 2, "ARCHIVE and ENTRY")
+	a, pos, err := c.archiveArgs(fs, pw, args, 2, 2, "ARCHIVE and ENTRY")
 	if err != nil {
 		return err
 	}
@@ -484,7 +488,7 @@ func runExtract(c *ctx, args []string) error {
 	fs.BoolVar(&xo.PNG, "png", false, "write textures and walk grids as PNG")
 	fs.BoolVar(&xo.Overwrite, "overwrite", false, "replace existing files")
 	unportable := fs.Bool("allow-unportable", false, "write names another system cannot hold (CON, a trailing dot, control characters, names differing only in case) where this one can")
-	a, pos, err := archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
+	a, pos, err := c.archiveArgs(fs, pw, args, 1, -1, "ARCHIVE")
 	if err != nil {
 		return err
 	}
@@ -492,6 +496,7 @@ func runExtract(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o DIR is required"}
 	}
+	xo.Budget = c.budget
 	x := convert.ExtractOptions(xo)
 	x.AllowUnportable = *unportable
 	res, err := extract.Extract(c.context, a, *out, pos[1:], nil, x)
@@ -527,7 +532,7 @@ func runInfo(c *ctx, args []string) error {
 	if handled, err := infoFile(c, pos[0], *js); handled {
 		return err // a loose .mpp, .dds or .tga
 	}
-	a, err := openArchive(pos[0], *pw)
+	a, err := c.openArchive(pos[0], *pw)
 	if err != nil {
 		return err
 	}
@@ -620,7 +625,7 @@ func scalar(v any) string {
 
 func runVerify(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("verify")
-	a, _, err := archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
+	a, _, err := c.archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
 	if err != nil {
 		return err
 	}

@@ -59,7 +59,7 @@ func runConvert(c *ctx, args []string) error {
 		return usageError{fmt.Sprintf("--format %q: want bc1, bc2, bc3, bc7 or rgba8 (also bc4, bc5, bgra8)", *format)}
 	}
 	in := pos[0]
-	img, err := readPicture(in)
+	img, err := readPicture(in, c.budget)
 	if err != nil {
 		return err
 	}
@@ -80,12 +80,12 @@ func runConvert(c *ctx, args []string) error {
 
 // readPicture decodes a PNG, JPEG or TGA file, refusing one whose decoded
 // size would exceed the memory budget before decoding it.
-func readPicture(p string) (image.Image, error) {
+func readPicture(p string, b *limits.Budget) (image.Image, error) {
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}
-	budget := limits.Bytes()
+	budget := b.Bytes()
 	if strings.EqualFold(filepath.Ext(p), ".tga") {
 		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: budget})
 		if err != nil {

@@ -46,7 +46,7 @@ func runDecompile(c *ctx, args []string) error {
 	if err != nil {
 		return err
 	}
-	src, err := openSource(pos, *pw)
+	src, err := c.openSource(pos, *pw)
 	if err != nil {
 		return err
 	}

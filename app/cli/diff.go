@@ -55,12 +55,12 @@ func runDiff(c *ctx, args []string) error {
 		*pwB = *pw
 	}
 	trouble := func(err error) error { return diffExit{2, err} }
-	a, err := openArchive(pos[0], *pw)
+	a, err := c.openArchive(pos[0], *pw)
 	if err != nil {
 		return trouble(err)
 	}
 	defer a.Close()
-	b, err := openArchive(pos[1], *pwB)
+	b, err := c.openArchive(pos[1], *pwB)
 	if err != nil {
 		return trouble(err)
 	}

@@ -40,7 +40,7 @@ func runFind(c *ctx, args []string) error {
 		return usageError{"want ARCHIVE and TEXT"}
 	}
 	o.Query, o.Paths = pos[1], in
-	a, err := openArchive(pos[0], *pw)
+	a, err := c.openArchive(pos[0], *pw)
 	if err != nil {
 		return diffExit{2, err}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/view/render"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
@@ -18,7 +19,7 @@ func infoFile(c *ctx, p string, js bool) (handled bool, err error) {
 	var v any
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".mpp":
-		v, err = gridInfo(p)
+		v, err = gridInfo(p, c.budget)
 	case ".dds":
 		v, err = textureInfo(p, func(f *os.File) (any, error) { return dds.DecodeInfo(f) })
 	case ".tga":
@@ -42,17 +43,17 @@ type GridInfo struct {
 	render.GridReport
 }
 
-func gridInfo(p string) (any, error) {
+func gridInfo(p string, budget *limits.Budget) (any, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	g, b, err := render.ReadGrid(f)
+	g, b, err := render.ReadGrid(f, budget)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	rep, _, err := render.AnalyseGrid(g, int64(len(b)))
+	rep, _, err := render.AnalyseGrid(g, int64(len(b)), budget)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}

@@ -10,9 +10,10 @@ import (
 )
 
 // memoryFlag takes the global --max-memory MB flag out of args (it may
-// stand anywhere before a lone "--") and sets the memory budget from it, or
-// else from the maxMemoryMB setting.
-func memoryFlag(args []string) ([]string, error) {
+// stand anywhere before a lone "--") and makes the command's memory budget
+// from it, or else from the maxMemoryMB setting (one out of range: the
+// default).
+func memoryFlag(args []string) ([]string, *limits.Budget, error) {
 	out := make([]string, 0, len(args))
 	val := ""
 	for i := 0; i < len(args); i++ {
@@ -28,7 +29,7 @@ func memoryFlag(args []string) ([]string, error) {
 		}
 		if !hasV {
 			if i+1 >= len(args) {
-				return nil, fmt.Errorf("--max-memory needs a size in MB")
+				return nil, nil, fmt.Errorf("--max-memory needs a size in MB")
 			}
 			i++
 			v = args[i]
@@ -36,15 +37,19 @@ func memoryFlag(args []string) ([]string, error) {
 		val = v
 	}
 	if val == "" {
-		limits.SetMB(settings.Load().Get().MaxMemoryMB) // out of range: the default stays
-		return out, nil
+		b, err := limits.NewBudget(settings.Load().Get().MaxMemoryMB)
+		if err != nil {
+			b, _ = limits.NewBudget(0)
+		}
+		return out, b, nil
 	}
 	mb, err := strconv.ParseInt(strings.TrimSuffix(strings.ToUpper(val), "MB"), 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("--max-memory %q: want a size in MB", val)
+		return nil, nil, fmt.Errorf("--max-memory %q: want a size in MB", val)
 	}
-	if err := limits.SetMB(mb); err != nil {
-		return nil, fmt.Errorf("--max-memory: %w", err)
+	b, err := limits.NewBudget(mb)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--max-memory: %w", err)
 	}
-	return out, nil
+	return out, b, nil
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
@@ -28,7 +27,7 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	if len(pos) < 1 || len(pos) > 2 || !meshview.IsMesh(pos[len(pos)-1]) {
 		return false, nil
 	}
-	src, err := openSource(pos, password)
+	src, err := c.openSource(pos, password)
 	if err != nil {
 		return true, err
 	}
@@ -68,11 +67,11 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 }
 
 func readMesh(src *source) (*mesh.Mesh, error) {
-	b, err := src.readAll(min(maxMeshFile, limits.Bytes()))
+	b, err := src.readAll(min(maxMeshFile, src.budget.Bytes()))
 	if err != nil {
 		return nil, err
 	}
-	return meshview.Decode(src.name(), b)
+	return meshview.Decoder(src.budget)(src.name(), b)
 }
 
 // renderModel draws a .MESH (a shaded view) or a level layout (a map in
@@ -127,7 +126,7 @@ func renderModel(c *ctx, src *source, out string, size int, game string) (handle
 // openScene resolves a layout's pieces: a loose layout's mod is the folder
 // above its MEDIA/, an entry's the archive's entries under its MEDIA/.
 func openScene(src *source, game string) (*levelbake.Scene, error) {
-	data, err := src.readAll(min(maxMeshFile, limits.Bytes()))
+	data, err := src.readAll(min(maxMeshFile, src.budget.Bytes()))
 	if err != nil {
 		return nil, err
 	}
@@ -150,5 +149,5 @@ func openScene(src *source, game string) (*levelbake.Scene, error) {
 		}
 	}
 	defer b.Close()
-	return b.Scene(filepath.Base(src.e.Path), data, meshview.Decode)
+	return b.Scene(filepath.Base(src.e.Path), data, meshview.Decoder(src.budget))
 }

@@ -84,6 +84,7 @@ func runPack(c *ctx, args []string) error {
 	opt := modpack.Options{
 		Output: *out, Deploy: *deploy, ModsDir: *mods, Enable: *enable, BaseDir: *base,
 		GameDir: *game, GameVersion: *gamever, WriteModID: !*noWriteID, MPP: *mppMode, StrictNumbers: *strict,
+		Budget: c.budget,
 	}
 	switch *mppMode {
 	case "", modpack.MPPBake, modpack.MPPKeep, modpack.MPPNone:

@@ -49,7 +49,7 @@ func runReborn(c *ctx, args []string) error {
 	if len(pos) != want {
 		return usageError{fmt.Sprintf("reborn %s wants %d arguments", sub, want)}
 	}
-	a, err := openArchive(pos[0], "")
+	a, err := c.openArchive(pos[0], "")
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ func runRender(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT.png is required"}
 	}
-	src, err := openSource(pos, *pw)
+	src, err := c.openSource(pos, *pw)
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func runRender(c *ctx, args []string) error {
 		png  []byte
 	}
 	r, err := jobs.Detach(c.context, func() (rendered, error) {
-		img, meta, err := preview.RenderImage(src.a, src.e, opts)
+		img, meta, err := preview.RenderImage(src.a, src.e, preview.Options{View: opts, Budget: c.budget})
 		if err != nil {
 			return rendered{}, src.fail(err)
 		}
@@ -170,7 +170,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 	case asJSON && out == "-":
 		return usageError{"--json and -o - both write to standard output"}
 	}
-	before, err := openSource(pos, pw)
+	before, err := c.openSource(pos, pw)
 	if err != nil {
 		return err
 	}
@@ -178,12 +178,12 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 	var after *source
 	switch {
 	case d.file != "":
-		if after, err = openSource([]string{d.file}, ""); err != nil {
+		if after, err = c.openSource([]string{d.file}, ""); err != nil {
 			return err
 		}
 		defer after.Close()
 	case d.archive != "":
-		if after, err = openSource([]string{d.archive, d.entry}, pw); err != nil {
+		if after, err = c.openSource([]string{d.archive, d.entry}, pw); err != nil {
 			return err
 		}
 		defer after.Close()
@@ -195,7 +195,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		if err != nil {
 			return err
 		}
-		after = &source{a: before.a, e: e} // shares before's archive: not closed twice
+		after = &source{a: before.a, e: e, budget: c.budget} // shares before's archive: not closed twice
 	}
 	for _, s := range []*source{before, after} {
 		if !render.IsWalkGrid(s.e) {
@@ -212,7 +212,7 @@ func renderDiff(c *ctx, pos []string, d diffArgs, out, pw string, scale int, asJ
 		return after.fail(err)
 	}
 	defer ra.Close()
-	img, meta, err := render.DiffGrids(rb, before.name(), ra, after.name(), map[string]string{"scale": strconv.Itoa(scale)})
+	img, meta, err := render.DiffGrids(rb, before.name(), ra, after.name(), preview.Options{View: map[string]string{"scale": strconv.Itoa(scale)}, Budget: c.budget})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/view/kind"
 )
 
@@ -50,22 +51,23 @@ func (l *looseFile) Open(p string) (io.ReadCloser, error) {
 // source is what render and decompile work on: a loose FILE, or ENTRY of
 // ARCHIVE.
 type source struct {
-	a     archive.Archive
-	e     archive.Entry
-	loose bool
+	a      archive.Archive
+	e      archive.Entry
+	loose  bool
+	budget *limits.Budget // the command's (ctx.budget): what decoding it takes from
 }
 
 // openSource takes FILE or ARCHIVE ENTRY.
-func openSource(pos []string, password string) (*source, error) {
+func (c *ctx) openSource(pos []string, password string) (*source, error) {
 	switch len(pos) {
 	case 1:
 		l, err := openLoose(pos[0])
 		if err != nil {
 			return nil, err
 		}
-		return &source{a: l, e: l.entry, loose: true}, nil
+		return &source{a: l, e: l.entry, loose: true, budget: c.budget}, nil
 	case 2:
-		a, err := openArchive(pos[0], password)
+		a, err := c.openArchive(pos[0], password)
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +76,7 @@ func openSource(pos []string, password string) (*source, error) {
 			a.Close()
 			return nil, err
 		}
-		return &source{a: a, e: e}, nil
+		return &source{a: a, e: e, budget: c.budget}, nil
 	}
 	return nil, usageError{"want FILE, or ARCHIVE and ENTRY"}
 }

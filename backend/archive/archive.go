@@ -166,8 +166,8 @@ type OpenOptions struct {
 	// 0 means the driver's default.
 	MaxAlloc int64
 	// Budget is the memory budget decoding takes its share of (Reborn's
-	// MLZ0 layers and entries); nil means limits.Process(), the
-	// command's.
+	// MLZ0 layers and entries): the command's or the window's. nil means
+	// a default one of the archive's own (backend/sys/limits).
 	Budget *limits.Budget
 }
 

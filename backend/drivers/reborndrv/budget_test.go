@@ -34,9 +34,15 @@ func TestOpenOptionsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if own.InUse() == 0 || limits.InUse() != 0 {
-		t.Errorf("while open: %d taken of its budget, %d of the command's", own.InUse(), limits.InUse())
+	other, _ := limits.NewBudget(0)
+	b, err := (Driver{}).Open(p, archive.OpenOptions{Budget: other})
+	if err != nil {
+		t.Fatal(err)
 	}
+	if own.InUse() == 0 || own.InUse() != other.InUse() {
+		t.Errorf("while open: %d taken of its budget, %d of the other's", own.InUse(), other.InUse())
+	}
+	b.Close()
 	a.Close()
 	if own.InUse() != 0 {
 		t.Errorf("%d bytes still taken after Close", own.InUse())

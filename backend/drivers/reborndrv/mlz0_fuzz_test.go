@@ -1,6 +1,7 @@
 package reborndrv
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"testing"
@@ -19,10 +20,10 @@ func FuzzMLZ0Chain(f *testing.F) {
 	f.Add(append([]byte("MLZ0"), crafted.LZ4Zeros(1<<16)...), uint32(1<<16), false)
 	f.Add(append([]byte("MLZ0"), crafted.LZ4Zeros(1<<16)...), uint32(1<<30), true)
 	f.Add([]byte("MLZ0\x10\x00\x00\x00\x1f\x00\x01\x00\x00\x50abcde"), uint32(16), true)
-	if err := limits.SetMB(limits.MinMB); err != nil {
+	budget, err := limits.NewBudget(limits.MinMB)
+	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { limits.SetMB(0) })
 	f.Fuzz(func(t *testing.T, body []byte, size uint32, inPack bool) {
 		m := make([]byte, 0, 8+len(body))
 		m = append(m, "MLZ0"...)
@@ -34,7 +35,8 @@ func FuzzMLZ0Chain(f *testing.F) {
 		if inPack {
 			payload = pakd.Build([]pakd.Item{{Data: pakd.Pad(m)}, {Data: pakd.Pad([]byte("plain"))}})
 		}
-		a, err := openBytes("fuzz.dat", rotxorZip("payload.bin", payload), 1<<28)
+		data := rotxorZip("payload.bin", payload)
+		a, err := openReader("fuzz.dat", bytes.NewReader(data), int64(len(data)), Limits{MaxAlloc: 1 << 28, MaxDecoded: 1 << 28, Budget: budget})
 		if err != nil {
 			return
 		}
@@ -47,7 +49,7 @@ func FuzzMLZ0Chain(f *testing.F) {
 			io.Copy(io.Discard, rc)
 			rc.Close()
 		}
-		if used := limits.InUse(); used > limits.Bytes() {
+		if used := budget.InUse(); used > budget.Bytes() {
 			t.Fatalf("%d bytes of the budget taken", used)
 		}
 	})

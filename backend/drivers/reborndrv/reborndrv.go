@@ -58,7 +58,7 @@ type Limits struct {
 	MaxEntries int
 	MaxDecoded int64
 	MaxAlloc   int64
-	Budget     *limits.Budget // what decoding takes from; nil: limits.Process()
+	Budget     *limits.Budget // what decoding takes from; nil: a DefaultMB one of the archive's own, which its layers and entries share
 }
 
 func (l Limits) fill() Limits {
@@ -72,7 +72,7 @@ func (l Limits) fill() Limits {
 		l.MaxAlloc = DefaultMaxAlloc
 	}
 	if l.Budget == nil {
-		l.Budget = limits.Process()
+		l.Budget, _ = limits.NewBudget(0)
 	}
 	return l
 }

@@ -56,7 +56,7 @@ func BenchmarkZip100kFirstPage(b *testing.B) {
 	benchutil.ReportPeakHeap(b, func() {
 		for i := 0; i < b.N; i++ {
 			t0 := time.Now()
-			m := session.NewManager()
+			m := session.NewManager(nil)
 			info, err := m.Open(p, archive.OpenOptions{})
 			if err != nil {
 				b.Fatal(err)
@@ -75,7 +75,7 @@ func BenchmarkZip100kFirstPage(b *testing.B) {
 
 // BenchmarkZip100kFilter: a filter over all 100,000 names (per keystroke).
 func BenchmarkZip100kFilter(b *testing.B) {
-	m := session.NewManager()
+	m := session.NewManager(nil)
 	info, err := m.Open(bigZip(b), archive.OpenOptions{})
 	if err != nil {
 		b.Fatal(err)

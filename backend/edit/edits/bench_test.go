@@ -32,7 +32,7 @@ func BenchmarkSaveOneReplace(b *testing.B) {
 	f.Close()
 	src := filepath.Join(dir, "new.bin")
 	os.WriteFile(src, buf, 0o644)
-	m := session.NewManager()
+	m := session.NewManager(nil)
 	info, err := m.Open(p, archive.OpenOptions{})
 	if err != nil {
 		b.Fatal(err)

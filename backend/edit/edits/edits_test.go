@@ -45,7 +45,7 @@ func file(t *testing.T, data string) string {
 
 func openSession(t *testing.T, p, password string) (*session.Manager, *session.Session) {
 	t.Helper()
-	m := session.NewManager()
+	m := session.NewManager(nil)
 	info, err := m.Open(p, archive.OpenOptions{Password: password})
 	if err != nil {
 		t.Fatal(err)

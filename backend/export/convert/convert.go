@@ -47,6 +47,10 @@ type Options struct {
 	Decompile bool `json:"decompile"` // BINDAT, BINLAYOUT, RAW → text
 	PNG       bool `json:"png"`       // textures and walk grids → PNG
 	Overwrite bool `json:"overwrite"` // replace files in the target folder
+	// Budget is what conversions take their memory from, entries converted
+	// at once adding up (the command's or the window's; nil: a default one
+	// for each entry, backend/sys/limits).
+	Budget *limits.Budget `json:"-"`
 }
 
 // MaxImageBytes caps what one texture or grid conversion reads.
@@ -119,9 +123,9 @@ func PNGName(e archive.Entry) string { return e.Path + ".png" }
 func Plan(e archive.Entry, o Options) (string, extract.Converter) {
 	switch {
 	case o.Decompile && mayDecompile(e):
-		return DecompiledName(e), func(r io.Reader) (extract.Converted, error) { return decompile(r, e) }
+		return DecompiledName(e), func(r io.Reader) (extract.Converted, error) { return decompile(r, e, o.Budget) }
 	case o.PNG && mayRender(e):
-		return PNGName(e), func(r io.Reader) (extract.Converted, error) { return renderPNG(r, e) }
+		return PNGName(e), func(r io.Reader) (extract.Converted, error) { return renderPNG(r, e, o.Budget) }
 	}
 	return "", nil
 }
@@ -194,7 +198,7 @@ func Decompiled(e archive.Entry, b []byte) (text []byte, ok bool, err error) {
 	return t, true, nil
 }
 
-func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
+func decompile(r io.Reader, e archive.Entry, budget *limits.Budget) (extract.Converted, error) {
 	if e.Size > render.MaxCompiled {
 		return keepRest(nil, r, fmt.Sprintf("larger than %d bytes: not decompiled", render.MaxCompiled))
 	}
@@ -204,11 +208,11 @@ func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
 	if size < 0 {
 		size = render.MaxCompiled
 	}
-	if need := 4 * size; need > limits.Bytes() {
-		err := &limits.OverError{What: "decompiling it", Need: need, Limit: limits.Bytes()}
+	if need := 4 * size; need > budget.Bytes() {
+		err := &limits.OverError{What: "decompiling it", Need: need, Limit: budget.Bytes()}
 		return keepRest(nil, r, fmt.Sprintf("not decompiled: %v (%s)", err, limits.Hint))
 	}
-	release, err := limits.Wait(extract.Context(r), "decompiling it", 4*size)
+	release, err := budget.Wait(extract.Context(r), "decompiling it", 4*size)
 	if err != nil {
 		return extract.Converted{}, err
 	}
@@ -236,8 +240,9 @@ func decompile(r io.Reader, e archive.Entry) (extract.Converted, error) {
 
 // Render draws a texture or walk grid entry's bytes as the export does:
 // full size, mip 0; grids one pixel per cell without the legend. opts
-// override (mip, face, scale, overlay).
-func Render(e archive.Entry, b []byte, opts map[string]string) (image.Image, error) {
+// override (mip, face, scale, overlay); the decoding takes from o's budget.
+func Render(e archive.Entry, b []byte, po preview.Options) (image.Image, error) {
+	opts := po.View
 	rd, ok := preview.Find(e, head(b))
 	if !ok || rd.Image == nil {
 		return nil, fmt.Errorf("no image view for %s files", strings.ToUpper(path.Ext(e.Path)))
@@ -246,7 +251,7 @@ func Render(e archive.Entry, b []byte, opts map[string]string) (image.Image, err
 	for k, v := range opts {
 		o[k] = v
 	}
-	img, _, err := rd.Image(bytes.NewReader(b), e, o)
+	img, _, err := rd.Image(bytes.NewReader(b), e, preview.Options{View: o, Budget: po.Budget})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rd.Name, err)
 	}
@@ -262,7 +267,7 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
+func renderPNG(r io.Reader, e archive.Entry, budget *limits.Budget) (extract.Converted, error) {
 	ctx := extract.Context(r)
 	// The head says what decoding takes; the entry's bytes, the image and
 	// the PNG are then taken from the command's budget for as long as they
@@ -273,7 +278,7 @@ func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
 		return extract.Converted{}, fmt.Errorf("reading at offset %d: %w", n, err)
 	}
 	hb = hb[:n]
-	need, err := preview.Need(e, hb, map[string]string{"legend": "0"})
+	need, err := preview.Need(e, hb, preview.Options{View: map[string]string{"legend": "0"}, Budget: budget})
 	if err != nil {
 		return keepRest(hb, r, "not converted to PNG: "+err.Error())
 	}
@@ -282,11 +287,11 @@ func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
 		return keepRest(hb, r, fmt.Sprintf("larger than %d bytes: not converted to PNG", MaxImageBytes))
 	}
 	total := sumBytes(size, need, need/2) // bytes, image, PNG
-	if total < 0 || total > limits.Bytes() {
-		err := &limits.OverError{What: "converting it to PNG", Need: total, Limit: limits.Bytes()}
+	if total < 0 || total > budget.Bytes() {
+		err := &limits.OverError{What: "converting it to PNG", Need: total, Limit: budget.Bytes()}
 		return keepRest(hb, r, fmt.Sprintf("not converted to PNG: %v (%s)", err, limits.Hint))
 	}
-	release, err := limits.Wait(ctx, "converting it to PNG", total)
+	release, err := budget.Wait(ctx, "converting it to PNG", total)
 	if err != nil {
 		return extract.Converted{}, err
 	}
@@ -303,7 +308,7 @@ func renderPNG(r io.Reader, e archive.Entry) (extract.Converted, error) {
 	// honoured at once; the budget is given back when they are done.
 	return jobs.Detach(ctx, func() (extract.Converted, error) {
 		defer release()
-		img, err := Render(e, b, nil)
+		img, err := Render(e, b, preview.Options{Budget: budget})
 		if err != nil {
 			return extract.Converted{Bytes: b, Keep: true, Why: "not converted to PNG: " + err.Error()}, nil
 		}

@@ -15,6 +15,7 @@ import (
 	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/export/extract"
+	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/mpp"
 )
@@ -104,7 +105,7 @@ func TestSavePreview(t *testing.T) {
 	e, _ := archive.Find(a, "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP")
 	dir := t.TempDir()
 	target := filepath.Join(dir, "room.png")
-	s, err := SavePreview(a, e, ViewImage, map[string]string{"scale": "4"}, target, false)
+	s, err := SavePreview(a, e, ViewImage, preview.Options{View: map[string]string{"scale": "4"}}, target, false)
 	if err != nil || s.Exists || s.Bytes == 0 {
 		t.Fatalf("%+v %v", s, err)
 	}
@@ -125,14 +126,14 @@ func TestSavePreview(t *testing.T) {
 
 	// The file is there now: nothing is written without overwrite.
 	os.WriteFile(target, []byte("mine"), 0o644)
-	s, err = SavePreview(a, e, ViewHex, nil, target, false)
+	s, err = SavePreview(a, e, ViewHex, preview.Options{}, target, false)
 	if err != nil || !s.Exists || s.Bytes != 0 {
 		t.Fatalf("%+v %v", s, err)
 	}
 	if b, _ := os.ReadFile(target); string(b) != "mine" {
 		t.Fatal("replaced without overwrite")
 	}
-	s, err = SavePreview(a, e, ViewHex, nil, target, true)
+	s, err = SavePreview(a, e, ViewHex, preview.Options{}, target, true)
 	if err != nil || s.Exists || s.Bytes != 1224 {
 		t.Fatalf("%+v %v", s, err)
 	}
@@ -142,13 +143,13 @@ func TestSavePreview(t *testing.T) {
 
 	// The text view of a BINDAT is the decompiled source, UTF-16LE with BOM.
 	d, _ := archive.Find(a, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
-	b, name, err := PreviewBytes(a, d, ViewText, nil)
+	b, name, err := PreviewBytes(a, d, ViewText, preview.Options{})
 	want, _ := render.Decompile(render.KindBINDAT, d.Path, entryBytes(t, demoMod, d.Path))
 	if err != nil || name != "SAMPLE_SWORD.DAT" || !bytes.Equal(b, want) || !bytes.HasPrefix(b, []byte{0xFF, 0xFE}) {
 		t.Fatalf("text view: %q %v", name, err)
 	}
 	// A walk grid has no text view.
-	if _, _, err := PreviewBytes(a, e, ViewText, nil); !errors.Is(err, ErrNoView) {
+	if _, _, err := PreviewBytes(a, e, ViewText, preview.Options{}); !errors.Is(err, ErrNoView) {
 		t.Fatalf("grid as text: %v", err)
 	}
 }

@@ -33,7 +33,8 @@ var ErrNoView = errors.New("no such view")
 
 // PreviewBytes is what "Save preview as…" writes for an entry's view, and
 // the file name it suggests.
-func PreviewBytes(a archive.Archive, e archive.Entry, view string, opts map[string]string) ([]byte, string, error) {
+func PreviewBytes(a archive.Archive, e archive.Entry, view string, o preview.Options) ([]byte, string, error) {
+	opts := o.View
 	fail := func(err error) ([]byte, string, error) {
 		return nil, "", &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: err}
 	}
@@ -71,7 +72,7 @@ func PreviewBytes(a archive.Archive, e archive.Entry, view string, opts map[stri
 		if render.IsDiff(opts) {
 			return fail(fmt.Errorf("%w: save a comparison with packsmith render --diff", ErrNoView))
 		}
-		img, err := Render(e, b, opts)
+		img, err := Render(e, b, o)
 		if err != nil {
 			return fail(err)
 		}
@@ -87,7 +88,7 @@ func PreviewBytes(a archive.Archive, e archive.Entry, view string, opts map[stri
 // SavePreview writes an entry's view to target (atomically: temp file and
 // rename). An existing file is replaced only with overwrite; otherwise
 // the answer says it exists and nothing is written.
-func SavePreview(a archive.Archive, e archive.Entry, view string, opts map[string]string, target string, overwrite bool) (Saved, error) {
+func SavePreview(a archive.Archive, e archive.Entry, view string, o preview.Options, target string, overwrite bool) (Saved, error) {
 	if target == "" {
 		return Saved{}, fmt.Errorf("save preview: no file name")
 	}
@@ -99,7 +100,7 @@ func SavePreview(a archive.Archive, e archive.Entry, view string, opts map[strin
 			return Saved{Path: target, Exists: true}, nil
 		}
 	}
-	b, _, err := PreviewBytes(a, e, view, opts)
+	b, _, err := PreviewBytes(a, e, view, o)
 	if err != nil {
 		return Saved{}, err
 	}

@@ -30,8 +30,20 @@ func NewBudget(mb int64) (*Budget, error) {
 	return &Budget{limit: mb << 20, changed: make(chan struct{})}, nil
 }
 
+// or is b, or for a nil b a fresh DefaultMB budget (see the package doc).
+func (b *Budget) or() *Budget {
+	if b != nil {
+		return b
+	}
+	d, _ := NewBudget(0)
+	return d
+}
+
 // Bytes is the cap in bytes.
 func (b *Budget) Bytes() int64 {
+	if b == nil {
+		return DefaultMB << 20
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.limit
@@ -40,17 +52,26 @@ func (b *Budget) Bytes() int64 {
 // MB is the cap in megabytes.
 func (b *Budget) MB() int64 { return b.Bytes() >> 20 }
 
-// setMB changes the cap (mb already checked); what is taken stays taken.
-func (b *Budget) setMB(mb int64) {
+// SetMB changes the cap (0: DefaultMB; MinMB..MaxMB, as NewBudget); what
+// is taken stays taken. A refused size leaves the cap as it was.
+func (b *Budget) SetMB(mb int64) error {
+	mb, err := CheckMB(mb)
+	if err != nil {
+		return err
+	}
 	b.mu.Lock()
 	b.limit = mb << 20
 	close(b.changed) // a waiter may fit under a larger cap
 	b.changed = make(chan struct{})
 	b.mu.Unlock()
+	return nil
 }
 
 // InUse is what is taken now.
 func (b *Budget) InUse() int64 {
+	if b == nil {
+		return 0
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.inUse
@@ -58,6 +79,9 @@ func (b *Budget) InUse() int64 {
 
 // Available is the budget left: the cap to give a decoder now.
 func (b *Budget) Available() int64 {
+	if b == nil {
+		return DefaultMB << 20
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return max(0, b.limit-b.inUse)
@@ -85,6 +109,7 @@ func (e *OverError) Error() string {
 
 // Check refuses, without taking anything, a need over what is left.
 func (b *Budget) Check(what string, need int64) error {
+	b = b.or()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.check(what, need)
@@ -101,6 +126,7 @@ func (b *Budget) check(what string, need int64) error {
 // not fit beside what is taken. Call release (idempotent) when the memory
 // is no longer held.
 func (b *Budget) Take(what string, need int64) (release func(), err error) {
+	b = b.or()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err := b.check(what, need); err != nil {
@@ -129,6 +155,7 @@ func (b *Budget) releaser(n int64) func() {
 // it while holding nothing of the budget, or two waiters could wait for
 // each other.
 func (b *Budget) Wait(ctx context.Context, what string, need int64) (release func(), err error) {
+	b = b.or()
 	for {
 		b.mu.Lock()
 		if need < 0 || need > b.limit {

@@ -9,37 +9,39 @@ import (
 )
 
 func TestTakeAddsUp(t *testing.T) {
-	total := Bytes()
-	r1, err := Take("first", total/2)
+	b, _ := NewBudget(0)
+	total := b.Bytes()
+	r1, err := b.Take("first", total/2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if Available() != total-total/2 {
-		t.Fatalf("available %d", Available())
+	if b.Available() != total-total/2 {
+		t.Fatalf("available %d", b.Available())
 	}
 	// A second need that fits alone but not beside the first is refused,
 	// saying what is in use.
-	_, err = Take("second", total/2+1)
+	_, err = b.Take("second", total/2+1)
 	var oe *OverError
 	if !errors.As(err, &oe) || !strings.Contains(err.Error(), "already in use") || !strings.Contains(err.Error(), "512 MB memory limit") {
 		t.Fatalf("err %v", err)
 	}
 	r1()
 	r1() // idempotent
-	if InUse() != 0 {
-		t.Fatalf("in use %d after release", InUse())
+	if b.InUse() != 0 {
+		t.Fatalf("in use %d after release", b.InUse())
 	}
-	if _, err := Take("negative", Mul(1<<40, 1<<40)); err == nil || !strings.Contains(err.Error(), "overflow") {
+	if _, err := b.Take("negative", Mul(1<<40, 1<<40)); err == nil || !strings.Contains(err.Error(), "overflow") {
 		t.Fatalf("overflowing need: %v", err)
 	}
 }
 
 func TestWaitTakesItsTurn(t *testing.T) {
-	total := Bytes()
-	r1, _ := Take("first", total-10)
+	b, _ := NewBudget(0)
+	total := b.Bytes()
+	r1, _ := b.Take("first", total-10)
 	got := make(chan time.Time)
 	go func() {
-		r2, err := Wait(context.Background(), "second", 100)
+		r2, err := b.Wait(context.Background(), "second", 100)
 		if err != nil {
 			t.Error(err)
 		}
@@ -53,13 +55,13 @@ func TestWaitTakesItsTurn(t *testing.T) {
 		t.Fatal("Wait returned before the budget was given back")
 	}
 	// Over the whole budget: refused at once; a cancelled wait returns.
-	if _, err := Wait(context.Background(), "huge", total+1); err == nil {
+	if _, err := b.Wait(context.Background(), "huge", total+1); err == nil {
 		t.Fatal("need over the budget waited or passed")
 	}
-	r3, _ := Take("hold", total)
+	r3, _ := b.Take("hold", total)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	if _, err := Wait(ctx, "blocked", 1); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := b.Wait(ctx, "blocked", 1); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("cancelled wait: %v", err)
 	}
 	r3()

@@ -1,13 +1,19 @@
 // Package limits is the one place for the memory budget of decoded data.
 // Every decoder that allocates from a header (pixels × bytes, cells,
 // entries, decoded bytes) is given a cap from a Budget and refuses, before
-// allocating, input that would need more. A Budget is a value: NewBudget
-// makes one (512 MB by default, MinMB..MaxMB asked for), and what decodes
-// takes it in its options (archive.OpenOptions.Budget for Reborn's layers,
-// levelbake.Options.Budget), a nil one meaning the command's budget,
-// Process(). The CLI's --max-memory MB flag and the maxMemoryMB setting set
-// the command's budget with SetMB; the package functions (Bytes, Take,
-// Wait, …) are that budget's, for the decoders not yet handed one.
+// allocating, input that would need more. A Budget is a value, never a
+// global: NewBudget makes one (512 MB by default, MinMB..MaxMB asked for),
+// its owner hands it down in options, and work that shares memory shares
+// it. The owners are the two front doors: one command line run (its
+// --max-memory MB flag, else the maxMemoryMB setting; app/cli) and the
+// window's service (the maxMemoryMB setting; app). What decodes takes it
+// as archive.OpenOptions.Budget (Reborn's layers), preview.Options.Budget
+// (textures, walk grids), convert.Options.Budget (extract --png and
+// --decompile), levelbake.Options.Budget and meshview's cap.
+//
+// A nil *Budget is allowed everywhere and means a DefaultMB budget of the
+// call's own: each request is capped, nothing is shared (library use and
+// tests that do not care).
 //
 // The codecs in formats/ stay pure: they take the cap as an option
 // (tga.Options.MaxBytes, dds.Options.MaxBytes, mpp.AnalyseOptions.MaxBytes,
@@ -15,11 +21,7 @@
 // environment.
 package limits
 
-import (
-	"context"
-	"fmt"
-	"sync/atomic"
-)
+import "fmt"
 
 // DefaultMB is the budget when nothing raises it.
 const DefaultMB = 512
@@ -44,50 +46,10 @@ func CheckMB(mb int64) (int64, error) {
 	return mb, nil
 }
 
-// process is the command's budget, the one the package functions use
-// (see Process).
-var process, _ = NewBudget(0)
-
-// Process is the budget of the running command (the CLI's --max-memory,
-// the window's maxMemoryMB), shared by everything it decodes.
-func Process() *Budget { return process }
-
-// UseGCLimit makes SetMB also set the runtime's soft memory limit to the
-// budget plus some slack (the command line does; tests do not).
-var UseGCLimit atomic.Bool
-
-// Bytes is the current budget in bytes.
-func Bytes() int64 { return process.Bytes() }
-
-// MB is the current budget in megabytes.
-func MB() int64 { return process.MB() }
-
-// SetMB changes the budget; 0 restores the default.
-func SetMB(mb int64) error {
-	mb, err := CheckMB(mb)
-	if err != nil {
-		return err
-	}
-	process.setMB(mb)
-	if UseGCLimit.Load() {
-		setGC(mb)
-	}
-	return nil
-}
-
 // Hint is appended to the errors of refused input in the CLI and window.
 const Hint = "raise the limit with --max-memory MB or the maxMemoryMB setting"
 
-// InUse is what is taken of the command's budget now.
-func InUse() int64 { return process.InUse() }
-
-// Available is what is left of the command's budget.
-func Available() int64 { return process.Available() }
-
-// Take reserves need bytes of the command's budget (see Budget.Take).
-func Take(what string, need int64) (release func(), err error) { return process.Take(what, need) }
-
-// Wait is Budget.Wait on the command's budget.
-func Wait(ctx context.Context, what string, need int64) (release func(), err error) {
-	return process.Wait(ctx, what, need)
-}
+// SetGCLimit sets the Go runtime's soft memory limit to a budget's cap
+// (the command line does: its process does nothing else; the window and
+// the tests do not).
+func SetGCLimit(b *Budget) { setGC(b.MB()) }

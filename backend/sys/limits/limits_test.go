@@ -1,37 +1,41 @@
 package limits
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 func TestSetMB(t *testing.T) {
-	if Bytes() != DefaultMB<<20 {
-		t.Fatalf("default %d", Bytes())
+	b, err := NewBudget(0)
+	if err != nil || b.Bytes() != DefaultMB<<20 {
+		t.Fatalf("default %d, %v", b.Bytes(), err)
 	}
-	if err := SetMB(2048); err != nil || MB() != 2048 {
-		t.Fatalf("SetMB(2048): %v, %d", err, MB())
+	if err := b.SetMB(2048); err != nil || b.MB() != 2048 {
+		t.Fatalf("SetMB(2048): %v, %d", err, b.MB())
 	}
-	if err := SetMB(10); err == nil || MB() != 2048 {
-		t.Fatalf("SetMB(10): %v, %d", err, MB())
+	if err := b.SetMB(10); err == nil || b.MB() != 2048 {
+		t.Fatalf("SetMB(10): %v, %d", err, b.MB())
 	}
-	if err := SetMB(0); err != nil || MB() != DefaultMB {
-		t.Fatalf("SetMB(0): %v, %d", err, MB())
+	if err := b.SetMB(0); err != nil || b.MB() != DefaultMB {
+		t.Fatalf("SetMB(0): %v, %d", err, b.MB())
 	}
 }
 
 // The upper bound is what keeps mb << 20, and sums of needs under it, from
 // overflowing: a budget over MaxMB (up to 2^43 MB wraps negative, refusing
-// everything; past that it wraps to nonsense) must be refused, by the flag's
-// SetMB and by NewBudget alike.
+// everything; past that it wraps to nonsense) must be refused, by SetMB
+// and by NewBudget alike.
 func TestUpperBound(t *testing.T) {
-	t.Cleanup(func() { SetMB(0) })
-	if err := SetMB(MaxMB); err != nil || MB() != MaxMB {
-		t.Fatalf("SetMB(MaxMB): %v, %d", err, MB())
+	b, _ := NewBudget(0)
+	if err := b.SetMB(MaxMB); err != nil || b.MB() != MaxMB {
+		t.Fatalf("SetMB(MaxMB): %v, %d", err, b.MB())
 	}
 	for _, mb := range []int64{MaxMB + 1, 1 << 43, 1 << 44, 1<<63 - 1} {
-		if err := SetMB(mb); err == nil || MB() != MaxMB {
-			t.Errorf("SetMB(%d) accepted (budget now %d MB)", mb, MB())
+		if err := b.SetMB(mb); err == nil || b.MB() != MaxMB {
+			t.Errorf("SetMB(%d) accepted (budget now %d MB)", mb, b.MB())
 		}
-		if b, err := NewBudget(mb); err == nil {
-			t.Errorf("NewBudget(%d) accepted: %d bytes", mb, b.Bytes())
+		if nb, err := NewBudget(mb); err == nil {
+			t.Errorf("NewBudget(%d) accepted: %d bytes", mb, nb.Bytes())
 		}
 	}
 	for _, mb := range []int64{MinMB - 1, -1, -(1 << 40)} {
@@ -58,11 +62,36 @@ func TestBudgetsApart(t *testing.T) {
 	if err := b.Check("b's own", b.Bytes()); err != nil {
 		t.Fatalf("b refused because of a: %v", err)
 	}
-	if InUse() != 0 {
-		t.Fatalf("the command's budget counts a's %d bytes", InUse())
+	if b.InUse() != 0 {
+		t.Fatalf("b counts a's %d bytes", b.InUse())
 	}
 	release()
 	if a.InUse() != 0 || a.Available() != MinMB<<20 {
 		t.Fatalf("after release: in use %d, available %d", a.InUse(), a.Available())
+	}
+}
+
+// A nil budget is a DefaultMB cap of each call's own: it refuses a need
+// over the default, accepts one under it, and shares nothing between calls.
+func TestNilBudget(t *testing.T) {
+	var b *Budget
+	if b.Bytes() != DefaultMB<<20 || b.MB() != DefaultMB || b.Available() != DefaultMB<<20 || b.InUse() != 0 {
+		t.Fatalf("nil: bytes %d, MB %d, available %d, in use %d", b.Bytes(), b.MB(), b.Available(), b.InUse())
+	}
+	if err := b.Check("over", DefaultMB<<20+1); err == nil {
+		t.Fatal("nil budget accepted more than the default")
+	}
+	r1, err := b.Take("all", DefaultMB<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r1()
+	r2, err := b.Wait(context.Background(), "all again", DefaultMB<<20)
+	if err != nil {
+		t.Fatalf("a nil budget shared what another call took: %v", err)
+	}
+	r2()
+	if _, err := b.Wait(context.Background(), "over", DefaultMB<<20+1); err == nil {
+		t.Fatal("nil budget's Wait accepted more than the default")
 	}
 }

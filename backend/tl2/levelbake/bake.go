@@ -204,15 +204,9 @@ type Options struct {
 	// 0: its default).
 	MaxTests int64
 	// Budget is the memory budget the bake and its report are sized
-	// within; nil means limits.Process(), the command's.
+	// within: the command's or the window's; nil, a default one of the
+	// bake's own (backend/sys/limits).
 	Budget *limits.Budget
-}
-
-func (o Options) budget() *limits.Budget {
-	if o.Budget == nil {
-		return limits.Process()
-	}
-	return o.Budget
 }
 
 // DecodeLayout reads a layout: BINLAYOUT, or LAYOUT text compiled first.
@@ -267,7 +261,7 @@ func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Op
 	}
 	// The grid, the triangles and their index draw from the command's
 	// memory budget (what is left of it: the meshes are already read).
-	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: opt.budget().Available(), Progress: opt.Progress, MaxTests: opt.MaxTests})
+	res, err := mppbake.Bake(ctx, pieces, mppbake.Options{Workers: opt.Workers, MaxBytes: opt.Budget.Available(), Progress: opt.Progress, MaxTests: opt.MaxTests})
 	if err != nil {
 		if errors.Is(err, mppbake.ErrBudget) {
 			err = fmt.Errorf("%w (%s)", err, limits.Hint)
@@ -278,7 +272,7 @@ func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Op
 	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
 	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
 	rep.Stats = res.Grid.Stats()
-	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{MaxBytes: opt.budget().Available()}); err == nil {
+	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{MaxBytes: opt.Budget.Available()}); err == nil {
 		rep.Pockets = len(a.Pockets)
 	}
 	rep.Millis = time.Since(t0).Milliseconds()

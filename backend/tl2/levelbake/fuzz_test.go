@@ -33,10 +33,10 @@ func FuzzBakeLayout(f *testing.F) {
 	f.Add(lay("<FLOAT>POSITIONX:1e30", ""), crafted.FloorMesh(16))
 	f.Add(lay("<FLOAT>POSITIONX:4\n<FLOAT>X:3\n<FLOAT>Z:-2", "<FLOAT>FORWARDX:1\n<FLOAT>FORWARDZ:0\n<FLOAT>RIGHTX:0\n<FLOAT>RIGHTZ:-1"), crafted.FloorMesh(8))
 	f.Add(lay(""), crafted.OverlapMesh(12, 30))
-	if err := limits.SetMB(limits.MinMB); err != nil {
+	budget, err := limits.NewBudget(limits.MinMB)
+	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { limits.SetMB(0) })
 	f.Fuzz(func(t *testing.T, layout, mesh []byte) {
 		dir := t.TempDir()
 		if _, err := crafted.BakeMod(dir, mesh); err != nil {
@@ -49,7 +49,7 @@ func FuzzBakeLayout(f *testing.F) {
 		defer b.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		rep, err := b.BakeLayout(ctx, "L.LAYOUT", layout, Options{Workers: 1, MaxTests: 2_000_000})
+		rep, err := b.BakeLayout(ctx, "L.LAYOUT", layout, Options{Workers: 1, MaxTests: 2_000_000, Budget: budget})
 		if errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("bake ran 10 s")
 		}

@@ -192,7 +192,7 @@ func (p *gridPlan) run(ctx context.Context, modDir string, opt Options, files []
 			src, err := readSized(j.layout.abs, j.layout.size)
 			var rep *levelbake.Report
 			if err == nil {
-				rep, err = bk.BakeLayout(ctx, path.Base(j.layout.rel), src, levelbake.Options{Workers: opt.Workers})
+				rep, err = bk.BakeLayout(ctx, path.Base(j.layout.rel), src, levelbake.Options{Workers: opt.Workers, Budget: opt.Budget})
 			}
 			if err != nil && ctx.Err() != nil {
 				return nil, nil, nil, ctx.Err()

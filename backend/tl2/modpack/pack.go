@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/sys/usermsg"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/formats/tl2/bindat"
@@ -75,6 +76,10 @@ type Options struct {
 	// (0: 6, GUTS's).
 	Workers int
 	Level   int
+
+	// Budget is the memory the walk grid bakes take from (the command's
+	// or the window's; nil: each bake a default one of its own).
+	Budget *limits.Budget
 
 	// Incremental reuses, when the previous .MOD is at Output with its
 	// cache (OUT.MOD.packcache), the compressed bytes of every source that

@@ -16,30 +16,32 @@ const (
 	bytesPerIndex  = 4
 )
 
-// Options caps a decode by the memory budget: a mesh whose header claims
+// options caps a decode by the memory budget: a mesh whose header claims
 // more vertices or indices than the budget holds is refused before
 // anything is allocated for them.
-func Options(budget int64) *mesh.Options {
-	if budget <= 0 {
-		budget = limits.Bytes()
-	}
+func options(budget *limits.Budget) *mesh.Options {
+	n := budget.Bytes()
 	o := &mesh.Options{Attributes: true}
-	o.MaxVertices = int(min(budget/bytesPerVertex, 1<<26))
-	o.MaxIndices = int(min(budget/bytesPerIndex, 1<<28))
+	o.MaxVertices = int(min(n/bytesPerVertex, 1<<26))
+	o.MaxIndices = int(min(n/bytesPerIndex, 1<<28))
 	return o
 }
 
-// Decode reads a .MESH (name is for messages) with normals and UVs, within
-// the current memory budget.
-func Decode(name string, b []byte) (*mesh.Mesh, error) {
-	m, err := mesh.Decode(b, Options(0))
-	if err != nil {
-		if strings.Contains(err.Error(), "more than") {
-			return nil, fmt.Errorf("%s: %w (%d MB memory limit; %s)", name, err, limits.MB(), limits.Hint)
+// Decoder reads a .MESH (name is for messages) with normals and UVs,
+// within the budget (the command's or the window's; nil: a default one).
+// It is a function so that a level's scene (Scene) decodes its pieces
+// with it.
+func Decoder(budget *limits.Budget) func(name string, b []byte) (*mesh.Mesh, error) {
+	return func(name string, b []byte) (*mesh.Mesh, error) {
+		m, err := mesh.Decode(b, options(budget))
+		if err != nil {
+			if strings.Contains(err.Error(), "more than") {
+				return nil, fmt.Errorf("%s: %w (%d MB memory limit; %s)", name, err, budget.MB(), limits.Hint)
+			}
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return m, nil
 	}
-	return m, nil
 }
 
 // IsMesh tells a .MESH by its name.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/mpp"
@@ -83,7 +84,7 @@ func TestHugeVertexClaimRefused(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	_, err = Decode("HUGE.MESH", b)
+	_, err = Decoder(nil)("HUGE.MESH", b)
 	runtime.ReadMemStats(&after)
 	if err == nil || !strings.Contains(err.Error(), "HUGE.MESH: ") || !strings.Contains(err.Error(), "4294967295 vertices, more than") ||
 		!strings.Contains(err.Error(), "MB memory limit") {
@@ -92,8 +93,12 @@ func TestHugeVertexClaimRefused(t *testing.T) {
 	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
 		t.Fatalf("allocated %d bytes before refusing", d)
 	}
-	if o := Options(64 << 20); o.MaxVertices != 64<<20/32 || !o.Attributes {
+	small, _ := limits.NewBudget(limits.MinMB)
+	if o := options(small); o.MaxVertices != 64<<20/32 || !o.Attributes {
 		t.Fatalf("64 MB budget: %+v", o)
+	}
+	if _, err := Decoder(small)("HUGE.MESH", b); err == nil || !strings.Contains(err.Error(), "(64 MB memory limit") {
+		t.Fatalf("64 MB budget: %v", err)
 	}
 }
 
@@ -108,7 +113,7 @@ func TestLevelMapCoversWalkable(t *testing.T) {
 	}
 	defer b.Close()
 	src, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(city04b+".LAYOUT")))
-	sc, err := b.Scene("CITY_04B.LAYOUT", src, Decode)
+	sc, err := b.Scene("CITY_04B.LAYOUT", src, Decoder(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

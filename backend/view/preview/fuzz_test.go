@@ -26,10 +26,11 @@ func FuzzPNGPreview(f *testing.F) {
 	f.Add(crafted.HugePNG(1e6, 1e6))
 	f.Add(crafted.HugePNG(3000, 3000))
 	f.Add(crafted.GreyPNG(40, 30))
-	if err := limits.SetMB(limits.MinMB); err != nil {
+	budget, err := limits.NewBudget(limits.MinMB)
+	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { limits.SetMB(0) })
+	o := Options{Budget: budget}
 	e := archive.Entry{Path: "fuzz.png", Size: -1}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		head := data[:min(len(data), HeadSize)]
@@ -37,14 +38,14 @@ func FuzzPNGPreview(f *testing.F) {
 		if !ok || r.Image == nil {
 			return
 		}
-		need, err := Need(e, head, nil)
+		need, err := Need(e, head, o)
 		if err != nil {
 			return
 		}
-		if need > limits.Bytes() {
+		if need > budget.Bytes() {
 			t.Fatalf("need %d over the budget without an error", need)
 		}
-		img, _, err := r.Image(bytes.NewReader(data), e, nil)
+		img, _, err := r.Image(bytes.NewReader(data), e, o)
 		if err != nil {
 			return
 		}

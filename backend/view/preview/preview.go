@@ -33,9 +33,10 @@ const (
 type Renderer struct {
 	Name  string // shown in the window: "DDS texture", "walk grid", "decompiled BINDAT"
 	Match func(e archive.Entry, head []byte) bool
-	// Image decodes the entry. opts carries view options (mip, face, scale).
-	// The meta is the renderer's own struct (ImageMeta, meta.go).
-	Image func(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error)
+	// Image decodes the entry with the view's options (mip, face, scale)
+	// and caps from the budget in o. The meta is the renderer's own
+	// struct (ImageMeta, meta.go).
+	Image func(r io.Reader, e archive.Entry, o Options) (image.Image, ImageMeta, error)
 	// Text turns the entry into readable text.
 	Text func(r io.Reader, e archive.Entry) (string, error)
 	// Need, when set, is what Image holds at its peak (the decoded
@@ -43,17 +44,25 @@ type Renderer struct {
 	// the head alone: the memory budget (backend/sys/limits) is taken for it
 	// before decoding. An error refuses the entry (a header that cannot
 	// be read is left to Image to report: return 0, nil).
-	Need func(e archive.Entry, head []byte, opts map[string]string) (int64, error)
+	Need func(e archive.Entry, head []byte, o Options) (int64, error)
+}
+
+// Options are one picture's: what the view asks for (mip, face, slice, z,
+// scale, overlay, legend) and the memory budget decoding takes from (nil:
+// a default one of its own, see backend/sys/limits).
+type Options struct {
+	View   map[string]string
+	Budget *limits.Budget
 }
 
 // Need is what decoding an entry with head as its start takes from the
 // memory budget: its renderer's Need, or 0.
-func Need(e archive.Entry, head []byte, opts map[string]string) (int64, error) {
+func Need(e archive.Entry, head []byte, o Options) (int64, error) {
 	r, ok := Find(e, head)
 	if !ok || r.Image == nil || r.Need == nil {
 		return 0, nil
 	}
-	return r.Need(e, head, opts)
+	return r.Need(e, head, o)
 }
 
 var (
@@ -88,12 +97,12 @@ func init() {
 			return bytes.HasPrefix(head, []byte("\x89PNG")) || bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}) ||
 				bytes.HasPrefix(head, []byte("GIF8"))
 		},
-		Need: func(_ archive.Entry, head []byte, _ map[string]string) (int64, error) { return stdImageNeed(head) },
-		Image: func(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, ImageMeta, error) {
+		Need: func(_ archive.Entry, head []byte, o Options) (int64, error) { return stdImageNeed(head, o.Budget) },
+		Image: func(r io.Reader, e archive.Entry, o Options) (image.Image, ImageMeta, error) {
 			// The header first: a 69-byte PNG may claim 10^12 pixels, which
 			// image.Decode would allocate before reading a single one.
 			var head bytes.Buffer
-			if _, err := stdImageNeedFrom(io.TeeReader(r, &head)); err != nil {
+			if _, err := stdImageNeedFrom(io.TeeReader(r, &head), o.Budget); err != nil {
 				return nil, nil, err
 			}
 			img, format, err := image.Decode(io.MultiReader(&head, r))
@@ -227,7 +236,7 @@ func RenderText(a archive.Archive, e archive.Entry) (Text, error) {
 }
 
 // RenderImage decodes an entry to an image through the matching renderer.
-func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, ImageMeta, error) {
+func RenderImage(a archive.Archive, e archive.Entry, o Options) (image.Image, ImageMeta, error) {
 	rc, err := a.Open(e.Path)
 	if err != nil {
 		return nil, nil, err
@@ -239,16 +248,16 @@ func RenderImage(a archive.Archive, e archive.Entry, opts map[string]string) (im
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1,
 			Err: fmt.Errorf("no image view for %s files", strings.ToUpper(path.Ext(e.Path)))}
 	}
-	need, err := Need(e, br.head(), opts)
+	need, err := Need(e, br.head(), o)
 	if err != nil {
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w", r.Name, err)}
 	}
-	release, err := limits.Take("decoding it", need)
+	release, err := o.Budget.Take("decoding it", need)
 	if err != nil {
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w (%s)", r.Name, err, limits.Hint)}
 	}
 	defer release()
-	img, meta, err := r.Image(br, e, opts)
+	img, meta, err := r.Image(br, e, o)
 	if err != nil {
 		return nil, nil, &archive.EntryError{Archive: a.Path(), Entry: e.Path, Offset: -1, Err: fmt.Errorf("%s: %w", r.Name, err)}
 	}

@@ -15,11 +15,11 @@ import (
 // takes (JPEG counts its coefficient planes too). It refuses a need over
 // the whole budget before anything is decoded; a header it cannot read is
 // left to image.Decode to report.
-func stdImageNeed(head []byte) (int64, error) {
-	return stdImageNeedFrom(bytes.NewReader(head))
+func stdImageNeed(head []byte, b *limits.Budget) (int64, error) {
+	return stdImageNeedFrom(bytes.NewReader(head), b)
 }
 
-func stdImageNeedFrom(r io.Reader) (int64, error) {
+func stdImageNeedFrom(r io.Reader, b *limits.Budget) (int64, error) {
 	cfg, format, err := image.DecodeConfig(r)
 	if err != nil {
 		return 0, nil
@@ -41,9 +41,9 @@ func stdImageNeedFrom(r io.Reader) (int64, error) {
 		px = 8 // YCbCr planes plus, for progressive files, 16-bit coefficients
 	}
 	need := limits.Mul(int64(cfg.Width), int64(cfg.Height), px)
-	if need < 0 || need > limits.Bytes() {
+	if need < 0 || need > b.Bytes() {
 		return need, fmt.Errorf("%s %d×%d: %w", format, cfg.Width, cfg.Height,
-			&limits.OverError{What: "decoding it", Need: need, Limit: limits.Bytes()})
+			&limits.OverError{What: "decoding it", Need: need, Limit: b.Bytes()})
 	}
 	return need, nil
 }

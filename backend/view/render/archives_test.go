@@ -40,7 +40,7 @@ func TestFixtureArchives(t *testing.T) {
 			switch {
 			case d.Views[0] == preview.ViewImage:
 				var meta preview.ImageMeta
-				if _, meta, err = preview.RenderImage(a, e, nil); warningOf(meta) != "" {
+				if _, meta, err = preview.RenderImage(a, e, preview.Options{}); warningOf(meta) != "" {
 					t.Errorf("%s: %v", e.Path, warningOf(meta))
 				}
 			case d.Renderer != "":

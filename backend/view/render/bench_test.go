@@ -40,7 +40,7 @@ func BenchmarkPreviewWalkGrid1000(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for b.Loop() {
-		if _, _, err := preview.RenderImage(a, e, map[string]string{"legend": "0", "overlay": "1"}); err != nil {
+		if _, _, err := preview.RenderImage(a, e, preview.Options{View: map[string]string{"legend": "0", "overlay": "1"}}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -37,7 +37,7 @@ func TestBTX(t *testing.T) {
 	if err != nil || d.Renderer != "btx texture" || d.Views[0] != preview.ViewImage {
 		t.Fatalf("describe %+v %v", d, err)
 	}
-	img, meta, err := preview.RenderImage(a, e, nil)
+	img, meta, err := preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestBTX(t *testing.T) {
 		t.Fatalf("image %v meta %v", img.(*image.NRGBA).Pix, meta)
 	}
 	bad := a.add("ui/x.btx", "", btxFile(5, 4, 4, 16, make([]byte, 16)))
-	_, _, err = preview.RenderImage(a, bad, nil)
+	_, _, err = preview.RenderImage(a, bad, preview.Options{})
 	if err == nil || !strings.Contains(err.Error(), "test.zip: ui/x.btx: btx texture: btx: format 5 is not documented") ||
 		!strings.Contains(err.Error(), "(at offset 16)") {
 		t.Fatalf("format 5: %v", err)

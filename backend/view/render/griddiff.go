@@ -44,7 +44,8 @@ func IsWalkGrid(e archive.Entry) bool { return matchGrid(e, nil) }
 // RenderGridDiff compares entry e of a (before) with the grid the options
 // name (after): diff=ENTRY of the same archive or diffFile=PATH on disk.
 // Other options are GridOptions' (scale, legend=0).
-func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
+func RenderGridDiff(a archive.Archive, e archive.Entry, o preview.Options) (image.Image, preview.ImageMeta, error) {
+	opts := o.View
 	beforeName := a.Path() + ": " + e.Path
 	if !IsWalkGrid(e) {
 		return nil, nil, fmt.Errorf("%s: only walk grids (.MPP) can be compared", beforeName)
@@ -80,7 +81,7 @@ func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) 
 		}
 	}
 	defer after.Close()
-	img, m, err := DiffGrids(rc, beforeName, after, afterName, opts)
+	img, m, err := DiffGrids(rc, beforeName, after, afterName, o)
 	if err != nil {
 		return nil, nil, err // not a nil *GridDiffMeta in a non-nil ImageMeta
 	}
@@ -91,17 +92,17 @@ func RenderGridDiff(a archive.Archive, e archive.Entry, opts map[string]string) 
 // unchanged cells faded, became walkable green, no longer walkable red,
 // wall <-> void yellow). Errors start with the name of the grid at fault.
 // The meta holds "diff" (a DiffReport) and the legend the window shows.
-func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName string, opts map[string]string) (image.Image, *GridDiffMeta, error) {
-	ro, _, err := GridOptions(opts)
+func DiffGrids(before io.Reader, beforeName string, after io.Reader, afterName string, o preview.Options) (image.Image, *GridDiffMeta, error) {
+	ro, _, err := GridOptions(o.View, o.Budget)
 	if err != nil {
 		return nil, nil, err
 	}
 	check := func(w, h int) error { return CheckGridRender(w, h, ro) }
-	ga, _, err := readGrid(before, check)
+	ga, _, err := readGrid(before, check, o.Budget)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", beforeName, err)
 	}
-	gb, _, err := readGrid(after, check)
+	gb, _, err := readGrid(after, check, o.Budget)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: walk grid: %w", afterName, err)
 	}

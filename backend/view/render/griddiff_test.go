@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/view/preview"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -39,7 +40,7 @@ func TestGridDiff(t *testing.T) {
 	a := newArchive()
 	before := a.add("MEDIA/LAYOUTS/ROOM.MPP", KindWalkGrid, encodeGrid(t, testGrid(t)))
 	a.add("MEDIA/LAYOUTS/ROOM_EDIT.MPP", KindWalkGrid, encodeGrid(t, editedGrid(t)))
-	img, meta, err := RenderGridDiff(a, before, map[string]string{"diff": "MEDIA/LAYOUTS/ROOM_EDIT.MPP", "legend": "0"})
+	img, meta, err := RenderGridDiff(a, before, preview.Options{View: map[string]string{"diff": "MEDIA/LAYOUTS/ROOM_EDIT.MPP", "legend": "0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestGridDiff(t *testing.T) {
 	// The same comparison with a file on disk, scaled.
 	p := filepath.Join(t.TempDir(), "ROOM_EDIT.MPP")
 	os.WriteFile(p, encodeGrid(t, editedGrid(t)), 0o644)
-	img, meta, err = RenderGridDiff(a, before, map[string]string{"diffFile": p, "scale": "4", "legend": "0"})
+	img, meta, err = RenderGridDiff(a, before, preview.Options{View: map[string]string{"diffFile": p, "scale": "4", "legend": "0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestGridDiff(t *testing.T) {
 	stub := make([]byte, mpp.StubSize)
 	copy(stub, encodeGrid(t, mustNew(t, 50, 50)))
 	a.add("STUB.MPP", KindWalkGrid, stub)
-	_, meta, err = RenderGridDiff(a, before, map[string]string{"diff": "STUB.MPP"})
+	_, meta, err = RenderGridDiff(a, before, preview.Options{View: map[string]string{"diff": "STUB.MPP"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestGridDiffFailuresSayWhich(t *testing.T) {
 		if c.e != "" {
 			e = tex
 		}
-		_, _, err := RenderGridDiff(a, e, c.opts)
+		_, _, err := RenderGridDiff(a, e, preview.Options{View: c.opts})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.opts, err, c.want)
 		}

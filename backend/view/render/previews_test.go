@@ -108,7 +108,7 @@ func TestDDSExactPixels(t *testing.T) {
 	// row 1: the 1-bit alpha mode's transparent black is in another block.
 	four := bc1(0xF800, 0x001F, [16]uint8{0, 1, 2, 3})
 	e := a.add("MEDIA/UI/X.DDS", "", ddsFile(4, 4, 1, "DXT1", false, four))
-	img, meta, err := preview.RenderImage(a, e, nil)
+	img, meta, err := preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestDDSExactPixels(t *testing.T) {
 	// 1-bit alpha: c0 <= c1, index 3 is transparent black, index 2 the mean.
 	alpha := bc1(0x001F, 0xF800, [16]uint8{3, 2})
 	e = a.add("alpha.dds", "", ddsFile(4, 4, 1, "DXT1", false, alpha))
-	img, _, err = preview.RenderImage(a, e, nil)
+	img, _, err = preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestDDSMipAndFace(t *testing.T) {
 	data = append(data, solid(0x001F)...) // blue 2×2
 	data = append(data, solid(0xFFFF)...) // white 1×1
 	e := a.add("mips.dds", "", ddsFile(8, 8, 4, "DXT1", false, data))
-	img, meta, err := preview.RenderImage(a, e, map[string]string{"mip": "2"})
+	img, meta, err := preview.RenderImage(a, e, preview.Options{View: map[string]string{"mip": "2"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,11 +162,11 @@ func TestDDSMipAndFace(t *testing.T) {
 	if got := nrgba(t, img, 1, 1); got != (color.NRGBA{0, 0, 255, 255}) {
 		t.Fatalf("mip 2 pixel %v", got)
 	}
-	_, _, err = preview.RenderImage(a, e, map[string]string{"mip": "4"})
+	_, _, err = preview.RenderImage(a, e, preview.Options{View: map[string]string{"mip": "4"}})
 	if err == nil || !strings.Contains(err.Error(), "test.zip: mips.dds: DDS texture:") {
 		t.Fatalf("mip out of range: %v", err)
 	}
-	_, _, err = preview.RenderImage(a, e, map[string]string{"mip": "x"})
+	_, _, err = preview.RenderImage(a, e, preview.Options{View: map[string]string{"mip": "x"}})
 	if err == nil || !strings.Contains(err.Error(), `option mip="x"`) {
 		t.Fatalf("bad option: %v", err)
 	}
@@ -178,7 +178,7 @@ func TestDDSMipAndFace(t *testing.T) {
 		data = append(data, solid(c)...)
 	}
 	e = a.add("cube.dds", "", ddsFile(4, 4, 1, "DXT1", true, data))
-	img, meta, err = preview.RenderImage(a, e, map[string]string{"face": "3"})
+	img, meta, err = preview.RenderImage(a, e, preview.Options{View: map[string]string{"face": "3"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,13 +194,13 @@ func TestDDSFailuresSayWhy(t *testing.T) {
 	if err != nil || d.Renderer != "DDS texture" {
 		t.Fatalf("describe %+v %v", d, err)
 	}
-	_, _, err = preview.RenderImage(a, e, nil)
+	_, _, err = preview.RenderImage(a, e, preview.Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "test.zip: MEDIA/BROKEN.DDS: DDS texture: ") {
 		t.Fatalf("err %v", err)
 	}
 	// Truncated surface data: the offset is named.
 	e = a.add("short.dds", "", ddsFile(8, 8, 1, "DXT1", false, solid(0)))
-	_, _, err = preview.RenderImage(a, e, nil)
+	_, _, err = preview.RenderImage(a, e, preview.Options{})
 	if err == nil || !strings.Contains(err.Error(), "offset") {
 		t.Fatalf("truncated: %v", err)
 	}
@@ -217,7 +217,7 @@ func TestTGA(t *testing.T) {
 	h[17] = 0x28
 	b := append(h, 0x10, 0x20, 0x30, 0x80, 0xFF, 0x00, 0x00, 0xFF)
 	e := a.add("icon.tga", "", b)
-	img, meta, err := preview.RenderImage(a, e, nil)
+	img, meta, err := preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestWalkGridStatsAndPicture(t *testing.T) {
 	}
 	a := newArchive()
 	e := a.add("MEDIA/LAYOUTS/ROOM.MPP", KindWalkGrid, b)
-	img, meta, err := preview.RenderImage(a, e, map[string]string{"scale": "2", "overlay": "1", "legend": "0"})
+	img, meta, err := preview.RenderImage(a, e, preview.Options{View: map[string]string{"scale": "2", "overlay": "1", "legend": "0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,11 +298,11 @@ func TestWalkGridStatsAndPicture(t *testing.T) {
 		t.Fatalf("warnings %q", rep.Warnings)
 	}
 	// With the legend (the CLI's default) the picture is taller than the grid.
-	img, _, err = preview.RenderImage(a, e, nil)
+	img, _, err = preview.RenderImage(a, e, preview.Options{})
 	if err != nil || img.Bounds().Dx() < 12 || img.Bounds().Dy() <= 8 {
 		t.Fatalf("legend picture %v %v", img.Bounds(), err)
 	}
-	if _, _, err := preview.RenderImage(a, e, map[string]string{"scale": "99"}); err == nil || !strings.Contains(err.Error(), "scale=99") {
+	if _, _, err := preview.RenderImage(a, e, preview.Options{View: map[string]string{"scale": "99"}}); err == nil || !strings.Contains(err.Error(), "scale=99") {
 		t.Fatalf("scale: %v", err)
 	}
 }
@@ -320,7 +320,7 @@ func TestWalkGridStubAndDamage(t *testing.T) {
 	}
 	a := newArchive()
 	e := a.add("STUB.MPP", "", stub)
-	_, meta, err := preview.RenderImage(a, e, nil)
+	_, meta, err := preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,13 +339,13 @@ func TestWalkGridStubAndDamage(t *testing.T) {
 	bad := append([]byte(nil), stub...)
 	bad[mpp.HeaderSize+7] = 0x02
 	e = a.add("BAD.MPP", "", bad)
-	_, _, err = preview.RenderImage(a, e, nil)
+	_, _, err = preview.RenderImage(a, e, preview.Options{})
 	var fe *mpp.FormatError
 	if !errors.As(err, &fe) || fe.Offset != mpp.HeaderSize+7 || !strings.HasPrefix(err.Error(), "test.zip: BAD.MPP: walk grid: mpp: offset 31") {
 		t.Fatalf("bad cell: %v", err)
 	}
 	e = a.add("SHORT.MPP", "", stub[:30])
-	if _, _, err = preview.RenderImage(a, e, nil); err == nil {
+	if _, _, err = preview.RenderImage(a, e, preview.Options{}); err == nil {
 		t.Fatal("short grid rendered")
 	}
 }
@@ -454,7 +454,7 @@ func TestFixtures(t *testing.T) {
 	// The real walk grid: stats match a direct count; the stub is reported.
 	g := read("cyber_mod/MEDIA/LAYOUTS/CITY04/1X1SINGLE_ROOM/CITY_04B.MPP")
 	e = a.add("CITY_04B.MPP", "", g)
-	_, meta, err := preview.RenderImage(a, e, map[string]string{"overlay": "1"})
+	_, meta, err := preview.RenderImage(a, e, preview.Options{View: map[string]string{"overlay": "1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +469,7 @@ func TestFixtures(t *testing.T) {
 	t.Logf("CITY_04B.MPP: %d×%d, walkable %d (%.1f%%), wall %d, void %d, %d pockets (%d thin walls)",
 		rep.Width, rep.Height, rep.Walkable.Count, rep.Walkable.Percent, rep.Wall.Count, rep.Void.Count, rep.Pockets, rep.ThinWalls)
 	e = a.add("CITY05.MPP", "", read("cyber_mod/MEDIA/LAYOUTS/CITY05/CITY05.MPP"))
-	_, meta, err = preview.RenderImage(a, e, nil)
+	_, meta, err = preview.RenderImage(a, e, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,7 +489,7 @@ func TestFixtures(t *testing.T) {
 	}
 	// A texture of the fixtures through the renderer.
 	e = a.add("x_dodgeroll.dds", "", read("xover/MEDIA/UI/ICONS/x_dodgeroll.dds"))
-	if img, meta, err := preview.RenderImage(a, e, nil); err != nil || img.Bounds().Dx() == 0 {
+	if img, meta, err := preview.RenderImage(a, e, preview.Options{}); err != nil || img.Bounds().Dx() == 0 {
 		t.Errorf("x_dodgeroll.dds: %v", err)
 	} else {
 		t.Logf("x_dodgeroll.dds: %v %d×%d, %d mips", meta.(*TextureMeta).Format, meta.(*TextureMeta).Width, meta.(*TextureMeta).Height, meta.(*TextureMeta).Mips)
@@ -534,7 +534,7 @@ func TestTruncationsSayWhy(t *testing.T) {
 			}
 			var meta preview.ImageMeta
 			if d.Views[0] == preview.ViewImage {
-				_, meta, err = preview.RenderImage(a, e, nil)
+				_, meta, err = preview.RenderImage(a, e, preview.Options{})
 			} else {
 				_, err = preview.RenderText(a, e)
 			}

@@ -56,8 +56,8 @@ func matchBTX(e archive.Entry, head []byte) bool {
 	return bytes.HasPrefix(head, btx.Magic) || (ext(e.Path) == ".btx" && !isStdImage(head) && !bytes.HasPrefix(head, ddsMagic))
 }
 
-func renderBTX(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, preview.ImageMeta, error) {
-	img, in, err := btx.Decode(r, btx.Options{MaxBytes: limits.Bytes()})
+func renderBTX(r io.Reader, e archive.Entry, o preview.Options) (image.Image, preview.ImageMeta, error) {
+	img, in, err := btx.Decode(r, btx.Options{MaxBytes: o.Budget.Bytes()})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,10 +86,11 @@ func intOpt(opts map[string]string, key string, def int) (int, error) {
 	return n, nil
 }
 
-// TextureOptions turns view options into dds.Options: mip, face or slice
-// (the same index: array element × faces + face), z.
-func TextureOptions(opts map[string]string) (dds.Options, error) {
-	o := dds.Options{MaxBytes: limits.Bytes()}
+// textureOptions turns view options into dds.Options: mip, face or slice
+// (the same index: array element × faces + face), z; the decoder's cap
+// is the budget's.
+func textureOptions(opts map[string]string, b *limits.Budget) (dds.Options, error) {
+	o := dds.Options{MaxBytes: b.Bytes()}
 	var err error
 	if o.Mip, err = intOpt(opts, "mip", 0); err != nil {
 		return o, err
@@ -106,8 +107,8 @@ func TextureOptions(opts map[string]string) (dds.Options, error) {
 	return o, nil
 }
 
-func renderDDS(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
-	o, err := TextureOptions(opts)
+func renderDDS(r io.Reader, e archive.Entry, po preview.Options) (image.Image, preview.ImageMeta, error) {
+	o, err := textureOptions(po.View, po.Budget)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -151,8 +152,8 @@ func Texture(in dds.Info, o dds.Options, b image.Rectangle) *TextureMeta {
 	return m
 }
 
-func renderTGA(r io.Reader, e archive.Entry, _ map[string]string) (image.Image, preview.ImageMeta, error) {
-	img, in, err := tga.Decode(r, tga.Options{MaxBytes: limits.Bytes()})
+func renderTGA(r io.Reader, e archive.Entry, o preview.Options) (image.Image, preview.ImageMeta, error) {
+	img, in, err := tga.Decode(r, tga.Options{MaxBytes: o.Budget.Bytes()})
 	if err != nil {
 		return nil, nil, budgetHint(err)
 	}
@@ -183,46 +184,46 @@ func budgetHint(err error) error {
 // decoder to report.
 
 // needDDS: the chosen surface's blocks and its RGBA pixels.
-func needDDS(_ archive.Entry, head []byte, opts map[string]string) (int64, error) {
+func needDDS(_ archive.Entry, head []byte, po preview.Options) (int64, error) {
 	in, err := dds.DecodeInfo(bytes.NewReader(head))
 	if err != nil {
 		return 0, nil
 	}
-	o, err := TextureOptions(opts)
+	o, err := textureOptions(po.View, po.Budget)
 	if err != nil {
 		return 0, nil
 	}
 	w, h, d := in.MipSize(min(o.Mip, max(in.MipCount-1, 0)))
 	px := limits.Mul(int64(w), int64(h), int64(d))
-	return overBudget(fmt.Sprintf("%s %d×%d", in.Format, w, h), sumNeed(limits.Mul(px, 4), limits.Mul(px, 4)))
+	return overBudget(fmt.Sprintf("%s %d×%d", in.Format, w, h), sumNeed(limits.Mul(px, 4), limits.Mul(px, 4)), po.Budget)
 }
 
 // overBudget gives need back, or refuses one over the whole budget naming
 // the image's size (a need that fits the budget but not beside other work
 // is refused, without the size, when it is taken).
-func overBudget(what string, need int64) (int64, error) {
-	if need < 0 || need > limits.Bytes() {
-		return need, fmt.Errorf("%s: %w", what, &limits.OverError{What: "decoding it", Need: need, Limit: limits.Bytes()})
+func overBudget(what string, need int64, b *limits.Budget) (int64, error) {
+	if need < 0 || need > b.Bytes() {
+		return need, fmt.Errorf("%s: %w", what, &limits.OverError{What: "decoding it", Need: need, Limit: b.Bytes()})
 	}
 	return need, nil
 }
 
 // needTGA: the pixels, expanded RLE and the RGBA image (tga.DecodeBytes).
-func needTGA(_ archive.Entry, head []byte, _ map[string]string) (int64, error) {
+func needTGA(_ archive.Entry, head []byte, o preview.Options) (int64, error) {
 	in, err := tga.DecodeInfo(bytes.NewReader(head))
 	if err != nil {
 		return 0, nil
 	}
-	return overBudget(fmt.Sprintf("%d×%d", in.Width, in.Height), tga.DecodeBytes(in))
+	return overBudget(fmt.Sprintf("%d×%d", in.Width, in.Height), tga.DecodeBytes(in), o.Budget)
 }
 
 // needBTX: level 0 as stored (at most 4 bytes a pixel) and as NRGBA.
-func needBTX(_ archive.Entry, head []byte, _ map[string]string) (int64, error) {
+func needBTX(_ archive.Entry, head []byte, o preview.Options) (int64, error) {
 	if len(head) < 0x0C || !bytes.HasPrefix(head, btx.Magic) {
 		return 0, nil
 	}
 	w, h := int64(binary.LittleEndian.Uint16(head[8:])), int64(binary.LittleEndian.Uint16(head[10:]))
-	return overBudget(fmt.Sprintf("%d×%d", w, h), 8*w*h)
+	return overBudget(fmt.Sprintf("%d×%d", w, h), 8*w*h, o.Budget)
 }
 
 func sumNeed(a ...int64) int64 {

@@ -54,13 +54,13 @@ type GridReport struct {
 // ReadGrid reads and decodes a whole walk grid, refusing more than
 // MaxGridBytes, or a grid whose analysis would not fit the memory budget
 // (backend/sys/limits), before allocating for it.
-func ReadGrid(r io.Reader) (*mpp.Grid, []byte, error) {
-	return readGrid(r, nil)
+func ReadGrid(r io.Reader, b *limits.Budget) (*mpp.Grid, []byte, error) {
+	return readGrid(r, nil, b)
 }
 
 // readGrid reads the header first and lets check refuse the grid's size
 // before the cells are read.
-func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error) {
+func readGrid(r io.Reader, check func(w, h int) error, budget *limits.Budget) (*mpp.Grid, []byte, error) {
 	head := make([]byte, mpp.HeaderSize)
 	n, err := io.ReadFull(r, head)
 	if err != nil && err != io.ErrUnexpectedEOF {
@@ -71,7 +71,7 @@ func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error
 		w := int64(int32(binary.LittleEndian.Uint32(head[0:])))
 		h := int64(int32(binary.LittleEndian.Uint32(head[4:])))
 		if w > 0 && h > 0 && w*h <= MaxGridBytes {
-			max := limits.Available()
+			max := budget.Available()
 			if need := 2*w*h + mpp.AnalyseBytes(w*h, 0); need > max {
 				return nil, nil, fmt.Errorf("grid %d×%d: reading and analysing it needs %d MB, more than the %d MB memory limit (%s)",
 					w, h, need>>20, max>>20, limits.Hint)
@@ -100,16 +100,16 @@ func readGrid(r io.Reader, check func(w, h int) error) (*mpp.Grid, []byte, error
 
 // AnalyseGrid gives the report of a decoded grid and the analysis behind it
 // (for the overlay).
-func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
+func AnalyseGrid(g *mpp.Grid, size int64, b *limits.Budget) (GridReport, *mpp.Analysis, error) {
 	if f, off, v, bad := g.NonFinite(); bad {
 		return GridReport{}, nil, fmt.Errorf("header field %s at offset %d is %v; a walk grid's origin and extent are finite numbers", f, off, v)
 	}
 	rep := GridReport{Bytes: size, Stats: g.Stats(), Warnings: []string{}}
-	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: limits.Available()})
+	a, err := mpp.Analyse(g, mpp.AnalyseOptions{MaxBytes: b.Available()})
 	if err != nil {
 		if errors.Is(err, mpp.ErrBudget) {
-			if used := limits.InUse(); used > 0 {
-				err = fmt.Errorf("%w: %d MB of the %d MB memory limit are in use already (%s)", err, used>>20, limits.MB(), limits.Hint)
+			if used := b.InUse(); used > 0 {
+				err = fmt.Errorf("%w: %d MB of the %d MB memory limit are in use already (%s)", err, used>>20, b.MB(), limits.Hint)
 			} else {
 				err = fmt.Errorf("%w (%s)", err, limits.Hint)
 			}
@@ -130,8 +130,9 @@ func AnalyseGrid(g *mpp.Grid, size int64) (GridReport, *mpp.Analysis, error) {
 	return rep, a, nil
 }
 
-// GridOptions reads scale (1–16, default 1), overlay=1 and legend=0.
-func GridOptions(opts map[string]string) (GridRenderOptions, bool, error) {
+// GridOptions reads scale (1–16, default 1), overlay=1 and legend=0; the
+// picture may take what is left of the budget.
+func GridOptions(opts map[string]string, b *limits.Budget) (GridRenderOptions, bool, error) {
 	scale, err := intOpt(opts, "scale", 1)
 	if err != nil {
 		return GridRenderOptions{}, false, err
@@ -140,13 +141,13 @@ func GridOptions(opts map[string]string) (GridRenderOptions, bool, error) {
 		return GridRenderOptions{}, false, fmt.Errorf("option scale=%d: want 1 to 16", scale)
 	}
 	overlay := opts["overlay"] == "1" || opts["overlay"] == "true"
-	return GridRenderOptions{Scale: scale, MaxBytes: limits.Available(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
+	return GridRenderOptions{Scale: scale, MaxBytes: b.Available(), NoLegend: opts["legend"] == "0" || opts["legend"] == "false"}, overlay, nil
 }
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
 
-func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Image, preview.ImageMeta, error) {
-	ro, overlay, err := GridOptions(opts)
+func renderGrid(r io.Reader, e archive.Entry, o preview.Options) (image.Image, preview.ImageMeta, error) {
+	ro, overlay, err := GridOptions(o.View, o.Budget)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -156,7 +157,7 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 			err = fmt.Errorf("%w (%s)", err, limits.Hint)
 		}
 		return err
-	})
+	}, o.Budget)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -164,12 +165,12 @@ func renderGrid(r io.Reader, e archive.Entry, opts map[string]string) (image.Ima
 	// analysis gets the budget the picture leaves (a 1000² checker grid at
 	// scale 8: 256 MB of picture and 430 MB of pockets).
 	pw, ph, _ := canvasSize(g.Width, g.Height, ro, 5)
-	release, err := limits.Take("its picture", 4*pw*ph+int64(len(b)))
+	release, err := o.Budget.Take("its picture", 4*pw*ph+int64(len(b)))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (%s)", err, limits.Hint)
 	}
 	defer release()
-	rep, a, err := AnalyseGrid(g, int64(len(b)))
+	rep, a, err := AnalyseGrid(g, int64(len(b)), o.Budget)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -27,7 +27,7 @@ func TestInfoSaysHowTheWindowShowsIt(t *testing.T) {
 		{"reborn_sample.dat", "", false, false, false},
 		{filepath.Join("sample_mod", "MOD.DAT"), "", false, false, true},
 	}
-	m := NewManager()
+	m := NewManager(nil)
 	defer m.CloseAll()
 	for _, c := range cases {
 		in, err := m.Open(filepath.Join(demo, c.file), archive.OpenOptions{})

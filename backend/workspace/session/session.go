@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/limits"
 )
 
 // Info describes an open archive to the window.
@@ -84,13 +85,21 @@ type Manager struct {
 	mu     sync.Mutex
 	byID   map[string]*Session
 	nextID atomic.Int64
+	budget *limits.Budget
 }
 
-// NewManager returns an empty Manager.
-func NewManager() *Manager { return &Manager{byID: map[string]*Session{}} }
+// NewManager returns an empty Manager whose archives decode within budget
+// (the window's; nil: each archive a default one of its own).
+func NewManager(budget *limits.Budget) *Manager {
+	return &Manager{byID: map[string]*Session{}, budget: budget}
+}
 
-// Open opens the archive at p and returns its description.
+// Open opens the archive at p and returns its description. Options
+// without a budget take the manager's.
 func (m *Manager) Open(p string, opts archive.OpenOptions) (Info, error) {
+	if opts.Budget == nil {
+		opts.Budget = m.budget
+	}
 	a, err := archive.Open(p, opts)
 	if err != nil {
 		return Info{}, err

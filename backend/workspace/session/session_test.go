@@ -16,7 +16,7 @@ func demo() *Manager {
 		"MEDIA/UI/ICON.DDS":     make([]byte, 20),
 		"MEDIA/UI/sub/deep.png": make([]byte, 5),
 	}
-	m := NewManager()
+	m := NewManager(nil)
 	m.Add(archivetest.NewMem("demo.zip", files))
 	return m
 }
