@@ -44,11 +44,11 @@ type Service struct {
 	Jobs     *jobs.Manager
 	Settings *settings.Store
 	Sessions *session.Manager
-	Edits    *edits.Store  // pending changes per open archive (edits.go)
+	Edits    *edits.Store // pending changes per open archive (edits.go)
 	// Budget is the memory everything the window decodes shares (the
 	// maxMemoryMB setting): archives' layers, pictures, meshes, bakes,
 	// extract's conversions.
-	Budget *limits.Budget
+	Budget   *limits.Budget
 	rendered renderedStore // pictures rendered for the window until it fetches them (rendered.go)
 
 	emit    Emitter
