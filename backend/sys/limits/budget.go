@@ -52,9 +52,9 @@ func (b *Budget) Bytes() int64 {
 // MB is the cap in megabytes.
 func (b *Budget) MB() int64 { return b.Bytes() >> 20 }
 
-// SetMB changes the cap (0: DefaultMB; MinMB..MaxMB, as NewBudget); what
+// setMB changes the cap (0: DefaultMB; MinMB..MaxMB, as NewBudget); what
 // is taken stays taken. A refused size leaves the cap as it was.
-func (b *Budget) SetMB(mb int64) error {
+func (b *Budget) setMB(mb int64) error {
 	mb, err := CheckMB(mb)
 	if err != nil {
 		return err

@@ -10,13 +10,13 @@ func TestSetMB(t *testing.T) {
 	if err != nil || b.Bytes() != DefaultMB<<20 {
 		t.Fatalf("default %d, %v", b.Bytes(), err)
 	}
-	if err := b.SetMB(2048); err != nil || b.MB() != 2048 {
+	if err := b.setMB(2048); err != nil || b.MB() != 2048 {
 		t.Fatalf("SetMB(2048): %v, %d", err, b.MB())
 	}
-	if err := b.SetMB(10); err == nil || b.MB() != 2048 {
+	if err := b.setMB(10); err == nil || b.MB() != 2048 {
 		t.Fatalf("SetMB(10): %v, %d", err, b.MB())
 	}
-	if err := b.SetMB(0); err != nil || b.MB() != DefaultMB {
+	if err := b.setMB(0); err != nil || b.MB() != DefaultMB {
 		t.Fatalf("SetMB(0): %v, %d", err, b.MB())
 	}
 }
@@ -27,11 +27,11 @@ func TestSetMB(t *testing.T) {
 // and by NewBudget alike.
 func TestUpperBound(t *testing.T) {
 	b, _ := NewBudget(0)
-	if err := b.SetMB(MaxMB); err != nil || b.MB() != MaxMB {
+	if err := b.setMB(MaxMB); err != nil || b.MB() != MaxMB {
 		t.Fatalf("SetMB(MaxMB): %v, %d", err, b.MB())
 	}
 	for _, mb := range []int64{MaxMB + 1, 1 << 43, 1 << 44, 1<<63 - 1} {
-		if err := b.SetMB(mb); err == nil || b.MB() != MaxMB {
+		if err := b.setMB(mb); err == nil || b.MB() != MaxMB {
 			t.Errorf("SetMB(%d) accepted (budget now %d MB)", mb, b.MB())
 		}
 		if nb, err := NewBudget(mb); err == nil {
