@@ -182,8 +182,43 @@ export const entriesExist = (id, paths) => browse().EntriesExist(id, paths);
 
 /** Subscribe to a Go event; returns the unsubscribe function. */
 export function on(event, fn) {
-  return EventsOn(event, fn);
+  let hub = hubs.get(event);
+  if (!hub || hub.runtime !== globalThis.window?.runtime) {
+    const fns = new Set();
+    hub = { fns, runtime: globalThis.window?.runtime, off: null, closing: false };
+    hub.off = EventsOn(event, (...data) => {
+      for (const f of [...fns]) if (fns.has(f)) f(...data);
+    });
+    hubs.set(event, hub);
+  }
+  const h = hub;
+  h.fns.add(fn);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    h.fns.delete(fn);
+    if (h.fns.size > 0 || h.closing) return;
+    // Let the delivery under way end first (see hubs).
+    h.closing = true;
+    setTimeout(() => {
+      h.closing = false;
+      if (h.fns.size > 0 || hubs.get(event) !== h) return;
+      hubs.delete(event);
+      h.off();
+    }, 0);
+  };
 }
+
+// Wails' runtime (v2 events.js, notifyListeners) delivers an event to a
+// copy of its listener list and then stores that copy back: a listener
+// added while the event is delivered is lost, and one removed then comes
+// back. Handlers here add and remove listeners as they run (a pack's end
+// starts the inspect that re-reads MOD.DAT, whose job result then never
+// came: e2e loop#40 under load), so bridge holds one Wails listener per
+// event and its own set of handlers; the Wails one is let go only after the
+// set stayed empty past the delivery under way.
+const hubs = new Map(); // event → {fns, runtime, off, closing}
 
 function apiURL(kind, session, path, extra = {}) {
   const q = new URLSearchParams({ s: session, p: path, ...extra });

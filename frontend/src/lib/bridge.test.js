@@ -139,6 +139,7 @@ describe('generated bindings', () => {
       emit({ id: 'job-1', state: 'done', result: { same: true } });
       expect(await p).toEqual({ same: true });
       expect(started).toEqual([['CompareEntry', 'a', 'x.txt', 'b', 'x.txt']]);
+      await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
       expect(listeners.length).toBe(0);
     });
 
@@ -158,6 +159,7 @@ describe('generated bindings', () => {
       await expect(bridge.compareEntry('a', 'p', 'b', 'p')).rejects.toThrow('a.txt: no such entry');
       status['job-1'] = { id: 'job-1', state: 'cancelled' };
       await expect(bridge.compareEntry('a', 'p', 'b', 'p')).rejects.toThrow('cancelled');
+      await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
       expect(listeners.length).toBe(0);
     });
 
@@ -178,5 +180,68 @@ describe('generated bindings', () => {
         delete globalThis.fetch;
       }
     });
+  });
+});
+
+describe('events, as the Wails runtime delivers them', () => {
+  // Wails v2's events.js: notifyListeners calls a copy of the event's
+  // listener list and then stores that copy back, so a listener added or
+  // removed by a handler during the delivery is undone.
+  let table;
+  beforeEach(() => {
+    table = {};
+    globalThis.window = {
+      runtime: {
+        EventsOnMultiple: (ev, fn) => {
+          const l = { fn };
+          (table[ev] ??= []).push(l);
+          return () => {
+            table[ev] = (table[ev] ?? []).filter((x) => x !== l);
+            if (!table[ev].length) delete table[ev];
+          };
+        },
+      },
+    };
+  });
+  afterEach(() => {
+    delete globalThis.window;
+  });
+  const emit = (ev, data) => {
+    const copy = table[ev]?.slice() ?? [];
+    for (let i = copy.length - 1; i >= 0; i--) copy[i].fn(data);
+    if (copy.length) table[ev] = copy;
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a handler added while an event is delivered gets the next one (a pack that ends starts an inspect)', async () => {
+    const got = [];
+    let offB = null;
+    const offA = bridge.on('job', (st) => {
+      got.push(`a:${st}`);
+      if (!offB) offB = bridge.on('job', (s) => got.push(`b:${s}`));
+    });
+    emit('job', 1);
+    emit('job', 2);
+    expect(got).toEqual(['a:1', 'a:2', 'b:2']);
+    offA();
+    offB();
+    await tick();
+    expect(table.job).toBeUndefined();
+  });
+
+  it('a handler that lets go while an event is delivered gets no more', async () => {
+    const got = [];
+    const offA = bridge.on('job', (st) => {
+      got.push(`a:${st}`);
+      offA();
+    });
+    const offB = bridge.on('job', (st) => got.push(`b:${st}`));
+    emit('job', 1);
+    offB();
+    emit('job', 2);
+    await tick();
+    emit('job', 3);
+    expect(got.sort()).toEqual(['a:1', 'b:1']);
+    expect(table.job).toBeUndefined();
   });
 });

@@ -29,6 +29,7 @@ describe('waitJob', () => {
     emit({ id: 'j1', state: 'running' });
     emit({ id: 'j1', state: 'done', result: 7 });
     expect((await p).result).toBe(7);
+    await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
     expect(listeners.length).toBe(0);
   });
 
@@ -47,6 +48,7 @@ describe('waitJob', () => {
 
   it('rejects when the job cannot start', async () => {
     await expect(waitJob(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
     expect(listeners.length).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ describe('job store', () => {
     emit({ id: 'j1', state: 'done', seq: 4 });
     expect(jobs.list.map((j) => j.id)).toEqual(['j2']);
     stop();
+    await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
     expect(listeners.length).toBe(0);
   });
 
@@ -48,6 +49,7 @@ describe('job store', () => {
     emit({ id: 'j7', state: 'failed', seq: 3, error: 'boom', result: { findings: [1] } });
     emit({ id: 'j7', state: 'failed', seq: 4 }); // after the end: not delivered
     expect(got).toEqual(['running:compile', 'failed:']);
+    await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
     expect(listeners.length).toBe(0);
   });
 
@@ -60,6 +62,7 @@ describe('job store', () => {
 
   it('wait rejects when the job cannot start, and lets go of the event', async () => {
     await expect(wait(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    await new Promise((r) => setTimeout(r, 0)); // the Wails listener goes once the delivery under way ends (bridge.js)
     expect(listeners.length).toBe(0);
   });
 });
