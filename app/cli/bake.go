@@ -61,6 +61,11 @@ func runBake(c *ctx, args []string) error {
 		if err != nil {
 			return err
 		}
+		// A signal during the checks and the encoding after the bake
+		// (a second for a level of 64 million cells) still writes nothing.
+		if err := c.context.Err(); err != nil {
+			return err
+		}
 		if err := safefile.WriteFile(target, b); err != nil {
 			return err
 		}

@@ -57,21 +57,28 @@ func TestSIGTERMPrompt(t *testing.T) {
 	isolate(t)
 	dir := t.TempDir()
 	at := func(n string) string { return filepath.Join(dir, n) }
-	// Stacked large triangles (issue 22: 5-15 s to stop), and a plain floor
-	// of 36 million cells (seconds of bake below the test cap).
+	// Stacked large triangles (issue 22: 5-15 s to stop), and a level of
+	// 64 million cells nearly all empty (0.8 s of bake here, far below the
+	// test cap: a floor of two large triangles reached the cap in 0.3 s and
+	// ended before the signal on an idle machine).
 	overlap, err := crafted.BakeMod(at("mod"), crafted.OverlapMesh(330, 400), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	floor, err := crafted.BakeMod(at("floor"), crafted.FloorMesh(2400), "")
+	floor, err := crafted.BakeMod(at("floor"), crafted.CornersMesh(3200), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(at("g.mpp"), crafted.Grid(1000, 1000, true), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := crafted.ZipOf(at("dds.zip"), "A.DDS", crafted.DXT1(4096, 4096), "B.DDS", crafted.DXT1(4096, 4096),
-		"C.DDS", crafted.DXT1(4096, 4096), "D.DDS", crafted.DXT1(4096, 4096), "E.DDS", crafted.DXT1(4096, 4096)); err != nil {
+	// Twelve 4096² textures to PNG: about 2 s here (five were over in
+	// 0.8 s on an idle machine, before the signal).
+	var textures []any
+	for _, n := range "ABCDEFGHIJKL" {
+		textures = append(textures, string(n)+".DDS", crafted.DXT1(4096, 4096))
+	}
+	if err := crafted.ZipOf(at("dds.zip"), textures...); err != nil {
 		t.Fatal(err)
 	}
 	mod := at("modsrc")

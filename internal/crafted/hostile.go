@@ -191,6 +191,16 @@ func FloorMesh(size float32) []byte {
 	return MeshOf([]float32{-h, 0, -h, h, 0, -h, h, 0, h, -h, 0, -h, h, 0, h, -h, 0, h})
 }
 
+// CornersMesh is two small triangles at opposite corners of a size×size
+// square: the grid spans the square, and nearly every cell lies under no
+// triangle, so a bake walks tens of millions of cells for a second or so
+// with few triangle tests (a floor of two large triangles takes two tests
+// a cell and meets the bake's test cap instead).
+func CornersMesh(size float32) []byte {
+	h := size / 2
+	return MeshOf([]float32{-h, 0, -h, -h + 8, 0, -h, -h + 8, 0, -h + 8, h - 8, 0, h - 8, h, 0, h - 8, h, 0, h})
+}
+
 // OverlapMesh is n large triangles, each covering most of a span×span
 // square, stacked at slightly different heights: every cell of the grid
 // lies under nearly all of them (the bake's worst case).

@@ -133,15 +133,11 @@ func checkTarget(a archive.Archive, dir string, jobs []job, overwrite bool) (rep
 	return exist, nil
 }
 
-// Existing lists the files (relative to dir, '/'-separated) an extract of
-// names would replace, so the window can ask before it overwrites them.
-func Existing(a archive.Archive, dir string, names []string) ([]string, error) {
-	return ExistingWith(a, dir, names, Options{})
-}
-
-// ExistingWith is Existing for an extract with opt's converters (the
-// names they give). An entry a converter then keeps as it is lands under
-// its own name, which the extract itself checks.
+// ExistingWith lists the files (relative to dir, '/'-separated) an
+// extract of names with opt's converters (the names they give) would
+// replace, so the window can ask before it overwrites them. An entry a
+// converter then keeps as it is lands under its own name, which the
+// extract itself checks.
 func ExistingWith(a archive.Archive, dir string, names []string, opt Options) ([]string, error) {
 	jobs, _, err := plan(a, names, opt)
 	if err != nil {

@@ -151,9 +151,9 @@ func TestExistingFilesNeedOverwrite(t *testing.T) {
 	a := sixFiles()
 	os.MkdirAll(filepath.Join(dir, "d0"), 0o755)
 	os.WriteFile(filepath.Join(dir, "d0", "f3.txt"), []byte("mine"), 0o644)
-	ex, err := Existing(a, dir, nil)
+	ex, err := ExistingWith(a, dir, nil, Options{})
 	if err != nil || strings.Join(ex, ",") != "d0/f3.txt" {
-		t.Fatalf("Existing = %v, %v", ex, err)
+		t.Fatalf("ExistingWith = %v, %v", ex, err)
 	}
 	_, err = Extract(context.Background(), a, dir, nil, nil, Options{})
 	if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "d0/f3.txt already exists") {

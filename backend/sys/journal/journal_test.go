@@ -86,7 +86,9 @@ func TestSweep(t *testing.T) {
 	}
 	done := write(fmt.Sprintf(".packsmith-test-%d-1.journal", dead.Process.Pid), dead.Process.Pid, "done")
 	fails := write(fmt.Sprintf(".packsmith-test-%d-2.journal", dead.Process.Pid), dead.Process.Pid, "fails")
-	damaged := filepath.Join(dir, ".packsmith-test-9-3.journal")
+	// Named by the dead child's pid too: a fixed pid (9 once) may be a live
+	// process on the machine, whose journal Sweep rightly keeps.
+	damaged := filepath.Join(dir, fmt.Sprintf(".packsmith-test-%d-3.journal", dead.Process.Pid))
 	os.WriteFile(damaged, []byte("cut"), 0o644)
 	other := write(".packsmith-other-1-1.journal", dead.Process.Pid, "other kind")
 	var seen []string

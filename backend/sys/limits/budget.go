@@ -52,21 +52,6 @@ func (b *Budget) Bytes() int64 {
 // MB is the cap in megabytes.
 func (b *Budget) MB() int64 { return b.Bytes() >> 20 }
 
-// setMB changes the cap (0: DefaultMB; MinMB..MaxMB, as NewBudget); what
-// is taken stays taken. A refused size leaves the cap as it was.
-func (b *Budget) setMB(mb int64) error {
-	mb, err := CheckMB(mb)
-	if err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.limit = mb << 20
-	close(b.changed) // a waiter may fit under a larger cap
-	b.changed = make(chan struct{})
-	b.mu.Unlock()
-	return nil
-}
-
 // InUse is what is taken now.
 func (b *Budget) InUse() int64 {
 	if b == nil {

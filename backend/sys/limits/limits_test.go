@@ -5,40 +5,29 @@ import (
 	"testing"
 )
 
-func TestSetMB(t *testing.T) {
-	b, err := NewBudget(0)
-	if err != nil || b.Bytes() != DefaultMB<<20 {
-		t.Fatalf("default %d, %v", b.Bytes(), err)
-	}
-	if err := b.setMB(2048); err != nil || b.MB() != 2048 {
-		t.Fatalf("SetMB(2048): %v, %d", err, b.MB())
-	}
-	if err := b.setMB(10); err == nil || b.MB() != 2048 {
-		t.Fatalf("SetMB(10): %v, %d", err, b.MB())
-	}
-	if err := b.setMB(0); err != nil || b.MB() != DefaultMB {
-		t.Fatalf("SetMB(0): %v, %d", err, b.MB())
+func TestNewBudgetSizes(t *testing.T) {
+	for _, c := range []struct{ mb, want int64 }{{0, DefaultMB}, {2048, 2048}, {MinMB, MinMB}, {MaxMB, MaxMB}} {
+		b, err := NewBudget(c.mb)
+		if err != nil || b.MB() != c.want || b.Bytes() != c.want<<20 || b.Available() != c.want<<20 {
+			t.Fatalf("NewBudget(%d): %v, %d MB", c.mb, err, b.MB())
+		}
 	}
 }
 
 // The upper bound is what keeps mb << 20, and sums of needs under it, from
 // overflowing: a budget over MaxMB (up to 2^43 MB wraps negative, refusing
-// everything; past that it wraps to nonsense) must be refused, by SetMB
-// and by NewBudget alike.
+// everything; past that it wraps to nonsense) must be refused, as one
+// under MinMB is.
 func TestUpperBound(t *testing.T) {
-	b, _ := NewBudget(0)
-	if err := b.setMB(MaxMB); err != nil || b.MB() != MaxMB {
-		t.Fatalf("SetMB(MaxMB): %v, %d", err, b.MB())
-	}
 	for _, mb := range []int64{MaxMB + 1, 1 << 43, 1 << 44, 1<<63 - 1} {
-		if err := b.setMB(mb); err == nil || b.MB() != MaxMB {
-			t.Errorf("SetMB(%d) accepted (budget now %d MB)", mb, b.MB())
-		}
 		if nb, err := NewBudget(mb); err == nil {
 			t.Errorf("NewBudget(%d) accepted: %d bytes", mb, nb.Bytes())
 		}
+		if _, err := CheckMB(mb); err == nil {
+			t.Errorf("CheckMB(%d) accepted", mb)
+		}
 	}
-	for _, mb := range []int64{MinMB - 1, -1, -(1 << 40)} {
+	for _, mb := range []int64{MinMB - 1, 10, -1, -(1 << 40)} {
 		if _, err := NewBudget(mb); err == nil {
 			t.Errorf("NewBudget(%d) accepted", mb)
 		}

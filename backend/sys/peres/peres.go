@@ -73,7 +73,9 @@ func (f *File) Find(typ uint32) []Resource {
 	return out
 }
 
-// Read reads the headers and the resource tree of a PE file.
+// Read reads the headers and the resource tree of a PE file, of every
+// resource type. The program reads only the version (FileVersion); Read is for the
+// release checks (internal/distcheck), which look at icons and manifests.
 func Read(r io.ReaderAt) (*File, error) { return read(r, 0) }
 
 // read reads the resources of type only (0: of every type); the branches
@@ -243,7 +245,8 @@ type IconEntry struct {
 	ID            uint16 // the RT_ICON resource holding the image
 }
 
-// ParseGroupIcon reads an RT_GROUP_ICON resource.
+// ParseGroupIcon reads an RT_GROUP_ICON resource (for the release checks,
+// as Read).
 func ParseGroupIcon(b []byte) ([]IconEntry, error) {
 	if len(b) < 6 {
 		return nil, fmt.Errorf("group icon: %d bytes, want at least 6", len(b))

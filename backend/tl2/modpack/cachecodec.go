@@ -84,11 +84,6 @@ func (e *cacheEncoder) node(n *dattext.Node) {
 	}
 }
 
-// encodeCache is the cache's bytes, entries in name order.
-func encodeCache(c *packCache) []byte {
-	return assembleCache(c, encodeEntries(c.Entries))
-}
-
 // encodeEntries is the part of the file after the head: the entry count
 // and the entries, in name order. The symbol table starts here, so this
 // part can be made before the head's fields are known.

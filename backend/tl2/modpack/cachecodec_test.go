@@ -119,3 +119,10 @@ func FuzzCacheDecode(f *testing.F) {
 		}
 	})
 }
+
+// encodeCache is the cache's bytes, entries in name order, made at once
+// (a pack makes the entries part beside the write and puts the head on it
+// after: packwrite.go).
+func encodeCache(c *packCache) []byte {
+	return assembleCache(c, encodeEntries(c.Entries))
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -41,7 +42,7 @@ func TestPackCNumbers(t *testing.T) {
 	}
 
 	res, err = Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "S.MOD"), StrictNumbers: true})
-	if err == nil || !IsPackError(err) || !strings.Contains(err.Error(), "X.DAT:2: UNIQUE_GUID: INTEGER64 value \"339886767DIE31069\" is not a 64-bit integer (GUTS would read it the C way as 339886767") {
+	if err == nil || !errors.As(err, new(*PackError)) || !strings.Contains(err.Error(), "X.DAT:2: UNIQUE_GUID: INTEGER64 value \"339886767DIE31069\" is not a 64-bit integer (GUTS would read it the C way as 339886767") {
 		t.Fatalf("strict: %v", err)
 	}
 	if Count(res.Findings, SevError) != 1 { // the first bad value stops the file

@@ -510,9 +510,3 @@ type Inspection struct {
 	Bytes      int64     `json:"bytes"`
 	Findings   []Finding `json:"findings"`
 }
-
-// IsPackError reports whether err is a *PackError.
-func IsPackError(err error) bool {
-	var pe *PackError
-	return errors.As(err, &pe)
-}

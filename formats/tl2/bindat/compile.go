@@ -74,7 +74,7 @@ func Compile(file string, root *dattext.Node, opt *Options) ([]byte, error) {
 	if assigned == nil {
 		strs := c.strs
 		switch ids.(type) {
-		case HashIDs, SequentialIDs, *Session, TableIDs:
+		case HashIDs, *Session, TableIDs:
 		default:
 			strs = slices.Clone(strs) // another implementation may keep it
 		}

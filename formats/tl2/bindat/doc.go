@@ -56,7 +56,6 @@
 // numbering is chosen with Options.IDs:
 //
 //	HashIDs        default; rg_hash(string), +1 while taken; needs no shared state
-//	SequentialIDs  First, First+1, … in first-appearance order (properties, then children)
 //	Session        one counter across files in compile order, Preload-ed strings keeping
 //	               their ids: replays a GUTS build (18/18 XOVER BINDATs byte-identical)
 //	TableIDs       the ids of an existing table, e.g. Decoded.Strings, for round trips

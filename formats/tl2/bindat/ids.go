@@ -51,22 +51,6 @@ func (HashIDs) Assign(strs []string) ([]uint32, error) {
 	return ids, nil
 }
 
-// SequentialIDs numbers strings First, First+1, … in first-appearance
-// order, like one GUTS compile that meets only new strings.
-type SequentialIDs struct{ First uint32 }
-
-// Assign implements StringIDs.
-func (s SequentialIDs) Assign(strs []string) ([]uint32, error) {
-	if uint64(s.First)+uint64(len(strs)) > EmptyString {
-		return nil, fmt.Errorf("string ids from %d overflow", s.First)
-	}
-	ids := make([]uint32, len(strs))
-	for i := range ids {
-		ids[i] = s.First + uint32(i)
-	}
-	return ids, nil
-}
-
 // Session numbers strings the way a GUTS build does: one counter across
 // every file compiled with the session, in compile order. Strings given to
 // Preload (GUTS's dictionary of known strings) keep their ids; any other

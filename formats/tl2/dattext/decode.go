@@ -1,7 +1,6 @@
 package dattext
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -20,22 +19,6 @@ const (
 	UTF8BOM                    // EF BB BF
 	UTF8                       // no BOM
 )
-
-func (e Encoding) String() string {
-	switch e {
-	case UTF16LEBOM:
-		return "UTF-16LE with BOM"
-	case UTF16LE:
-		return "UTF-16LE"
-	case UTF16BEBOM:
-		return "UTF-16BE with BOM"
-	case UTF8BOM:
-		return "UTF-8 with BOM"
-	case UTF8:
-		return "UTF-8"
-	}
-	return fmt.Sprintf("Encoding(%d)", int(e))
-}
 
 // Detect tells the encoding of src from its BOM, else from the first two
 // bytes (an ASCII character followed by a zero byte means UTF-16LE).

@@ -488,7 +488,9 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 			ErrTooMuchWork, len(rays), w, h, maxTests)
 	}
 	res.Tests = tests.Load()
-	enclose(g)
+	if err := enclose(ctx, g); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
@@ -616,13 +618,18 @@ func segmentHits(s, e [3]float64, t *wtri) bool {
 }
 
 // enclose is the second pass: X outer, Z inner, in place.
-func enclose(g *mpp.Grid) {
+func enclose(ctx context.Context, g *mpp.Grid) error {
 	w, h := g.Width, g.Height
 	c := g.Cells
 	blk := func(x, z int) bool {
 		return x < 0 || z < 0 || x >= w || z >= h || c[z*w+x] == mpp.Wall
 	}
 	for x := range w {
+		// A column of a tall grid is a cache miss a cell: 64 million cells
+		// take a third of a second, so a cancel is looked at as it goes.
+		if x&63 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		for z := range h {
 			if c[z*w+x] != mpp.Walkable {
 				continue
@@ -633,4 +640,5 @@ func enclose(g *mpp.Grid) {
 			}
 		}
 	}
+	return nil
 }

@@ -7,7 +7,8 @@ import (
 
 // UnitDiffs lists, unit by unit, the fields in which got differs from want
 // ("ITEMS SWORD: LEVEL 1→0"), for two UNITDATA files: it says what a pack
-// made without base data lacks, and lets tests name the difference.
+// made without base data lacks, and lets tests (raw, modpack, modunpack)
+// name the difference; nothing in the program calls it yet.
 func UnitDiffs(want, got *File) []string {
 	var out []string
 	for c := range want.Units {
