@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"packsmith/backend/workspace/session"
 	"path/filepath"
 	"testing"
 )
@@ -51,7 +52,7 @@ func TestAudioAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	info, err := s.Open(p, "")
+	info, err := result[session.Info](s)(s.Open(p, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/session"
 	"packsmith/internal/testfixtures"
 )
 
@@ -40,8 +41,8 @@ func bakeFixture(t *testing.T) (dir, out string) {
 func TestBakeGrid(t *testing.T) {
 	dir, out := bakeFixture(t)
 	src := filepath.Join(testfixtures.Dir(t, "tl2"), "cyber_mod")
-	s := NewApp(&events{}, nil, nil)
-	info, err := s.Open(out, "")
+	s := testApp(t, &events{}, nil, nil)
+	info, err := result[session.Info](s)(s.Open(out, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func TestBakeLayoutFileScenery(t *testing.T) {
 	if err := os.WriteFile(lay, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	_, err := result[*BakeView](s)(s.BakeLayoutFile(lay))
 	if err == nil || err.Error() != "ENVIRONMENT_URBAN.LAYOUT places no room piece, so it is not a level and has no walk grid to bake" {
 		t.Errorf("%v", err)

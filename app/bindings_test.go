@@ -20,7 +20,7 @@ const wailsjs = "../frontend/wailsjs/go"
 // bound are the services window.go binds (App.Bound), by name.
 func bound() map[string]reflect.Type {
 	out := map[string]reflect.Type{}
-	for _, s := range NewApp(nil, nil, nil).Bound() {
+	for _, s := range NewApp(nil, nil, nil).Bound() { // nothing opened
 		t := reflect.TypeOf(s)
 		out[t.Elem().Name()] = t
 	}

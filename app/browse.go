@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/view/preview"
@@ -18,15 +19,43 @@ import (
 	"packsmith/backend/workspace/settings"
 )
 
-// Open opens an archive and remembers it in the recent list.
-func (s *BrowseService) Open(path, password string) (session.Info, error) {
-	info, err := s.openRemembered(path, password)
-	if err != nil {
-		return session.Info{}, err
+// Open starts a job opening an archive (a folder, a loose file) and
+// remembering it in the recent list; its result is the session.Info. A
+// large archive reads its directory for a while (100,000 entries: the
+// zip's central directory, a DATA.PAK's manifest), so the window shows it
+// with Cancel. The drivers take no context: a cancelled open answers at
+// once and the archive, once open, is closed unseen.
+func (s *BrowseService) Open(path, password string) (string, error) {
+	if strings.TrimSpace(path) == "" {
+		return "", fmt.Errorf("open: give the path of an archive, a folder or a file")
 	}
-	abs, _ := filepath.Abs(path)
-	s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
-	return info, nil
+	return s.startCall("open", "Opening "+filepath.Base(path), path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		type opened struct {
+			info session.Info
+			err  error
+		}
+		done := make(chan opened, 1)
+		go func() {
+			info, err := s.openRemembered(path, password)
+			done <- opened{info, err}
+		}()
+		select {
+		case r := <-done:
+			if r.err != nil {
+				return nil, r.err
+			}
+			abs, _ := filepath.Abs(path)
+			s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+			return r.info, nil
+		case <-ctx.Done():
+			go func() {
+				if r := <-done; r.err == nil {
+					s.Sessions.Close(r.info.ID)
+				}
+			}()
+			return nil, ctx.Err()
+		}
+	}), nil
 }
 
 // PickArchive shows the open dialog; "" when the user cancelled.

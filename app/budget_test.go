@@ -24,7 +24,7 @@ func TestWindowBudgetFromSetting(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PACKSMITH_CONFIG_DIR", small)
-	a := NewApp(&events{}, nil, nil)
+	a := testApp(t, &events{}, nil, nil)
 	if a.Budget.MB() != 64 {
 		t.Fatalf("maxMemoryMB 64: the window's budget is %d MB", a.Budget.MB())
 	}
@@ -32,7 +32,7 @@ func TestWindowBudgetFromSetting(t *testing.T) {
 		t.Fatalf("80 MB layer under the 64 MB setting: %v", err)
 	}
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	b := NewApp(&events{}, nil, nil)
+	b := testApp(t, &events{}, nil, nil)
 	info, err := b.Sessions.Open(dat, archive.OpenOptions{})
 	if err != nil {
 		t.Fatalf("default budget: %v", err)

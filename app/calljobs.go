@@ -9,7 +9,19 @@ package app
 import (
 	"context"
 
+	"packsmith/backend/archive"
+	"packsmith/backend/drivers/iopdrv"
+	"packsmith/backend/export/convert"
+	"packsmith/backend/export/extract"
+	"packsmith/backend/tl2/deploy"
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/tl2/modunpack"
+	"packsmith/backend/view/diff"
+	"packsmith/backend/view/search"
+	"packsmith/backend/workspace/backups"
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // startCall starts such a job. Its first report names what it works on,
@@ -23,4 +35,37 @@ func (s *Service) startCall(kind, title, what string, fn jobs.Func) string {
 		}
 		return fn(ctx, p)
 	})
+}
+
+// JobResults gives, for each kind of job the window starts, a value of
+// the type its finished job carries as Status.Result. The bound calls
+// answer a job id, so the models Wails generates from their signatures do
+// not hold these types: internal/jobtypes writes them from this list to
+// frontend/src/lib/jobresults.d.ts (scripts/bindings.sh; -check compares).
+// The tests check the list against the kinds started here and against the
+// results the jobs give.
+func JobResults() map[string]any {
+	return map[string]any{
+		"open":          session.Info{},
+		"image":         RenderedImage{},
+		"save-preview":  convert.Saved{},
+		"verify":        []archive.Finding{},
+		"compare":       diff.Result{},
+		"compare-entry": diff.EntryDiff{},
+		"search":        search.Result{},
+		"extract":       extract.Result{},
+		"save":          SavedArchive{},
+		"optimize":      OptimizeResult{},
+		"create":        iopdrv.CreateResult{},
+		"bake":          &BakeView{},
+		"inspect":       &modpack.Inspection{},
+		"pack":          &modpack.Result{},
+		"packwatch":     PackOnSaveStatus{},
+		"deploy":        &deploy.Result{},
+		"unpack":        &modunpack.Result{},
+		"loadorder":     &loadorder.View{},
+		"restore":       &backups.Restored{},
+		"reborn-read":   RebornTable{},
+		"reborn-edit":   RebornSaved{},
+	}
 }

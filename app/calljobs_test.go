@@ -15,6 +15,7 @@ import (
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/diff"
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // canceller is the job bar's Cancel, pressed on the first event of a job
@@ -38,7 +39,7 @@ func (c *canceller) Emit(name string, data any) {
 func cancelling(t *testing.T, kind, stage string) *App {
 	t.Helper()
 	c := &canceller{kind: kind, stage: stage}
-	c.app = NewApp(c, nil, nil)
+	c.app = testApp(t, c, nil, nil)
 	return c.app
 }
 
@@ -70,7 +71,7 @@ func TestLoadOrderJobCancel(t *testing.T) {
 		t.Fatal("a cancelled read opened a load order")
 	}
 
-	s = NewApp(&events{}, nil, nil)
+	s = testApp(t, &events{}, nil, nil)
 	v, err := result[*loadorder.View](s)(s.LoadOrder(one, ""))
 	if err != nil || len(v.Mods) != 1 || v.Mods[0].Title != "M1" {
 		t.Fatalf("LoadOrder: %+v %v", v, err)
@@ -92,7 +93,7 @@ func TestLoadOrderJobCancel(t *testing.T) {
 func TestBakeJobCancel(t *testing.T) {
 	_, out := bakeFixture(t)
 	s := cancelling(t, "bake", bakeStageBake)
-	info, err := s.Open(out, "")
+	info, err := result[session.Info](s)(s.Open(out, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,8 +117,8 @@ func TestCompareEntryJob(t *testing.T) {
 	if d, err := result[diff.EntryDiff](s)(s.CompareEntry(info.ID, "README.txt", info.ID, "README.txt")); err != nil || !d.Same {
 		t.Fatalf("an entry with itself: %+v %v", d, err)
 	}
-	c := cancelling(t, "compare", "")
-	cinfo, err := c.Open("../testdata/demo/demo.zip", "")
+	c := cancelling(t, "compare-entry", "")
+	cinfo, err := result[session.Info](c)(c.Open("../testdata/demo/demo.zip", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestDeployHeldJob(t *testing.T) {
 	if _, err := os.Stat(req.ModsDir); !os.IsNotExist(err) {
 		t.Fatalf("a cancelled deploy made the mods folder: %v", err)
 	}
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	d, err := result[*deploy.Result](s)(s.DeployHeld(req))
 	if err != nil || d == nil {
 		t.Fatalf("%+v %v", d, err)
@@ -172,7 +173,7 @@ func TestRebornJobsCancel(t *testing.T) {
 	p := rebornFixture(t)
 	for _, kind := range []string{"reborn-read", "reborn-edit"} {
 		s := cancelling(t, kind, "")
-		info, err := s.Open(p, "")
+		info, err := result[session.Info](s)(s.Open(p, ""))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,7 @@ func (s *ToolsService) CompareEntry(idA, pathA, idB, pathB string) (string, erro
 	if name == "" {
 		name = pathA
 	}
-	return s.startCall("compare", "Comparing "+path.Base(name), name, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.startCall("compare-entry", "Comparing "+path.Base(name), name, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return diff.Entry(ctx, a.Archive, pathA, b.Archive, pathB)
 	}), nil
 }

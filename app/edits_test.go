@@ -21,9 +21,9 @@ func TestSaveChangesJob(t *testing.T) {
 	src := filepath.Join(dir, "new.txt")
 	os.WriteFile(src, []byte("dropped"), 0o644)
 
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
-	info, err := s.Open(p, "")
+	info, err := result[session.Info](s)(s.Open(p, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"packsmith/backend/view/diff"
 	"packsmith/backend/view/search"
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // hitEvents records "search-hits" events beside the job events.
@@ -52,8 +53,8 @@ func finished(t *testing.T, s *App, id string) jobs.Status {
 func TestFindInFilesStreamsHits(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	ev := &hitEvents{}
-	s := NewApp(ev, nil, nil)
-	info, err := s.Open("../testdata/demo/PACKSMITH_SAMPLE.MOD", "")
+	s := testApp(t, ev, nil, nil)
+	info, err := result[session.Info](s)(s.Open("../testdata/demo/PACKSMITH_SAMPLE.MOD", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,11 +91,11 @@ func TestFindInFilesStreamsHits(t *testing.T) {
 
 func TestCompareAndExportMethods(t *testing.T) {
 	s, _, _ := newService(t)
-	a, err := s.Open("../testdata/demo/textures.zip", "")
+	a, err := result[session.Info](s)(s.Open("../testdata/demo/textures.zip", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := s.Open("../testdata/demo/demo.zip", "")
+	b, err := result[session.Info](s)(s.Open("../testdata/demo/demo.zip", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,14 +153,14 @@ func TestCompareAndExportMethods(t *testing.T) {
 	if err != nil || filepath.Base(name) != "icon.tga.png" || filepath.Dir(name) != dir {
 		t.Fatalf("suggested %q %v", name, err)
 	}
-	if _, err := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, "relative.png", false); err == nil {
+	if _, err := result[convert.Saved](s)(s.SavePreview(a.ID, "textures/icon.tga", "image", nil, "relative.png", false)); err == nil {
 		t.Fatal("a relative path was accepted")
 	}
-	sv, err := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false)
+	sv, err := result[convert.Saved](s)(s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false))
 	if err != nil || sv.Exists || sv.Bytes == 0 {
 		t.Fatalf("%+v %v", sv, err)
 	}
-	if sv, _ := s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false); !sv.Exists {
+	if sv, _ := result[convert.Saved](s)(s.SavePreview(a.ID, "textures/icon.tga", "image", nil, name, false)); !sv.Exists {
 		t.Fatal("an existing file was not reported")
 	}
 	if _, err := os.Stat(name); err != nil {
@@ -184,7 +185,7 @@ func TestEntriesExistUnderAFolder(t *testing.T) {
 	}
 	zw.Close()
 	f.Close()
-	info, err := s.Open(p, "")
+	info, err := result[session.Info](s)(s.Open(p, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

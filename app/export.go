@@ -30,25 +30,32 @@ func (s *ExportService) ExtractWith(id string, t ExtractTarget, dir string) (str
 
 // SavePreview writes an entry's view (text, image or hex; opts as the
 // image view's: mip, face, scale, overlay) to target. An existing file is
-// replaced only with overwrite; otherwise the answer says it exists.
-func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (convert.Saved, error) {
+// replaced only with overwrite; otherwise the answer says it exists. It
+// starts a job whose result is the convert.Saved (drawing and encoding a
+// large texture takes a while).
+func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (string, error) {
 	ss, err := s.Sessions.Get(id)
 	if err != nil {
-		return convert.Saved{}, err
+		return "", err
 	}
 	e, ok := archive.Find(ss.Archive, entryPath)
 	if !ok {
-		return convert.Saved{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
+		return "", &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	target = strings.TrimSpace(target)
 	if target != "" && !filepath.IsAbs(target) {
-		return convert.Saved{}, fmt.Errorf("save preview: %q is not a full path", target)
+		return "", fmt.Errorf("save preview: %q is not a full path", target)
 	}
-	saved, err := convert.SavePreview(ss.Archive, e, view, preview.Options{View: opts, Budget: s.Budget}, target, overwrite)
-	if err == nil && !saved.Exists {
-		s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
-	}
-	return saved, err
+	return s.startCall("save-preview", "Saving "+filepath.Base(target), target, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		saved, err := convert.SavePreview(ctx, ss.Archive, e, view, preview.Options{View: opts, Budget: s.Budget}, target, overwrite)
+		if err != nil {
+			return nil, err
+		}
+		if !saved.Exists {
+			s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
+		}
+		return saved, nil
+	}), nil
 }
 
 // PreviewFileName is the file "Save preview as…" suggests for a view: its

@@ -4,6 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
 
 	"packsmith/backend/workspace/jobs"
 )
@@ -29,5 +35,59 @@ func result[T any](s *App) func(string, error) (T, error) {
 			return zero, context.Canceled
 		}
 		return r, errors.New(st.Error)
+	}
+}
+
+// JobResults lists exactly the kinds of job this package starts: the
+// string each Jobs.Start and startCall names, read from the source.
+func TestJobResultsListEveryKind(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := map[string]bool{}
+	call := regexp.MustCompile(`(?:startCall|Jobs\.Start)\("([a-z-]+)"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range call.FindAllSubmatch(b, -1) {
+			started[string(m[1])] = true
+		}
+	}
+	listed := JobResults()
+	for k := range started {
+		if _, ok := listed[k]; !ok {
+			t.Errorf("kind %q is started but not in JobResults", k)
+		}
+	}
+	for k := range listed {
+		if !started[k] {
+			t.Errorf("JobResults lists %q, which nothing starts", k)
+		}
+	}
+	if len(started) < 20 {
+		t.Fatalf("found %d kinds: the pattern no longer matches the calls", len(started))
+	}
+}
+
+// checkJobResult stops the tests when a finished job's result is not of
+// the type JobResults tells the front end (every job the tests run passes
+// here, through the events recorder): a panic, since it runs on the job's
+// goroutine, with no test to fail.
+func checkJobResult(st jobs.Status) {
+	if st.State != jobs.Done {
+		return
+	}
+	want, ok := JobResults()[st.Kind]
+	if !ok {
+		panic(fmt.Sprintf("job kind %q is not in JobResults", st.Kind))
+	}
+	if st.Result != nil && reflect.TypeOf(st.Result) != reflect.TypeOf(want) {
+		panic(fmt.Sprintf("a %q job gave a %T, JobResults says %T", st.Kind, st.Result, want))
 	}
 }

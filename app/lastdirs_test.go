@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -41,7 +42,7 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 		os.Mkdir(d, 0o755)
 	}
 	dd := &dirDialogs{answer: map[string]string{"open": filepath.Join(mods, "A.MOD")}}
-	s := NewApp(nil, dd, nil)
+	s := testApp(t, nil, dd, nil)
 
 	// Nothing remembered, nothing opened: the home folder (GTK's own
 	// choice is "Recent", a list of files).
@@ -78,7 +79,7 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 		t.Fatalf("saved lastDirs %v", got)
 	}
 	dd2 := &dirDialogs{answer: map[string]string{}}
-	NewApp(nil, dd2, nil).PickFolder("x")
+	testApp(t, nil, dd2, nil).PickFolder("x")
 	if len(dd2.started) != 1 || dd2.started[0] != "folder:"+pick {
 		t.Fatalf("after restart: %q", dd2.started)
 	}
@@ -89,8 +90,8 @@ func TestDialogsStartInTheLastFolder(t *testing.T) {
 func TestDialogsStartBesideTheLastArchive(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	dd := &dirDialogs{answer: map[string]string{}}
-	s := NewApp(nil, dd, nil)
-	if _, err := s.Open("../testdata/demo/demo.zip", ""); err != nil {
+	s := testApp(t, nil, dd, nil)
+	if _, err := result[session.Info](s)(s.Open("../testdata/demo/demo.zip", "")); err != nil {
 		t.Fatal(err)
 	}
 	s.PickArchive()
@@ -103,7 +104,7 @@ func TestDialogsStartBesideTheLastArchive(t *testing.T) {
 
 func TestNoDialogsStaysNil(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	if _, err := NewApp(nil, nil, nil).PickArchive(); err == nil || err.Error() != "no file dialog in this build" {
+	if _, err := testApp(t, nil, nil, nil).PickArchive(); err == nil || err.Error() != "no file dialog in this build" {
 		t.Fatalf("nil dialogs: %v", err)
 	}
 }
@@ -121,7 +122,7 @@ func TestTabDialogsStartInTheirOwnFolder(t *testing.T) {
 	os.WriteFile(filepath.Join(a, "A.MOD"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(b, "B.zip"), []byte("x"), 0o644)
 	dd := &dirDialogs{answer: map[string]string{"open": filepath.Join(pick, "NEW.DDS")}}
-	s := NewApp(nil, dd, nil)
+	s := testApp(t, nil, dd, nil)
 	s.PickFile("Replace with", filepath.Join(a, "A.MOD"))
 	s.PickFile("Replace with", filepath.Join(b, "B.zip"))
 	s.PickFile("Replace with", pick)

@@ -25,7 +25,7 @@ func TestLoadOrderViewDuplicatePath(t *testing.T) {
 	if err := loadordertest.WriteSch(filepath.Join(dir, "modlauncher.sch"), []int64{1, 3}); err != nil {
 		t.Fatal(err)
 	}
-	a := NewApp(&events{}, nil, nil)
+	a := testApp(t, &events{}, nil, nil)
 	v, err := result[*loadorder.View](a)(a.LoadOrder(dir, ""))
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ func benchArchive(b *testing.B, f modelgen.Files) (*App, archive.Archive) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { a.Close() })
-	return NewApp(&events{}, nil, nil), a
+	return testApp(b, &events{}, nil, nil), a
 }
 
 // BenchmarkMeshOpen100k: what /api/mesh does for a 100,000-triangle mesh

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"packsmith/backend/view/meshview"
+	"packsmith/backend/workspace/session"
 	"packsmith/internal/modelgen"
 )
 
@@ -23,8 +24,8 @@ func modelSession(t *testing.T, ghost bool) (*App, string) {
 	if err := f.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	s := NewApp(&events{}, nil, nil)
-	info, err := s.Open(dir, "")
+	s := testApp(t, &events{}, nil, nil)
+	info, err := result[session.Info](s)(s.Open(dir, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestPackBindings(t *testing.T) {
 	demo, _ := filepath.Abs("../testdata/demo")
 	t.Setenv("PACKSMITH_DEMO", demo)
 	ev := &events{}
-	s := NewApp(ev, nil, nil)
+	s := testApp(t, ev, nil, nil)
 	setup := s.PackSetup()
 	if setup.Sample != filepath.Join(demo, "sample_mod") || setup.DefaultGameVer != "1.25.5.6" || len(setup.Stages) != 8 {
 		t.Fatalf("%+v", setup)

@@ -19,7 +19,7 @@ import (
 func TestPackOnSaveAndHistory(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	dir := filepath.Join(t.TempDir(), "loop")
 	src := filepath.Join(dir, "MEDIA", "UNITS", "A.DAT")
 	os.MkdirAll(filepath.Dir(src), 0o755)

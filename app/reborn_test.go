@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 	"packsmith/formats/reborn/filetable"
 )
 
@@ -38,8 +39,8 @@ func TestRebornSetText(t *testing.T) {
 	}
 	dir := filepath.Dir(filepath.Dir(p))
 	data := filepath.Join(dir, "Data")
-	s := NewApp(&events{}, nil, nil)
-	info, err := s.Open(p, "")
+	s := testApp(t, &events{}, nil, nil)
+	info, err := result[session.Info](s)(s.Open(p, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

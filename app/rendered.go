@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"image"
@@ -13,6 +14,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/jobs"
 )
 
 // A view's data never travels in a response header: WebKitGTK's legacy
@@ -93,10 +95,13 @@ func (s *Service) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, 
 // ImageView renders an entry's image view (opts as the preview takes them:
 // mip, slice, scale, legend, diff=OTHER or diffFile=PATH for a walk grid
 // compared with another entry or a grid on disk).
-func (s *BrowseService) ImageView(id, path string, opts map[string]string) (RenderedImage, error) {
+// It starts a job (a 4096² BC7 texture decodes for a good part of a
+// second); the result is the RenderedImage. The decoders take no context:
+// a cancel answers at once and the picture is dropped (jobs.Detach).
+func (s *BrowseService) ImageView(id, path string, opts map[string]string) (string, error) {
 	a, e, err := s.pendingEntry(id, path)
 	if err != nil {
-		return RenderedImage{}, err
+		return "", err
 	}
 	if opts == nil {
 		opts = map[string]string{}
@@ -105,11 +110,15 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (Rend
 	if render.IsDiff(opts) {
 		draw = render.RenderGridDiff
 	}
-	img, meta, err := draw(a, e, preview.Options{View: opts, Budget: s.Budget})
-	if err != nil {
-		return RenderedImage{}, err
-	}
-	return s.keep(img, meta)
+	return s.startCall("image", "Drawing "+e.Path, e.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		return jobs.Detach(ctx, func() (RenderedImage, error) {
+			img, meta, err := draw(a, e, preview.Options{View: opts, Budget: s.Budget})
+			if err != nil {
+				return RenderedImage{}, err
+			}
+			return s.keep(img, meta)
+		})
+	}), nil
 }
 
 // GridDiffView compares the walk grid pathA of session idA with pathB of

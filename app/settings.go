@@ -60,9 +60,11 @@ func findDemoDir() string {
 	return ""
 }
 
-// DemoFiles lists the archives at the top of the demo workspace (its
-// folders are the sample mod and a sample user folder, which the Pack and
-// Load order views offer themselves).
+// DemoFiles lists the archives at the top of the demo workspace and the
+// game folders there (a sample Lost Saga folder, edited in place); its
+// other folders are the sample mod and a sample user folder, which the
+// Pack and Load order views offer themselves. Nothing is opened: files by
+// their first bytes, folders by the drivers' scores.
 func (s *SettingsService) DemoFiles() []string {
 	out := []string{}
 	if s.demoDir == "" {
@@ -76,11 +78,8 @@ func (s *SettingsService) DemoFiles() []string {
 		p := filepath.Join(s.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
 		if e.IsDir() {
-			if a, err := archive.OpenDir(p, archive.OpenOptions{}); err == nil {
-				if a.Capabilities().Append != nil {
-					out = append(out, p) // a sample game folder, edited in place
-				}
-				a.Close()
+			if archive.Claimed(p) {
+				out = append(out, p)
 			}
 			continue
 		}

@@ -14,7 +14,7 @@ func TestPreferencesRoundTrip(t *testing.T) {
 	cfg := t.TempDir()
 	t.Setenv("PACKSMITH_CONFIG_DIR", cfg)
 	t.Setenv("HOME", t.TempDir())
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	if v := s.Preferences(); v.Theme != "dark" || v.TL2UserDir != "" {
 		t.Fatalf("defaults %+v", v)
 	}
@@ -45,7 +45,7 @@ func TestPreferencesRoundTrip(t *testing.T) {
 // Settings, the Pack view and Load order go on showing the saved ones.
 func TestViewsLeaveSettingsAlone(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	s := NewApp(nil, nil, nil)
+	s := testApp(t, nil, nil, nil)
 	saved := t.TempDir()
 	os.MkdirAll(filepath.Join(saved, "mods"), 0o755)
 	if _, err := s.SavePreferences(Prefs{TL2UserDir: saved}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"packsmith/backend/workspace/session"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 	"unicode/utf16"
 )
 
-func demoSession(t *testing.T, name string) (*App, string, string) {
+func demoSession(t testing.TB, name string) (*App, string, string) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	t.Setenv("TMPDIR", t.TempDir())
@@ -23,9 +24,9 @@ func demoSession(t *testing.T, name string) (*App, string, string) {
 	}
 	p := filepath.Join(t.TempDir(), name)
 	os.WriteFile(p, b, 0o644)
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	t.Cleanup(func() { s.Shutdown(context.Background()) })
-	info, err := s.Open(p, "")
+	info, err := result[session.Info](s)(s.Open(p, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 func TestUnpackModJob(t *testing.T) {
 	fx := testfixtures.Dir(t, "tl2")
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	s := NewApp(&events{}, nil, nil)
+	s := testApp(t, &events{}, nil, nil)
 	src := filepath.Join(fx, "xover", "EDITORMOD.MOD")
 	dir := filepath.Join(t.TempDir(), "EDITORMOD")
 	if got := s.UnpackTarget(filepath.Join(filepath.Dir(dir), "EDITORMOD.MOD")); got != dir {

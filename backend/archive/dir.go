@@ -18,6 +18,24 @@ type DirDriver interface {
 
 var dirDrivers []DirDriver
 
+// AnyFolder is the score of the listing every folder gets (dirdrv); a
+// family that claims a folder as its own (a game folder) scores above it.
+const AnyFolder = 1
+
+// Claimed reports whether a family claims dir as its own, beyond the
+// listing any folder gets, from the drivers' scores alone: nothing is
+// opened (the window asks this of every folder of the demo workspace).
+func Claimed(dir string) bool {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	for _, d := range dirDrivers {
+		if d.DetectDir(dir) > AnyFolder {
+			return true
+		}
+	}
+	return false
+}
+
 // RegisterDir adds a folder driver; drivers register themselves in init.
 func RegisterDir(d DirDriver) {
 	regMu.Lock()

@@ -32,7 +32,7 @@ func (Driver) Name() string { return "folder" }
 // DetectDir takes any folder it can read, with the lowest score.
 func (Driver) DetectDir(dir string) int {
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		return 1
+		return archive.AnyFolder
 	}
 	return 0
 }

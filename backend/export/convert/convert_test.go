@@ -105,7 +105,7 @@ func TestSavePreview(t *testing.T) {
 	e, _ := archive.Find(a, "MEDIA/LAYOUTS/SAMPLE_LEVEL/SAMPLE_ROOM.MPP")
 	dir := t.TempDir()
 	target := filepath.Join(dir, "room.png")
-	s, err := SavePreview(a, e, ViewImage, preview.Options{View: map[string]string{"scale": "4"}}, target, false)
+	s, err := SavePreview(context.Background(), a, e, ViewImage, preview.Options{View: map[string]string{"scale": "4"}}, target, false)
 	if err != nil || s.Exists || s.Bytes == 0 {
 		t.Fatalf("%+v %v", s, err)
 	}
@@ -126,14 +126,14 @@ func TestSavePreview(t *testing.T) {
 
 	// The file is there now: nothing is written without overwrite.
 	os.WriteFile(target, []byte("mine"), 0o644)
-	s, err = SavePreview(a, e, ViewHex, preview.Options{}, target, false)
+	s, err = SavePreview(context.Background(), a, e, ViewHex, preview.Options{}, target, false)
 	if err != nil || !s.Exists || s.Bytes != 0 {
 		t.Fatalf("%+v %v", s, err)
 	}
 	if b, _ := os.ReadFile(target); string(b) != "mine" {
 		t.Fatal("replaced without overwrite")
 	}
-	s, err = SavePreview(a, e, ViewHex, preview.Options{}, target, true)
+	s, err = SavePreview(context.Background(), a, e, ViewHex, preview.Options{}, target, true)
 	if err != nil || s.Exists || s.Bytes != 1224 {
 		t.Fatalf("%+v %v", s, err)
 	}

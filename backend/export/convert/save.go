@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/jobs"
 )
 
 // What a saved preview holds, by the view it was saved from.
@@ -88,7 +90,10 @@ func PreviewBytes(a archive.Archive, e archive.Entry, view string, o preview.Opt
 // SavePreview writes an entry's view to target (atomically: temp file and
 // rename). An existing file is replaced only with overwrite; otherwise
 // the answer says it exists and nothing is written.
-func SavePreview(a archive.Archive, e archive.Entry, view string, o preview.Options, target string, overwrite bool) (Saved, error) {
+//
+// The drawing and encoding take no context (a 4096² texture is a good part
+// of a second of them): a cancel answers at once and nothing is written.
+func SavePreview(ctx context.Context, a archive.Archive, e archive.Entry, view string, o preview.Options, target string, overwrite bool) (Saved, error) {
 	if target == "" {
 		return Saved{}, fmt.Errorf("save preview: no file name")
 	}
@@ -100,7 +105,10 @@ func SavePreview(a archive.Archive, e archive.Entry, view string, o preview.Opti
 			return Saved{Path: target, Exists: true}, nil
 		}
 	}
-	b, _, err := PreviewBytes(a, e, view, o)
+	b, err := jobs.Detach(ctx, func() ([]byte, error) {
+		b, _, err := PreviewBytes(a, e, view, o)
+		return b, err
+	})
 	if err != nil {
 		return Saved{}, err
 	}

@@ -55,8 +55,15 @@ func TestOneLockPerFileHoweverSpelt(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.zip"), []byte("PK"), 0o644)
 	t.Chdir(dir)
 	names := spellings(dir)
-	if err := os.Symlink("a.zip", filepath.Join(dir, "link.zip")); err == nil {
-		names = append(names, "link.zip", filepath.Join(dir, "link.zip"))
+	link := filepath.Join(dir, "link.zip")
+	if err := os.Symlink("a.zip", link); err == nil {
+		if st, err := os.Lstat(link); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			names = append(names, "link.zip", link)
+		} else {
+			// Wine makes a Unix link its Windows side sees as a plain file
+			// (no reparse point): nothing there tells it is a link.
+			t.Logf("%s is no symbolic link to this system (%v): its spellings are left out", link, err)
+		}
 	} else if runtime.GOOS != "windows" {
 		t.Fatal(err)
 	} // Windows: symlinks need a privilege the test may not have.

@@ -21,9 +21,8 @@ import { audioType } from './audio.js';
  * @typedef {import('../../wailsjs/go/models').session.Folder} Folder
  * @typedef {import('../../wailsjs/go/models').preview.Description} Description
  * @typedef {import('../../wailsjs/go/models').jobs.Status} JobStatus
- * @typedef {import('../../wailsjs/go/models').convert.Saved} Saved
- * @typedef {import('../../wailsjs/go/models').diff.EntryDiff} EntryDiff
  * @typedef {import('../../wailsjs/go/models').search.Options} SearchOptions
+ * @typedef {import('./jobresults').JobResults} JobResults the result of each kind of job (app.JobResults; make bindings writes it)
  */
 
 // The Go side binds one service per concern (app/service.go): browse,
@@ -39,6 +38,8 @@ function connected(name, mod) {
 // job bar shows the job meanwhile, with Cancel). A failed job rejects with
 // its error, a cancelled one with "cancelled", as unpack's wait does.
 const jobCalls = {
+  BrowseService: ['Open', 'ImageView'],
+  ExportService: ['SavePreview'],
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
@@ -77,11 +78,11 @@ async function jobResult(start) {
   }
 }
 
-/** @returns {typeof Browse} */
+/** @returns {typeof Browse} (Open and ImageView resolve to their job's result) */
 export const browse = () => service('BrowseService', Browse);
 /** @returns {typeof Edit} (RebornTexts and RebornSetText resolve to their job's result) */
 export const edit = () => service('EditService', Edit);
-/** @returns {typeof Export} */
+/** @returns {typeof Export} (SavePreview resolves to its job's result) */
 export const exporting = () => service('ExportService', Export);
 /** @returns {typeof Tools} (BakeGrid, BakeLayoutFile and CompareEntry resolve to their job's result) */
 export const tools = () => service('ToolsService', Tools);
@@ -106,7 +107,7 @@ export async function ready(timeoutMs = 10000) {
 /** @returns {Promise<AppInfo>} */
 export const hello = () => settings().Hello();
 export const demoFiles = () => settings().DemoFiles();
-/** @returns {Promise<SessionInfo>} */
+/** @returns {Promise<JobResults['open']>} */
 export const openArchive = (path, password = '') => browse().Open(path, password);
 export const closeArchive = (id) => browse().Close(id);
 export const pickArchive = () => browse().PickArchive();
@@ -125,6 +126,7 @@ export const extractExisting = (id, t, dir) => exporting().ExtractExisting(id, t
 export const extractReplacing = (id, t, dir) => exporting().ExtractReplacing(id, t, dir);
 export const verify = (id) => browse().Verify(id);
 export const cancelJob = (jobId) => settings().CancelJob(jobId);
+/** @returns {Promise<JobResults['reborn-read']>} */
 export const rebornTexts = (id, path) => edit().RebornTexts(id, path);
 export const rebornSetText = (id, path, index, text) => edit().RebornSetText(id, path, index, text);
 /** Bake a level's walk grid: the BakeView, its pictures (image, against.image) as object URLs. */
@@ -168,12 +170,12 @@ export const savePreferences = (p) => settings().SavePreferences(p);
 // Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
 /** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */
 export const extractWith = (id, target, dir) => exporting().ExtractWith(id, target, dir);
-/** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<Saved>} */
+/** Writes a preview's view to target (exists: a file is there, nothing written). @returns {Promise<JobResults['save-preview']>} */
 export const savePreview = (id, path, view, opts, target, overwrite) => exporting().SavePreview(id, path, view, opts, target, overwrite);
 export const previewFileName = (id, path, view) => exporting().PreviewFileName(id, path, view);
 /** Starts a job comparing two open archives; its result is a diff.Result. */
 export const compare = (idA, idB) => tools().Compare(idA, idB);
-/** What changed inside one entry. @returns {Promise<EntryDiff>} */
+/** What changed inside one entry. @returns {Promise<JobResults['compare-entry']>} */
 export const compareEntry = (idA, pathA, idB, pathB) => tools().CompareEntry(idA, pathA, idB, pathB);
 /** Starts Find in files; hits stream as 'search-hits' events {job, hits}; the job's result (search.Result) has them all. @param {SearchOptions} opts */
 export const findInFiles = (id, opts) => browse().FindInFiles(id, opts);

@@ -76,19 +76,24 @@ describe('generated bindings', () => {
             (_, name) =>
             (...args) => {
               calls.push([`${svc}.${String(name)}`, ...args]);
+              // Open runs as a job (jobCalls): its id, then its final status.
+              if (name === 'Open') return Promise.resolve('job-9');
+              if (name === 'Job') return Promise.resolve({ id: args[0], state: 'done', result: { id: 's1' } });
               return Promise.resolve(null);
             },
         },
       );
     globalThis.window = {
+      runtime: { EventsOnMultiple: () => () => {} },
       go: { app: { BrowseService: service('BrowseService'), ExportService: service('ExportService'), SettingsService: service('SettingsService'), PackService: service('PackService') } },
     };
-    await bridge.openArchive('/a.zip');
+    expect(await bridge.openArchive('/a.zip')).toEqual({ id: 's1' });
     await bridge.list('s1', { filter: 'x' });
     await bridge.extract('s1', ['A/'], '/out');
     await bridge.cancelJob('job-1');
     expect(calls).toEqual([
       ['BrowseService.Open', '/a.zip', ''],
+      ['SettingsService.Job', 'job-9'],
       ['BrowseService.List', 's1', { filter: 'x' }],
       ['ExportService.Extract', 's1', ['A/'], '/out'],
       ['SettingsService.CancelJob', 'job-1'],

@@ -13,6 +13,10 @@ const followers = new Map(); // id → Set of functions
 const dismissed = new Set();
 const folding = new Set(); // kinds whose finished jobs leave the bar by themselves
 let foldMs = 1500;
+const quiet = new Set(); // kinds shown only once they have run a while
+let quietMs = 300;
+const waiting = new Set(); // ids of quiet jobs timed, not yet in the bar
+const shown = new Set(); // ids of quiet jobs that have come to the bar
 let users = 0;
 let off = null;
 
@@ -33,7 +37,21 @@ export function update(st) {
   const prev = latest.get(st.id);
   if (prev && (prev.seq ?? 0) > (st.seq ?? 0)) return false;
   latest.set(st.id, st);
-  if (!dismissed.has(st.id)) {
+  if (quiet.has(st.kind) && !shown.has(st.id)) {
+    // A picture drawn or an archive opened in a blink would only flash in
+    // the bar; one still running after quietMs comes with its Cancel.
+    if (st.state === 'running' && !waiting.has(st.id)) {
+      waiting.add(st.id);
+      setTimeout(() => {
+        waiting.delete(st.id);
+        const now = latest.get(st.id);
+        if (now?.state === 'running' && !dismissed.has(st.id)) {
+          shown.add(st.id);
+          jobs.list.push(now);
+        }
+      }, quietMs);
+    }
+  } else if (!dismissed.has(st.id)) {
     const i = jobs.list.findIndex((j) => j.id === st.id);
     if (i >= 0) jobs.list[i] = st;
     else jobs.list.push(st);
@@ -47,6 +65,12 @@ export function update(st) {
 export function foldAway(kinds, ms = 1500) {
   for (const k of kinds) folding.add(k);
   foldMs = ms;
+}
+
+/** Jobs of these kinds come to the bar only once they have run for ms (an image view, an open). */
+export function quietUntil(kinds, ms = 300) {
+  for (const k of kinds) quiet.add(k);
+  quietMs = ms;
 }
 
 /** Keep jobs.list current (the window does, while it is open); returns stop. */

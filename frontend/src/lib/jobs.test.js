@@ -66,3 +66,26 @@ describe('job store', () => {
     expect(listeners.length).toBe(0);
   });
 });
+
+describe('quiet jobs', () => {
+  it('an open or a picture that ends within the quiet time never comes to the bar; a slow one does, and leaves once done', async () => {
+    const { quietUntil, foldAway } = await import('./jobs.svelte.js');
+    quietUntil(['image'], 20);
+    foldAway(['image'], 20);
+    const stop = track();
+    emit({ id: 'q1', kind: 'image', state: 'running', seq: 1 });
+    emit({ id: 'q1', kind: 'image', state: 'done', seq: 2, result: 1 });
+    emit({ id: 'q2', kind: 'image', state: 'running', seq: 1 });
+    emit({ id: 'x', kind: 'extract', state: 'running', seq: 1 });
+    expect(jobs.list.map((j) => j.id)).toEqual(['x']);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(jobs.list.map((j) => j.id)).toEqual(['x', 'q2']);
+    emit({ id: 'q2', kind: 'image', state: 'running', seq: 2, done: 5 });
+    expect(jobs.list.find((j) => j.id === 'q2').done).toBe(5);
+    emit({ id: 'q2', kind: 'image', state: 'done', seq: 3 });
+    expect(jobs.list.find((j) => j.id === 'q2').state).toBe('done');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(jobs.list.map((j) => j.id)).toEqual(['x']);
+    stop();
+  });
+});

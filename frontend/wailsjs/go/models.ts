@@ -503,22 +503,6 @@ export namespace convert {
 	        this.overwrite = source["overwrite"];
 	    }
 	}
-	export class Saved {
-	    path: string;
-	    bytes: number;
-	    exists: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new Saved(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.bytes = source["bytes"];
-	        this.exists = source["exists"];
-	    }
-	}
 
 }
 

@@ -15,13 +15,13 @@ export function FindInFiles(arg1:string,arg2:search.Options):Promise<string>;
 
 export function GridDiffView(arg1:string,arg2:string,arg3:string,arg4:string,arg5:number):Promise<app.RenderedImage>;
 
-export function ImageView(arg1:string,arg2:string,arg3:{[key: string]: string}):Promise<app.RenderedImage>;
+export function ImageView(arg1:string,arg2:string,arg3:{[key: string]: string}):Promise<string>;
 
 export function List(arg1:string,arg2:session.Query):Promise<session.Page>;
 
 export function MatchingPaths(arg1:string,arg2:session.Query):Promise<Array<string>>;
 
-export function Open(arg1:string,arg2:string):Promise<session.Info>;
+export function Open(arg1:string,arg2:string):Promise<string>;
 
 export function OpenWithSystem(arg1:string,arg2:string):Promise<string>;
 
