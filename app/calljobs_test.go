@@ -8,7 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"packsmith/backend/archive"
+	"packsmith/backend/drivers/dirdrv"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
@@ -186,5 +189,80 @@ func TestRebornJobsCancel(t *testing.T) {
 		if st, err := s.Changes(info.ID); err != nil || len(st.Changes) != 0 {
 			t.Fatalf("%s: changes %+v %v", kind, st, err)
 		}
+	}
+}
+
+// slowFolder opens a folder holding SLOW only when told to: a driver
+// still reading while its open is cancelled.
+type slowFolder struct {
+	entered, release, closed chan struct{}
+}
+
+// signalClose is an archive telling when it is closed.
+type signalClose struct {
+	archive.Archive
+	closed chan struct{}
+}
+
+func (a signalClose) Close() error {
+	close(a.closed)
+	return a.Archive.Close()
+}
+
+func (slowFolder) Name() string { return "slow-folder" }
+func (slowFolder) DetectDir(dir string) int {
+	if _, err := os.Stat(filepath.Join(dir, "SLOW")); err == nil {
+		return 50
+	}
+	return 0
+}
+func (f slowFolder) OpenDir(dir string, opts archive.OpenOptions) (archive.Archive, error) {
+	close(f.entered)
+	<-f.release
+	a, err := dirdrv.Driver{}.OpenDir(dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	return signalClose{a, f.closed}, nil
+}
+
+// A cancelled open answers at once, while the driver still reads; the
+// archive, once the driver has it open, is closed unseen (no tab holds
+// it, no file stays open) and is not in the recent list.
+func TestOpenJobCancel(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "SLOW"), []byte("x"), 0o644)
+	slow := slowFolder{entered: make(chan struct{}), release: make(chan struct{}), closed: make(chan struct{})}
+	archive.RegisterDir(slow)
+	s := testApp(t, &events{}, nil, nil)
+	id, err := s.Open(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-slow.entered
+	s.CancelJob(id)
+	_, err = result[session.Info](s)(id, nil)
+	wantCancelled(t, "Open", err)
+	close(slow.release)
+	select {
+	case <-slow.closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the cancelled open's archive is still open after 5 s")
+	}
+	if _, err := s.Sessions.Get("s1"); err == nil {
+		t.Fatal("the cancelled open's session is still there")
+	}
+	if r := s.Recent(); len(r) != 0 {
+		t.Fatalf("a cancelled open went to the recent list: %v", r)
+	}
+	// Not cancelled: the session and the recent list.
+	s2 := testApp(t, &events{}, nil, nil)
+	info, err := result[session.Info](s2)(s2.Open("../testdata/demo/demo.zip", ""))
+	if err != nil || info.Entries == 0 {
+		t.Fatalf("%+v %v", info, err)
+	}
+	if r := s2.Recent(); len(r) != 1 || filepath.Base(r[0]) != "demo.zip" {
+		t.Fatalf("recent %v", r)
 	}
 }
