@@ -21,7 +21,7 @@ printf '{"name": "Packsmith", "wailsjsdir": "."}\n' >"$tmp/out/wails.json"
 (cd "$tmp/out" && PACKSMITH_CONFIG_DIR="$tmp/config" TMPDIR="$tmp" "$tmp/generate" >"$tmp/log" 2>&1) ||
   { echo "bindings: generation failed:"; cat "$tmp/log"; exit 1; }
 
-go run ./internal/jobtypes -o "$tmp/jobresults.d.ts"
+go run ./internal/jobtypes -models "$tmp/out/wailsjs/go/models.ts" -o "$tmp/jobresults.d.ts"
 
 if [ "${1:-}" = -check ]; then
   if ! diff -ru frontend/wailsjs "$tmp/out/wailsjs"; then

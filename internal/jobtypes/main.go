@@ -4,7 +4,10 @@
 // methods' signatures) do not hold them; scripts/bindings.sh runs this
 // beside the Wails generator, and its -check compares both.
 //
-//	go run ./internal/jobtypes -o frontend/src/lib/jobresults.d.ts
+//	go run ./internal/jobtypes -models frontend/wailsjs/go/models.ts -o frontend/src/lib/jobresults.d.ts
+//
+// A type Wails has already generated (models.ts: "export namespace pkg {
+// export class Name") is named from there, not declared again.
 //
 // Types follow encoding/json, as the job event carries them: a struct is
 // an interface of its JSON fields (embedded structs' fields inlined,
@@ -18,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -27,8 +31,19 @@ import (
 
 func main() {
 	out := flag.String("o", "", "the .d.ts to write (default: standard output)")
+	models := flag.String("models", "", "Wails' generated models.ts, whose types are named from there")
+	from := flag.String("from", "../../wailsjs/go/models", "the import path of models.ts from the output")
 	flag.Parse()
-	b := Generate(app.JobResults())
+	known := map[string]bool{}
+	if *models != "" {
+		b, err := os.ReadFile(*models)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "jobtypes:", err)
+			os.Exit(1)
+		}
+		known = ModelTypes(b)
+	}
+	b := Generate(app.JobResults(), known, *from)
 	if *out == "" {
 		os.Stdout.Write(b)
 		return
@@ -39,11 +54,28 @@ func main() {
 	}
 }
 
+// ModelTypes are the "pkg.Name" classes of a Wails models.ts.
+func ModelTypes(models []byte) map[string]bool {
+	out := map[string]bool{}
+	ns := ""
+	nsRe := regexp.MustCompile(`^export namespace (\w+) \{`)
+	classRe := regexp.MustCompile(`^\s+export class (\w+) \{`)
+	for _, line := range strings.Split(string(models), "\n") {
+		if m := nsRe.FindStringSubmatch(line); m != nil {
+			ns = m[1]
+		} else if m := classRe.FindStringSubmatch(line); m != nil && ns != "" {
+			out[ns+"."+m[1]] = true
+		}
+	}
+	return out
+}
+
 // Generate is the .d.ts text for results (job kind → a value of its
 // result type): one interface per named struct, and JobResults mapping
-// each kind to its type.
-func Generate(results map[string]any) []byte {
-	g := &gen{named: map[reflect.Type]string{}, decls: map[string]string{}}
+// each kind to its type. A struct known (as "pkg.Name") is named from the
+// models module at from instead.
+func Generate(results map[string]any, known map[string]bool, from string) []byte {
+	g := &gen{named: map[reflect.Type]string{}, decls: map[string]string{}, known: known, from: from}
 	kinds := make([]string, 0, len(results))
 	for k := range results {
 		kinds = append(kinds, k)
@@ -74,6 +106,8 @@ func Generate(results map[string]any) []byte {
 type gen struct {
 	named map[reflect.Type]string // struct type → its interface name
 	decls map[string]string       // interface name → declaration
+	known map[string]bool         // "pkg.Name" types models.ts has
+	from  string                  // models.ts's import path
 }
 
 // ts is the TypeScript type of t as encoding/json writes it.
@@ -115,7 +149,11 @@ func (g *gen) object(t reflect.Type) string {
 		return "{ " + strings.Join(g.fields(t), " ") + " }"
 	}
 	pkg := t.PkgPath()
-	name := pkg[strings.LastIndex(pkg, "/")+1:] + "_" + t.Name()
+	short := pkg[strings.LastIndex(pkg, "/")+1:]
+	if g.known[short+"."+t.Name()] {
+		return fmt.Sprintf("import(%q).%s.%s", g.from, short, t.Name())
+	}
+	name := short + "_" + t.Name()
 	name = strings.ReplaceAll(name, "[", "_")
 	name = strings.Map(func(r rune) rune {
 		if r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {

@@ -26,7 +26,7 @@ type Node struct {
 }
 
 func TestGenerate(t *testing.T) {
-	got := string(Generate(map[string]any{"b-kind": []Node{}, "a": &Node{}}))
+	got := string(Generate(map[string]any{"b-kind": []Node{}, "a": &Node{}}, nil, ""))
 	want := `export interface jobtypes_Node {
   deep: number;
   name: string;
@@ -50,4 +50,17 @@ export interface JobResults {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 	_ = Node{}.odd
+}
+
+// A type Wails generated is named from models.ts, not declared again.
+func TestGenerateNamesModels(t *testing.T) {
+	known := ModelTypes([]byte("export namespace jobtypes {\n\t\n\texport class inner {\n\t    deep: number;\n\t}\n\texport class Node {\n}\n}\n"))
+	if !known["jobtypes.Node"] || !known["jobtypes.inner"] || len(known) != 2 {
+		t.Fatalf("models: %v", known)
+	}
+	got := string(Generate(map[string]any{"a": Node{}}, known, "../m"))
+	want := "export interface JobResults {\n  \"a\": import(\"../m\").jobtypes.Node;\n}\n"
+	if strings.Contains(got, "interface jobtypes_Node") || !strings.HasSuffix(got, want) {
+		t.Fatalf("got\n%s", got)
+	}
 }

@@ -17,11 +17,6 @@ export interface app_BakeView {
   against?: app_BakeAgainst;
 }
 
-export interface app_EditState {
-  caps: edits_Caps;
-  changes: edits_Change[];
-}
-
 export interface app_OptimizeResult {
   output: string;
   backup?: string;
@@ -33,23 +28,13 @@ export interface app_OptimizeResult {
   sizeAfter: number;
 }
 
-export interface app_PackOnSaveStatus {
-  jobId: string;
-  modDir: string;
-  packs: number;
-  changed: string[];
-  at: string;
-  result: modpack_Result;
-  error?: string;
-}
-
 export interface app_RebornSaved {
   output: string;
   backup?: string;
   notes?: string[];
   rows: rebornedit_Row[];
   pending: boolean;
-  changes: app_EditState;
+  changes: import("../../wailsjs/go/models").app.EditState;
 }
 
 export interface app_RebornTable {
@@ -57,14 +42,9 @@ export interface app_RebornTable {
   rows: rebornedit_Row[];
 }
 
-export interface app_RenderedImage {
-  url: string;
-  meta: any;
-}
-
 export interface app_SavedArchive {
   save: edits_SaveResult;
-  info: session_Info;
+  info: import("../../wailsjs/go/models").session.Info;
 }
 
 export interface archive_Finding {
@@ -75,60 +55,16 @@ export interface archive_Finding {
   message: string;
 }
 
-export interface backups_Entry {
-  id: string;
-  path: string;
-  of: string;
-  kind: string;
-  why: string;
-  size: number;
-  time: string;
-  lock?: string;
-}
-
 export interface backups_Restored {
   id: string;
   path: string;
-  backup?: backups_Entry;
+  backup?: import("../../wailsjs/go/models").backups.Entry;
 }
 
 export interface convert_Saved {
   path: string;
   bytes: number;
   exists: boolean;
-}
-
-export interface deploy_Held {
-  modsDir: string;
-  copies: string[];
-  enable: boolean;
-  reason: string;
-}
-
-export interface deploy_Replaced {
-  path: string;
-  backup?: string;
-  backupId?: string;
-  modId: string;
-}
-
-export interface deploy_Result {
-  modsDir: string;
-  path: string;
-  replaced: deploy_Replaced[];
-  enabled: boolean;
-  alreadyEnabled?: boolean;
-  schPath?: string;
-  schBackup?: string;
-  schBackupId?: string;
-  schReplaced?: deploy_SchReplaced;
-  warnings: string[];
-}
-
-export interface deploy_SchReplaced {
-  oldId: string;
-  newId: string;
-  place: number;
 }
 
 export interface diff_Change {
@@ -184,30 +120,8 @@ export interface diff_Result {
   changes: diff_Change[];
 }
 
-export interface edits_Caps {
-  replace: boolean;
-  add: boolean;
-  remove: boolean;
-  rename: boolean;
-  why?: string;
-}
-
-export interface edits_Change {
-  id: number;
-  op: string;
-  path: string;
-  to?: string;
-  source?: string;
-  oldSize: number;
-  newSize: number;
-  given?: string;
-  from?: string;
-  conversion?: string;
-  warnings?: string[];
-}
-
 export interface edits_Check {
-  change: edits_Change;
+  change: import("../../wailsjs/go/models").edits.Change;
   ok: boolean;
   message: string;
 }
@@ -265,167 +179,15 @@ export interface levelbake_Report {
   millis: number;
 }
 
-export interface loadorder_Conflict {
-  path: string;
-  winner: loadorder_ModRef;
-  losers: loadorder_ModRef[];
-}
-
-export interface loadorder_Mod {
-  key: string;
-  id: string;
-  title: string;
-  author: string;
-  version: number;
-  file: string;
-  rel: string;
-  where: string;
-  size: number;
-  files: number;
-  active: boolean;
-  place: number;
-  loaded: boolean;
-  requires: mod_Dependency[];
-  wins: number;
-  loses: number;
-  unique: number;
-  overridden: boolean;
-  problems: loadorder_Problem[];
-}
-
-export interface loadorder_ModRef {
-  id: string;
-  title: string;
-  place: number;
-}
-
-export interface loadorder_Problem {
-  code: string;
-  severity: string;
-  message: string;
-}
-
-export interface loadorder_View {
-  userDir: string;
-  modsDir: string;
-  installDir: string;
-  schPath: string;
-  schExists: boolean;
-  schError: string;
-  notes: string[];
-  limit: number;
-  order: string[];
-  mods: loadorder_Mod[];
-  conflicts: loadorder_Conflict[];
-  problems: number;
-  dirty: boolean;
-  canUndo: boolean;
-  undoWhat: string;
-  scanMillis: number;
-}
-
-export interface mod_Dependency {
-  name: string;
-  id: string;
-  version: number;
-}
-
-export interface modpack_Finding {
-  severity: string;
-  stage: string;
-  file?: string;
-  line?: number;
-  message: string;
-}
-
-export interface modpack_GridReport {
-  layout: string;
-  grid: string;
-  action: string;
-  reason?: string;
-  width?: number;
-  height?: number;
-  walkable: number;
-  wall: number;
-  void: number;
-  pockets: number;
-  pieces?: number;
-  ms: number;
-  missing?: string[];
-  error?: string;
-}
-
-export interface modpack_Hashes {
-  rollingHash: string;
-  mhash: string;
-  reqHash: string;
-  sha256: string;
-}
-
 export interface modpack_Inspection {
   modDir: string;
-  mod: modpack_ModDat;
+  mod: import("../../wailsjs/go/models").modpack.ModDat;
   outputName: string;
   output: string;
   sources: number;
   assets: number;
   bytes: number;
-  findings: modpack_Finding[];
-}
-
-export interface modpack_ModDat {
-  path: string;
-  name: string;
-  author: string;
-  description: string;
-  website: string;
-  downloadUrl: string;
-  modId: string;
-  hasModId: boolean;
-  version: number;
-  required: mod_Dependency[];
-  remove: string[];
-  fileName: string;
-  findings: modpack_Finding[];
-}
-
-export interface modpack_Result {
-  modDir: string;
-  output: string;
-  size: number;
-  entries: number;
-  compiled: number;
-  reused: number;
-  assets: number;
-  raws: string[];
-  sourceBytes: number;
-  mod: modpack_ModDat;
-  modId: string;
-  modIdNew: boolean;
-  modIdWritten: boolean;
-  modDatBackup?: string;
-  gameVersion: string;
-  gameVersionFrom: string;
-  baseData: string;
-  hashes: modpack_Hashes;
-  findings: modpack_Finding[];
-  unresolved: modpack_Unresolved[];
-  grids: modpack_GridReport[];
-  deploy?: deploy_Result;
-  deployHeld?: deploy_Held;
-  stages: modpack_StageTime[];
-  ms: number;
-}
-
-export interface modpack_StageTime {
-  stage: string;
-  ms: number;
-}
-
-export interface modpack_Unresolved {
-  file: string;
-  baseFile: string;
-  missing: string[];
+  findings: import("../../wailsjs/go/models").modpack.Finding[];
 }
 
 export interface modunpack_Result {
@@ -497,37 +259,20 @@ export interface search_Result {
   notes: search_Note[];
 }
 
-export interface session_Info {
-  id: string;
-  path: string;
-  name: string;
-  family: string;
-  entries: number;
-  size: number;
-  packed: number;
-  canVerify: boolean;
-  canWrite: boolean;
-  meta?: any;
-  card: string;
-  unpack: boolean;
-  passwords: boolean;
-  singleFile: boolean;
-}
-
 export interface JobResults {
   "bake": app_BakeView;
   "compare": diff_Result;
   "compare-entry": diff_EntryDiff;
   "create": iopdrv_CreateResult;
-  "deploy": deploy_Result;
+  "deploy": import("../../wailsjs/go/models").deploy.Result;
   "extract": extract_Result;
-  "image": app_RenderedImage;
+  "image": import("../../wailsjs/go/models").app.RenderedImage;
   "inspect": modpack_Inspection;
-  "loadorder": loadorder_View;
-  "open": session_Info;
+  "loadorder": import("../../wailsjs/go/models").loadorder.View;
+  "open": import("../../wailsjs/go/models").session.Info;
   "optimize": app_OptimizeResult;
-  "pack": modpack_Result;
-  "packwatch": app_PackOnSaveStatus;
+  "pack": import("../../wailsjs/go/models").modpack.Result;
+  "packwatch": import("../../wailsjs/go/models").app.PackOnSaveStatus;
   "reborn-edit": app_RebornSaved;
   "reborn-read": app_RebornTable;
   "restore": backups_Restored;
