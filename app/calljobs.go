@@ -48,6 +48,7 @@ func JobResults() map[string]any {
 	return map[string]any{
 		"open":          session.Info{},
 		"image":         RenderedImage{},
+		"grid-diff":     RenderedImage{},
 		"save-preview":  convert.Saved{},
 		"verify":        []archive.Finding{},
 		"compare":       diff.Result{},

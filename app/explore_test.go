@@ -109,7 +109,7 @@ func TestCompareAndExportMethods(t *testing.T) {
 		t.Fatalf("%+v", st)
 	}
 	// The grid of one session against a grid of another.
-	gd, err := s.GridDiffView(a.ID, "MEDIA/LAYOUTS/DEMO/ROOM.MPP", a.ID, "MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP", 0)
+	gd, err := result[RenderedImage](s)(s.GridDiffView(a.ID, "MEDIA/LAYOUTS/DEMO/ROOM.MPP", a.ID, "MEDIA/LAYOUTS/DEMO/ROOM_EDIT.MPP", 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,35 +122,40 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (stri
 }
 
 // GridDiffView compares the walk grid pathA of session idA with pathB of
-// session idB (scale: pixels per cell, 0 for the default).
-func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (RenderedImage, error) {
+// session idB (scale: pixels per cell, 0 for the default). It starts a
+// job whose result is the RenderedImage, as ImageView does.
+func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (string, error) {
 	a, ea, err := s.pendingEntry(idA, pathA)
 	if err != nil {
-		return RenderedImage{}, err
+		return "", err
 	}
 	b, eb, err := s.pendingEntry(idB, pathB)
 	if err != nil {
-		return RenderedImage{}, err
+		return "", err
 	}
-	ra, err := a.Open(ea.Path)
-	if err != nil {
-		return RenderedImage{}, err
-	}
-	defer ra.Close()
-	rb, err := b.Open(eb.Path)
-	if err != nil {
-		return RenderedImage{}, err
-	}
-	defer rb.Close()
 	opts := map[string]string{"legend": "0"}
 	if scale > 0 {
 		opts["scale"] = strconv.Itoa(scale)
 	}
-	img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
-	if err != nil {
-		return RenderedImage{}, err
-	}
-	return s.keep(img, meta)
+	return s.startCall("grid-diff", "Comparing "+ea.Path+" with "+eb.Path, ea.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		return jobs.Detach(ctx, func() (RenderedImage, error) {
+			ra, err := a.Open(ea.Path)
+			if err != nil {
+				return RenderedImage{}, err
+			}
+			defer ra.Close()
+			rb, err := b.Open(eb.Path)
+			if err != nil {
+				return RenderedImage{}, err
+			}
+			defer rb.Close()
+			img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
+			if err != nil {
+				return RenderedImage{}, err
+			}
+			return s.keep(img, meta)
+		})
+	}), nil
 }
 
 // TextView is an entry's text view (decoded to UTF-8, its encoding, and

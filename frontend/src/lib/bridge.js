@@ -38,7 +38,7 @@ function connected(name, mod) {
 // job bar shows the job meanwhile, with Cancel). A failed job rejects with
 // its error, a cancelled one with "cancelled", as unpack's wait does.
 const jobCalls = {
-  BrowseService: ['Open', 'ImageView'],
+  BrowseService: ['Open', 'ImageView', 'GridDiffView'],
   ExportService: ['SavePreview'],
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
@@ -78,7 +78,7 @@ async function jobResult(start) {
   }
 }
 
-/** @returns {typeof Browse} (Open and ImageView resolve to their job's result) */
+/** @returns {typeof Browse} (Open, ImageView and GridDiffView resolve to their job's result) */
 export const browse = () => service('BrowseService', Browse);
 /** @returns {typeof Edit} (RebornTexts and RebornSetText resolve to their job's result) */
 export const edit = () => service('EditService', Edit);

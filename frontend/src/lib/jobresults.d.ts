@@ -42,6 +42,11 @@ export interface app_RebornTable {
   rows: rebornedit_Row[];
 }
 
+export interface app_RenderedImage {
+  url: string;
+  meta: any;
+}
+
 export interface app_SavedArchive {
   save: edits_SaveResult;
   info: import("../../wailsjs/go/models").session.Info;
@@ -266,7 +271,8 @@ export interface JobResults {
   "create": iopdrv_CreateResult;
   "deploy": import("../../wailsjs/go/models").deploy.Result;
   "extract": extract_Result;
-  "image": import("../../wailsjs/go/models").app.RenderedImage;
+  "grid-diff": app_RenderedImage;
+  "image": app_RenderedImage;
   "inspect": modpack_Inspection;
   "loadorder": import("../../wailsjs/go/models").loadorder.View;
   "open": import("../../wailsjs/go/models").session.Info;

@@ -412,20 +412,6 @@ export namespace app {
 	        this.backupsDir = source["backupsDir"];
 	    }
 	}
-	export class RenderedImage {
-	    url: string;
-	    meta: {[key: string]: any};
-	
-	    static createFrom(source: any = {}) {
-	        return new RenderedImage(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.url = source["url"];
-	        this.meta = source["meta"];
-	    }
-	}
 
 }
 
