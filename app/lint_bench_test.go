@@ -15,7 +15,7 @@ import (
 // properties (ten times the largest unit file in the fixtures). TextView
 // and EntryText, which decompile that entry, are measured beside it.
 //
-// Here, quiet and (in brackets) beside a CI run:
+// Measured here; in brackets, with the machine busier (a CI run beside it):
 //
 //	BenchmarkLintText/fixture-largest/lint        1.9 ms (5.2)  CYBER_SKILL_TREE.LAYOUT, 5,087 lines
 //	BenchmarkLintText/fixture-largest/text-view   2.7 ms
