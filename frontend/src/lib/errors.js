@@ -3,6 +3,7 @@
 // "Details".
 
 const rules = [
+  [/^cancelled$/, 'Stopped: it was cancelled from the job bar.'],
   [/no such file or directory|cannot find the (file|path) specified|does not exist/i,
     'The file is not there: it was moved, renamed or deleted. Check the path.'],
   [/not an archive Packsmith knows/i,

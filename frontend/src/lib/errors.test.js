@@ -7,6 +7,10 @@ describe('explain', () => {
     expect(r.summary).toMatch(/not there/);
     expect(r.detail).toBe('open /x/missing.zip: no such file or directory');
   });
+  it('a job cancelled from the job bar says so, not "cancelled" alone', () => {
+    expect(explain('cancelled').summary).toMatch(/cancelled from the job bar/);
+    expect(explain('the file was cancelled by the game').summary).not.toMatch(/job bar/);
+  });
   it('reads Error objects', () => {
     expect(explain(new Error('a.MOD: MEDIA/X.DAT (offset 0x10): unexpected EOF')).summary).toMatch(/ends early/);
   });

@@ -18,6 +18,7 @@ export function fakeBridge() {
     openArchive: vi.fn(async (path) => {
       const a = f.archives[path];
       if (!a) throw new Error(`open ${path}: no such file or directory`);
+      if (a.cancel) throw new Error('cancelled'); // the job was cancelled (bridge.js's jobResult)
       f.opened.push(path);
       return { id: 's' + f.nextId++, path, name: path.split('/').pop(), family: 'zip', entries: 0, meta: {}, ...a };
     }),

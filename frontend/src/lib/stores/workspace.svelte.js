@@ -74,6 +74,8 @@ export async function open(path, password = '', replaceId = '') {
       }
     }
   } catch (e) {
+    // Cancelled from the job bar: the user knows; nothing to report.
+    if (String(e?.message ?? e) === 'cancelled') return false;
     if (password) throw e;
     fail(e, baseName(path));
     return false;

@@ -61,6 +61,13 @@ describe('workspace', () => {
     expect(workspace.view.previewPath).toBe('only.dds');
   });
 
+  it('an open cancelled from the job bar opens no tab and shows no error', async () => {
+    fake.b.archives['/m/slow.zip'] = { cancel: true };
+    expect(await open('/m/slow.zip')).toBe(false);
+    expect(workspace.sessions).toEqual([]);
+    expect(errors.list).toEqual([]);
+  });
+
   it('reports a path that does not open, about its file name, and the next open clears it', async () => {
     expect(await open('/m/missing.mod')).toBe(false);
     expect(errors.list).toHaveLength(1);
