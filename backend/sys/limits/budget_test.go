@@ -45,8 +45,9 @@ func TestWaitTakesItsTurn(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
-		got <- time.Now()
-		r2()
+		at := time.Now()
+		r2() // given back before the test goes on to take the whole budget
+		got <- at
 	}()
 	time.Sleep(50 * time.Millisecond)
 	released := time.Now()
@@ -58,7 +59,10 @@ func TestWaitTakesItsTurn(t *testing.T) {
 	if _, err := b.Wait(context.Background(), "huge", total+1); err == nil {
 		t.Fatal("need over the budget waited or passed")
 	}
-	r3, _ := b.Take("hold", total)
+	r3, err := b.Take("hold", total)
+	if err != nil {
+		t.Fatalf("the whole budget, with nothing held: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	if _, err := b.Wait(ctx, "blocked", 1); !errors.Is(err, context.DeadlineExceeded) {
