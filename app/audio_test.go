@@ -2,12 +2,10 @@ package app
 
 import (
 	"archive/zip"
-	"context"
 	"encoding/binary"
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"packsmith/backend/workspace/session"
 	"path/filepath"
 	"testing"
 )
@@ -36,7 +34,6 @@ func pcmWAV(rate, n int) []byte {
 
 func TestAudioAPI(t *testing.T) {
 	s, _, _ := newService(t)
-	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	wav := pcmWAV(8000, 4000)
 	p := filepath.Join(t.TempDir(), "sound.zip")
 	f, err := os.Create(p)
@@ -52,7 +49,7 @@ func TestAudioAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"io"
 	"path"
 	"path/filepath"
@@ -119,12 +120,8 @@ func (s *Service) bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
 // drawBaked draws the baked grid and keeps the picture for the window.
 func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, baked []byte) error {
 	p.Stage(bakeStageDraw, v.Grid, 0, 1)
-	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
-		img, meta, err := render.RenderGridBytes(baked, preview.Options{View: map[string]string{"overlay": "1"}, Budget: s.Budget})
-		if err != nil {
-			return RenderedImage{}, err
-		}
-		return s.keep(img, meta)
+	r, err := s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+		return render.RenderGridBytes(baked, preview.Options{View: map[string]string{"overlay": "1"}, Budget: s.Budget})
 	})
 	if err != nil {
 		return err
@@ -137,12 +134,8 @@ func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, 
 // baked one and keeps the picture for the window.
 func (s *Service) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAgainst, old []byte, oldName string, baked []byte, bakedName string) error {
 	p.Stage(bakeStageCompare, oldName, 0, 1)
-	r, err := jobs.Detach(ctx, func() (RenderedImage, error) {
-		img, meta, err := render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, preview.Options{Budget: s.Budget})
-		if err != nil {
-			return RenderedImage{}, err
-		}
-		return s.keep(img, meta)
+	r, err := s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+		return render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, preview.Options{Budget: s.Budget})
 	})
 	if err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/render"
-	"packsmith/backend/workspace/session"
 	"packsmith/internal/testfixtures"
 )
 
@@ -42,7 +41,7 @@ func TestBakeGrid(t *testing.T) {
 	dir, out := bakeFixture(t)
 	src := filepath.Join(testfixtures.Dir(t, "tl2"), "cyber_mod")
 	s := testApp(t, &events{}, nil, nil)
-	info, err := result[session.Info](s)(s.Open(out, ""))
+	info, err := openNow(s, out, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,31 +30,15 @@ func (s *BrowseService) Open(path, password string) (string, error) {
 		return "", fmt.Errorf("open: give the path of an archive, a folder or a file")
 	}
 	return s.startCall("open", "Opening "+filepath.Base(path), path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		type opened struct {
-			info session.Info
-			err  error
+		info, err := jobs.DetachDropping(ctx,
+			func() (session.Info, error) { return s.openRemembered(path, password) },
+			func(info session.Info) { s.Sessions.Close(info.ID) })
+		if err != nil {
+			return nil, err
 		}
-		done := make(chan opened, 1)
-		go func() {
-			info, err := s.openRemembered(path, password)
-			done <- opened{info, err}
-		}()
-		select {
-		case r := <-done:
-			if r.err != nil {
-				return nil, r.err
-			}
-			abs, _ := filepath.Abs(path)
-			s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
-			return r.info, nil
-		case <-ctx.Done():
-			go func() {
-				if r := <-done; r.err == nil {
-					s.Sessions.Close(r.info.ID)
-				}
-			}()
-			return nil, ctx.Err()
-		}
+		abs, _ := filepath.Abs(path)
+		s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+		return info, nil
 	}), nil
 }
 

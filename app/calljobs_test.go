@@ -96,7 +96,7 @@ func TestLoadOrderJobCancel(t *testing.T) {
 func TestBakeJobCancel(t *testing.T) {
 	_, out := bakeFixture(t)
 	s := cancelling(t, "bake", bakeStageBake)
-	info, err := result[session.Info](s)(s.Open(out, ""))
+	info, err := openNow(s, out, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestCompareEntryJob(t *testing.T) {
 		t.Fatalf("an entry with itself: %+v %v", d, err)
 	}
 	c := cancelling(t, "compare-entry", "")
-	cinfo, err := result[session.Info](c)(c.Open("../testdata/demo/demo.zip", ""))
+	cinfo, err := openNow(c, "../testdata/demo/demo.zip", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestRebornJobsCancel(t *testing.T) {
 	p := rebornFixture(t)
 	for _, kind := range []string{"reborn-read", "reborn-edit"} {
 		s := cancelling(t, kind, "")
-		info, err := result[session.Info](s)(s.Open(p, ""))
+		info, err := openNow(s, p, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +258,7 @@ func TestOpenJobCancel(t *testing.T) {
 	}
 	// Not cancelled: the session and the recent list.
 	s2 := testApp(t, &events{}, nil, nil)
-	info, err := result[session.Info](s2)(s2.Open("../testdata/demo/demo.zip", ""))
+	info, err := openNow(s2, "../testdata/demo/demo.zip", "")
 	if err != nil || info.Entries == 0 {
 		t.Fatalf("%+v %v", info, err)
 	}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,8 +21,7 @@ func TestSaveChangesJob(t *testing.T) {
 	os.WriteFile(src, []byte("dropped"), 0o644)
 
 	s := testApp(t, &events{}, nil, nil)
-	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"archive/zip"
-	"context"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"packsmith/backend/view/diff"
 	"packsmith/backend/view/search"
 	"packsmith/backend/workspace/jobs"
-	"packsmith/backend/workspace/session"
 )
 
 // hitEvents records "search-hits" events beside the job events.
@@ -54,7 +52,7 @@ func TestFindInFilesStreamsHits(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	ev := &hitEvents{}
 	s := testApp(t, ev, nil, nil)
-	info, err := result[session.Info](s)(s.Open("../testdata/demo/PACKSMITH_SAMPLE.MOD", ""))
+	info, err := openNow(s, "../testdata/demo/PACKSMITH_SAMPLE.MOD", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,11 +89,11 @@ func TestFindInFilesStreamsHits(t *testing.T) {
 
 func TestCompareAndExportMethods(t *testing.T) {
 	s, _, _ := newService(t)
-	a, err := result[session.Info](s)(s.Open("../testdata/demo/textures.zip", ""))
+	a, err := openNow(s, "../testdata/demo/textures.zip", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := result[session.Info](s)(s.Open("../testdata/demo/demo.zip", ""))
+	b, err := openNow(s, "../testdata/demo/demo.zip", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +173,6 @@ func TestCompareAndExportMethods(t *testing.T) {
 // find the entries under MyMod/MEDIA/….
 func TestEntriesExistUnderAFolder(t *testing.T) {
 	s, _, _ := newService(t)
-	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	p := filepath.Join(t.TempDir(), "mod.zip")
 	f, _ := os.Create(p)
 	zw := zip.NewWriter(f)
@@ -185,7 +182,7 @@ func TestEntriesExistUnderAFolder(t *testing.T) {
 	}
 	zw.Close()
 	f.Close()
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"packsmith/backend/drivers/iopdrv"
 	"packsmith/backend/workspace/jobs"
-	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
 	"packsmith/formats/iop"
 )
@@ -48,7 +46,7 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 	s, _, _ := newService(t)
 	p := filepath.Join(t.TempDir(), "locked.iop")
 	copyFile(t, "../testdata/demo/locked.iop", p)
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,20 +55,20 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 	}
 	s.Close(info.ID)
 	// The job carries the error as its text (the window matches it so).
-	if _, err := result[session.Info](s)(s.Open(p, "wrong")); err == nil || !strings.Contains(err.Error(), iop.ErrWrongPassword.Error()) {
+	if _, err := openNow(s, p, "wrong"); err == nil || !strings.Contains(err.Error(), iop.ErrWrongPassword.Error()) {
 		t.Fatalf("wrong password: %v", err)
 	}
 	if s.rememberedPassword(p) {
 		t.Fatal("a wrong password was remembered")
 	}
-	info, err = result[session.Info](s)(s.Open(p, "packsmith-demo"))
+	info, err = openNow(s, p, "packsmith-demo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Close(info.ID)
 	// a new window (settings read again from disk) opens it without asking
 	s2 := testApp(t, nil, nil, nil)
-	info, err = result[session.Info](s2)(s2.Open(p, ""))
+	info, err = openNow(s2, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,12 +83,11 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 
 func TestOptimizeAndCreateJobs(t *testing.T) {
 	s, _, _ := newService(t)
-	defer s.Shutdown(context.Background()) // Windows cannot remove an open archive at cleanup
 	dir := t.TempDir()
 	for _, n := range []string{"rs.iop", "map.iop", "info/delete_file_list.cfg.iop"} {
 		copyFile(t, filepath.Join("../testdata/demo/lostsaga_game", n), filepath.Join(dir, n))
 	}
-	info, err := result[session.Info](s)(s.Open(dir, ""))
+	info, err := openNow(s, dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +114,7 @@ func TestOptimizeAndCreateJobs(t *testing.T) {
 	if st := waitJob(t, s, id); st.State != jobs.Done {
 		t.Fatalf("create %+v", st)
 	}
-	info, err = result[session.Info](s)(s.Open(out, ""))
+	info, err = openNow(s, out, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/session"
 )
 
 // result waits for the job a bound call started and answers as the call
@@ -73,6 +74,12 @@ func TestJobResultsListEveryKind(t *testing.T) {
 	if len(started) < 20 {
 		t.Fatalf("found %d kinds: the pattern no longer matches the calls", len(started))
 	}
+}
+
+// openNow opens path in s and waits for the open job: its session, or the
+// job's error.
+func openNow(s *App, path, password string) (session.Info, error) {
+	return result[session.Info](s)(s.Open(path, password))
 }
 
 // checkJobResult stops the tests when a finished job's result is not of

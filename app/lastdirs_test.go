@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -91,7 +90,7 @@ func TestDialogsStartBesideTheLastArchive(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	dd := &dirDialogs{answer: map[string]string{}}
 	s := testApp(t, nil, dd, nil)
-	if _, err := result[session.Info](s)(s.Open("../testdata/demo/demo.zip", "")); err != nil {
+	if _, err := openNow(s, "../testdata/demo/demo.zip", ""); err != nil {
 		t.Fatal(err)
 	}
 	s.PickArchive()

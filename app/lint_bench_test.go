@@ -25,7 +25,7 @@ func BenchmarkLintText(b *testing.B) {
 	b.Run("fixture-largest", func(b *testing.B) {
 		dir := testfixtures.Dir(b, "tl2")
 		s := testApp(b, &events{}, nil, nil)
-		info, err := result[session.Info](s)(s.Open(filepath.Join(dir, "cyber_mod", "EDITORMOD_at_90dcf2a.MOD"), ""))
+		info, err := openNow(s, filepath.Join(dir, "cyber_mod", "EDITORMOD_at_90dcf2a.MOD"), "")
 		if err != nil {
 			b.Fatal(err)
 		}

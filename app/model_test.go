@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"packsmith/backend/view/meshview"
-	"packsmith/backend/workspace/session"
 	"packsmith/internal/modelgen"
 )
 
@@ -25,7 +24,7 @@ func modelSession(t *testing.T, ghost bool) (*App, string) {
 		t.Fatal(err)
 	}
 	s := testApp(t, &events{}, nil, nil)
-	info, err := result[session.Info](s)(s.Open(dir, ""))
+	info, err := openNow(s, dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}

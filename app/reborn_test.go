@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"packsmith/backend/workspace/jobs"
-	"packsmith/backend/workspace/session"
 	"packsmith/formats/reborn/filetable"
 )
 
@@ -40,7 +39,7 @@ func TestRebornSetText(t *testing.T) {
 	dir := filepath.Dir(filepath.Dir(p))
 	data := filepath.Join(dir, "Data")
 	s := testApp(t, &events{}, nil, nil)
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,6 +92,19 @@ func (s *Service) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, 
 	return RenderedImage{URL: "/api/rendered?k=" + s.rendered.put(buf.Bytes()), Meta: meta}, nil
 }
 
+// keepDrawn draws a picture with draw, which takes no context, and keeps
+// it for the window (keep); a cancel answers at once and the drawing
+// finishes unseen (jobs.Detach).
+func (s *Service) keepDrawn(ctx context.Context, draw func() (image.Image, preview.ImageMeta, error)) (RenderedImage, error) {
+	return jobs.Detach(ctx, func() (RenderedImage, error) {
+		img, meta, err := draw()
+		if err != nil {
+			return RenderedImage{}, err
+		}
+		return s.keep(img, meta)
+	})
+}
+
 // ImageView renders an entry's image view (opts as the preview takes them:
 // mip, slice, scale, legend, diff=OTHER or diffFile=PATH for a walk grid
 // compared with another entry or a grid on disk).
@@ -111,12 +124,8 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (stri
 		draw = render.RenderGridDiff
 	}
 	return s.startCall("image", "Drawing "+e.Path, e.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		return jobs.Detach(ctx, func() (RenderedImage, error) {
-			img, meta, err := draw(a, e, preview.Options{View: opts, Budget: s.Budget})
-			if err != nil {
-				return RenderedImage{}, err
-			}
-			return s.keep(img, meta)
+		return s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+			return draw(a, e, preview.Options{View: opts, Budget: s.Budget})
 		})
 	}), nil
 }
@@ -138,22 +147,18 @@ func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (
 		opts["scale"] = strconv.Itoa(scale)
 	}
 	return s.startCall("grid-diff", "Comparing "+ea.Path+" with "+eb.Path, ea.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		return jobs.Detach(ctx, func() (RenderedImage, error) {
+		return s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
 			ra, err := a.Open(ea.Path)
 			if err != nil {
-				return RenderedImage{}, err
+				return nil, nil, err
 			}
 			defer ra.Close()
 			rb, err := b.Open(eb.Path)
 			if err != nil {
-				return RenderedImage{}, err
+				return nil, nil, err
 			}
 			defer rb.Close()
-			img, meta, err := render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
-			if err != nil {
-				return RenderedImage{}, err
-			}
-			return s.keep(img, meta)
+			return render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
 		})
 	}), nil
 }

@@ -36,6 +36,10 @@ func (e *events) Emit(name string, data any) {
 // wine run of these tests failed on every test that left a session open).
 func testApp(t testing.TB, emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 	t.Helper()
+	// The test's temporary root is made first, so its removal, a cleanup
+	// registered at the first TempDir, runs after the Shutdown below
+	// (cleanups run last registered first) whenever the test makes one.
+	t.TempDir()
 	a := NewApp(emit, dialogs, startupPaths)
 	t.Cleanup(func() { a.Shutdown(context.Background()) })
 	return a
@@ -46,7 +50,7 @@ func newService(t testing.TB) (*App, *events, session.Info) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	ev := &events{}
 	s := testApp(t, ev, nil, nil)
-	info, err := result[session.Info](s)(s.Open("../testdata/demo/demo.zip", ""))
+	info, err := openNow(s, "../testdata/demo/demo.zip", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,9 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/png"
 	"os"
-	"packsmith/backend/workspace/session"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,8 +23,7 @@ func demoSession(t testing.TB, name string) (*App, string, string) {
 	p := filepath.Join(t.TempDir(), name)
 	os.WriteFile(p, b, 0o644)
 	s := testApp(t, &events{}, nil, nil)
-	t.Cleanup(func() { s.Shutdown(context.Background()) })
-	info, err := result[session.Info](s)(s.Open(p, ""))
+	info, err := openNow(s, p, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,14 +26,8 @@ const AnyFolder = 1
 // listing any folder gets, from the drivers' scores alone: nothing is
 // opened (the window asks this of every folder of the demo workspace).
 func Claimed(dir string) bool {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	for _, d := range dirDrivers {
-		if d.DetectDir(dir) > AnyFolder {
-			return true
-		}
-	}
-	return false
+	_, score := bestDir(dir)
+	return score > AnyFolder
 }
 
 // RegisterDir adds a folder driver; drivers register themselves in init.
@@ -45,6 +39,16 @@ func RegisterDir(d DirDriver) {
 
 // DetectDir returns the folder driver with the highest score for dir.
 func DetectDir(dir string) (DirDriver, error) {
+	best, _ := bestDir(dir)
+	if best == nil {
+		return nil, fmt.Errorf("%s: %w (a folder no driver opens)", dir, ErrUnknownFormat)
+	}
+	return best, nil
+}
+
+// bestDir is the folder driver scoring dir highest and its score (nil, 0:
+// none takes it).
+func bestDir(dir string) (DirDriver, int) {
 	regMu.RLock()
 	defer regMu.RUnlock()
 	var best DirDriver
@@ -54,10 +58,7 @@ func DetectDir(dir string) (DirDriver, error) {
 			best, bestScore = d, s
 		}
 	}
-	if best == nil {
-		return nil, fmt.Errorf("%s: %w (a folder no driver opens)", dir, ErrUnknownFormat)
-	}
-	return best, nil
+	return best, bestScore
 }
 
 // OpenDir opens a folder with the driver that scores it highest.
