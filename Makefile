@@ -111,8 +111,17 @@ release: deps $(WAILS)
 # make release, then its checks (internal/distcheck): the executables'
 # resources, the archives' contents, the Windows console build under wine
 # against the Linux build, and the Go tests cross-compiled for Windows
-# under wine (scripts/wine/gotest.sh).
+# under wine (scripts/wine/gotest.sh). The 64-bit programs run under wine's
+# 64-bit loader (scripts/wine/wine64); the 32-bit installer runs only where
+# the machine runs 32-bit programs (scripts/wine/can-run-32bit.sh), and
+# the run says so loudly where it cannot.
 test-release: release
+	@bash scripts/wine/can-run-32bit.sh -q || printf '%s\n' \
+		'======================================================================' \
+		'test-release: THIS MACHINE CANNOT RUN 32-BIT PROGRAMS.' \
+		'The installer (NSIS, 32-bit) is NOT run under wine here: its contents' \
+		'and its script are still checked; every 64-bit wine test runs in full.' \
+		'======================================================================'
 	PACKSMITH_REQUIRE_DIST=1 bash scripts/hermetic.sh $(GO) test -count=1 ./internal/distcheck
 	bash scripts/hermetic.sh bash scripts/wine/gotest.sh
 

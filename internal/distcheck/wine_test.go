@@ -16,6 +16,18 @@ import (
 	"packsmith/internal/testfixtures"
 )
 
+// wine64 runs a 64-bit Windows program under wine's 64-bit loader
+// (bash wine64 PROGRAM ARGS...): Debian's wine wrapper would take the
+// 32-bit loader whenever wine32 is installed, and that loader cannot start
+// at all on a machine without 32-bit support.
+var wine64 = filepath.Join(root, "scripts/wine/wine64")
+
+// canRun32 tells whether this machine runs 32-bit programs
+// (scripts/wine/can-run-32bit.sh runs a tiny 32-bit probe).
+func canRun32() bool {
+	return exec.Command("bash", filepath.Join(root, "scripts/wine/can-run-32bit.sh"), "-q").Run() == nil
+}
+
 // winePrefix makes a wine prefix of the test's own (scripts/wine/prefix.sh:
 // wineboot and the test-only ProcessPrng shim) and returns the environment
 // to run Windows programs in it.
@@ -227,7 +239,7 @@ func TestWindowsCLIMatchesLinux(t *testing.T) {
 	for _, s := range steps {
 		l := run(t, env, linux, subst(s.args, "lin", false)...)
 		start := time.Now()
-		w := run(t, env, "wine", append([]string{com}, subst(s.args, "win", true)...)...)
+		w := run(t, env, "bash", append([]string{wine64, com}, subst(s.args, "win", true)...)...)
 		if d := time.Since(start); d > 3*time.Second {
 			t.Logf("%s: %.1f s under wine", s.name, d.Seconds())
 		}

@@ -45,7 +45,7 @@ for line in "${pkgs[@]}"; do
     echo "wine-gotest: $pkg: skipping known failures $skip"
     known=$((known + $(echo "$skip" | tr '|' '\n' | wc -l)))
   fi
-  if (cd "$dir" && timeout 600 wine "$exe" -test.count=1 -test.timeout=9m "${skipflag[@]}" >"$tmp/t/$pkg/log" 2>&1); then
+  if (cd "$dir" && timeout 600 bash "$repo/scripts/wine/wine64" "$exe" -test.count=1 -test.timeout=9m "${skipflag[@]}" >"$tmp/t/$pkg/log" 2>&1); then
     pass=$((pass + 1))
   else
     fail=$((fail + 1)); failed+=("$pkg")

@@ -9,5 +9,5 @@ mkdir -p "$dir"
 export WINEPREFIX=$dir WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=;bcryptprimitives=n"
 x86_64-w64-mingw32-gcc -shared -O2 -s -o "$dir/bcryptprimitives.dll" \
   "$here/bcryptprimitives.c" "$here/bcryptprimitives.def"
-wine wineboot -i >/dev/null 2>&1
+bash "$here/wine64" wineboot -i >/dev/null 2>&1
 cp "$dir/bcryptprimitives.dll" "$dir/drive_c/windows/system32/bcryptprimitives.dll"
