@@ -2,6 +2,7 @@ package modpack
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path"
 	"sort"
@@ -173,6 +174,10 @@ func (r *packRun) stopFeed() {
 	}
 	r.feeding = false
 	r.icancel()
+	if r.writerOpen {
+		// the feed may be waiting in Add for the compressors to make room
+		r.w.Cancel(context.Canceled)
+	}
 	r.compilersDone()
 	<-r.feedErr
 }

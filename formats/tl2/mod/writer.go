@@ -677,6 +677,19 @@ func (w *Writer) stop() {
 	w.waitCompressors()
 }
 
+// Cancel makes the writer fail with err (ErrClosed when nil) from any
+// goroutine, without waiting: an Add waiting for room returns at once, and
+// the compressors give up at their next chunk. A caller that feeds the
+// writer from another goroutine cancels it before waiting for that
+// goroutine (a cancelled pack waited for two 24 MB files to finish
+// compressing), then calls Abort.
+func (w *Writer) Cancel(err error) {
+	if err == nil {
+		err = ErrClosed
+	}
+	w.fail(err)
+}
+
 // Abort stops the writer without finishing the archive; the caller
 // removes the output (safefile.File.Abort).
 func (w *Writer) Abort() {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // memFile is an in-memory io.WriteSeeker + io.ReaderAt.
@@ -355,4 +356,33 @@ func TestStoreThresholdBoundary(t *testing.T) {
 	if _, err := indepCheck(out.b, nil); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Cancel wakes an Add that waits for room (the in-flight bytes over
+// MaxInFlight) with the cancel's error, without waiting for the
+// compressors: a cancelled pack waited there for whole 24 MB files to
+// compress before it could stop.
+func TestCancelWakesAWaitingAdd(t *testing.T) {
+	out := &memFile{}
+	w, err := NewWriter(out, testHeader(), &WriterOptions{MaxInFlight: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := bytes.Repeat([]byte("abcdefghijklmnop"), 1<<20) // 16 MB, compressed
+	if err := w.AddBytes(FileHeader{Name: "MEDIA/A.BIN"}, big); err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop here")
+	added := make(chan error, 1)
+	go func() { added <- w.Add(FileHeader{Name: "MEDIA/B.BIN"}, bytes.NewReader([]byte("b"))) }()
+	w.Cancel(stop)
+	select {
+	case err := <-added:
+		if !errors.Is(err, stop) {
+			t.Errorf("the waiting Add returned %v, want the cancel's error", err)
+		}
+	case <-time.After(time.Minute): // a hang guard, not a timing
+		t.Fatal("the waiting Add did not return")
+	}
+	w.Abort()
 }
