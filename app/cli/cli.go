@@ -212,7 +212,8 @@ func printHelp(w io.Writer) {
 		}
 	}
 	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
-	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated.")
+	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated,")
+	fmt.Fprintln(w, "and the process's peak memory stays within the budget plus 64 MB.")
 	fmt.Fprintln(w, "\n'packsmith help COMMAND' or 'packsmith COMMAND --help' tells more.")
 }
 
