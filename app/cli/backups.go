@@ -17,7 +17,7 @@ func init() {
 			"mods folder, modlauncher.sch before a save or a deploy, MOD.DAT before its MOD_ID was written. They live\n" +
 			"in one folder in the user's cache (Packsmith/backups), the last 10 per file (setting backupsKeep).\n" +
 			"  list      every backup, newest first: ID, time, kind, size, the original file and why\n" +
-			"  restore   put backup ID back where it came from; what is there now is backed up first. Only a backup\n"+
+			"  restore   put backup ID back where it came from; what is there now is backed up first. Only a backup\n" +
 			"            whose record Packsmith sealed, and whose copy is still the file of the kind backed up, goes back",
 		run: runBackups,
 	})

@@ -37,10 +37,10 @@ import (
 	"strconv"
 	"strings"
 
+	"packsmith/backend/workspace/settings"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/sch"
-	"packsmith/backend/workspace/settings"
 )
 
 // ErrUntrusted: a backup's record was not written by this Packsmith or was
