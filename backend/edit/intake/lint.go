@@ -31,7 +31,7 @@ func Lint(a archive.Archive, entry string, text []byte) []Mark {
 	}
 	marks := []Mark{}
 	if compiles(a) && modpack.IsSourceName(entry) {
-		c, err := modpack.CompileSource(entry, path.Base(entry), text, false)
+		c, err := modpack.CompileSource(entry, path.Base(entry), text, StrictSetting())
 		var ce *modpack.CompileError
 		switch {
 		case errors.As(err, &ce):
