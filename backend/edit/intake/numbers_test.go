@@ -73,3 +73,25 @@ func TestNumbersAreSaidAndStrictRefuses(t *testing.T) {
 		t.Fatalf("clean text under strict: %+v", m)
 	}
 }
+
+// Issue 30: a UTF-16 text entry holding a lone surrogate shows it as
+// U+FFFD; writing the text back (the editor, or replace with UTF-8 text)
+// stores U+FFFD there, and says so at its line.
+func TestLoneSurrogateReplacementIsSaid(t *testing.T) {
+	orig := []byte{0xFF, 0xFE, 'a', 0, '\r', 0, '\n', 0, 'b', 0, 0x00, 0xD8, 'c', 0, '\r', 0, '\n', 0}
+	zip := &memArchive{files: map[string][]byte{"notes.txt": orig}, keep: true}
+	text := "a\nb\uFFFDc\n" // what the window shows
+	c, done, err := EncodeLike(zip, "notes.txt", "notes.txt", text)
+	if err != nil || !done || len(c.Warnings) != 1 || !strings.HasPrefix(c.Warnings[0], "notes.txt:2: U+FFFD") || !strings.Contains(c.Warnings[0], "U+D800") {
+		t.Fatalf("%v %v %q", err, done, c.Warnings)
+	}
+	// The editor marks it as you type.
+	if m := Lint(zip, "notes.txt", []byte(text)); len(m) != 1 || m[0].Line != 2 || m[0].Severity != "warning" {
+		t.Fatalf("lint %+v", m)
+	}
+	// An entry without lone surrogates: a U+FFFD typed is no finding.
+	clean := &memArchive{files: map[string][]byte{"notes.txt": orig[:10]}, keep: true}
+	if c, _, err := EncodeLike(clean, "notes.txt", "notes.txt", text); err != nil || len(c.Warnings) != 0 {
+		t.Fatalf("%v %q", err, c.Warnings)
+	}
+}
