@@ -60,3 +60,22 @@ func TestCompileAndAddSayWhatNumbersBecame(t *testing.T) {
 		t.Fatalf("add: %d\n%s\n%s", code, stdout, errs)
 	}
 }
+
+// Issue 30: pack --strict let INTEGER64 18446744073709551615 through as
+// -1 and FLOAT 1e400 as +Inf; now pack says both and --strict refuses.
+func TestPackSaysWrappedAndInfiniteNumbers(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:N\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "MEDIA", "UNITS"), 0o755)
+	os.WriteFile(filepath.Join(dir, "MEDIA", "UNITS", "U.DAT"), []byte("[UNIT]\n<INTEGER64>UNIQUE_GUID:18446744073709551615\n<FLOAT>SPEED:1e400\n[/UNIT]\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "N.MOD")
+	stdout, stderr, code := run(t, "pack", dir, "-o", out)
+	if code != 0 || !strings.Contains(stdout, `U.DAT:2: UNIQUE_GUID: <INTEGER64> value "18446744073709551615" is out of range for the type; packed as 9223372036854775807`) ||
+		!strings.Contains(stdout, `U.DAT:3: SPEED: <FLOAT> value "1e400" is infinite; packed as +Inf`) {
+		t.Fatalf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+	if _, stderr, code = run(t, "pack", dir, "-o", out, "--strict"); code != 1 || !strings.Contains(stderr, "U.DAT:2: UNIQUE_GUID") {
+		t.Fatalf("--strict: code %d\n%s", code, stderr)
+	}
+}
