@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/sch"
 )
@@ -48,5 +49,22 @@ func TestBackupsRestoreRefusesEditedRecord(t *testing.T) {
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[1], `x\n`) || !strings.HasPrefix(lines[2], "1 backup in ") {
 		t.Fatalf("list printed %d lines:\n%s", len(lines), out)
+	}
+}
+
+// A .MOD's title and author are the file's text: a newline or an escape
+// sequence in one lists escaped, on its row (issue 30: every listing).
+func TestLoadOrderListEscapesControls(t *testing.T) {
+	user := t.TempDir()
+	err := loadordertest.Write(user, []loadordertest.Spec{{Rel: "mods/EVIL.MOD", Title: "Evil\n1  x  Fake row", Author: "\x1b[31mred", ID: 42, Files: []string{"MEDIA/A.DAT"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "loadorder", "list", "--dir", user)
+	if code != 0 {
+		t.Fatalf("%d %s", code, errs)
+	}
+	if !strings.Contains(out, `Evil\n1  x  Fake row`) || !strings.Contains(out, `\x1b[31mred`) || strings.Contains(out, "\x1b") {
+		t.Fatalf("list:\n%s", out)
 	}
 }

@@ -72,6 +72,14 @@ type Entry struct {
 	Lock string `json:"lock,omitempty"`
 	// SHA256 is the copy's bytes' hash, hex; Seal the record's HMAC-SHA256
 	// under the store's key (seal.go). Restore refuses a record without.
+	// They are in the record file (recordFile), not in listings.
+	SHA256 string `json:"-"`
+	Seal   string `json:"-"`
+}
+
+// recordFile is a copy's record as written: the Entry and its seal.
+type recordFile struct {
+	*Entry
 	SHA256 string `json:"sha256,omitempty"`
 	Seal   string `json:"seal,omitempty"`
 }
@@ -228,7 +236,7 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 		e.SHA256, e.Size = sum, n
 	}
 	e.Seal = sealWith(key, e)
-	meta, _ := json.MarshalIndent(e, "", "  ")
+	meta, _ := json.MarshalIndent(recordFile{e, e.SHA256, e.Seal}, "", "  ")
 	if err := safefile.WriteFile(dst+".json", meta); err != nil {
 		if moved {
 			os.Rename(dst, abs) // put it back: a backup nobody can list is lost
@@ -378,12 +386,13 @@ func (s *Store) record(slot, name string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	var e Entry
-	if err := json.Unmarshal(b, &e); err != nil {
+	rec := recordFile{Entry: &Entry{}}
+	if err := json.Unmarshal(b, &rec); err != nil {
 		return nil, fmt.Errorf("%s.json: %w", p, err)
 	}
-	e.Path = p
-	return &e, nil
+	e := rec.Entry
+	e.SHA256, e.Seal, e.Path = rec.SHA256, rec.Seal, p
+	return e, nil
 }
 
 // ErrNoBackup: no backup has the ID given.

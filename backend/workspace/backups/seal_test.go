@@ -213,7 +213,7 @@ func TestRestoreRefusesSealedRelativePath(t *testing.T) {
 	rec.Of = "modlauncher.sch"
 	rec.Path = ""
 	rec.Seal = sealWith(key, rec)
-	b, _ := json.Marshal(rec)
+	b, _ := json.Marshal(recordFile{rec, rec.SHA256, rec.Seal})
 	os.WriteFile(e.Path+".json", b, 0o644)
 	mustRefuse(t, s, e.ID, `the original path "modlauncher.sch" is not absolute`)
 }
