@@ -55,46 +55,67 @@ func (s *Store) keyFile() string {
 	return filepath.Join(settings.Dir(), "backups.key")
 }
 
-// key reads the seal key, making it when there is none. Two processes
-// making it at once: O_EXCL lets one win, the other reads the winner's.
+// keyLen is the seal key's size in bytes.
+const keyLen = 32
+
+// key reads the seal key, making it when there is none. The key appears
+// whole or not at all: it is written to a temporary file that is then
+// hard-linked to its name, which fails when another process made it first
+// (that one's key is read then). A key file of another size (damaged) is
+// replaced: records sealed with it no longer restore, but backups go on.
 func (s *Store) key() ([]byte, error) {
 	p := s.keyFile()
-	for try := 0; try < 3; try++ {
-		if b, err := os.ReadFile(p); err == nil && len(b) == 32 {
-			return b, nil
-		} else if err == nil {
-			// A partly written key (the maker was killed between create
-			// and write) is retried a moment later, then replaced.
-			if try < 2 {
-				continue
-			}
-			os.Remove(p)
-		}
-		k := make([]byte, 32)
-		if _, err := rand.Read(k); err != nil {
+	b, err := os.ReadFile(p)
+	if err == nil && len(b) == keyLen {
+		return b, nil
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("backup key: %w", err)
+	}
+	damaged := err == nil
+	k := make([]byte, keyLen)
+	if _, err := rand.Read(k); err != nil {
+		return nil, fmt.Errorf("backup key: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return nil, fmt.Errorf("backup key: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".backups.key-*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("backup key: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	_, werr := tmp.Write(k)
+	if err := tmp.Sync(); werr == nil {
+		werr = err
+	}
+	if err := tmp.Close(); werr == nil {
+		werr = err
+	}
+	if werr != nil {
+		return nil, fmt.Errorf("backup key: %w", werr)
+	}
+	if damaged {
+		if err := os.Rename(tmp.Name(), p); err != nil {
 			return nil, fmt.Errorf("backup key: %w", err)
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-			return nil, fmt.Errorf("backup key: %w", err)
-		}
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("backup key: %w", err)
-		}
-		_, werr := f.Write(k)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(p)
-			return nil, fmt.Errorf("backup key: %w", werr)
 		}
 		return k, nil
 	}
-	return nil, fmt.Errorf("backup key %s: unreadable", p)
+	if err := os.Link(tmp.Name(), p); err == nil {
+		return k, nil
+	} else if !errors.Is(err, fs.ErrExist) {
+		// No hard links here (FAT): a rename, which a racing maker's key
+		// may replace; the loser's records then do not restore.
+		if err := os.Rename(tmp.Name(), p); err != nil {
+			return nil, fmt.Errorf("backup key: %w", err)
+		}
+		return k, nil
+	}
+	b, err = os.ReadFile(p) // another process made it first
+	if err != nil || len(b) != keyLen {
+		return nil, fmt.Errorf("backup key %s: unreadable (%v)", p, err)
+	}
+	return b, nil
 }
 
 // sealText is what the seal covers, one field a line, each quoted so that

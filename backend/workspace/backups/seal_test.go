@@ -217,3 +217,39 @@ func TestRestoreRefusesSealedRelativePath(t *testing.T) {
 	os.WriteFile(e.Path+".json", b, 0o644)
 	mustRefuse(t, s, e.ID, `the original path "modlauncher.sch" is not absolute`)
 }
+
+// The key is made once, 0600, and the same for every process: many
+// stores making it at once all get the one that stayed.
+func TestKeyIsMadeOnce(t *testing.T) {
+	kf := filepath.Join(t.TempDir(), "cfg", "backups.key")
+	keys := make(chan string, 8)
+	for range 8 {
+		go func() {
+			k, err := (&Store{KeyFile: kf}).key()
+			if err != nil {
+				t.Error(err)
+			}
+			keys <- string(k)
+		}()
+	}
+	first := <-keys
+	for range 7 {
+		if k := <-keys; k != first {
+			t.Fatal("two keys")
+		}
+	}
+	b, _ := os.ReadFile(kf)
+	if string(b) != first || len(b) != keyLen {
+		t.Fatalf("key file %x", b)
+	}
+	ents, _ := os.ReadDir(filepath.Dir(kf))
+	if len(ents) != 1 {
+		t.Fatalf("left %v", ents)
+	}
+	// A damaged key is replaced.
+	os.WriteFile(kf, []byte("short"), 0o600)
+	k, err := (&Store{KeyFile: kf}).key()
+	if err != nil || len(k) != keyLen {
+		t.Fatal(k, err)
+	}
+}
