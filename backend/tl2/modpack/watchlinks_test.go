@@ -47,3 +47,26 @@ func TestWatchLinkLoopPacksOnce(t *testing.T) {
 		t.Fatalf("%d packs (%d failed), want 2 (the first, the link made): changes %v", packs, failed, changes)
 	}
 }
+
+// The issue's own case: the loop is there before the watch starts; the
+// watch packs once and never again.
+func TestWatchOverLinkLoopPacksOnce(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "MEDIA", "UNITS"), 0o755)
+	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\r\n\t<STRING>NAME:Links\r\n[/MOD]\r\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "MEDIA", "UNITS", "A.DAT"), []byte("[UNIT]\r\n\t<STRING>NAME:A\r\n[/UNIT]\r\n"), 0o644)
+	if err := os.Symlink("loop", filepath.Join(dir, "MEDIA", "loop")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink(dir, filepath.Join(dir, "MEDIA", "up")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	packs := 0
+	err := Watch(ctx, dir, Options{Incremental: true}, watch.Options{Interval: 2 * time.Millisecond, Debounce: 2 * time.Millisecond},
+		func(*Result, error, []string) { packs++ })
+	if err != nil || packs != 1 {
+		t.Fatalf("%d packs (%v), want 1", packs, err)
+	}
+}
