@@ -17,7 +17,8 @@ func init() {
 			"mods folder, modlauncher.sch before a save or a deploy, MOD.DAT before its MOD_ID was written. They live\n" +
 			"in one folder in the user's cache (Packsmith/backups), the last 10 per file (setting backupsKeep).\n" +
 			"  list      every backup, newest first: ID, time, kind, size, the original file and why\n" +
-			"  restore   put backup ID back where it came from; what is there now is backed up first",
+			"  restore   put backup ID back where it came from; what is there now is backed up first. Only a backup\n" +
+			"            whose record Packsmith sealed, and whose copy is still the file of the kind backed up, goes back",
 		run: runBackups,
 	})
 }
@@ -55,7 +56,10 @@ func runBackups(c *ctx, args []string) error {
 		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
 		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tFILE\tWHY\n")
 		for _, e := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.ID, listTime(e.Time), e.Kind, groupDigits(e.Size), e.Of, e.Why)
+			// Every field is the record's text: a newline or tab in one
+			// (a hand-edited record) must not make a row of its own.
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
+				groupDigits(e.Size), escapeControls(e.Of), escapeControls(e.Why))
 		}
 		tw.Flush()
 		fmt.Fprintf(c.stdout, "%d backup%s in %s\n", len(list), plural(len(list)), store.Dir)
@@ -71,9 +75,9 @@ func runBackups(c *ctx, args []string) error {
 		if *js {
 			return writeJSON(c.stdout, r)
 		}
-		fmt.Fprintf(c.stdout, "restored %s from %s", r.Path, r.ID)
+		fmt.Fprintf(c.stdout, "restored %s from %s", escapeControls(r.Path), escapeControls(r.ID))
 		if r.Backup != nil {
-			fmt.Fprintf(c.stdout, " (what was there is backup %s)", r.Backup.ID)
+			fmt.Fprintf(c.stdout, " (what was there is backup %s)", escapeControls(r.Backup.ID))
 		}
 		fmt.Fprintln(c.stdout)
 		return nil

@@ -402,8 +402,8 @@ func init() {
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|ARCHIVE ENTRY.MESH [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names and materials, vertices, triangles, bounds, skeleton link.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
-	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
-	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
 	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
 	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed] [--password PW]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
 		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
@@ -680,9 +680,10 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 	return func(c *ctx, args []string) error {
 		fs, pw := passwordFlag(op.String())
 		out := fs.String("o", "", "write the result here instead of in place")
-		asIs := new(bool)
+		asIs, strict := new(bool), new(bool)
 		if op != archive.EditRemove {
 			fs.BoolVar(asIs, "as-is", false, "store FILE's bytes unchanged: no compile of TL2 text, no texture encode, no RAW rebuild")
+			fs.BoolVar(strict, "strict", false, "refuse numbers that are not what they say (read the C way, out of range, infinite, NaN) instead of storing them with a warning")
 		}
 		pos, err := parse(fs, args)
 		if err != nil {
@@ -701,6 +702,8 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 		}
 		if *asIs {
 			e.Convert = archive.ConvertNone
+		} else if *strict {
+			e.Convert = archive.ConvertStrict
 		}
 		res, err := writeback.Apply(c.context, pos[0], *out, []archive.Edit{e}, archive.OpenOptions{Password: *pw}, nil)
 		if err != nil {

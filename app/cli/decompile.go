@@ -10,6 +10,7 @@ import (
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/settings"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -30,10 +31,12 @@ func init() {
 	})
 	register(command{
 		name:  "compile",
-		usage: "compile FILE.DAT|FILE.LAYOUT|NAME.RAW.txt -o OUT",
+		usage: "compile FILE.DAT|FILE.LAYOUT|NAME.RAW.txt -o OUT [--strict]",
 		summary: "Compile one Torchlight II text source: .LAYOUT to BINLAYOUT; .DAT, .TEMPLATE, .ANIMATION, .HIE to BINDAT;\n" +
 			"a RAW index's table (what decompile prints for it, e.g. UNITDATA.RAW.txt as extract --decompile names it) to the index.\n" +
-			"Lint warnings (names the game never reads, UNK_ placeholders) go to standard error; they do not fail the command.",
+			"Lint warnings (names the game never reads, UNK_ placeholders) go to standard error; they do not fail the command.\n" +
+			"A number that is not what it says (read the C way as GUTS does: 1e9 as INTEGER is 1; out of range; infinite; NaN)\n" +
+			"is compiled with a warning, as pack does; --strict (or the packStrictNumbers setting) refuses it.",
 		run: runCompile,
 	})
 }
@@ -80,6 +83,7 @@ func runDecompile(c *ctx, args []string) error {
 func runCompile(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	out := fs.String("o", "", "output file")
+	strict := fs.Bool("strict", false, "refuse numbers that are not what they say instead of compiling them with a warning")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -87,6 +91,7 @@ func runCompile(c *ctx, args []string) error {
 	if len(pos) != 1 {
 		return usageError{"want one FILE"}
 	}
+	*strict = *strict || settings.Load().Get().PackStrictNumbers
 	if *out == "" {
 		return usageError{"-o OUT is required"}
 	}
@@ -103,18 +108,34 @@ func runCompile(c *ctx, args []string) error {
 		return err
 	}
 	var bin []byte
-	var warnings []string
+	var warnings, numbers []string // numbers: every one is said, not capped
 	if x == ".layout" {
 		var finds []layout.Finding
-		if bin, finds, err = layout.Compile(p, src); err != nil {
-			return err
-		}
+		bin, finds, err = layout.Compile(p, src)
+		refused := false
 		for _, f := range finds {
-			warnings = append(warnings, f.String())
+			switch {
+			case f.CNumber && *strict:
+				refused = true
+				fmt.Fprintf(c.stderr, "error: %s (refused because numbers are strict)\n", oneLine(f.String()))
+			case f.CNumber:
+				numbers = append(numbers, f.String())
+			default:
+				warnings = append(warnings, f.String())
+			}
+		}
+		if refused {
+			return fmt.Errorf("%s: not compiled: numbers are strict", p)
+		}
+		if err != nil {
+			return err
 		}
 	} else {
 		// The file's name matters: a root written [] hashes it.
-		if bin, err = bindat.CompileText(p, src, nil); err != nil {
+		opt := &bindat.Options{Strict: *strict, Fixed: func(f bindat.NumberFix) {
+			numbers = append(numbers, fmt.Sprintf("%s:%d: %s", p, f.Line, f.Message()))
+		}}
+		if bin, err = bindat.CompileText(p, src, opt); err != nil {
 			return err
 		}
 		if root, err := dattext.Parse(p, src); err == nil {
@@ -125,6 +146,9 @@ func runCompile(c *ctx, args []string) error {
 	}
 	// A file decompiled without the names dictionary has an UNK_ warning
 	// per name: the first few make the point.
+	for _, w := range numbers {
+		fmt.Fprintf(c.stderr, "warning: %s\n", oneLine(w))
+	}
 	const maxWarnings = 10
 	for i, w := range warnings {
 		if i == maxWarnings {

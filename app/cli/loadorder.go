@@ -167,7 +167,7 @@ func runLoadOrder(c *ctx, args []string) error {
 	fmt.Fprintln(c.stdout, ".")
 	if row != nil {
 		for _, p := range row.Problems {
-			fmt.Fprintf(c.stderr, "  %s: %s\n", p.Severity, p.Message)
+			fmt.Fprintf(c.stderr, "  %s: %s\n", p.Severity, escapeControls(p.Message))
 		}
 	}
 	return nil
@@ -195,7 +195,7 @@ func printList(c *ctx, v *loadorder.View) error {
 	}
 	fmt.Fprintf(w, "%s (%s)\nmods folder: %s\n", v.SchPath, state, v.ModsDir)
 	for _, n := range v.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
+		fmt.Fprintf(w, "note: %s\n", escapeControls(n))
 	}
 	fmt.Fprintln(w)
 	// The table is aligned on its own; each row's problems follow it.
@@ -207,7 +207,9 @@ func printList(c *ctx, v *loadorder.View) error {
 		if m.Active {
 			place, on = strconv.Itoa(m.Place), "x"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\n", place, on, m.Title, m.Version, m.Author, m.ID, m.Rel, m.Size)
+		// Titles, authors and names come from the .MOD files: a control
+		// character in one must not make a row or drive the terminal.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\n", place, on, escapeControls(m.Title), m.Version, escapeControls(m.Author), m.ID, escapeControls(m.Rel), m.Size)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -217,7 +219,7 @@ func printList(c *ctx, v *loadorder.View) error {
 	for i, m := range v.Mods {
 		fmt.Fprintln(w, strings.TrimRight(lines[i+1], " "))
 		for _, p := range m.Problems {
-			fmt.Fprintf(w, "       %s %s: %s\n", sevMark(p.Severity), p.Code, p.Message)
+			fmt.Fprintf(w, "       %s %s: %s\n", sevMark(p.Severity), p.Code, escapeControls(p.Message))
 		}
 	}
 	fmt.Fprintf(w, "\n%d mods, %d active, %d with problems, %d files shared by loaded mods (scan %d ms)\n",
@@ -270,9 +272,9 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 		for _, cf := range v.Conflicts {
 			var l []string
 			for _, x := range cf.Losers {
-				l = append(l, fmt.Sprintf("%d. %s", x.Place, x.Title))
+				l = append(l, fmt.Sprintf("%d. %s", x.Place, escapeControls(x.Title)))
 			}
-			fmt.Fprintf(tw, "%s\t%d. %s\t%s\n", cf.Path, cf.Winner.Place, cf.Winner.Title, strings.Join(l, ", "))
+			fmt.Fprintf(tw, "%s\t%d. %s\t%s\n", escapeControls(cf.Path), cf.Winner.Place, escapeControls(cf.Winner.Title), strings.Join(l, ", "))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -289,7 +291,7 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 		if m.Overridden {
 			note = "fully overridden: none of its files is used"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\n", m.Place, m.Title, m.Files, m.Wins, m.Loses, m.Unique, note)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\n", m.Place, escapeControls(m.Title), m.Files, m.Wins, m.Loses, m.Unique, note)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -300,7 +302,7 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 			if len(m.Problems) > 0 {
 				why = m.Problems[0].Message
 			}
-			fmt.Fprintf(w, "left out: %d. %s: %s\n", m.Place, m.Title, why)
+			fmt.Fprintf(w, "left out: %d. %s: %s\n", m.Place, escapeControls(m.Title), escapeControls(why))
 		}
 	}
 	return nil

@@ -139,6 +139,10 @@ const (
 	// ConvertDone: the caller converted the bytes already (the window's
 	// pending changes); derived data is still rebuilt.
 	ConvertDone
+	// ConvertStrict is ConvertAuto refusing a number that is not what it
+	// says (read the C way, out of range, infinite, NaN) instead of
+	// storing it with a warning (--strict).
+	ConvertStrict
 )
 
 // Staged is output written to temporary files, not yet in place.

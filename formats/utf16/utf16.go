@@ -168,3 +168,25 @@ func ReplaceLone(s string) string {
 func isSurrogate(s string) bool {
 	return len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80
 }
+
+// LoneAt lists the byte offsets in s of the WTF-8 form of each lone
+// surrogate (as Decode writes it), with the surrogate's value: what a
+// reader of characters (a []rune conversion, JSON, a text box) turns into
+// U+FFFD, for the callers that must say so.
+func LoneAt(s string) (offsets []int, units []uint16) {
+	for i := strings.IndexByte(s, 0xED); i >= 0; {
+		if isSurrogate(s[i:]) {
+			offsets = append(offsets, i)
+			units = append(units, 0xD000|uint16(s[i+1]&0x3F)<<6|uint16(s[i+2]&0x3F))
+			i += 3
+		} else {
+			i++
+		}
+		j := strings.IndexByte(s[i:], 0xED)
+		if j < 0 {
+			break
+		}
+		i += j
+	}
+	return offsets, units
+}

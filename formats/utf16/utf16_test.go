@@ -2,6 +2,7 @@ package utf16
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 	std "unicode/utf16"
@@ -103,6 +104,25 @@ func FuzzDecode(f *testing.F) {
 			}
 			if r, s := ReplaceLone(got), string(std.Decode(u)); r != s {
 				t.Fatalf("% x (big-endian %v): ReplaceLone %q, unicode/utf16 %q", b, bigEndian, r, s)
+			}
+			// LoneAt finds exactly the units unicode/utf16 replaces.
+			var lone []uint16
+			for i := 0; i < len(u); i++ {
+				switch c := u[i]; {
+				case c >= 0xD800 && c < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] < 0xE000:
+					i++
+				case c >= 0xD800 && c < 0xE000:
+					lone = append(lone, c)
+				}
+			}
+			offs, got16 := LoneAt(got)
+			if len(offs) != len(got16) || fmt.Sprint(got16) != fmt.Sprint(lone) {
+				t.Fatalf("% x (big-endian %v): LoneAt %04X, want %04X", b, bigEndian, got16, lone)
+			}
+			for _, o := range offs {
+				if !isSurrogate(got[o:]) {
+					t.Fatalf("LoneAt offset %d is not a surrogate in %q", o, got)
+				}
 			}
 		}
 	})

@@ -11,6 +11,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/view/render"
+	"packsmith/backend/workspace/settings"
 )
 
 // MaxSource caps the source bytes one conversion reads.
@@ -76,7 +77,18 @@ func ReadSource(src string) ([]byte, error) {
 // names them in messages: the user's file). A source that cannot be
 // converted is an *archive.EntryError naming the entry, its message the
 // converter's ("edited.dat:12: …").
+//
+// A number that is not what it says is stored with a warning, or refused
+// when the packStrictNumbers setting is on (as pack does).
 func Convert(a archive.Archive, entry, display string, b []byte) (Converted, error) {
+	return convert(a, entry, display, b, StrictSetting())
+}
+
+// StrictSetting is the packStrictNumbers setting: numbers that are not
+// what they say are refused by every write, not only pack.
+func StrictSetting() bool { return settings.Load().Get().PackStrictNumbers }
+
+func convert(a archive.Archive, entry, display string, b []byte, strict bool) (Converted, error) {
 	refuse := func(err error) (Converted, error) {
 		return Converted{}, &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: fmt.Errorf("not written: %w", err)}
 	}
@@ -84,7 +96,7 @@ func Convert(a archive.Archive, entry, display string, b []byte) (Converted, err
 		if k := render.CompiledKind(archive.Entry{Path: entry}, b); k != "" {
 			return Converted{}, nil // compiled already: stored as it is
 		}
-		c, err := modpack.CompileSource(entry, display, b, false)
+		c, err := modpack.CompileSource(entry, display, b, strict)
 		if err != nil {
 			return refuse(err)
 		}
@@ -148,6 +160,10 @@ func Prepare(ctx context.Context, a archive.Archive, edits []archive.Edit, tmp s
 		if err := ctx.Err(); err != nil {
 			return Plan{}, err
 		}
+		strict := e.Convert == archive.ConvertStrict
+		if strict {
+			e.Convert = archive.ConvertAuto // what the archive's writer knows
+		}
 		if e.Convert != archive.ConvertAuto || (e.Op != archive.EditReplace && e.Op != archive.EditAdd) || e.Source == "" || !Applies(a, e.Path) {
 			pl.Edits = append(pl.Edits, e)
 			continue
@@ -156,7 +172,7 @@ func Prepare(ctx context.Context, a archive.Archive, edits []archive.Edit, tmp s
 		if err != nil {
 			return Plan{}, err
 		}
-		c, err := Convert(a, e.Path, filepath.Base(e.Source), b)
+		c, err := convert(a, e.Path, filepath.Base(e.Source), b, strict || StrictSetting())
 		if err != nil {
 			return Plan{}, err
 		}

@@ -31,7 +31,7 @@ func Lint(a archive.Archive, entry string, text []byte) []Mark {
 	}
 	marks := []Mark{}
 	if compiles(a) && modpack.IsSourceName(entry) {
-		c, err := modpack.CompileSource(entry, path.Base(entry), text, false)
+		c, err := modpack.CompileSource(entry, path.Base(entry), text, StrictSetting())
 		var ce *modpack.CompileError
 		switch {
 		case errors.As(err, &ce):
@@ -47,9 +47,17 @@ func Lint(a archive.Archive, entry string, text []byte) []Mark {
 		}
 		return marks
 	}
-	if _, _, err := EncodeLike(a, entry, path.Base(entry), string(text)); err != nil {
+	c, _, err := EncodeLike(a, entry, path.Base(entry), string(text))
+	if err != nil {
 		m := Mark{Severity: "error", Message: err.Error()}
 		if g := lineOf.FindStringSubmatch(m.Message); g != nil {
+			m.Line, _ = strconv.Atoi(g[1])
+		}
+		marks = append(marks, m)
+	}
+	for _, w := range c.Warnings { // a lone surrogate the text cannot carry
+		m := Mark{Severity: "warning", Message: w}
+		if g := lineOf.FindStringSubmatch(w); g != nil {
 			m.Line, _ = strconv.Atoi(g[1])
 		}
 		marks = append(marks, m)

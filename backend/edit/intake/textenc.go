@@ -10,6 +10,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/view/preview"
 	"packsmith/formats/cp949"
+	utf16x "packsmith/formats/utf16"
 )
 
 // keepsText: text files written into a keep the encoding they came in
@@ -44,7 +45,7 @@ func reencodeText(a archive.Archive, entry, display string, b []byte) (Converted
 	if !ok {
 		return Converted{}, false, nil
 	}
-	return encodeLike(was, display, string(b))
+	return lonesSaid(encodeLike(was, display, string(b)))(orig, display, string(b))
 }
 
 // EncodeLike writes UTF-8 text (the window's editor) in the encoding and
@@ -59,7 +60,40 @@ func EncodeLike(a archive.Archive, entry, display, text string) (Converted, bool
 	if !ok {
 		return Converted{}, false, nil
 	}
-	return encodeLike(was, display, text)
+	return lonesSaid(encodeLike(was, display, text))(orig, display, text)
+}
+
+// lonesSaid adds a warning for each U+FFFD the new text holds where the
+// entry's UTF-16 held a lone surrogate: the text shown (and edited) could
+// not carry it, so writing stores U+FFFD in its place (issue 30: said
+// nowhere). As many warnings as the entry had lone surrogates, at the
+// lines of the new text's U+FFFD.
+func lonesSaid(c Converted, done bool, err error) func(orig []byte, display, text string) (Converted, bool, error) {
+	return func(orig []byte, display, text string) (Converted, bool, error) {
+		if err != nil || !done || c.Data == nil {
+			return c, done, err
+		}
+		var units []uint16
+		switch {
+		case len(orig) >= 2 && orig[0] == 0xFF && orig[1] == 0xFE:
+			_, units = utf16x.LoneAt(utf16x.Decode(orig[2:len(orig)&^1], false))
+		case len(orig) >= 2 && orig[0] == 0xFE && orig[1] == 0xFF:
+			_, units = utf16x.LoneAt(utf16x.Decode(orig[2:len(orig)&^1], true))
+		case len(orig) >= 2 && orig[0] != 0 && orig[1] == 0:
+			_, units = utf16x.LoneAt(utf16x.Decode(orig[:len(orig)&^1], false))
+		}
+		line, n := 1, 0
+		for i, r := range text {
+			if r == '\n' {
+				line++
+			}
+			if r == '\uFFFD' && n < len(units) && text[i:i+3] == "\uFFFD" {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s:%d: U+FFFD (the replacement character) stored where the entry held a lone UTF-16 surrogate, U+%04X: the text cannot carry half a character pair", display, line, units[n]))
+				n++
+			}
+		}
+		return c, done, err
+	}
 }
 
 func encodeLike(was preview.Text, display, text string) (Converted, bool, error) {

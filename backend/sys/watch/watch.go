@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -71,9 +72,36 @@ type Options struct {
 	Ignore func(path string) bool
 }
 
+// stat is what a poll keeps of one path. A symbolic link is kept as its
+// target's text and what that target is now (size and time of a file it
+// resolves to, zero when it resolves to nothing, a folder, or a loop): the
+// same on every look, so a link is a change only when it is re-pointed or
+// the file it names is saved. Scan and the settling stat must both see a
+// link this way; one following it and the other not made every link a
+// change on every poll (issue 30: a link loop repacked every second).
 type stat struct {
 	size  int64
 	mtime int64
+	link  string // the target of a symbolic link, "" for a file
+}
+
+// statOf is path's stat from its Lstat info; false for a folder.
+func statOf(path string, info fs.FileInfo) (stat, bool) {
+	if info.IsDir() {
+		return stat{}, false
+	}
+	if info.Mode()&fs.ModeSymlink == 0 {
+		return stat{info.Size(), info.ModTime().UnixNano(), ""}, true
+	}
+	target, err := os.Readlink(path)
+	if err != nil || target == "" {
+		target = "?" // unreadable: still a link, never equal to a file
+	}
+	st := stat{link: target}
+	if t, err := os.Stat(path); err == nil && t.Mode().IsRegular() {
+		st.size, st.mtime = t.Size(), t.ModTime().UnixNano()
+	}
+	return st, true
 }
 
 // Watcher polls one folder.
@@ -82,7 +110,11 @@ type Watcher struct {
 	opt  Options
 	last map[string]stat
 	walk time.Duration // the last walk's duration
+	// scans counts walks, for tests that drive many polls.
+	scans atomic.Int64
 }
+
+func (w *Watcher) scansSeen() int { return int(w.scans.Load()) }
 
 // New takes the first look at root; Next reports changes from then on.
 func New(root string, o Options) (*Watcher, error) {
@@ -103,6 +135,7 @@ func New(root string, o Options) (*Watcher, error) {
 
 func (w *Watcher) scan() (map[string]stat, error) {
 	t0 := time.Now()
+	w.scans.Add(1)
 	out := make(map[string]stat, len(w.last))
 	err := filepath.WalkDir(w.root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -120,12 +153,16 @@ func (w *Watcher) scan() (map[string]stat, error) {
 		if IsEditorTemp(d.Name()) || (w.opt.Ignore != nil && w.opt.Ignore(p)) {
 			return nil
 		}
-		info, err := d.Info()
+		info, err := d.Info() // WalkDir does not follow links; Info is Lstat's
 		if err != nil {
 			return nil
 		}
+		st, ok := statOf(p, info)
+		if !ok {
+			return nil
+		}
 		rel, _ := filepath.Rel(w.root, p)
-		out[filepath.ToSlash(rel)] = stat{info.Size(), info.ModTime().UnixNano()}
+		out[filepath.ToSlash(rel)] = st
 		return nil
 	})
 	w.walk = time.Since(t0)
@@ -225,13 +262,14 @@ func (w *Watcher) Next(ctx context.Context) ([]string, error) {
 	}
 }
 
-// statRel stats one file the way scan does.
+// statRel stats one file the way scan does (Lstat, links by target).
 func (w *Watcher) statRel(rel string) (stat, bool) {
-	info, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel)))
-	if err != nil || !info.Mode().IsRegular() {
+	p := filepath.Join(w.root, filepath.FromSlash(rel))
+	info, err := os.Lstat(p)
+	if err != nil {
 		return stat{}, false
 	}
-	return stat{info.Size(), info.ModTime().UnixNano()}, true
+	return statOf(p, info)
 }
 
 // Accept takes the current state of the named files (relative, '/') as

@@ -116,6 +116,16 @@ func Open(ctx context.Context, o Options) (*State, error) {
 		s.opts.ModsDir = childCI(s.opts.UserDir, "mods")
 	}
 	s.opts.InstallDir = cleanDir(o.InstallDir)
+	// What a killed Packsmith left in the folders this reads goes now, by
+	// every reader, read-only ones (list) included: the temporary files of
+	// a save or deploy whose process is dead (modlauncher.sch's beside it,
+	// a .MOD's in the mods folder) and lock files nobody holds (the sch's,
+	// the mods folder's beside it). Live writers' files stay (the pid in
+	// the name is alive, or the lock is held).
+	safefile.CleanStale(s.opts.UserDir)
+	if st, err := os.Stat(s.opts.ModsDir); err == nil && st.IsDir() {
+		safefile.CleanStale(s.opts.ModsDir)
+	}
 
 	if err := s.readSch(); err != nil {
 		return nil, err

@@ -13,7 +13,8 @@
 //	                             path (lower-cased where names fold)
 //	  <stamp>-<n>.<base>         the copy: UTC time to the microsecond, a
 //	                             counter that makes the name free
-//	  <stamp>-<n>.<base>.json    what it is: original path, kind, why, size
+//	  <stamp>-<n>.<base>.json    its record: original path, kind, why, size,
+//	                             the copy's SHA-256 and a seal (seal.go)
 //
 // A backup's ID is "<slot>/<copy name>", what `packsmith backups restore`
 // takes. Names sort by time, so pruning and listing need no index file
@@ -69,12 +70,27 @@ type Entry struct {
 	// Lock is what a restore locks (filelock) while it writes Of: the mods
 	// folder for a .MOD, modlauncher.sch itself, "" for none.
 	Lock string `json:"lock,omitempty"`
+	// SHA256 is the copy's bytes' hash, hex; Seal the record's HMAC-SHA256
+	// under the store's key (seal.go). Restore refuses a record without.
+	// They are in the record file (recordFile), not in listings.
+	SHA256 string `json:"-"`
+	Seal   string `json:"-"`
+}
+
+// recordFile is a copy's record as written: the Entry and its seal.
+type recordFile struct {
+	*Entry
+	SHA256 string `json:"sha256,omitempty"`
+	Seal   string `json:"seal,omitempty"`
 }
 
 // Store is a backup folder.
 type Store struct {
 	Dir  string
 	Keep int // copies kept per original file (<= 0: DefaultKeep)
+	// KeyFile holds the key records are sealed with ("": backups.key in
+	// the settings folder, away from the backups it vouches for).
+	KeyFile string
 }
 
 // Dir is the backup folder in the user's cache.
@@ -170,6 +186,10 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	if o.Kind == "" {
 		o.Kind = KindOther
 	}
+	key, err := s.key()
+	if err != nil {
+		return nil, fmt.Errorf("backup: %w", err)
+	}
 	slot := slotOf(abs)
 	dir := filepath.Join(s.Dir, slot)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -201,12 +221,22 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	if move {
 		moved = os.Rename(abs, dst) == nil // another volume: copy below
 	}
-	if !moved {
-		if err := copyFile(abs, dst); err != nil {
+	if moved {
+		sum, err := hashFile(dst)
+		if err != nil {
+			os.Rename(dst, abs)
 			return fail(err)
 		}
+		e.SHA256 = sum
+	} else {
+		sum, n, err := copyFile(abs, dst)
+		if err != nil {
+			return fail(err)
+		}
+		e.SHA256, e.Size = sum, n
 	}
-	meta, _ := json.MarshalIndent(e, "", "  ")
+	e.Seal = sealWith(key, e)
+	meta, _ := json.MarshalIndent(recordFile{e, e.SHA256, e.Seal}, "", "  ")
 	if err := safefile.WriteFile(dst+".json", meta); err != nil {
 		if moved {
 			os.Rename(dst, abs) // put it back: a backup nobody can list is lost
@@ -223,26 +253,29 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	return e, nil
 }
 
-// copyFile copies src over the claimed dst, synced.
-func copyFile(src, dst string) error {
+// copyFile copies src over the claimed dst, synced, and returns the
+// bytes' SHA-256 (hex) and count.
+func copyFile(src, dst string) (string, int64, error) {
 	in, err := os.Open(src)
 	if err != nil {
-		return err
+		return "", 0, err
 	}
 	defer in.Close()
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
-		return err
+		return "", 0, err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), in)
+	if err != nil {
 		out.Close()
-		return err
+		return "", 0, err
 	}
 	if err := out.Sync(); err != nil {
 		out.Close()
-		return err
+		return "", 0, err
 	}
-	return out.Close()
+	return hex.EncodeToString(h.Sum(nil)), n, out.Close()
 }
 
 // copies lists the copy names in a slot folder, oldest first.
@@ -331,22 +364,35 @@ func (s *Store) List() ([]Entry, error) {
 	return out, nil
 }
 
+// read is a backup as listed: ID, path and size are the copy's own.
 func (s *Store) read(slot, name string) (*Entry, error) {
+	e, err := s.record(slot, name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(e.Path)
+	if err != nil {
+		return nil, err
+	}
+	e.ID, e.Size = slot+"/"+name, st.Size()
+	return e, nil
+}
+
+// record is a copy's record as written (ID and size as the record says,
+// for the seal), with Path the copy.
+func (s *Store) record(slot, name string) (*Entry, error) {
 	p := filepath.Join(s.Dir, slot, name)
 	b, err := os.ReadFile(p + ".json")
 	if err != nil {
 		return nil, err
 	}
-	var e Entry
-	if err := json.Unmarshal(b, &e); err != nil {
+	rec := recordFile{Entry: &Entry{}}
+	if err := json.Unmarshal(b, &rec); err != nil {
 		return nil, fmt.Errorf("%s.json: %w", p, err)
 	}
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	e.ID, e.Path, e.Size = slot+"/"+name, p, st.Size()
-	return &e, nil
+	e := rec.Entry
+	e.SHA256, e.Seal, e.Path = rec.SHA256, rec.Seal, p
+	return e, nil
 }
 
 // ErrNoBackup: no backup has the ID given.
@@ -354,19 +400,28 @@ var ErrNoBackup = errors.New("no such backup")
 
 // Get finds a backup by ID ('\' taken as '/').
 func (s *Store) Get(id string) (*Entry, error) {
+	slot, name, err := splitID(id)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.read(slot, name)
+	return e, notFound(id, err)
+}
+
+func splitID(id string) (slot, name string, err error) {
 	id = strings.TrimSpace(strings.ReplaceAll(id, `\`, "/"))
 	slot, name, ok := strings.Cut(id, "/")
 	if !ok || slot == "" || name == "" || strings.Contains(name, "/") || slot == ".." || name == ".." || slot == "." || name == "." || strings.HasSuffix(name, ".json") {
-		return nil, fmt.Errorf("%w %q (an ID looks like modlauncher.sch-1a2b3c4d/20261201-214938.000000-1.modlauncher.sch; see backups list)", ErrNoBackup, id)
+		return "", "", fmt.Errorf("%w %q (an ID looks like modlauncher.sch-1a2b3c4d/20261201-214938.000000-1.modlauncher.sch; see backups list)", ErrNoBackup, id)
 	}
-	e, err := s.read(slot, name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w %q (see backups list)", ErrNoBackup, id)
-		}
-		return nil, err
+	return slot, name, nil
+}
+
+func notFound(id string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w %q (see backups list)", ErrNoBackup, id)
 	}
-	return e, nil
+	return err
 }
 
 // Restored says what Restore did.
@@ -378,14 +433,32 @@ type Restored struct {
 
 // Restore puts backup id back where it came from: the file there now is
 // backed up first, then the copy goes to a temporary file beside it that
-// is renamed into place. The backup itself stays in the store.
+// is renamed into place. The backup itself stays in the store. A record
+// Packsmith did not seal, or that does not match its slot, its kind or
+// its copy's bytes, is refused with ErrUntrusted (seal.go).
 func (s *Store) Restore(ctx context.Context, id string) (*Restored, error) {
-	e, err := s.Get(id)
+	slot, name, err := splitID(id)
 	if err != nil {
 		return nil, err
 	}
-	if e.Lock != "" {
-		l, err := filelock.Acquire(ctx, e.Lock, 0)
+	e, err := s.record(slot, name)
+	if err != nil {
+		return nil, notFound(id, err)
+	}
+	// The seal covers the record's own ID: a record copied beside another
+	// copy names the wrong one.
+	if e.ID != slot+"/"+name {
+		rec := e.ID
+		e.ID = slot + "/" + name
+		return nil, untrusted(e, "its record names another backup, %q", rec)
+	}
+	lock, err := s.verify(e, slot, name)
+	if err != nil {
+		return nil, err
+	}
+	e.Lock = lock
+	if lock != "" {
+		l, err := filelock.Acquire(ctx, lock, 0)
 		if err != nil {
 			return nil, fmt.Errorf("restore: %w", err)
 		}
@@ -411,13 +484,21 @@ func (s *Store) Restore(ctx context.Context, id string) (*Restored, error) {
 	if err != nil {
 		return nil, fmt.Errorf("restore: %w", err)
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), in)
+	if err != nil {
 		out.Abort()
 		return nil, fmt.Errorf("restore %s: %w", e.Of, err)
 	}
 	if err := ctx.Err(); err != nil {
 		out.Abort()
 		return nil, err
+	}
+	// The bytes written are the ones sealed: a copy swapped after the
+	// checks above never reaches the original's place.
+	if sum := hex.EncodeToString(h.Sum(nil)); sum != e.SHA256 || n != e.Size {
+		out.Abort()
+		return nil, untrusted(e, "the copy's bytes (%d, SHA-256 %s) are not the ones backed up (%d, %s)", n, sum, e.Size, e.SHA256)
 	}
 	if err := out.Commit(); err != nil {
 		return nil, fmt.Errorf("restore %s: %w", e.Of, err)

@@ -94,23 +94,25 @@ func TestRestore(t *testing.T) {
 	s := &Store{Dir: t.TempDir(), Keep: 2}
 	work := t.TempDir()
 	p := filepath.Join(work, "modlauncher.sch")
-	os.WriteFile(p, []byte("first"), 0o644)
+	// Restore checks that a modlauncher.sch backup parses as one: the
+	// bodies are real lists (schText names them for the checks below).
+	os.WriteFile(p, schBytes(1), 0o644)
 	first, _ := s.Copy(p, Options{Kind: KindSch, Lock: p})
-	os.WriteFile(p, []byte("second"), 0o644)
+	os.WriteFile(p, schBytes(2), 0o644)
 	s.Copy(p, Options{Kind: KindSch, Lock: p})
-	os.WriteFile(p, []byte("now"), 0o644)
+	os.WriteFile(p, schBytes(3), 0o644)
 	// Keep 2: backing up "now" would prune "first", the copy restored.
 	r, err := s.Restore(context.Background(), first.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(p); string(b) != "first" {
+	if b, _ := os.ReadFile(p); schText(b) != "first" {
 		t.Fatalf("restored %q", b)
 	}
 	if r.Backup == nil {
 		t.Fatal("the current file was not backed up")
 	}
-	if b, _ := os.ReadFile(r.Backup.Path); string(b) != "now" || !strings.Contains(r.Backup.Why, first.ID) {
+	if b, _ := os.ReadFile(r.Backup.Path); schText(b) != "now" || !strings.Contains(r.Backup.Why, first.ID) {
 		t.Fatalf("backup of the current file %q %+v", b, r.Backup)
 	}
 	if l := ls(t, work); fmt.Sprint(l) != "[modlauncher.sch]" {
@@ -120,7 +122,7 @@ func TestRestore(t *testing.T) {
 	var bodies []string
 	for _, e := range list {
 		b, _ := os.ReadFile(e.Path)
-		bodies = append(bodies, string(b))
+		bodies = append(bodies, schText(b))
 	}
 	if fmt.Sprint(bodies) != "[now first]" {
 		t.Fatalf("kept %v", bodies)

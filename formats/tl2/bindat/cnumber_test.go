@@ -75,7 +75,10 @@ func TestCNumberValues(t *testing.T) {
 // Whole numbers keep the strict reader's meaning: no fix, same bits.
 func TestCNumberKeepsWholeNumbers(t *testing.T) {
 	for _, c := range []struct{ typ, text string }{
-		{"INTEGER64", "18446744073709551615"}, {"UNSIGNED INT", "-1"}, {"FLOAT", "1.#INF"}, {"BOOL", "True"}, {"INTEGER", " 5 "},
+		// (INTEGER64 18446744073709551615 and FLOAT 1.#INF were here: they
+		// wrapped to -1 and packed +Inf unsaid; issue 30 made them fixes,
+		// TestValuesThatAreNotWhatTheySay.)
+		{"INTEGER64", "9223372036854775807"}, {"UNSIGNED INT", "-1"}, {"FLOAT", "3.4028235e38"}, {"BOOL", "True"}, {"INTEGER", " 5 "},
 	} {
 		n := 0
 		_, err := CompileText("W.DAT", []byte("[A]\n<"+c.typ+">K:"+c.text+"\n[/A]"), &Options{Strict: true, Fixed: func(NumberFix) { n++ }})
@@ -88,5 +91,54 @@ func TestCNumberKeepsWholeNumbers(t *testing.T) {
 	}
 	if _, ok := CNumber(String, "1"); ok {
 		t.Error("STRING is numeric")
+	}
+}
+
+// Issue 30: values read whole but not as written — past the type's bounds
+// (saturated, as the C runtime reads them, where INTEGER64 used to wrap),
+// infinite, NaN, or nonzero text read as 0 — are each a fix with its
+// reason, and Strict refuses each.
+func TestValuesThatAreNotWhatTheySay(t *testing.T) {
+	for _, c := range []struct{ typ, text, want, why string }{
+		{"INTEGER64", "9223372036854775808", "9223372036854775807", WhyRange},
+		{"INTEGER64", "18446744073709551615", "9223372036854775807", WhyRange},
+		{"INTEGER64", "-9223372036854775809", "-9223372036854775808", WhyRange},
+		{"INTEGER", "99999999999999999999", "2147483647", WhyRange},
+		{"UNSIGNED INT", "4294967296", "4294967295", WhyRange},
+		{"INTEGER", "1e9", "1", ""},
+		{"FLOAT", "1e400", "+Inf", WhyInfinite},
+		{"FLOAT", "1e39", "+Inf", WhyInfinite}, // finite as a double, not as a float
+		{"FLOAT", "1.#INF", "+Inf", WhyInfinite},
+		{"DOUBLE", "-1e400", "-Inf", WhyInfinite},
+		{"FLOAT", "NaN", "", WhyNaN},
+		{"DOUBLE", "1.#QNAN", "", WhyNaN},
+		{"FLOAT", "1e-50", "0", WhyUnderflow},
+		{"DOUBLE", "0.5e-400", "0", WhyUnderflow},
+	} {
+		src := "[A]\n<" + c.typ + ">K:" + c.text + "\n[/A]\n"
+		var fixes []NumberFix
+		b, err := CompileText("N.DAT", []byte(src), &Options{Fixed: func(f NumberFix) { fixes = append(fixes, f) }})
+		if err != nil {
+			t.Errorf("%s %q: %v", c.typ, c.text, err)
+			continue
+		}
+		if len(fixes) != 1 || fixes[0].Why != c.why || fixes[0].Line != 2 {
+			t.Errorf("%s %q: fixes %+v, want one, why %q", c.typ, c.text, fixes, c.why)
+			continue
+		}
+		d, err := Decompile("N.DAT", b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Root.Props[0].Value; c.want != "" && got != c.want {
+			t.Errorf("%s %q packed as %q, want %q", c.typ, c.text, got, c.want)
+		}
+		msg := fixes[0].Message()
+		if !strings.Contains(msg, `"`+c.text+`"`) || !strings.Contains(msg, "packed as "+fixes[0].Value) || (c.why != "" && !strings.Contains(msg, c.why)) {
+			t.Errorf("message %q", msg)
+		}
+		if _, err := CompileText("N.DAT", []byte(src), &Options{Strict: true}); err == nil || !strings.HasPrefix(err.Error(), "N.DAT:2: K: ") {
+			t.Errorf("strict %s %q: %v", c.typ, c.text, err)
+		}
 	}
 }

@@ -321,7 +321,16 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, s
 				return body, strAt, c.errAt(p.Line, "%s: %v", p.Key, err)
 			}
 			v = cv
-			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v)})
+			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v), Why: cWhy(t, p.Value)})
+		} else if t == Float || t == Double {
+			// Read whole, yet not what was written: ±Inf, NaN, or a
+			// nonzero value that became 0. Said, and refused when strict.
+			if why := floatWhy(t, v, p.Value); why != "" {
+				if c.strict {
+					return body, strAt, c.errAt(p.Line, "%s: <%s> value %q is %s (refused because numbers are strict)", p.Key, t, p.Value, why)
+				}
+				c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v), Why: why})
+			}
 		}
 		if valueSize(t) == 8 {
 			body = binary.LittleEndian.AppendUint64(body, v)

@@ -146,11 +146,12 @@ func parseNumber(t Type, text string) (uint64, error) {
 		if v, ok := smallInt(s); ok {
 			return uint64(v), nil
 		}
+		// A value over 9223372036854775807 is out of range, not an unsigned
+		// one: _strtoi64 saturates it, and reading it as uint64 wrapped
+		// 18446744073709551615 to -1 without a word (issue 30). The C-way
+		// reader takes it from here, with a warning.
 		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return uint64(v), nil
-		}
-		if v, err := strconv.ParseUint(s, 10, 64); err == nil {
-			return v, nil
 		}
 		return 0, fmt.Errorf("INTEGER64 value %q is not a 64-bit integer", text)
 	case Bool:

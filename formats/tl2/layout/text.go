@@ -287,6 +287,8 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 			c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
 				"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
 				p.Key, p.Type, p.Value, text)})
+		} else if prop.Enc == EncFloat {
+			c.floatNote(p, math.Float32frombits(uint32(v[0])|uint32(v[1])<<8|uint32(v[2])<<16|uint32(v[3])<<24))
 		}
 		if i, dup := seen[p.Key]; dup {
 			c.warn(p.Line, "%s set again (first at line %d); the last value wins", p.Key, pend[i].line)
@@ -372,6 +374,8 @@ func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*v
 		c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
 			"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
 			p.Key, p.Type, p.Value, strconv.FormatFloat(float64(f), 'g', -1, 32))})
+	} else {
+		c.floatNote(p, f)
 	}
 	axis := strings.IndexByte("XYZ", p.Key[len(p.Key)-1])
 	if vp.Enc == EncVec2 && axis == 2 {
@@ -680,6 +684,30 @@ func encodeValueC(e Enc, s string) (b []byte, text string, ok bool) {
 		return le64(nil, uint64(v)), strconv.FormatInt(v, 10), true
 	}
 	return nil, "", false
+}
+
+// floatNote reports a FLOAT read whole but not as written (issue 30):
+// ±Inf (1e400, 1e39, Inf), NaN, or nonzero text read as 0. Marked CNumber,
+// so that strict numbers refuse it as they refuse a value read the C way.
+func (c *compiler) floatNote(p dattext.Prop, f float32) {
+	why := ""
+	switch {
+	case math.IsInf(float64(f), 0):
+		why = "infinite"
+	case f != f:
+		why = "not a number"
+	case f == 0:
+		for i := 0; i < len(p.Value) && p.Value[i] != 'e' && p.Value[i] != 'E'; i++ {
+			if p.Value[i] >= '1' && p.Value[i] <= '9' {
+				why = "too small to show"
+				break
+			}
+		}
+	}
+	if why != "" {
+		c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
+			"%s: <%s> value %q is %s; packed as %s", p.Key, p.Type, p.Value, why, strconv.FormatFloat(float64(f), 'g', -1, 32))})
+	}
 }
 
 // encodeValue turns a text value into the property's bytes.

@@ -296,3 +296,31 @@ func TestPlacesRoomPiece(t *testing.T) {
 		}
 	}
 }
+
+// Issue 30: FLOATs read whole but not as written — ±Inf, NaN, nonzero text
+// read as 0 — in a property or a position component are findings marked
+// CNumber (strict numbers refuse them); ordinary values are not.
+func TestCompileSpecialFloats(t *testing.T) {
+	text := "[Layout]\n[OBJECTS]\n[BASEOBJECT]\n[PROPERTIES]\n<STRING>DESCRIPTOR:Sound\n<INTEGER64>ID:1\n" +
+		"<FLOAT>RADIUS:1e400\n<FLOAT>POSITIONX:NaN\n<FLOAT>POSITIONY:1e-60\n<FLOAT>POSITIONZ:-2.5\n" +
+		"[/PROPERTIES]\n[/BASEOBJECT]\n[/OBJECTS]\n[/Layout]\n"
+	_, lint, err := Compile("T.LAYOUT", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`T.LAYOUT:7: RADIUS: <FLOAT> value "1e400" is infinite; packed as +Inf`,
+		`T.LAYOUT:8: POSITIONX: <FLOAT> value "NaN" is not a number; packed as NaN`,
+		`T.LAYOUT:9: POSITIONY: <FLOAT> value "1e-60" is too small to show; packed as 0`,
+	}
+	var got []string
+	for _, f := range lint {
+		if !f.CNumber {
+			t.Errorf("not marked CNumber: %s", f)
+		}
+		got = append(got, f.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lint:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
+	"packsmith/formats/utf16"
 )
 
 // Finding is one message of ParseText, at its line of the text.
@@ -414,6 +415,15 @@ func ParseText(k Kind, file string, text []byte) (*File, []Finding, error) {
 		return nil, nil, &TextError{Findings: []Finding{{File: file, Msg: err.Error()}}}
 	}
 	p := &textParser{file: file, kind: k, f: &File{Kind: k}}
+	// The table is read as characters: a lone UTF-16 surrogate (kept by
+	// Decode) cannot be one and is stored as U+FFFD. Said, each at its
+	// line (issue 30: it was replaced without a word).
+	if offs, units := utf16.LoneAt(s); len(offs) > 0 {
+		for i, off := range offs {
+			p.warnf(1+strings.Count(s[:off], "\n"), "lone UTF-16 surrogate U+%04X (half of a character pair) stored as U+FFFD, the replacement character", units[i])
+		}
+		s = utf16.ReplaceLone(s)
+	}
 	p.parse(strings.Split(s, "\n"))
 	if len(p.errs) > 0 {
 		return nil, p.warns, &TextError{Findings: p.errs}
