@@ -153,6 +153,7 @@ func At(sk *skeleton.Skeleton, anim *skeleton.Animation, t float64, loop bool) *
 	length := float64(anim.Length)
 	t = wrap(t, length, loop)
 	locals := bindLocals(sk)
+	changed := make([]bool, len(sk.Bones))
 	for i := range anim.Tracks {
 		tr := &anim.Tracks[i]
 		bi, ok := p.Handles[tr.Bone]
@@ -166,14 +167,38 @@ func At(sk *skeleton.Skeleton, anim *skeleton.Animation, t float64, loop bool) *
 			l.scale[k] *= d.scale[k]
 		}
 		l.rot = qmul(l.rot, d.rot)
+		changed[bi] = true
 	}
 	p.World = worlds(sk, locals)
 	bind := worlds(sk, bindLocals(sk))
+	moved := movedBones(sk, changed)
 	p.Skin = make([]Mat, len(sk.Bones))
 	for i := range p.Skin {
-		p.Skin[i] = p.World[i].Mul(bind[i].Inverse())
+		// A bone no track moves, under parents no track moves, keeps
+		// exactly Identity (not a product that rounds near it), so such
+		// a pose draws the very pixels of the bind pose.
+		p.Skin[i] = Identity
+		if moved[i] {
+			p.Skin[i] = p.World[i].Mul(bind[i].Inverse())
+		}
 	}
 	return p
+}
+
+// movedBones tells per bone whether it or an ancestor changed.
+func movedBones(sk *skeleton.Skeleton, changed []bool) []bool {
+	parent := sk.ParentOf()
+	out := make([]bool, len(changed))
+	for i := range out {
+		// Walk up at most len steps (a cycle in bad input ends there).
+		for j, n := i, 0; j >= 0 && n <= len(out); j, n = parent[j], n+1 {
+			if changed[j] {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
 }
 
 func wrap(t, length float64, loop bool) float64 {
