@@ -327,3 +327,17 @@ func (p *Pose) Positions(pos []float32, bones []mesh.BoneAssignment) []float32 {
 	}
 	return out
 }
+
+// KeyLocal is a keyframe made absolute: the bone's local position,
+// orientation (x, y, z, w, normalised) and scale at that key, as At
+// composes them (for viewers that interpolate keys themselves).
+func KeyLocal(b *skeleton.Bone, k *skeleton.Keyframe) (pos [3]float64, rot [4]float64, scale [3]float64) {
+	l := bindLocal(b)
+	t, s := f3(k.Translation), f3(k.Scale)
+	for i := range 3 {
+		pos[i] = l.pos[i] + t[i]
+		scale[i] = l.scale[i] * s[i]
+	}
+	x, y, z, w := normalize(qmul(l.rot, f4(k.Rotation)))
+	return pos, [4]float64{x, y, z, w}, scale
+}

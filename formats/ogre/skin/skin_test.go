@@ -201,3 +201,20 @@ func TestMonster(t *testing.T) {
 		t.Errorf("IDLE at 0 and mid-way differ by at most %g", diff)
 	}
 }
+
+// TestKeyLocal: a key made absolute, composed under its parent, is the
+// bone's world transform At gives at the key's time.
+func TestKeyLocal(t *testing.T) {
+	sk, a := arm()
+	pos, rot, scale := KeyLocal(&sk.Bones[1], &a.Tracks[0].Keyframes[1])
+	w := Bind(sk).World[0].Mul(Compose(pos, rot, scale))
+	got := At(sk, a, 1, true).World[1]
+	for i := range w {
+		if math.Abs(w[i]-got[i]) > 1e-9 {
+			t.Fatalf("KeyLocal composes to %v, At gives %v", w, got)
+		}
+	}
+	if pos != [3]float64{1, 0, 1} {
+		t.Errorf("pos %v", pos)
+	}
+}
