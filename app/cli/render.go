@@ -77,6 +77,9 @@ func runRender(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT.png is required"}
 	}
+	if *at != 0 && *anim == "" {
+		return usageError{"--time goes with --anim NAME"}
+	}
 	src, err := c.openSource(pos, *pw)
 	if err != nil {
 		return err
