@@ -94,7 +94,10 @@ func (r *Resolver) Material(materialName string) MaterialRef {
 		return ref
 	}
 	if ref.File = r.findTexture(path.Dir(m.script), m.texture); ref.File == "" {
-		ref.Problem = fmt.Sprintf("texture %s of material %q (%s) not found (nor as .dds)", m.texture, materialName, m.script)
+		ref.Problem = fmt.Sprintf("texture %s of material %q (%s) not found", m.texture, materialName, m.script)
+		if ddsStandIn(m.texture) {
+			ref.Problem += " (nor its .dds)"
+		}
 	}
 	return ref
 }
@@ -105,13 +108,21 @@ func (r *Resolver) Material(materialName string) MaterialRef {
 // the same name when there is one, else the file as named; each beside
 // the script first, then anywhere by file name.
 func (r *Resolver) findTexture(dir, name string) string {
-	ext := strings.ToLower(path.Ext(name))
-	if ext == ".png" || ext == ".tga" || ext == ".jpg" || ext == ".jpeg" {
+	if ddsStandIn(name) {
 		if k := r.find(dir, strings.TrimSuffix(name, path.Ext(name))+".dds"); k != "" {
 			return k
 		}
 	}
 	return r.find(dir, name)
+}
+
+// ddsStandIn tells a texture name the game loads as .dds when it can.
+func ddsStandIn(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png", ".tga", ".jpg", ".jpeg":
+		return true
+	}
+	return false
 }
 
 // find looks for a file named name beside dir, then anywhere.
