@@ -37,7 +37,8 @@ type PackBone struct {
 }
 
 // PackWeight points at a geometry's vertices × 4 u32 bone indices and
-// vertices × 4 f32 weights.
+// vertices × 4 f32 weights; both -1 when the geometry has no bone
+// assignment at all (it is drawn as a static mesh).
 type PackWeight struct {
 	Index  int `json:"index"`
 	Weight int `json:"weight"`
@@ -101,6 +102,10 @@ func (p *packer) addSkin(key string, m *mesh.Mesh, res *Resolver) *PackSkin {
 			continue
 		}
 		seen[g] = true
+		if len(m.BonesOf(i)) == 0 {
+			ps.Weights = append(ps.Weights, PackWeight{Index: -1, Weight: -1}) // drawn unskinned
+			continue
+		}
 		idx, w := topFour(g.VertexCount, m.BonesOf(i), index)
 		ps.Weights = append(ps.Weights, PackWeight{Index: p.u32s(idx), Weight: p.floats(w)})
 	}
@@ -155,9 +160,9 @@ func (p *packer) tracks(u *Unit, tracks []skeleton.Track, index map[uint16]int) 
 }
 
 // topFour keeps each vertex's four heaviest assignments (as Ogre does),
-// as bone indices and weights normalised to sum 1; a vertex without any
-// hangs on bone 0 with weight 0 (it stays in place: the window's skinning
-// leaves a zero-weight vertex where it is).
+// as bone indices and weights normalised to sum 1. A vertex without any
+// (in a geometry that has some) hangs on bone 0 with weight 1: the
+// window's GPU skinning has no "stay put", unlike skin.Positions.
 func topFour(vertices int, bones []mesh.BoneAssignment, index map[uint16]int) ([]uint32, []float32) {
 	type bw struct {
 		bone int
@@ -173,6 +178,10 @@ func topFour(vertices int, bones []mesh.BoneAssignment, index map[uint16]int) ([
 	}
 	idx, w := make([]uint32, 4*vertices), make([]float32, 4*vertices)
 	for v, l := range per {
+		if len(l) == 0 {
+			w[4*v] = 1
+			continue
+		}
 		sort.SliceStable(l, func(i, j int) bool { return l[i].w > l[j].w })
 		l = l[:min(len(l), 4)]
 		sum := float32(0)

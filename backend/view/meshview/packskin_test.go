@@ -100,3 +100,13 @@ func TestPackSkin(t *testing.T) {
 		}
 	}
 }
+
+// TestPackSkinUnweighted: a geometry with no bone assignment is sent
+// without weights (the window draws it static, not collapsed), and a
+// weighted one's unassigned vertex hangs on bone 0 with weight 1.
+func TestPackSkinUnweighted(t *testing.T) {
+	idx, w := topFour(2, []mesh.BoneAssignment{{Vertex: 1, Bone: 5, Weight: 2}, {Vertex: 1, Bone: 6, Weight: 6}}, map[uint16]int{5: 0, 6: 1})
+	if idx[0] != 0 || w[0] != 1 || idx[4] != 1 || w[4] != 0.75 || idx[5] != 0 || w[5] != 0.25 {
+		t.Errorf("indices %v weights %v", idx, w)
+	}
+}

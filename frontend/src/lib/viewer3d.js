@@ -265,7 +265,7 @@ export function buildMesh(v, pack, mi, texURL, onTexError) {
     const mat = v.material(s.texture && a.uv ? texURL(s.texture) : null, m.collision ? 5 : i, onTexError);
     const w = skin ? m.skin.weights[attrs.indexOf(a)] : null;
     let mesh;
-    if (skin && w) {
+    if (skin && w && w.index >= 0) {
       const nv = m.geometries[s.geometry].vertices;
       geo.setAttribute('skinIndex', new v.THREE.Uint16BufferAttribute(Uint16Array.from(pack.u32(w.index, 4 * nv)), 4));
       geo.setAttribute('skinWeight', new v.THREE.BufferAttribute(pack.f32(w.weight, 4 * nv), 4));
