@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/mod"
 	"packsmith/internal/testfixtures"
 )
 
@@ -197,5 +199,56 @@ func TestRenderPosed(t *testing.T) {
 	}
 	if _, errs, code := run(t, "render", m, "-o", p("x.png"), "--anim", "Fly"); code != 1 || !strings.Contains(errs, `no animation "Fly"; the unit has: Attack1, Attack2`) {
 		t.Errorf("unknown animation: %d %s", code, errs)
+	}
+}
+
+// TestInfoSkinnedMeshInPak: the monster inside a DATA.PAK (its
+// .ANIMATION compiled to BINDAT, as the game ships it) resolves alike.
+func TestInfoSkinnedMeshInPak(t *testing.T) {
+	src := testfixtures.Dir(t, "tl2/monster/"+flyerDir)
+	gdir := t.TempDir()
+	pak, err := os.Create(filepath.Join(gdir, "DATA.PAK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	man, err := os.Create(filepath.Join(gdir, "DATA.PAK.MAN"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := mod.NewPakWriter(pak, man, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := os.ReadDir(src)
+	for _, e := range ents {
+		b, _ := os.ReadFile(filepath.Join(src, e.Name()))
+		if strings.HasSuffix(e.Name(), ".ANIMATION") {
+			if b, err = bindat.CompileText(e.Name(), b, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Add(mod.FileHeader{Name: flyerDir + "/" + e.Name()}, bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	pak.Close()
+	man.Close()
+	var got MeshInfo
+	out := mustRun(t, 0, "info", filepath.Join(gdir, "DATA.PAK"), strings.ToLower(flyerDir+"/NETHERIM_FLYER.MESH"), "--json")
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Materials) != 1 || got.Materials[0].File != flyerDir+"/NETHERIM_FLYER.DDS" {
+		t.Errorf("materials %+v", got.Materials)
+	}
+	if u := got.Unit; u == nil || u.Bones != 37 || len(u.Animations) != 11 || u.Animations[0].Name != "Attack1" || len(u.Animations[0].Events) != 4 || u.Animations[0].Length != 1 {
+		t.Errorf("unit %+v", got.Unit)
+	}
+	o := filepath.Join(t.TempDir(), "p.png")
+	if out := mustRun(t, 0, "render", filepath.Join(gdir, "DATA.PAK"), flyerDir+"/NETHERIM_FLYER.MESH", "--anim", "Walk", "--time", "0.5", "--size", "256", "-o", o); !strings.Contains(out, "Walk at 0.5 s") {
+		t.Errorf("render: %s", out)
 	}
 }
