@@ -110,8 +110,8 @@ type Keyframe struct {
 
 // Link names another skeleton whose animations this one uses.
 type Link struct {
-	Skeleton string
-	Scale    float32
+	Skeleton string  `json:"skeleton"`
+	Scale    float32 `json:"scale"`
 }
 
 // FormatError describes input that is not a readable skeleton.
