@@ -4,7 +4,12 @@
 # the command line, picks BOX.MESH and the level ROOM.LAYOUT with the
 # keyboard and mouse (xdotool), and checks from screenshots that the 3D
 # canvas drew (pixels that are not its background). Screenshots go to
-# PACKSMITH_SHOTS (window-3d-mesh.png, window-3d-level.png). Build first:
+# PACKSMITH_SHOTS (window-3d-mesh.png, window-3d-level.png). With the
+# fixtures (../shared/fixtures/tl2/monster), the mod also holds the skinned
+# monster NETHERIM_FLYER: the test checks it is drawn textured (its
+# texture's saturated orange, which the flat untextured colour never
+# reaches), plays Attack1 and sees the picture change, and counts the
+# event marks on the timeline (window-3d-monster*.png). Build first:
 # cd frontend && npm run build; go build -tags desktop,production -o build/bin/packsmith .
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +28,15 @@ trap cleanup EXIT
 fail() { echo "window-3d-test: $*"; import -window root "$shots/window-3d-failed.png" || true; tail -5 "$work/app.log"; exit 1; }
 
 go run ./internal/modelgen/gen -o "$work/models" -ghost
+monster=""
+for d in ../shared/fixtures/tl2/monster /work/shared/fixtures/tl2/monster; do
+  [ -d "$d/MEDIA" ] && monster=$d && break
+done
+if [ -n "$monster" ]; then
+  cp -r "$monster/MEDIA/." "$work/models/MEDIA/"
+elif [ "${PACKSMITH_REQUIRE_FIXTURES:-}" = 1 ]; then
+  echo "window-3d-test: the monster fixture is missing"; exit 1
+fi
 PACKSMITH_CONFIG_DIR="$work/cfg" build/bin/packsmith pack "$work/models" -o "$work/MODELS.MOD" --mpp none >/dev/null
 
 display=""
@@ -74,5 +88,46 @@ n=$(drawn 640 360 330 430)
 import -window root "$shots/window-3d-level.png"
 echo "window-3d-test: ROOM.LAYOUT: $n pixels of the 3D view drawn"
 [ "$n" -gt 5000 ] || fail "the level view drew $n pixels"
+# count X Y W H COLOUR: pixels of the region within 12 % of COLOUR.
+count() {
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -crop "$3x$4+$1+$2" +repage -fuzz 12% -fill white -opaque "$5" -fill black +opaque white \
+    -format '%[fx:int(mean*w*h)]' info:
+}
+# orange X Y W H: pixels whose red exceeds their blue by more than 0.4
+# (the flat untextured colour, C8B48C shaded, stays below 0.24).
+orange() {
+  import -window root "$work/screen.png"
+  convert "$work/screen.png" -crop "$3x$4+$1+$2" +repage -fx '(r-b)>0.4?1:0' -format '%[fx:int(mean*w*h)]' info:
+}
+
+if [ -n "$monster" ]; then
+  pick NETHERIM_FLYER.MESH
+  xdotool mousemove 1205 356 click 1               # "bounds" off: its yellow lines would count as orange
+  xdotool mousemove 400 700
+  sleep 1
+  import -window root "$shots/window-3d-monster.png"
+  n=$(drawn 640 330 330 460)
+  o=$(orange 640 330 330 460)
+  echo "window-3d-test: NETHERIM_FLYER.MESH: $n pixels drawn, $o of the texture's orange"
+  [ "$n" -gt 3000 ] || fail "the monster drew $n pixels"
+  [ "$o" -gt 300 ] || fail "the monster is not textured ($o orange pixels)"
+  # Attack1: the second button of the animation picker (after "bind pose").
+  xdotool mousemove 1088 455 click 1               # "Attack1" in the animation picker
+  xdotool mousemove 400 700
+  sleep 1
+  import -window root "$work/a.png"
+  sleep 0.37
+  import -window root "$work/b.png"
+  cp "$work/b.png" "$shots/window-3d-monster-attack1.png"
+  convert "$work/a.png" -crop 330x460+640+330 +repage "$work/a-view.png"
+  convert "$work/b.png" -crop 330x460+640+330 +repage "$work/b-view.png"
+  d=$(compare -metric AE -fuzz 3% "$work/a-view.png" "$work/b-view.png" null: 2>&1 || true)
+  echo "window-3d-test: Attack1 playing: $d pixels changed in 0.37 s"
+  [ "${d%%.*}" -gt 200 ] 2>/dev/null || fail "the picture did not change while Attack1 played ($d)"
+  m=$(count 980 330 300 500 '#FF2D6F')
+  echo "window-3d-test: $m pixels of event marks on the timeline"
+  [ "$m" -gt 120 ] || fail "no event marks on Attack1's timeline ($m pixels)"
+fi
 ok=1
 echo "window-3d-test: ok"

@@ -400,7 +400,7 @@ func init() {
 		"source's name (X.DAT stays X.DAT, X.DAT.BINDAT becomes X.DAT) and RAW indices as tables (X.RAW.txt).\n" +
 		"--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\n" +
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
-	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|ARCHIVE ENTRY.MESH [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names and materials, vertices, triangles, bounds, skeleton link.", run: runInfo})
+	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|FILE.SKELETON|ARCHIVE ENTRY.MESH|ARCHIVE ENTRY.SKELETON [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names, materials and textures (as named and as found), vertices, triangles, bounds,\nskeleton and animations; for an Ogre skeleton: bones, roots, animations with tracks and keyframes.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
 	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
 	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
@@ -526,6 +526,9 @@ func runInfo(c *ctx, args []string) error {
 	}
 	if handled, err := infoMesh(c, pos, *pw, *js); handled {
 		return err // a .MESH, loose or ARCHIVE ENTRY
+	}
+	if handled, err := infoSkeleton(c, pos, *pw, *js); handled {
+		return err // a .SKELETON, loose or ARCHIVE ENTRY
 	}
 	if len(pos) != 1 {
 		return usageError{"want one ARCHIVE"}

@@ -18,6 +18,7 @@ const maxMeshFile = 256 << 20
 type MeshInfo struct {
 	File string `json:"file"`
 	mesh.Info
+	MeshMaterials
 }
 
 // infoMesh answers `info` for a .MESH, loose (one argument) or an entry
@@ -36,7 +37,7 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	if err != nil {
 		return true, err
 	}
-	v := MeshInfo{File: src.name(), Info: m.Info()}
+	v := MeshInfo{File: src.name(), Info: m.Info(), MeshMaterials: meshMaterials(src, m)}
 	if js {
 		return true, writeJSON(c.stdout, v)
 	}
@@ -62,6 +63,21 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 			shared = "shared"
 		}
 		fmt.Fprintf(c.stdout, "submesh %d %s: material %q, %s, %d vertices (%s), %d triangles\n", i, name, s.Material, s.Operation, s.Vertices, shared, s.Triangles)
+		if mr := v.Materials[i]; mr.File != "" {
+			fmt.Fprintf(c.stdout, "  texture %s: %s\n", mr.Texture, mr.File)
+		} else if mr.Script != "" {
+			fmt.Fprintf(c.stdout, "  untextured: %s\n", mr.Problem)
+		}
+	}
+	if u := v.Unit; u != nil {
+		fmt.Fprintf(c.stdout, "skeleton file: %s, %d bones; %d animations", u.SkeletonFile, u.Bones, len(u.Animations))
+		if u.AnimationList != "" {
+			fmt.Fprintf(c.stdout, " listed in %s", u.AnimationList)
+		}
+		fmt.Fprintln(c.stdout)
+		for _, p := range u.Problems {
+			fmt.Fprintf(c.stdout, "  problem: %s\n", p)
+		}
 	}
 	return true, nil
 }
@@ -76,15 +92,18 @@ func readMesh(src *source) (*mesh.Mesh, error) {
 
 // renderModel draws a .MESH (a shaded view) or a level layout (a map in
 // its walk grid's frame); handled is false for other entries.
-func renderModel(c *ctx, src *source, out string, size int, game string) (handled bool, err error) {
+func renderModel(c *ctx, src *source, out string, size int, game, anim string, at float64) (handled bool, err error) {
 	switch {
 	case meshview.IsMesh(src.e.Path):
 		m, err := readMesh(src)
 		if err != nil {
 			return true, err
 		}
-		img, err := meshview.Render(m, size)
+		img, note, err := posedRender(src, m, size, game, anim, at)
 		if err != nil {
+			if strings.HasPrefix(err.Error(), src.name()) {
+				return true, err
+			}
 			return true, fmt.Errorf("%s: %w", src.name(), err)
 		}
 		if err := writePNG(c, out, src.name(), img); err != nil {
@@ -92,7 +111,7 @@ func renderModel(c *ctx, src *source, out string, size int, game string) (handle
 		}
 		if out != "-" {
 			in := m.Info()
-			fmt.Fprintf(c.stdout, "wrote %s: %d×%d, Ogre mesh, %d triangles\n", out, size, size, in.Triangles)
+			fmt.Fprintf(c.stdout, "wrote %s: %d×%d, Ogre mesh, %d triangles%s\n", out, size, size, in.Triangles, note)
 		}
 		return true, nil
 	case meshview.IsLayout(src.e.Path):

@@ -19,10 +19,12 @@ func init() {
 	register(command{
 		name: "render",
 		usage: "render FILE|ARCHIVE ENTRY -o OUT.png [--scale N] [--mip N] [--face N] [--overlay] [--password PW]\n" +
-			"       packsmith render FILE.MESH|LEVEL.LAYOUT|ARCHIVE ENTRY -o OUT.png [--size N] [--game DIR]\n" +
+			"       packsmith render FILE.MESH|LEVEL.LAYOUT|ARCHIVE ENTRY -o OUT.png [--size N] [--game DIR] [--anim NAME] [--time SECONDS]\n" +
 			"       packsmith render GRID.MPP|ARCHIVE ENTRY (--diff FILE | --diff-entry ENTRY [--diff-archive ARCHIVE]) [-o OUT.png] [--scale N] [--json]",
 		summary: "Draw a texture (DDS, TGA, btx, PNG, JPG) or a walk grid (.MPP) as PNG; -o - writes it to standard output.\n" +
-			"Meshes (Ogre .MESH): shaded from a fixed three-quarter angle, --size N pixels square (256–4096, default 512).\n" +
+			"Meshes (Ogre .MESH): shaded from a fixed three-quarter angle, --size N pixels square (256–4096, default 512),\n" +
+			"textured as their materials say (a .png or .tga texture loads the .dds of the same name when there is one);\n" +
+			"--anim NAME poses a skinned mesh at --time SECONDS (looping) of that animation of its unit's .ANIMATION list.\n" +
 			"Levels (.LAYOUT): the pieces from above in the walk grid's frame, one pixel per cell, the .MPP's origin\n" +
 			"and extent, row 0 at the top as for a .MPP; pieces placed as the bake places them, drawn with their\n" +
 			"visual mesh or, when it is missing, their collision mesh. --game DIR as for bake.\n" +
@@ -51,6 +53,8 @@ func runRender(c *ctx, args []string) error {
 	asJSON := fs.Bool("json", false, "with --diff: print the counts as JSON")
 	size := fs.Int("size", 512, "mesh: picture edge in pixels")
 	game := fs.String("game", "", "level: the game's data folder")
+	anim := fs.String("anim", "", "mesh: pose it in this animation of its unit (.ANIMATION name)")
+	at := fs.Float64("time", 0, "mesh: seconds into --anim (looping)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -73,13 +77,19 @@ func runRender(c *ctx, args []string) error {
 	if *out == "" {
 		return usageError{"-o OUT.png is required"}
 	}
+	if *at != 0 && *anim == "" {
+		return usageError{"--time goes with --anim NAME"}
+	}
 	src, err := c.openSource(pos, *pw)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	if handled, err := renderModel(c, src, *out, *size, *game); handled {
+	if handled, err := renderModel(c, src, *out, *size, *game, *anim, *at); handled {
 		return err
+	}
+	if *anim != "" || *at != 0 {
+		return usageError{"--anim and --time pose a .MESH"}
 	}
 	opts := map[string]string{"scale": strconv.Itoa(*scale), "mip": strconv.Itoa(*mip), "face": strconv.Itoa(*face)}
 	if *overlay {

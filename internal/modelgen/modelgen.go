@@ -6,7 +6,6 @@ package modelgen
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -17,6 +16,7 @@ import (
 	"strings"
 
 	"packsmith/formats/ogre/mesh"
+	"packsmith/formats/ogre/skeleton"
 )
 
 // Box is a w × h × d box standing on y = 0, centred on x and z: its top in
@@ -88,19 +88,18 @@ func Grid(n int, size float32) *mesh.Mesh {
 		HasBounds: true, Min: lo, Max: hi}
 }
 
-// Skeleton is an Ogre binary .SKELETON of n bones (no animations).
+// Skeleton is an Ogre binary .SKELETON of n bones (no animations), with
+// the chunk lengths Ogre writes (a bone chunk says 36 bytes whatever its
+// name: formats/ogre/skeleton), as real files have them.
 func Skeleton(n int) []byte {
-	b := binary.LittleEndian.AppendUint16(nil, 0x1000)
-	b = append(b, "[Serializer_v1.10]\n"...)
+	sk := &skeleton.Skeleton{Version: "[Serializer_v1.10]"}
 	for i := range n {
-		body := append([]byte(fmt.Sprintf("bone%d", i)), '\n')
-		body = binary.LittleEndian.AppendUint16(body, uint16(i))
-		for _, f := range []float32{0, float32(i), 0, 0, 0, 0, 1} {
-			body = binary.LittleEndian.AppendUint32(body, math.Float32bits(f))
-		}
-		b = binary.LittleEndian.AppendUint16(b, 0x2000)
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(body)+6))
-		b = append(b, body...)
+		sk.Bones = append(sk.Bones, skeleton.Bone{Name: fmt.Sprintf("bone%d", i), Handle: uint16(i),
+			Position: [3]float32{0, float32(i), 0}, Orientation: [4]float32{0, 0, 0, 1}, Scale: [3]float32{1, 1, 1}})
+	}
+	b, err := skeleton.Encode(sk)
+	if err != nil {
+		panic(err) // names and version are fixed and valid
 	}
 	return b
 }

@@ -52,6 +52,7 @@ type PackMesh struct {
 	Geometries []PackGeom    `json:"geometries"`
 	Submeshes  []PackSubmesh `json:"submeshes"`
 	Dropped    int           `json:"dropped,omitempty"` // triangles with an index past the vertices
+	Skin       *PackSkin     `json:"skin,omitempty"`    // a skinned mesh's skeleton and animations (packskin.go)
 }
 
 // PackGeom is a vertex set; offsets are -1 when absent.
@@ -211,6 +212,7 @@ func PackMeshFile(key string, m *mesh.Mesh, res *Resolver) ([]byte, *PackHeader,
 	h := &PackHeader{Kind: "mesh", Meshes: []PackMesh{p.addMesh(key, m, res)}}
 	if res != nil {
 		h.Problems = res.Problems
+		h.Meshes[0].Skin = p.addSkin(key, m, res)
 	}
 	b, err := p.finish(h)
 	return b, h, err

@@ -1,13 +1,13 @@
 package meshview
 
 import (
-	"encoding/binary"
 	"fmt"
 	"path"
 	"strings"
 
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/formats/ogre/material"
+	"packsmith/formats/ogre/skeleton"
 )
 
 // Resolver finds what a mesh refers to by name in a mod (and the game's
@@ -62,20 +62,67 @@ func NewResolver(b *levelbake.Baker) *Resolver {
 // Texture resolves a material to its texture's file key; problem says in
 // words why there is none ("" when found).
 func (r *Resolver) Texture(materialName string) (key, problem string) {
+	ref := r.Material(materialName)
+	return ref.File, ref.Problem
+}
+
+// MaterialRef is a material as resolved: the script defining it, the
+// texture as the script names it and the file found for it.
+type MaterialRef struct {
+	Name    string `json:"material"`
+	Script  string `json:"script,omitempty"`
+	Texture string `json:"texture,omitempty"` // as named, e.g. "netherim_flyer.png"
+	File    string `json:"file,omitempty"`    // as found, e.g. "MEDIA/…/NETHERIM_FLYER.DDS"
+	Problem string `json:"problem,omitempty"`
+}
+
+// Material resolves a material name (exact, else without regard to case)
+// and its first texture, the way the game finds it (findTexture).
+func (r *Resolver) Material(materialName string) MaterialRef {
+	ref := MaterialRef{Name: materialName}
 	m, ok := r.mats[materialName]
 	if !ok {
 		m, ok = r.matsFold[strings.ToUpper(materialName)]
 	}
 	if !ok {
-		return "", fmt.Sprintf("material %q is in no .MATERIAL script", materialName)
+		ref.Problem = fmt.Sprintf("material %q is in no .MATERIAL script", materialName)
+		return ref
 	}
+	ref.Script, ref.Texture = m.script, m.texture
 	if m.texture == "" {
-		return "", fmt.Sprintf("material %q (%s) names no texture", materialName, m.script)
+		ref.Problem = fmt.Sprintf("material %q (%s) names no texture", materialName, m.script)
+		return ref
 	}
-	if k := r.find(path.Dir(m.script), m.texture); k != "" {
-		return k, ""
+	if ref.File = r.findTexture(path.Dir(m.script), m.texture); ref.File == "" {
+		ref.Problem = fmt.Sprintf("texture %s of material %q (%s) not found", m.texture, materialName, m.script)
+		if ddsStandIn(m.texture) {
+			ref.Problem += " (nor its .dds)"
+		}
 	}
-	return "", fmt.Sprintf("texture %s of material %q (%s) not found", m.texture, materialName, m.script)
+	return ref
+}
+
+// findTexture finds a texture as the game does: Torchlight II ships its
+// textures as .dds (GUTS converts a .png or .tga and leaves the source out
+// of the .MOD), so a name ending in .png, .tga or .jpg loads the .dds of
+// the same name when there is one, else the file as named; each beside
+// the script first, then anywhere by file name.
+func (r *Resolver) findTexture(dir, name string) string {
+	if ddsStandIn(name) {
+		if k := r.find(dir, strings.TrimSuffix(name, path.Ext(name))+".dds"); k != "" {
+			return k
+		}
+	}
+	return r.find(dir, name)
+}
+
+// ddsStandIn tells a texture name the game loads as .dds when it can.
+func ddsStandIn(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png", ".tga", ".jpg", ".jpeg":
+		return true
+	}
+	return false
 }
 
 // find looks for a file named name beside dir, then anywhere.
@@ -90,42 +137,37 @@ func (r *Resolver) find(dir, name string) string {
 // Skeleton resolves a mesh's skeleton link (beside the mesh, else by file
 // name) and counts its bones; problem says why not.
 func (r *Resolver) Skeleton(meshKey, link string) (key string, bones int, problem string) {
-	k := r.find(path.Dir(strings.ToUpper(meshKey)), link)
+	k, sk, problem := r.LoadSkeleton(meshKey, link)
+	if sk == nil {
+		return k, 0, problem
+	}
+	return k, len(sk.Bones), ""
+}
+
+// LoadSkeleton finds and decodes a skeleton named by link (a mesh's
+// skeleton link or an animation's file) beside fromKey, else by file name.
+func (r *Resolver) LoadSkeleton(fromKey, link string) (key string, sk *skeleton.Skeleton, problem string) {
+	k := r.find(path.Dir(strings.ToUpper(fromKey)), link)
 	if k == "" {
-		return "", 0, fmt.Sprintf("skeleton %s not found", link)
+		return "", nil, fmt.Sprintf("skeleton %s not found", link)
 	}
 	data, _, err := r.b.ReadFile(k)
 	if err != nil {
-		return k, 0, err.Error()
+		return k, nil, err.Error()
 	}
-	n, err := CountBones(data)
+	sk, err = skeleton.Decode(data, nil)
 	if err != nil {
-		return k, 0, fmt.Sprintf("%s: %v", k, err)
+		return k, nil, fmt.Sprintf("%s: %v", k, err)
 	}
-	return k, n, ""
+	return k, sk, ""
 }
 
-// CountBones counts the bone chunks (0x2000) at the top of an Ogre binary
-// .SKELETON: u16 0x1000, a version line, then chunks (u16 id, u32 length
-// counting the header) that are skipped by their length.
+// CountBones counts the bones of an Ogre binary .SKELETON, read as Ogre
+// reads it (formats/ogre/skeleton).
 func CountBones(b []byte) (int, error) {
-	if len(b) < 2 || binary.LittleEndian.Uint16(b) != 0x1000 {
-		return 0, fmt.Errorf("offset 0: not an Ogre skeleton")
+	sk, err := skeleton.Decode(b, nil)
+	if err != nil {
+		return 0, err
 	}
-	nl := strings.IndexByte(string(b[2:min(len(b), 66)]), '\n')
-	if nl < 0 || !strings.HasPrefix(string(b[2:]), "[Serializer_v") {
-		return 0, fmt.Errorf("offset 2: no skeleton version line")
-	}
-	n := 0
-	for p := 2 + nl + 1; p+6 <= len(b); {
-		id, ln := binary.LittleEndian.Uint16(b[p:]), int64(binary.LittleEndian.Uint32(b[p+2:]))
-		if ln < 6 || int64(p)+ln > int64(len(b)) {
-			return n, fmt.Errorf("offset %d: chunk 0x%04X of length %d does not fit the file", p, id, ln)
-		}
-		if id == 0x2000 {
-			n++
-		}
-		p += int(ln)
-	}
-	return n, nil
+	return len(sk.Bones), nil
 }

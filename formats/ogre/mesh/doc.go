@@ -34,8 +34,9 @@
 //	    0x5210 data       vertexCount × vertexSize bytes
 //
 // Positions come from the POSITION element (FLOAT3) of the buffer whose
-// bindIndex is the element's source. Other chunks (0x6000 skeleton link,
-// 0x7000 bone assignments, 0x8000 LOD, 0xA000 submesh names, 0xB000 edge
+// bindIndex is the element's source. Bone assignments (0x7000 in the
+// mesh, 0x4100 in a submesh) are read field by field (skin.go). Other
+// chunks (0x6000 skeleton link, 0x8000 LOD, 0xA000 submesh names, 0xB000 edge
 // lists, animations, poses) are skipped.
 //
 // # Limits

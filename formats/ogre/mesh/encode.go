@@ -32,6 +32,7 @@ func Encode(m *Mesh) ([]byte, error) {
 		}
 		body = append(body, s...)
 	}
+	body = appendBones(body, chunkMeshBones, m.SharedBones)
 	body, err := appendExtras(body, m)
 	if err != nil {
 		return nil, err
@@ -91,6 +92,7 @@ func encodeSubmesh(s *Submesh) ([]byte, error) {
 	if s.Operation != 0 && s.Operation != OpTriangleList {
 		b = appendChunk(b, chunkOperation, binary.LittleEndian.AppendUint16(nil, s.Operation))
 	}
+	b = appendBones(b, chunkSubmeshBones, s.Bones)
 	return appendChunk(nil, chunkSubmesh, b), nil
 }
 

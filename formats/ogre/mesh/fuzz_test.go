@@ -33,6 +33,8 @@ func seeds() [][]byte {
 	for _, m := range []*Mesh{
 		{Submeshes: []Submesh{{Material: "a", Geometry: quad(0), Indices: []uint32{0, 1, 2, 0, 2, 3}}}, HasBounds: true, Max: [3]float32{1, 0, 1}},
 		{Shared: quad(1), Submeshes: []Submesh{{Material: "nocollide", UseShared: true, Indices: []uint32{0, 1, 2, 3}, Operation: OpTriangleStrip}}},
+		{Shared: quad(1), SharedBones: []BoneAssignment{{0, 1, 0.5}, {1, 2, 1}}, Animated: true, Skeleton: "s.skeleton",
+			Submeshes: []Submesh{{Material: "m", UseShared: true, Indices: []uint32{0, 1, 2}}, {Material: "o", Geometry: quad(0), Indices: []uint32{0, 1, 2}, Bones: []BoneAssignment{{3, 0, 1}}}}},
 	} {
 		b, _ := Encode(m)
 		out = append(out, b)

@@ -74,6 +74,9 @@ type Mesh struct {
 	// (chunk 0x6000), "" when none (detail.go).
 	Animated bool
 	Skeleton string
+	// SharedBones are the bone assignments of the shared vertices (chunk
+	// 0x7000), in file order (skin.go).
+	SharedBones []BoneAssignment
 }
 
 // Submesh is one part of a mesh with its own material.
@@ -84,6 +87,8 @@ type Submesh struct {
 	Operation uint16
 	Indices   []uint32
 	Geometry  *Geometry // its own vertices; nil when UseShared
+	// Bones are the bone assignments of its own vertices (chunk 0x4100).
+	Bones []BoneAssignment
 }
 
 // Geometry is a vertex set; only positions are kept.
@@ -296,6 +301,12 @@ func (r *reader) mesh(m *Mesh) error {
 			copy(m.Min[:], v[0:3])
 			copy(m.Max[:], v[3:6])
 			r.skip(start, n)
+		case chunkMeshBones:
+			a, err := r.boneAssignment()
+			if err != nil {
+				return fmt.Errorf("shared bone assignment %d: %w", len(m.SharedBones), err)
+			}
+			m.SharedBones = append(m.SharedBones, a)
 		case chunkSkeletonLink, chunkSubmeshNames:
 			if err := r.meshExtra(m, id, start, n); err != nil {
 				return err
@@ -376,7 +387,13 @@ func (r *reader) submesh() (Submesh, error) {
 				return s, err
 			}
 			r.skip(start, n)
-		case 0x4100, 0x4200: // bone assignments, texture aliases
+		case chunkSubmeshBones:
+			a, err := r.boneAssignment()
+			if err != nil {
+				return s, fmt.Errorf("bone assignment %d: %w", len(s.Bones), err)
+			}
+			s.Bones = append(s.Bones, a)
+		case 0x4200: // texture aliases
 			r.skip(start, n)
 		default:
 			r.pos = start

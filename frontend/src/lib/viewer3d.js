@@ -5,6 +5,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { VertexNormalsHelper } from 'three/examples/jsm/helpers/VertexNormalsHelper.js';
 import { gridTexels } from './pack3d.js';
+import { boneNode, clipTracks } from './anim3d.js';
 
 export const BACKGROUND = 0x1e222a;
 
@@ -12,12 +13,21 @@ export const BACKGROUND = 0x1e222a;
 // fixed direction on both sides (Ogre meshes are seen from either side),
 // and, when the walk grid is on, the grid's cell under each upward-facing
 // fragment blended in: the grid lies on the floors, whatever their height.
+// A skinned mesh (three.js defines USE_SKINNING for it) moves each vertex
+// and normal by its four bones first (three's own skinning chunks).
 const vertexShader = `
+#include <common>
+#include <skinning_pars_vertex>
 varying vec3 vWorld; varying vec3 vNormal; varying vec2 vUv;
 void main() {
-  vec4 w = modelMatrix * vec4(position, 1.0);
+  vec3 transformed = vec3(position);
+  vec3 objectNormal = vec3(normal);
+  #include <skinbase_vertex>
+  #include <skinnormal_vertex>
+  #include <skinning_vertex>
+  vec4 w = modelMatrix * vec4(transformed, 1.0);
   vWorld = w.xyz;
-  vNormal = normalize(mat3(modelMatrix) * normal);
+  vNormal = normalize(mat3(modelMatrix) * objectNormal);
   vUv = uv;
   gl_Position = projectionMatrix * viewMatrix * w;
 }`;
@@ -97,8 +107,13 @@ export function createViewer(el) {
   ro.observe(el);
   resize();
   let raf = 0;
-  const loop = () => {
+  let tick = null;
+  let last = 0;
+  const loop = (now = 0) => {
     raf = requestAnimationFrame(loop);
+    const dt = last ? Math.min((now - last) / 1000, 0.25) : 0;
+    last = now;
+    if (tick) tick(dt);
     if (!dirty) return;
     dirty = false;
     renderer.render(scene, camera);
@@ -116,6 +131,8 @@ export function createViewer(el) {
   const v = {
     THREE, scene, root, helpers, camera, controls, renderer, draw,
     get frames() { return frames; },
+    /** fn(dt seconds) runs before every frame (an animation playing); null stops it. */
+    setTick(fn) { tick = fn; },
     /** A surface material: textured from url (or untextured when null), in colour k of the palette. */
     material(url, k, onerror = () => {}) {
       const u = {
@@ -233,6 +250,8 @@ export function buildMesh(v, pack, mi, texURL, onTexError) {
     return { pos, nrm, uv };
   });
   const group = new v.THREE.Group();
+  const skin = m.skin?.bones?.length ? buildSkeleton(v, m, group) : null;
+  if (skin) group.userData.skin = skin;
   m.submeshes.forEach((s, i) => {
     if (s.geometry < 0 || !s.count) return;
     const a = attrs[s.geometry];
@@ -243,9 +262,84 @@ export function buildMesh(v, pack, mi, texURL, onTexError) {
     if (a.nrm) geo.setAttribute('normal', a.nrm);
     else geo.computeVertexNormals();
     if (!a.uv) geo.setAttribute('uv', new v.THREE.BufferAttribute(new Float32Array(2 * m.geometries[s.geometry].vertices), 2));
-    const mesh = new v.THREE.Mesh(geo, v.material(s.texture && a.uv ? texURL(s.texture) : null, m.collision ? 5 : i, onTexError));
+    const mat = v.material(s.texture && a.uv ? texURL(s.texture) : null, m.collision ? 5 : i, onTexError);
+    const w = skin ? m.skin.weights[attrs.indexOf(a)] : null;
+    let mesh;
+    if (skin && w && w.index >= 0) {
+      const nv = m.geometries[s.geometry].vertices;
+      geo.setAttribute('skinIndex', new v.THREE.Uint16BufferAttribute(Uint16Array.from(pack.u32(w.index, 4 * nv)), 4));
+      geo.setAttribute('skinWeight', new v.THREE.BufferAttribute(pack.f32(w.weight, 4 * nv), 4));
+      mesh = new v.THREE.SkinnedMesh(geo, mat);
+      mesh.bind(skin.skeleton);
+    } else {
+      mesh = new v.THREE.Mesh(geo, mat);
+    }
     mesh.userData.submesh = i;
     group.add(mesh);
   });
   return group;
+}
+
+/**
+ * The bones of a pack's skin in their bind pose under group, and the
+ * three.js skeleton over them (its inverses taken in that pose).
+ */
+function buildSkeleton(v, m, group) {
+  const T = v.THREE;
+  const bones = m.skin.bones.map((b, i) => {
+    const o = new T.Bone();
+    o.name = boneNode(i);
+    o.userData.name = b.name;
+    o.position.set(...b.pos);
+    o.quaternion.set(...b.rot).normalize();
+    o.scale.set(...b.scale);
+    return o;
+  });
+  m.skin.bones.forEach((b, i) => (b.parent >= 0 ? bones[b.parent] : group).add(bones[i]));
+  group.updateMatrixWorld(true);
+  return { skeleton: new T.Skeleton(bones), bones };
+}
+
+/**
+ * An animator over a skinned mesh built by buildMesh: select(i) poses
+ * the mesh at time 0 of animation i; setTime(t) at t seconds (scrubbing,
+ * playing); bones(on) draws the skeleton. Null when the mesh has no skin.
+ */
+export function animator(v, pack, mi, group) {
+  const m = pack.header.meshes[mi];
+  const sk = group.userData.skin;
+  if (!sk) return null;
+  const T = v.THREE;
+  const mixer = new T.AnimationMixer(group);
+  const helper = new T.SkeletonHelper(group);
+  helper.visible = false;
+  v.helpers.add(helper);
+  let action = null;
+  const clips = new Map();
+  const clip = (i) => {
+    if (!clips.has(i)) {
+      const a = m.skin.animations[i];
+      const tracks = clipTracks(pack, m.skin, i).map((t) =>
+        t.kind === 'quaternion' ? new T.QuaternionKeyframeTrack(t.name, t.times, t.values) : new T.VectorKeyframeTrack(t.name, t.times, t.values));
+      clips.set(i, new T.AnimationClip(a.name, Math.max(a.length, 0), tracks));
+    }
+    return clips.get(i);
+  };
+  return {
+    mixer,
+    select(i) {
+      mixer.stopAllAction();
+      sk.skeleton.pose(); // bones no track of the new animation moves go back to the bind pose
+      action = i >= 0 && m.skin.animations[i]?.tracks.length ? mixer.clipAction(clip(i)) : null;
+      if (action) { action.play(); action.paused = true; action.time = 0; }
+      mixer.update(0);
+      v.draw();
+    },
+    setTime(t) {
+      if (action) { action.time = t; mixer.update(0); }
+      v.draw();
+    },
+    bones(on) { helper.visible = on; v.draw(); },
+    dispose() { mixer.stopAllAction(); v.helpers.remove(helper); helper.dispose?.(); },
+  };
 }
