@@ -27,6 +27,10 @@ test('a GUTS .MOD unpacks to a project folder from its header card', { skip }, a
   await page.waitForSelector('[data-testid=mod-card]');
   await page.click('[data-testid=unpack-open]');
   await page.waitForSelector('[data-testid=unpack-dir]');
+  // the suggestion comes from the back end after the dialog shows (a CI
+  // run on a loaded machine read the box while it was still empty)
+  await page.waitForFunction(() => document.querySelector('[data-testid=unpack-dir]')?.value !== '', null, { timeout: 15000 })
+    .catch(() => {});
   const suggested = await page.inputValue('[data-testid=unpack-dir]');
   assert.match(suggested, /EDITORMOD$/, 'the suggested folder is named after the .MOD');
   const dir = join(mkdtempSync(join(work, 'unpack-')), 'XOVER');
