@@ -121,19 +121,27 @@ mkdir -p "$edit"
 cp testdata/demo/demo.zip "$edit/demo.zip"
 want="replaced by a file dropped on the entry in the native window"
 printf '%s\n' "$want" >"$edit/new-utf8.txt"
-PACKSMITH_CONFIG_DIR="$work/config" "$bin" "$edit/demo.zip" >"$work/app2.log" 2>&1 &
+rm -f "$work/probe.json"
+PACKSMITH_PROBE="$work/probe.json" PACKSMITH_CONFIG_DIR="$work/config" "$bin" "$edit/demo.zip" >"$work/app2.log" 2>&1 &
 app=$!
 pids+=($app)
 timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null || fail "the window on the copy did not appear"
-sleep 3
+# The list is there (the probe says so): fixed sleeps lost the typing on a
+# loaded machine, where the page was not ready yet.
+/usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 60 count '^48 of 48' || fail "the copy's entry list did not show"
 # Focus the web view, then Ctrl+F (the filter) and the entry's name: the
-# list is down to that one row.
-xdotool mousemove 950 600 click 1
+# list is down to that one row. Tried again while the filter has not taken.
+for try in 1 2 3; do
+  xdotool mousemove 950 600 click 1
+  sleep 0.5
+  xdotool key ctrl+f
+  sleep 0.3
+  xdotool key ctrl+a BackSpace
+  xdotool type --delay 40 "utf8.txt"
+  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^1 of 48' 2>/dev/null && break
+  [ "$try" = 3 ] && fail "typing into the filter did not filter the list"
+done
 sleep 0.5
-xdotool key ctrl+f
-sleep 0.3
-xdotool type --delay 40 "utf8.txt"
-sleep 1
 import -window root "$shots/window-filtered.png"
 /usr/bin/python3 e2e/window/dragsource.py "$edit/new-utf8.txt" >"$work/drag2.log" 2>&1 &
 drag=$!
