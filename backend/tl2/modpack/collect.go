@@ -182,11 +182,36 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		return nil, err
 	}
 	drops := &dropList{}
-	all, err := walkMedia(media, mediaName, cancelled, drops.add)
+	all, err := walkMedia(media, mediaName, cancelled, drops.add, nil)
 	if err != nil {
 		return nil, err
 	}
 	return sift(all, mediaName, drops), nil
+}
+
+// collectIn is collect for a pack Watch runs: the walk is the session's
+// last one when the watcher's changes allow (session.go), and is kept for
+// the next pack.
+func collectIn(ws *watchSession, modDir string, cancelled func() bool) (*collection, error) {
+	if ws == nil {
+		return collect(modDir, cancelled)
+	}
+	media, mediaName, err := findMedia(modDir)
+	if err != nil {
+		return nil, err
+	}
+	w := ws.reuseWalk(media, mediaName)
+	if w == nil {
+		w = &walkRecord{media: media, mediaName: mediaName}
+		links := map[string]bool{}
+		if w.all, err = walkMedia(media, mediaName, cancelled, w.drop, func(rel string) { links[rel] = true }); err != nil {
+			ws.keepWalk(nil)
+			return nil, err
+		}
+		w.index(ws.ignore, links)
+	}
+	ws.keepWalk(w)
+	return sift(w.all, mediaName, w.dropList()), nil
 }
 
 // sift decides what of the walked files (in walk order, classified) goes

@@ -141,14 +141,16 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		s.note = "full pack: the previous .MOD did not read back as its cache says (" + opt.reuseFailed + "); nothing of it was reused and the cache is made again"
 		return s
 	}
-	b, err := os.ReadFile(out + CacheSuffix)
-	if err != nil {
-		return s // the first pack: nothing to say
-	}
-	c, err := decodeCache(b)
-	if err != nil {
-		s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
-		return s
+	c := opt.session.cacheFor(out) // Watch keeps the last one (session.go)
+	if c == nil {
+		b, err := os.ReadFile(out + CacheSuffix)
+		if err != nil {
+			return s // the first pack: nothing to say
+		}
+		if c, err = decodeCache(b); err != nil {
+			s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
+			return s
+		}
 	}
 	if c.Format != cacheFormat || c.Options != s.optKey {
 		s.note = "full pack: the cache was made by another Packsmith or with other options"
@@ -333,12 +335,18 @@ func (s *incState) record(name string, c cacheEntry) {
 	s.mu.Unlock()
 }
 
+// cacheBody is the new cache's entries, and their encoding (encodeEntries).
+type cacheBody struct {
+	entries map[string]cacheEntry
+	encoded []byte
+}
+
 // entries is the new cache's entries, each with its CRC-32 from the
 // writer's records (what verify checked the manifest against). It runs
 // beside the verify stage; save adds the head once the .MOD is in place.
-func (s *incState) entries(written []mod.WrittenBlock) []byte {
+func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	if !s.on {
-		return nil
+		return cacheBody{}
 	}
 	blocks := make(map[string]mod.WrittenBlock, len(written))
 	for _, w := range written {
@@ -351,18 +359,25 @@ func (s *incState) entries(written []mod.WrittenBlock) []byte {
 			es[n] = ce
 		}
 	}
-	return encodeEntries(es)
+	return cacheBody{es, encodeEntries(es)}
 }
 
-// save writes the cache for the .MOD just committed at out.
-func (s *incState) save(out string, entries []byte) error {
+// save writes the cache for the .MOD just committed at out, and hands it
+// to Watch's session as written.
+func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 	if !s.on {
 		return nil
 	}
+	ws.keepCache("", nil)
 	st, err := os.Stat(out)
 	if err != nil {
 		return err
 	}
 	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
-	return safefile.WriteFile(out+CacheSuffix, assembleCache(&c, entries))
+	if err := safefile.WriteFile(out+CacheSuffix, assembleCache(&c, body.encoded)); err != nil {
+		return err
+	}
+	c.Entries = body.entries
+	ws.keepCache(out, &c)
+	return nil
 }
