@@ -90,11 +90,13 @@ type incState struct {
 // its hash without being read again.
 func (s *incState) sameStat(f *srcFile) (cacheEntry, bool) {
 	c, ok := s.old[f.name]
+	return c, ok && s.statSame(c, f)
+}
+
+// statSame is sameStat for the cache's entry c of f.
+func (s *incState) statSame(c cacheEntry, f *srcFile) bool {
 	mt := f.mtime.UnixNano()
-	if !ok || c.Size != f.size || c.MTime != mt || s.written-mt < int64(time.Second) {
-		return c, false
-	}
-	return c, true
+	return c.Size == f.size && c.MTime == mt && s.written-mt >= int64(time.Second)
 }
 
 func buildID() string {
@@ -174,6 +176,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s
 	}
 	s.prev, s.prevF, s.old, s.written = r, f, c.Entries, c.Written
+	s.next = make(map[string]cacheEntry, len(c.Entries)+16) // grown once, not through every doubling
 	return s
 }
 
@@ -210,10 +213,16 @@ func (h *hashReader) sum() string { return fmt.Sprintf("%08x%08x", h.c, h.i) }
 
 // match returns the previous entry for name when its cache record fits.
 func (s *incState) match(name string, size int64, hash, key string) (*mod.Entry, cacheEntry, bool) {
+	c, ok := s.old[name]
+	return s.matchEntry(c, ok, name, size, hash, key)
+}
+
+// matchEntry is match with name's cache record c (ok: there is one)
+// already looked up.
+func (s *incState) matchEntry(c cacheEntry, ok bool, name string, size int64, hash, key string) (*mod.Entry, cacheEntry, bool) {
 	if s.prev == nil {
 		return nil, cacheEntry{}, false
 	}
-	c, ok := s.old[name]
 	if !ok || c.Size != size || c.Hash != hash || c.Key != key {
 		return nil, c, false
 	}
@@ -232,8 +241,9 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		return false
 	}
 	var src []byte
-	if c, same := s.sameStat(f); same {
-		r.hash = c.Hash
+	old, had := s.old[f.name]
+	if had && s.statSame(old, f) {
+		r.hash = old.Hash
 	} else {
 		b, err := sc.read(f)
 		if err != nil {
@@ -241,7 +251,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		}
 		src, r.src, r.hash = b, b, contentHash(b)
 	}
-	e, c, ok := s.match(f.name, f.size, r.hash, s.keyOf(f.name))
+	e, c, ok := s.matchEntry(old, had, f.name, f.size, r.hash, s.keyOf(f.name))
 	if !ok {
 		if r.src == nil {
 			r.hash = "" // compileFile reads and hashes it
@@ -348,15 +358,11 @@ func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	if !s.on {
 		return cacheBody{}
 	}
-	blocks := make(map[string]mod.WrittenBlock, len(written))
-	for _, w := range written {
-		blocks[w.Path] = w
-	}
 	es := make(map[string]cacheEntry, len(s.next))
-	for n, ce := range s.next {
-		if b, ok := blocks[n]; ok {
+	for _, b := range written {
+		if ce, ok := s.next[b.Path]; ok {
 			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
-			es[n] = ce
+			es[b.Path] = ce
 		}
 	}
 	return cacheBody{es, encodeEntries(es)}
