@@ -17,3 +17,35 @@ echo "results in $out"
 echo "hostile inputs, peak RSS and time of each child process:"
 grep '^hostile:' "$out" || echo "  (none ran)"
 if grep -q 'OVER 512 MB' "$out"; then echo "hostile: some case went over 512 MB (see above)"; fi
+
+# Issue 35's figures over the largest corpus (33,000 sources, 450 MB), in
+# one run of BenchmarkPackLarge: the full pack against one core of C zlib
+# (the floor), a repack after one change and after none, and Pack on save
+# from a save to the deployed .MOD; the stage timings of each pack follow.
+# BENCH_BEFORE=<an earlier run's build/bench-pack.txt> prints its figures
+# beside these (run `make bench` on the older commit first).
+pack_out=${BENCH_PACK_OUT:-build/bench-pack.txt}
+echo "pack figures over the 33,000-source corpus (BenchmarkPackLarge, PACKSMITH_BENCH_LARGE=1):"
+PACKSMITH_BENCH_LARGE=1 go test -run '^$' -bench '^BenchmarkPackLarge$' -benchtime 1x -timeout 60m ./backend/tl2/modpack | tee "$pack_out"
+figure() { # figure FILE UNIT: the value reported with that unit
+  awk -v u="$2" '/^BenchmarkPackLarge/ { for (i = 3; i < NF; i++) if ($(i+1) == u) print $i }' "$1"
+}
+row() { # row LABEL UNIT
+  local now before=""
+  now=$(figure "$pack_out" "$2")
+  if [ -n "${BENCH_BEFORE:-}" ] && [ -f "$BENCH_BEFORE" ]; then before=$(figure "$BENCH_BEFORE" "$2"); fi
+  printf '  %-44s %12s %12s\n' "$1" "${before:--}" "${now:--}"
+}
+printf '  %-44s %12s %12s\n' "" "before" "now"
+row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
+row "full pack, ms" full-ms
+row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
+row "one-change repack / full pack (aim <= 0.15)" incr/full
+row "one-change repack, ms (aim <= 600)" incr-ms
+row "one-change repack, CPU ms" incr-cpu-ms
+row "no-change repack, ms" nochange-ms
+row "no-change repack, CPU ms" nochange-cpu-ms
+row "watch: save to deployed .MOD, ms (aim <= 1000)" watch-save-to-deployed-ms
+row "watch: poll and settle, ms" watch-detect-ms
+row "watch: its repack, ms" watch-repack-ms
+grep -E 'stages:|pack on save:' "$pack_out" | sed 's/^ *//; s/^/  /'
