@@ -80,8 +80,9 @@ type incState struct {
 	next    map[string]cacheEntry
 	reused  atomic.Int64
 	note    string
-	written int64 // the old cache's Written
-	started int64 // when this pack began: the new cache's Written
+	written int64         // the old cache's Written
+	started int64         // when this pack began: the new cache's Written
+	ws      *watchSession // Watch's memory (the RAW stage's layouts), or nil
 }
 
 // sameStat: a file whose size and modification time are those it had when
@@ -115,7 +116,7 @@ func buildID() string {
 // openIncremental reads the cache beside out when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano()}
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session}
 	if !opt.Incremental {
 		return s
 	}
@@ -263,14 +264,17 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		return false
 	}
 	if f.kind == kindLayout && underAny(f.name, rawLayoutDirs) {
-		// The RAW stage reads the layout itself: parse it (no encode,
-		// no compression).
-		tmp := &compiled{src: src} // nil: compileFile reads it
-		compileFile(f, compileOpts{parseOnly: true}, tmp)
-		if tmp.failed || tmp.lay == nil {
-			return false
+		// The RAW stage reads the layout itself: Watch kept it from the
+		// last pack, else parse it (no encode, no compression).
+		if r.lay = s.ws.layout(f.name, r.hash); r.lay == nil {
+			tmp := &compiled{src: src} // nil: compileFile reads it
+			compileFile(f, compileOpts{parseOnly: true}, tmp)
+			if tmp.failed || tmp.lay == nil {
+				return false
+			}
+			r.lay = tmp.lay
+			s.ws.keepLayout(f.name, r.hash, r.lay)
 		}
-		r.lay = tmp.lay
 	}
 	r.reused, r.src = e, nil
 	if needDat {
@@ -297,6 +301,9 @@ func (s *incState) compiledSource(f *srcFile, r *compiled) {
 		}
 	}
 	s.record(f.name, cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
+	if r.lay != nil {
+		s.ws.keepLayout(f.name, r.hash, r.lay)
+	}
 }
 
 // asset checks an asset against the cache: the previous entry to copy, or

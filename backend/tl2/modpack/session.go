@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"packsmith/backend/sys/watch"
+	"packsmith/formats/tl2/layout"
 )
 
 // Watch's memory between packs.
@@ -19,7 +20,9 @@ import (
 // watcher saw change since the one before (backend/sys/watch compares
 // every file's size and time on each poll). Then the walk is the last one
 // with those files stat'ed again, and the cache is the one the last pack
-// wrote, as it wrote it.
+// wrote, as it wrote it. It also keeps the layouts the RAW stage reads
+// (MISSILES, UI/MENUS), by their sources' content hashes, so an unchanged
+// one is not parsed again on every save.
 //
 // The walk is reused only when that is exactly what a new walk would
 // find: every changed path was a regular file of the last walk and still
@@ -44,6 +47,41 @@ type watchSession struct {
 	walk    *walkRecord           // the last walk of MEDIA/
 	cache   *packCache            // the cache the last pack saved, as it saved it
 	cacheAt string                // the .MOD that cache describes
+	layouts map[string]keptLayout // the RAW stage's layouts (MISSILES, UI/MENUS) by entry name
+}
+
+// keptLayout is a layout the RAW stage read, parsed from the source with
+// this content hash. The RAW stage only reads layouts, so one parse
+// serves every pack until the source changes.
+type keptLayout struct {
+	hash string
+	lay  *layout.Layout
+}
+
+// layout is the layout kept for name when its source still has hash.
+func (s *watchSession) layout(name, hash string) *layout.Layout {
+	if s == nil || hash == "" {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if k, ok := s.layouts[name]; ok && k.hash == hash {
+		return k.lay
+	}
+	return nil
+}
+
+// keepLayout keeps the layout parsed from name's source of hash.
+func (s *watchSession) keepLayout(name, hash string, l *layout.Layout) {
+	if s == nil || hash == "" || l == nil {
+		return
+	}
+	s.mu.Lock()
+	if s.layouts == nil {
+		s.layouts = map[string]keptLayout{}
+	}
+	s.layouts[name] = keptLayout{hash, l}
+	s.mu.Unlock()
 }
 
 // walkRecord is one walk of MEDIA/: its files in walk order, what it

@@ -258,3 +258,62 @@ func TestSessionLinkWalksAgain(t *testing.T) {
 		t.Fatalf("%d reused of %d entries: the link's new target was not seen", res.Reused, res.Entries)
 	}
 }
+
+// The layouts the RAW stage reads are kept by their sources' hashes: an
+// unchanged one serves the next pack as it is, a changed one is parsed
+// again, and the .MOD is a full pack's either way.
+func TestSessionKeepsRAWLayouts(t *testing.T) {
+	dir, rels := sessionMod(t, 20)
+	missile := func(name string) []byte {
+		return dattext.EncodeText("[Layout]\r\n\t<INTEGER>VERSION:4\r\n\t[OBJECTS]\r\n\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>DESCRIPTOR:Missile\r\n\t\t\t\t<INTEGER64>ID:1\r\n\t\t\t\t<STRING>MISSILE NAME:"+name+"\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n\t[/OBJECTS]\r\n[/Layout]\r\n", dattext.UTF16LEBOM)
+	}
+	rel := "MEDIA/MISSILES/FIRE.LAYOUT"
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, missile("fireball"), 0o644)
+	backdate(dir)
+	ws := &watchSession{}
+	out := filepath.Join(t.TempDir(), "OUT.MOD")
+	opt := Options{Output: out, Incremental: true, session: ws}
+	pack := func(changed ...string) {
+		t.Helper()
+		ws.changed = changed
+		if _, err := Pack(context.Background(), dir, opt); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(out)
+		if !bytes.Equal(got, fullPackBytes(t, dir)) {
+			t.Fatalf("after %v: differs from a full pack", changed)
+		}
+	}
+	pack()
+	kept := ws.layouts["MEDIA/MISSILES/FIRE.LAYOUT"]
+	if kept.lay == nil || kept.hash == "" {
+		t.Fatal("the missile layout was not kept")
+	}
+	edit(t, dir, rels[2], "K_")
+	pack(rels[2])
+	if again := ws.layouts["MEDIA/MISSILES/FIRE.LAYOUT"]; again.lay != kept.lay {
+		t.Error("an unchanged layout was parsed again")
+	}
+	os.WriteFile(p, missile("icebolt"), 0o644)
+	pack(rel)
+	if again := ws.layouts["MEDIA/MISSILES/FIRE.LAYOUT"]; again.lay == kept.lay || again.hash == kept.hash {
+		t.Error("a changed layout kept its old parse")
+	}
+
+	// A pack that fails after compiling a changed layout keeps that
+	// parse but not the cache: back to the packed text, the cache matches
+	// and the kept parse (of other text) must not serve.
+	bad := filepath.Join(dir, filepath.FromSlash(rels[4]))
+	good, _ := os.ReadFile(bad)
+	os.WriteFile(p, missile("thunder"), 0o644)
+	os.WriteFile(bad, dattext.EncodeText("[UNIT]\r\n\t<STRING>NAME:X\r\n", dattext.UTF16LEBOM), 0o644) // never closed
+	ws.changed = []string{rel, rels[4]}
+	if _, err := Pack(context.Background(), dir, opt); err == nil {
+		t.Fatal("a source that does not parse was packed")
+	}
+	os.WriteFile(p, missile("icebolt"), 0o644)
+	os.WriteFile(bad, good, 0o644)
+	pack(rel, rels[4])
+}
