@@ -210,8 +210,14 @@ func collectIn(ws *watchSession, modDir string, cancelled func() bool) (*collect
 		}
 		w.index(ws.ignore, links)
 	}
+	if w.col == nil {
+		w.col = sift(w.all, mediaName, w.dropList())
+	} else {
+		w.col = w.col.withUpdated(w.updated) // the same names: no need to sift (sort) 33,000 again
+	}
+	w.updated = nil
 	ws.keepWalk(w)
-	return sift(w.all, mediaName, w.dropList()), nil
+	return w.col, nil
 }
 
 // sift decides what of the walked files (in walk order, classified) goes

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -92,6 +93,27 @@ type walkRecord struct {
 	drops            []walkDrop
 	byRel            map[string]int // index into all
 	unwatched        string         // a file the watcher does not see ("": none)
+	col              *collection    // what sift made of all (collectIn)
+	updated          []*srcFile     // reuseWalk: the files stat'ed again, for col
+}
+
+// withUpdated is c with the files in up (the same files, stat'ed again)
+// in place of their old records. sift decides by names alone, so what it
+// keeps, drops and says is the same; only the newest time is taken again.
+func (c *collection) withUpdated(up []*srcFile) *collection {
+	out := &collection{files: slices.Clone(c.files), findings: c.findings}
+	for _, nf := range up {
+		i, found := slices.BinarySearchFunc(out.files, nf.name, func(f *srcFile, name string) int { return strings.Compare(f.name, name) })
+		if found && out.files[i].rel == nf.rel { // not found: a file sift drops
+			out.files[i] = nf
+		}
+	}
+	for _, f := range out.files {
+		if f.mtime.After(out.newest) {
+			out.newest = f.mtime
+		}
+	}
+	return out
 }
 
 type walkDrop struct{ why, rel string }
@@ -139,7 +161,7 @@ func (s *watchSession) reuseWalk(media, mediaName string) *walkRecord {
 	if last == nil || changed == nil || last.unwatched != "" || last.media != media || last.mediaName != mediaName {
 		return nil
 	}
-	next := &walkRecord{media: media, mediaName: mediaName, all: last.all, drops: last.drops, byRel: last.byRel}
+	next := &walkRecord{media: media, mediaName: mediaName, all: last.all, drops: last.drops, byRel: last.byRel, col: last.col}
 	copied := false
 	for _, rel := range changed {
 		if !strings.HasPrefix(rel, mediaName+"/") {
@@ -160,6 +182,7 @@ func (s *watchSession) reuseWalk(media, mediaName string) *walkRecord {
 		nf := *f
 		nf.size, nf.mtime = st.Size(), st.ModTime()
 		next.all[i] = &nf
+		next.updated = append(next.updated, &nf)
 	}
 	return next
 }
