@@ -37,9 +37,9 @@ row() { # row LABEL UNIT
   local now before=""
   now=$(figure "$pack_out" "$2")
   if [ -n "${BENCH_BEFORE:-}" ] && [ -f "$BENCH_BEFORE" ]; then before=$(figure "$BENCH_BEFORE" "$2"); fi
-  printf '  %-44s %12s %12s\n' "$1" "${before:--}" "${now:--}"
+  printf '  %-50s %10s %10s\n' "$1" "${before:--}" "${now:--}"
 }
-printf '  %-44s %12s %12s\n' "" "before" "now"
+printf '  %-50s %10s %10s\n' "" "before" "now"
 row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
 row "full pack, ms" full-ms
 row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
