@@ -17,3 +17,41 @@ echo "results in $out"
 echo "hostile inputs, peak RSS and time of each child process:"
 grep '^hostile:' "$out" || echo "  (none ran)"
 if grep -q 'OVER 512 MB' "$out"; then echo "hostile: some case went over 512 MB (see above)"; fi
+
+# Issue 35's figures over the largest corpus (33,000 sources, 450 MB), in
+# one run of BenchmarkPackLarge: the full pack against one core of C zlib
+# (the floor), a repack after one change and after none, and Pack on save
+# from a save to the deployed .MOD; then the window's two waits on such a
+# folder (opening it, Find in files); the stage timings of each pack follow.
+# BENCH_BEFORE=<an earlier run's build/bench-pack.txt> prints its figures
+# beside these (run `make bench` on the older commit first).
+pack_out=${BENCH_PACK_OUT:-build/bench-pack.txt}
+echo "pack figures over the 33,000-source corpus (BenchmarkPackLarge, PACKSMITH_BENCH_LARGE=1):"
+PACKSMITH_BENCH_LARGE=1 go test -run '^$' -bench '^BenchmarkPackLarge$' -benchtime 1x -timeout 60m ./backend/tl2/modpack | tee "$pack_out"
+echo "the window's waits over 33,000 files (BenchmarkOpenAndFindCorpus, PACKSMITH_BENCH_LARGE=1):"
+PACKSMITH_BENCH_LARGE=1 go test -run '^$' -bench '^BenchmarkOpenAndFindCorpus$' -benchtime 1x -timeout 30m ./backend/drivers/dirdrv | tee -a "$pack_out"
+figure() { # figure FILE UNIT: the value reported with that unit
+  awk -v u="$2" '/^Benchmark(PackLarge|OpenAndFindCorpus)/ { for (i = 3; i < NF; i++) if ($(i+1) == u) print $i }' "$1"
+}
+row() { # row LABEL UNIT
+  local now before=""
+  now=$(figure "$pack_out" "$2")
+  if [ -n "${BENCH_BEFORE:-}" ] && [ -f "$BENCH_BEFORE" ]; then before=$(figure "$BENCH_BEFORE" "$2"); fi
+  printf '  %-50s %10s %10s\n' "$1" "${before:--}" "${now:--}"
+}
+printf '  %-50s %10s %10s\n' "" "before" "now"
+row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
+row "full pack, ms" full-ms
+row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
+row "one-change repack / full pack (aim <= 0.15)" incr/full
+row "one-change repack, ms (aim <= 600)" incr-ms
+row "one-change repack, CPU ms" incr-cpu-ms
+row "no-change repack, ms" nochange-ms
+row "no-change repack, CPU ms" nochange-cpu-ms
+row "watch: save to deployed .MOD, ms (aim <= 1000)" watch-save-to-deployed-ms
+row "watch: poll and settle, ms" watch-detect-ms
+row "watch: its repack, ms" watch-repack-ms
+row "folder open, ms (aim <= 1000)" open-ms
+row "Find in files to the last hit, ms (aim <= 1500)" find-ms
+row "Find in files, CPU ms" find-cpu-ms
+grep -E 'stages:|pack on save:' "$pack_out" | sed 's/^ *//; s/^/  /'

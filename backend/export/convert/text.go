@@ -61,11 +61,19 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 	if rd, found := preview.Find(e, h); found && rd.Text == nil {
 		return "", false, false, nil // a picture
 	} else if !found {
-		if _, text := preview.DecodeText(h); !text {
+		if !preview.LooksText(h) {
 			return "", false, false, nil
 		}
 	}
-	b, tooBig, err := readCapped(io.MultiReader(bytes.NewReader(h), r), MaxTextBytes)
+	var b []byte
+	var tooBig bool
+	if n < len(h) {
+		b = h // the whole entry is in the head (most text sources are a few KB)
+	} else {
+		// One buffer of the stated size (a search reads thousands of
+		// entries: ReadAll's doubling cost a fifth of Find in files).
+		b, tooBig, err = readSized(io.MultiReader(bytes.NewReader(h), r), e.Size, MaxTextBytes)
+	}
 	if ctx.Err() != nil {
 		return "", false, false, ctx.Err()
 	}

@@ -182,11 +182,42 @@ func collect(modDir string, cancelled func() bool) (*collection, error) {
 		return nil, err
 	}
 	drops := &dropList{}
-	all, err := walkMedia(media, mediaName, cancelled, drops.add)
+	all, err := walkMedia(media, mediaName, cancelled, drops.add, nil)
 	if err != nil {
 		return nil, err
 	}
 	return sift(all, mediaName, drops), nil
+}
+
+// collectIn is collect for a pack Watch runs: the walk is the session's
+// last one when the watcher's changes allow (session.go), and is kept for
+// the next pack.
+func collectIn(ws *watchSession, modDir string, cancelled func() bool) (*collection, error) {
+	if ws == nil {
+		return collect(modDir, cancelled)
+	}
+	media, mediaName, err := findMedia(modDir)
+	if err != nil {
+		return nil, err
+	}
+	w := ws.reuseWalk(media, mediaName)
+	if w == nil {
+		w = &walkRecord{media: media, mediaName: mediaName}
+		links := map[string]bool{}
+		if w.all, err = walkMedia(media, mediaName, cancelled, w.drop, func(rel string) { links[rel] = true }); err != nil {
+			ws.keepWalk(nil)
+			return nil, err
+		}
+		w.index(ws.ignore, links)
+	}
+	if w.col == nil {
+		w.col = sift(w.all, mediaName, w.dropList())
+	} else {
+		w.col = w.col.withUpdated(w.updated) // the same names: no need to sift (sort) 33,000 again
+	}
+	w.updated = nil
+	ws.keepWalk(w)
+	return w.col, nil
 }
 
 // sift decides what of the walked files (in walk order, classified) goes

@@ -90,7 +90,9 @@
 //
 // Watch (watchpack.go) packs, then packs again after every save under the
 // mod folder (backend/sys/watch), for `pack --watch` and the window's Pack on
-// save.
+// save. Between packs it keeps the last walk of MEDIA/ and the incremental
+// cache in memory (session.go): a repack stats again only the files the
+// watcher saw change and reads no cache file; the output is the same.
 //
 // Cancelling (the context) stops every stage and removes the temporary
 // file: nothing is left half-written, MOD.DAT is untouched.

@@ -80,8 +80,9 @@ type incState struct {
 	next    map[string]cacheEntry
 	reused  atomic.Int64
 	note    string
-	written int64 // the old cache's Written
-	started int64 // when this pack began: the new cache's Written
+	written int64         // the old cache's Written
+	started int64         // when this pack began: the new cache's Written
+	ws      *watchSession // Watch's memory (the RAW stage's layouts), or nil
 }
 
 // sameStat: a file whose size and modification time are those it had when
@@ -90,11 +91,13 @@ type incState struct {
 // its hash without being read again.
 func (s *incState) sameStat(f *srcFile) (cacheEntry, bool) {
 	c, ok := s.old[f.name]
+	return c, ok && s.statSame(c, f)
+}
+
+// statSame is sameStat for the cache's entry c of f.
+func (s *incState) statSame(c cacheEntry, f *srcFile) bool {
 	mt := f.mtime.UnixNano()
-	if !ok || c.Size != f.size || c.MTime != mt || s.written-mt < int64(time.Second) {
-		return c, false
-	}
-	return c, true
+	return c.Size == f.size && c.MTime == mt && s.written-mt >= int64(time.Second)
 }
 
 func buildID() string {
@@ -113,7 +116,7 @@ func buildID() string {
 // openIncremental reads the cache beside out when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano()}
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session}
 	if !opt.Incremental {
 		return s
 	}
@@ -141,14 +144,16 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		s.note = "full pack: the previous .MOD did not read back as its cache says (" + opt.reuseFailed + "); nothing of it was reused and the cache is made again"
 		return s
 	}
-	b, err := os.ReadFile(out + CacheSuffix)
-	if err != nil {
-		return s // the first pack: nothing to say
-	}
-	c, err := decodeCache(b)
-	if err != nil {
-		s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
-		return s
+	c := opt.session.cacheFor(out) // Watch keeps the last one (session.go)
+	if c == nil {
+		b, err := os.ReadFile(out + CacheSuffix)
+		if err != nil {
+			return s // the first pack: nothing to say
+		}
+		if c, err = decodeCache(b); err != nil {
+			s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
+			return s
+		}
 	}
 	if c.Format != cacheFormat || c.Options != s.optKey {
 		s.note = "full pack: the cache was made by another Packsmith or with other options"
@@ -172,6 +177,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s
 	}
 	s.prev, s.prevF, s.old, s.written = r, f, c.Entries, c.Written
+	s.next = make(map[string]cacheEntry, len(c.Entries)+16) // grown once, not through every doubling
 	return s
 }
 
@@ -208,10 +214,16 @@ func (h *hashReader) sum() string { return fmt.Sprintf("%08x%08x", h.c, h.i) }
 
 // match returns the previous entry for name when its cache record fits.
 func (s *incState) match(name string, size int64, hash, key string) (*mod.Entry, cacheEntry, bool) {
+	c, ok := s.old[name]
+	return s.matchEntry(c, ok, name, size, hash, key)
+}
+
+// matchEntry is match with name's cache record c (ok: there is one)
+// already looked up.
+func (s *incState) matchEntry(c cacheEntry, ok bool, name string, size int64, hash, key string) (*mod.Entry, cacheEntry, bool) {
 	if s.prev == nil {
 		return nil, cacheEntry{}, false
 	}
-	c, ok := s.old[name]
 	if !ok || c.Size != size || c.Hash != hash || c.Key != key {
 		return nil, c, false
 	}
@@ -230,8 +242,9 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		return false
 	}
 	var src []byte
-	if c, same := s.sameStat(f); same {
-		r.hash = c.Hash
+	old, had := s.old[f.name]
+	if had && s.statSame(old, f) {
+		r.hash = old.Hash
 	} else {
 		b, err := sc.read(f)
 		if err != nil {
@@ -239,7 +252,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		}
 		src, r.src, r.hash = b, b, contentHash(b)
 	}
-	e, c, ok := s.match(f.name, f.size, r.hash, s.keyOf(f.name))
+	e, c, ok := s.matchEntry(old, had, f.name, f.size, r.hash, s.keyOf(f.name))
 	if !ok {
 		if r.src == nil {
 			r.hash = "" // compileFile reads and hashes it
@@ -251,14 +264,17 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		return false
 	}
 	if f.kind == kindLayout && underAny(f.name, rawLayoutDirs) {
-		// The RAW stage reads the layout itself: parse it (no encode,
-		// no compression).
-		tmp := &compiled{src: src} // nil: compileFile reads it
-		compileFile(f, compileOpts{parseOnly: true}, tmp)
-		if tmp.failed || tmp.lay == nil {
-			return false
+		// The RAW stage reads the layout itself: Watch kept it from the
+		// last pack, else parse it (no encode, no compression).
+		if r.lay = s.ws.layout(f.name, r.hash); r.lay == nil {
+			tmp := &compiled{src: src} // nil: compileFile reads it
+			compileFile(f, compileOpts{parseOnly: true}, tmp)
+			if tmp.failed || tmp.lay == nil {
+				return false
+			}
+			r.lay = tmp.lay
+			s.ws.keepLayout(f.name, r.hash, r.lay)
 		}
-		r.lay = tmp.lay
 	}
 	r.reused, r.src = e, nil
 	if needDat {
@@ -285,6 +301,9 @@ func (s *incState) compiledSource(f *srcFile, r *compiled) {
 		}
 	}
 	s.record(f.name, cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
+	if r.lay != nil {
+		s.ws.keepLayout(f.name, r.hash, r.lay)
+	}
 }
 
 // asset checks an asset against the cache: the previous entry to copy, or
@@ -333,36 +352,45 @@ func (s *incState) record(name string, c cacheEntry) {
 	s.mu.Unlock()
 }
 
+// cacheBody is the new cache's entries, and their encoding (encodeEntries).
+type cacheBody struct {
+	entries map[string]cacheEntry
+	encoded []byte
+}
+
 // entries is the new cache's entries, each with its CRC-32 from the
 // writer's records (what verify checked the manifest against). It runs
 // beside the verify stage; save adds the head once the .MOD is in place.
-func (s *incState) entries(written []mod.WrittenBlock) []byte {
+func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	if !s.on {
-		return nil
-	}
-	blocks := make(map[string]mod.WrittenBlock, len(written))
-	for _, w := range written {
-		blocks[w.Path] = w
+		return cacheBody{}
 	}
 	es := make(map[string]cacheEntry, len(s.next))
-	for n, ce := range s.next {
-		if b, ok := blocks[n]; ok {
+	for _, b := range written {
+		if ce, ok := s.next[b.Path]; ok {
 			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
-			es[n] = ce
+			es[b.Path] = ce
 		}
 	}
-	return encodeEntries(es)
+	return cacheBody{es, encodeEntries(es)}
 }
 
-// save writes the cache for the .MOD just committed at out.
-func (s *incState) save(out string, entries []byte) error {
+// save writes the cache for the .MOD just committed at out, and hands it
+// to Watch's session as written.
+func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 	if !s.on {
 		return nil
 	}
+	ws.keepCache("", nil)
 	st, err := os.Stat(out)
 	if err != nil {
 		return err
 	}
 	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
-	return safefile.WriteFile(out+CacheSuffix, assembleCache(&c, entries))
+	if err := safefile.WriteFile(out+CacheSuffix, assembleCache(&c, body.encoded)); err != nil {
+		return err
+	}
+	c.Entries = body.entries
+	ws.keepCache(out, &c)
+	return nil
 }

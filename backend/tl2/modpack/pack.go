@@ -86,7 +86,8 @@ type Options struct {
 	// did not change (incremental.go). The output is byte-identical to a
 	// full pack.
 	Incremental bool
-	reuseFailed string // the previous .MOD failed to copy from: why (Pack packs again in full)
+	reuseFailed string        // the previous .MOD failed to copy from: why (Pack packs again in full)
+	session     *watchSession // Watch's memory between packs (session.go); nil: none
 
 	// StrictNumbers refuses numeric values that are not numbers as a whole
 	// instead of reading them the C way, as GUTS does, with a warning each

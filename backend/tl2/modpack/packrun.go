@@ -97,7 +97,7 @@ type packRun struct {
 	// verify
 	synced       chan error // the temporary file's flush to disk
 	syncing      bool
-	cacheEntries chan []byte
+	cacheEntries chan cacheBody
 }
 
 func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
@@ -241,7 +241,7 @@ func (r *packRun) openBaseData() error {
 // collectMedia collects MEDIA/ (collect.go), splits it into sources to
 // compile and assets packed as they are, and plans the walk grids.
 func (r *packRun) collectMedia() error {
-	col, err := collect(r.modDir, func() bool { return r.ctx.Err() != nil })
+	col, err := collectIn(r.opt.session, r.modDir, func() bool { return r.ctx.Err() != nil })
 	if err != nil {
 		if r.ctx.Err() != nil {
 			return r.ctx.Err()

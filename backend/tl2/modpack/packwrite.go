@@ -119,7 +119,7 @@ func (r *packRun) verify() error {
 	}
 	res.Size = st.Size()
 	written := r.w.Written()
-	r.cacheEntries = make(chan []byte, 1)
+	r.cacheEntries = make(chan cacheBody, 1)
 	go func() { r.cacheEntries <- r.inc.entries(written) }()
 	// The file's SHA-256 is the one serial part (about 1.4 GB/s here): it
 	// starts at once, beside reading the manifest back and checking the
@@ -186,7 +186,7 @@ func (r *packRun) commit() error {
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
 	r.committed = true
-	if err := r.inc.save(out, <-r.cacheEntries); err != nil {
+	if err := r.inc.save(out, <-r.cacheEntries, r.opt.session); err != nil {
 		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
 	}
 	if res.ModIDNew && r.opt.WriteModID {

@@ -24,6 +24,7 @@ type walkItem struct {
 	file *srcFile // walkFile
 	sub  *walkDir // walkSub
 	err  error    // walkFile: reading its size failed (the walk stops there)
+	link bool     // walkFile: a symbolic link (its target's size and time)
 }
 
 type walkKind uint8
@@ -56,8 +57,9 @@ type walker struct {
 }
 
 // walkMedia returns MEDIA/'s packable files in walk order, reporting the
-// entries it passes over to drop, in walk order too.
-func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, rel string)) ([]*srcFile, error) {
+// entries it passes over to drop, in walk order too, and the files that
+// are links to link (nil: not asked).
+func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, rel string), link func(rel string)) ([]*srcFile, error) {
 	if _, err := os.Lstat(media); err != nil {
 		return nil, err // as filepath.WalkDir reports its root
 	}
@@ -97,6 +99,9 @@ func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, re
 					return it.err
 				}
 				files = append(files, it.file)
+				if it.link && link != nil {
+					link(it.rel)
+				}
 			}
 		}
 		return nil
@@ -171,6 +176,7 @@ func (w *walker) read(d *walkDir) []*walkDir {
 			default:
 				it.file = &srcFile{rel: it.rel, name: mod.UpperName("MEDIA" + it.rel[len(w.mediaName):]), abs: abs,
 					size: info.Size(), mtime: info.ModTime()}
+				it.link = e.Type()&fs.ModeSymlink != 0
 				it.file.classify()
 			}
 		}

@@ -51,7 +51,13 @@ func Watch(ctx context.Context, modDir string, opt Options, wo watch.Options, ea
 	if err != nil {
 		return err
 	}
+	// What each pack learned is kept for the next (session.go).
+	ws := &watchSession{ignore: wo.Ignore}
+	opt.session = ws
 	once := func(changed []string) {
+		ws.mu.Lock()
+		ws.changed = changed
+		ws.mu.Unlock()
 		res, err := Pack(ctx, modDir, opt)
 		if ctx.Err() != nil {
 			return

@@ -51,6 +51,24 @@ func DecodeText(b []byte) (t Text, ok bool) {
 	return Text{}, false
 }
 
+// LooksText is DecodeText's ok without the decoding: callers that only
+// sort text from binary (Find in files asks it of every entry's first
+// bytes) skip building a string they drop.
+func LooksText(b []byte) bool {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}), bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		return true
+	case looksUTF16LE(b):
+		return true
+	case hasControl(b):
+		return false
+	case utf8.Valid(trimPartialRune(b)):
+		return true
+	}
+	_, ok := decodeCP949(b)
+	return ok
+}
+
 // decodeCP949 decodes b as code page 949 (KS X 1001 plus the UHC
 // extension; formats/cp949, strict) when that reads
 // every byte and the result looks Korean:

@@ -60,8 +60,7 @@ func isText(head []byte) bool {
 	if len(head) == 0 {
 		return true
 	}
-	_, ok := preview.DecodeText(head)
-	return ok
+	return preview.LooksText(head)
 }
 
 // CompiledKind says which compiled TL2 form an entry holds, or "" (text
