@@ -13,10 +13,12 @@ func init() {
 	register(command{
 		name:  "backups",
 		usage: "backups list [--json] | restore ID",
-		summary: "The copies Packsmith kept of files it replaced: deployed .MODs an older or newer copy pushed out of the\n" +
-			"mods folder, modlauncher.sch before a save or a deploy, MOD.DAT before its MOD_ID was written. They live\n" +
-			"in one folder in the user's cache (Packsmith/backups), the last 10 per file (setting backupsKeep).\n" +
-			"  list      every backup, newest first: ID, time, kind, size, the original file and why\n" +
+		summary: "The copies Packsmith kept of files it replaced: every deployed build a newer one (or an older copy) replaced\n" +
+			"in the mods folder, an archive before an in-place edit (replace, add, rm, rename without -o), modlauncher.sch\n" +
+			"before a save or a deploy, MOD.DAT before its MOD_ID was written. They live in one folder in the user's cache\n" +
+			"(Packsmith/backups), never beside the file; the last 10 per file (setting backupsKeep).\n" +
+			"  list      every backup, newest first: ID, time, kind, size, the build (a .MOD's title and version), the\n" +
+			"            original file and why; then the space they take\n" +
 			"  restore   put backup ID back where it came from; what is there now is backed up first. Only a backup\n" +
 			"            whose record Packsmith sealed, and whose copy is still the file of the kind backed up, goes back",
 		run: runBackups,
@@ -43,26 +45,37 @@ func runBackups(c *ctx, args []string) error {
 		if err != nil {
 			return err
 		}
+		var used int64
+		for _, e := range list {
+			used += e.Size
+		}
+		keep := store.Keep
+		if keep <= 0 {
+			keep = backups.DefaultKeep
+		}
 		if *js {
 			return writeJSON(c.stdout, struct {
 				Dir     string          `json:"dir"`
+				Keep    int             `json:"keep"`
+				Bytes   int64           `json:"bytes"`
 				Backups []backups.Entry `json:"backups"`
-			}{store.Dir, list})
+			}{store.Dir, keep, used, list})
 		}
 		if len(list) == 0 {
 			fmt.Fprintf(c.stdout, "no backups in %s\n", store.Dir)
 			return nil
 		}
 		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tFILE\tWHY\n")
+		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tBUILD\tFILE\tWHY\n")
 		for _, e := range list {
 			// Every field is the record's text: a newline or tab in one
 			// (a hand-edited record) must not make a row of its own.
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
-				groupDigits(e.Size), escapeControls(e.Of), escapeControls(e.Why))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
+				groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(e.Why))
 		}
 		tw.Flush()
-		fmt.Fprintf(c.stdout, "%d backup%s in %s\n", len(list), plural(len(list)), store.Dir)
+		fmt.Fprintf(c.stdout, "%d backup%s in %s; %s bytes, the last %d of each file kept (setting backupsKeep)\n",
+			len(list), plural(len(list)), store.Dir, groupDigits(used), keep)
 		return nil
 	case "restore":
 		if len(pos) != 2 {
@@ -84,6 +97,14 @@ func runBackups(c *ctx, args []string) error {
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q (list, restore)", pos[0])}
 	}
+}
+
+// buildText is a .MOD copy's title and version, "-" for other files.
+func buildText(b *backups.Build) string {
+	if b == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%s v%d", b.Title, b.Version)
 }
 
 // listTime shows a backup's time to the second.

@@ -196,7 +196,7 @@ func TestJSONOutputsPinned(t *testing.T) {
 		t.Errorf("pack deploy: %v", d)
 	}
 	out = mustRun(t, 0, "backups", "list", "--json")
-	pinShape(t, "backups list", out, "dir", "backups", "backups[].id", "backups[].path", "backups[].of", "backups[].kind",
+	pinShape(t, "backups list", out, "dir", "keep", "bytes", "backups", "backups[].id", "backups[].path", "backups[].of", "backups[].kind",
 		"backups[].why", "backups[].size", "backups[].time", "backups[].lock")
 	md := t.TempDir()
 	os.WriteFile(filepath.Join(md, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
