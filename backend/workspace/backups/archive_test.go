@@ -87,4 +87,12 @@ func TestUsage(t *testing.T) {
 	if u, err := s.Usage(); err != nil || u != (Usage{Copies: 2, Bytes: 50}) {
 		t.Fatalf("usage %+v %v, want the last two copies: 2, 50 bytes", u, err)
 	}
+	// The setting lowered: the oldest go at once.
+	s.Keep = 1
+	if err := s.PruneAll(); err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := s.Usage(); u != (Usage{Copies: 1, Bytes: 30}) {
+		t.Fatalf("after PruneAll with Keep 1: %+v, want the newest copy only", u)
+	}
 }

@@ -544,6 +544,25 @@ func buildOf(p string) *Build {
 	return &Build{Title: h.Title, ModID: h.ModID, Version: int(h.ModVersion)}
 }
 
+// PruneAll removes, in every slot, the oldest copies beyond Keep: run when
+// the setting is lowered, so that the space shown is the space the new
+// number takes.
+func (s *Store) PruneAll() error {
+	slots, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	for _, sl := range slots {
+		if sl.IsDir() {
+			s.prune(filepath.Join(s.Dir, sl.Name()), "")
+		}
+	}
+	return nil
+}
+
 // Usage is what the store holds: copies and their bytes (records not
 // counted: a few hundred bytes each).
 type Usage struct {
