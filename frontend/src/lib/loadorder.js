@@ -45,6 +45,31 @@ export const backups = () => loadOrder().Backups();
 export const restore = (id) => loadOrder().RestoreBackup(id);
 
 /**
+ * History's builds (issue 34): the backups that are .MOD builds (a deployed
+ * build a newer one replaced, a .MOD edited in place), grouped by mod
+ * (MOD_ID, then title), newest mod first and each mod's builds newest
+ * first, as `backups` lists them. Pure, for tests.
+ * @param {Backup[]} list newest first
+ * @returns {{key: string, title: string, modId: string, builds: Backup[]}[]}
+ */
+export function buildsByMod(list) {
+  /** @type {Map<string, {key: string, title: string, modId: string, builds: Backup[]}>} */
+  const mods = new Map();
+  for (const e of list ?? []) {
+    if (!e.build) continue;
+    const modId = String(e.build.modId);
+    const key = modId !== '0' ? `id:${modId}` : `title:${e.build.title.toLowerCase()}`;
+    let m = mods.get(key);
+    if (!m) {
+      m = { key, title: e.build.title, modId, builds: [] };
+      mods.set(key, m);
+    }
+    m.builds.push(e);
+  }
+  return [...mods.values()];
+}
+
+/**
  * The active list after dragging the mod `id` before the row at index
  * `before` of `order` (before = order.length: to the end). Pure, for tests.
  * @param {string[]} order @param {string} id @param {number} before

@@ -133,3 +133,29 @@ describe('wrappers', () => {
     expect(() => lo.view()).toThrow('Packsmith back end is not connected');
   });
 });
+
+describe('buildsByMod', () => {
+  const b = (id, modId, title, version, time) => ({ id, kind: 'mod', of: `/m/${title}.MOD`, time, size: 10, build: { title, modId, version } });
+  it('groups .MOD copies by MOD_ID, newest first, and leaves other backups out', () => {
+    const list = [
+      b('a3', A, 'Alpha', 3, 't5'),
+      { id: 'sch', kind: 'modlauncher.sch', of: '/u/modlauncher.sch', time: 't4', size: 1 },
+      b('b1', B, 'Beta', 1, 't3'),
+      b('a2', A, 'Alpha renamed', 2, 't2'),
+      { id: 'zip', kind: 'archive', of: '/x/demo.zip', time: 't1', size: 1 },
+    ];
+    const got = lo.buildsByMod(list);
+    expect(got.map((m) => [m.modId, m.title, m.builds.map((e) => e.id)])).toEqual([
+      [A, 'Alpha', ['a3', 'a2']],
+      [B, 'Beta', ['b1']],
+    ]);
+  });
+  it('groups mods without a MOD_ID by title, case-insensitively', () => {
+    const got = lo.buildsByMod([b('x', '0', 'Same', 1, 't2'), b('y', '0', 'SAME', 2, 't1'), b('z', '0', 'Other', 1, 't0')]);
+    expect(got.map((m) => m.builds.length)).toEqual([2, 1]);
+  });
+  it('is empty for no list', () => {
+    expect(lo.buildsByMod(null)).toEqual([]);
+    expect(lo.buildsByMod([])).toEqual([]);
+  });
+});
