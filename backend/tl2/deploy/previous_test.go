@@ -71,3 +71,36 @@ func TestDeployKeepsThePreviousBuild(t *testing.T) {
 		t.Fatal("restore did not keep the build it replaced")
 	}
 }
+
+// BenchmarkKeepPrevious is the cost a deploy adds to keep the build it
+// replaces: a 100 MB build copied into the backups (another size: no
+// byte compare), and the same bytes deployed again (a full compare, no copy).
+func BenchmarkKeepPrevious(b *testing.B) {
+	dir := b.TempDir()
+	store := &backups.Store{Dir: filepath.Join(dir, "backups"), KeyFile: filepath.Join(dir, "key"), Keep: 2}
+	big := make([]byte, 100<<20)
+	for i := range big {
+		big[i] = byte(i * 7)
+	}
+	src, target := filepath.Join(dir, "new.MOD"), filepath.Join(dir, "mods", "old.MOD")
+	os.MkdirAll(filepath.Dir(target), 0o755)
+	os.WriteFile(src, big, 0o644)
+	os.WriteFile(target, big[:len(big)-1], 0o644)
+	b.Run("copy", func(b *testing.B) {
+		b.SetBytes(int64(len(big)))
+		for b.Loop() {
+			if e, err := keepPrevious(store, src, target, filepath.Dir(target)); err != nil || e == nil {
+				b.Fatal(e, err)
+			}
+		}
+	})
+	os.WriteFile(target, big, 0o644)
+	b.Run("same", func(b *testing.B) {
+		b.SetBytes(int64(len(big)))
+		for b.Loop() {
+			if e, err := keepPrevious(store, src, target, filepath.Dir(target)); err != nil || e != nil {
+				b.Fatal(e, err)
+			}
+		}
+	})
+}
