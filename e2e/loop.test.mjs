@@ -185,12 +185,15 @@ test('History lists the build pack on save replaced and restores it in one click
   await page.waitForSelector('[data-testid=lo-row][data-title="Loop Mod"]');
   if (!(await page.$('[data-testid=lo-history]'))) await page.click('[data-testid=lo-history-open]');
   await page.click('[data-testid=lo-history] button:has-text("Refresh")');
-  const group = `[data-testid=lo-build-mod][data-mod-id="${idB}"]`;
+  // One mod, one file: its builds (the ones packed without a MOD_ID under
+  // ids of their own, then pack on save's first), newest first.
+  const group = `[data-testid=lo-build-mod][data-of="${deployed}"]`;
   await page.waitForSelector(`${group} [data-testid=lo-build]`);
-  assert.match(await page.textContent(`${group}`), /^Loop Mod MOD_ID/);
-  const rows = await page.$$eval(`${group} [data-testid=lo-build]`, (els) => els.map((e) => ({ id: e.dataset.id, of: e.dataset.of, text: e.textContent })));
-  assert.equal(rows.length, 1, JSON.stringify(rows)); // the first build; the second is deployed
-  assert.equal(rows[0].of, deployed);
+  assert.equal(await page.locator('[data-testid=lo-build-mod]').count(), 1);
+  assert.match(await page.textContent(`${group} .modname`), /^Loop Mod /);
+  const rows = await page.$$eval(`${group} [data-testid=lo-build]`, (els) => els.map((e) => ({ id: e.dataset.id, modId: e.dataset.modId, text: e.textContent })));
+  assert.ok(rows.length >= 2, JSON.stringify(rows));
+  assert.equal(rows[0].modId, idB, 'the newest build kept is pack on save\'s first; its second is deployed');
   assert.match(rows[0].text, /version 1/);
   assert.match(await page.textContent('[data-testid=lo-history-used]'), /\(\d[\d.]* (B|KB|MB) in all; Settings\)/);
   await shot('loop-history-builds.png');
@@ -199,7 +202,8 @@ test('History lists the build pack on save replaced and restores it in one click
   assert.match(await page.textContent('[data-testid=lo-history-status]'), /^Restored .*Loop Mod\.MOD from the backup of .*; what was there is now backup Loop Mod\.MOD-[0-9a-f]{8}\//);
   assert.ok(readFileSync(deployed).equals(firstB), 'the first build is back in the mods folder, byte for byte');
   assert.deepEqual(readdirSync(mods), ['Loop Mod.MOD']);
-  // The build it replaced is kept in turn: two builds listed now.
-  await page.waitForFunction((g) => document.querySelectorAll(`${g} [data-testid=lo-build]`).length === 2, group);
+  // The build it replaced is kept in turn, newest.
+  await page.waitForFunction(([g, n]) => document.querySelectorAll(`${g} [data-testid=lo-build]`).length === n, [group, rows.length + 1]);
+  assert.notEqual(await page.getAttribute(`${group} [data-testid=lo-build]`, 'data-id'), rows[0].id);
   await page.click('[data-testid=lo-history-close]');
 });
