@@ -126,6 +126,18 @@ func TestSecondDeployKeepsTheFirstBuild(t *testing.T) {
 		kept[0].Build == nil || kept[0].Build.Title != "Packsmith Sample" || kept[0].Build.Version != 1 {
 		t.Fatalf("kept %+v", kept)
 	}
+	// --builds: by mod, only the builds (the load order's copy is left out).
+	os.WriteFile(filepath.Join(filepath.Dir(mods), "modlauncher.sch"), []byte("not one"), 0o644)
+	if _, err := backups.Default().Copy(filepath.Join(filepath.Dir(mods), "modlauncher.sch"), backups.Options{Kind: backups.KindSch}); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "backups", "list", "--builds")
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], "Packsmith Sample") || !strings.HasSuffix(lines[0], target) ||
+		!strings.HasPrefix(strings.TrimSpace(lines[1]), kept[0].ID) || !strings.Contains(lines[1], "version 1") ||
+		!strings.Contains(lines[1], "MOD_ID 4155520830174301517") || !strings.HasPrefix(lines[2], "1 build in ") {
+		t.Fatalf("backups list --builds: %d %s\n%s", code, errs, out)
+	}
 	if _, errs, code := run(t, "backups", "restore", kept[0].ID); code != 0 {
 		t.Fatalf("restore: %s", errs)
 	}
