@@ -1,8 +1,9 @@
 package app
 
-// Load order → History (issue 23), bound for the window: the backups
-// Packsmith kept of deployed .MODs, modlauncher.sch and MOD.DAT
-// (backend/backups, in the user's cache), and restoring one.
+// Load order → History (issues 23, 34), bound for the window: the backups
+// Packsmith kept (every deployed build a newer one replaced, archives
+// before an in-place edit, modlauncher.sch, MOD.DAT; backend/workspace/
+// backups, in the user's cache), and restoring one.
 
 import (
 	"context"
@@ -14,7 +15,8 @@ import (
 // BackupList is what the History panel shows.
 type BackupList struct {
 	Dir     string          `json:"dir"`
-	Keep    int             `json:"keep"` // copies kept per file
+	Keep    int             `json:"keep"`  // copies kept per file
+	Bytes   int64           `json:"bytes"` // what the copies listed take
 	Backups []backups.Entry `json:"backups"`
 }
 
@@ -33,7 +35,11 @@ func (s *LoadOrderService) Backups() (BackupList, error) {
 	if keep <= 0 {
 		keep = backups.DefaultKeep
 	}
-	return BackupList{Dir: st.Dir, Keep: keep, Backups: list}, nil
+	var used int64
+	for _, e := range list {
+		used += e.Size
+	}
+	return BackupList{Dir: st.Dir, Keep: keep, Bytes: used, Backups: list}, nil
 }
 
 // RestoreBackup starts a job putting backup id back where it came from

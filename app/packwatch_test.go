@@ -79,10 +79,14 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 		t.Fatalf("mods folder %v", ents)
 	}
 
-	// History: the sch backup (before the first deploy) and MOD.DAT's.
+	// History: the sch backup (before the first deploy), MOD.DAT's, and
+	// (issue 34) the first build, which the second deploy replaced.
 	list, err := s.Backups()
-	if err != nil || list.Keep != 10 || len(list.Backups) != 2 {
+	if err != nil || list.Keep != 10 || len(list.Backups) != 3 {
 		t.Fatalf("backups %+v %v", list, err)
+	}
+	if e := list.Backups[0]; e.Kind != backups.KindMod || e.Of != filepath.Join(mods, "Loop.MOD") || e.Build == nil || e.Build.ModID != first.Result.ModID || e.Size != first.Result.Size {
+		t.Fatalf("the first build's backup %+v", e)
 	}
 	var schID string
 	for _, e := range list.Backups {
@@ -110,5 +114,21 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 	}
 	if l, _ := s.Backups(); l.Keep != 3 {
 		t.Fatalf("keep in History %d", l.Keep)
+	}
+	// The space used is shown, and a lower number takes effect at once.
+	v := s.Preferences()
+	l, _ := s.Backups()
+	if v.BackupsUsed.Copies != len(l.Backups) || v.BackupsUsed.Bytes != l.Bytes || l.Bytes <= 0 {
+		t.Fatalf("used %+v, History %d copies, %d bytes", v.BackupsUsed, len(l.Backups), l.Bytes)
+	}
+	files := map[string]bool{}
+	for _, e := range l.Backups {
+		files[e.Of] = true
+	}
+	if len(files) == len(l.Backups) {
+		t.Fatalf("want a file with two copies to prune, have %d copies of %d files", len(l.Backups), len(files))
+	}
+	if v, err := s.SavePreferences(Prefs{BackupsKeep: 1}); err != nil || v.BackupsUsed.Copies != len(files) {
+		t.Fatalf("keep 1: %+v %v, want one copy of each of %d files", v.BackupsUsed, err, len(files))
 	}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"os"
+	"packsmith/backend/workspace/backups"
 	"path/filepath"
 	"testing"
 
@@ -79,8 +80,17 @@ func TestRebornSetText(t *testing.T) {
 	if int64(got.Rows[0].Size) != st.Size() || st.Size() == int64(len(dat)) {
 		t.Fatalf("table %d, file %d (was %d)", got.Rows[0].Size, st.Size(), len(dat))
 	}
-	if baks, _ := filepath.Glob(p + ".*.bak"); len(baks) != 1 {
-		t.Fatalf("backups %v", baks)
+	// The .dat and its table are kept in the backups folder, nothing beside them (issue 34).
+	if baks, _ := filepath.Glob(filepath.Join(data, "*.bak")); len(baks) != 0 {
+		t.Fatalf("backups beside the files: %v", baks)
+	}
+	kept := map[string]int{}
+	list, _ := backups.Default().List()
+	for _, e := range list {
+		kept[e.Of]++
+	}
+	if kept[p] != 1 || kept[filepath.Join(data, "FileTable.bin")] != 1 {
+		t.Fatalf("backups %v", kept)
 	}
 	// The session reads the new file.
 	if tab, _ := result[RebornTable](s)(s.RebornTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {

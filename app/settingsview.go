@@ -34,6 +34,8 @@ type PrefsView struct {
 	DetectedFrom    string `json:"detectedFrom"` // in words, "" when nothing was found
 	ConfigFile      string `json:"configFile"`
 	BackupsDir      string `json:"backupsDir"` // where backups go
+	// BackupsUsed is what the backups folder holds now: copies and bytes.
+	BackupsUsed backups.Usage `json:"backupsUsed"`
 }
 
 // Preferences returns the Settings panel's values.
@@ -44,6 +46,7 @@ func (s *SettingsService) Preferences() PrefsView {
 	if v.BackupsKeep <= 0 {
 		v.BackupsKeep = backups.DefaultKeep
 	}
+	v.BackupsUsed, _ = (&backups.Store{Dir: v.BackupsDir}).Usage()
 	if v.Theme == "" {
 		v.Theme = "dark"
 	}
@@ -102,6 +105,10 @@ func (s *SettingsService) SavePreferences(p Prefs) (PrefsView, error) {
 		st.BackupsKeep = p.BackupsKeep
 	}); err != nil {
 		return PrefsView{}, fmt.Errorf("saving settings: %w", err)
+	}
+	// A lower number takes effect now, not at each file's next backup.
+	if err := (&backups.Store{Dir: backups.Dir(), Keep: p.BackupsKeep}).PruneAll(); err != nil {
+		return PrefsView{}, err
 	}
 	return s.Preferences(), nil
 }

@@ -5,7 +5,8 @@
 // shows it once, History lists the backups and restores one. With the
 // "write the new MOD_ID" box unticked, a second build takes the first
 // one's line and says so. Pack on save repacks after a save and stops
-// when unticked, leaving no temporary file.
+// when unticked, leaving no temporary file. History restores the build
+// pack on save replaced, in one click (issue 34).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, shot as save } from './lib.mjs';
@@ -72,6 +73,7 @@ async function packOnce() {
 }
 
 const dirA = modFolder('loop-a', 3);
+let firstB, secondB, idB; // pack on save's two builds and their MOD_ID
 
 test('five packs and deploys of a folder without MOD_ID: one id, one line, only the .MOD', async () => {
   await openFolder(dirA);
@@ -169,4 +171,39 @@ test('Pack on save repacks after a save and stops when unticked', async () => {
   assert.deepEqual(tmpFiles(dirB, user), []);
   assert.deepEqual(readdirSync(mods), ['Loop Mod.MOD']);
   assert.ok(existsSync(out));
+  [firstB, secondB, idB] = [first, second, id];
+});
+
+test('History lists the build pack on save replaced and restores it in one click', async () => {
+  assert.ok(firstB && secondB, 'the pack-on-save test ran');
+  const deployed = join(mods, 'Loop Mod.MOD');
+  await page.click('[data-mode=loadorder]');
+  await page.waitForSelector('[data-testid=loadorder][data-ready=true]');
+  await page.fill('[data-testid=lo-userdir]', user);
+  await page.fill('[data-testid=lo-modsdir]', '');
+  await page.click('[data-testid=lo-load]');
+  await page.waitForSelector('[data-testid=lo-row][data-title="Loop Mod"]');
+  if (!(await page.$('[data-testid=lo-history]'))) await page.click('[data-testid=lo-history-open]');
+  await page.click('[data-testid=lo-history] button:has-text("Refresh")');
+  // One mod, one file: its builds (the ones packed without a MOD_ID under
+  // ids of their own, then pack on save's first), newest first.
+  const group = `[data-testid=lo-build-mod][data-of="${deployed}"]`;
+  await page.waitForSelector(`${group} [data-testid=lo-build]`);
+  assert.equal(await page.locator('[data-testid=lo-build-mod]').count(), 1);
+  assert.match(await page.textContent(`${group} .modname`), /^Loop Mod /);
+  const rows = await page.$$eval(`${group} [data-testid=lo-build]`, (els) => els.map((e) => ({ id: e.dataset.id, modId: e.dataset.modId, text: e.textContent })));
+  assert.ok(rows.length >= 2, JSON.stringify(rows));
+  assert.equal(rows[0].modId, idB, 'the newest build kept is pack on save\'s first; its second is deployed');
+  assert.match(rows[0].text, /version 1/);
+  assert.match(await page.textContent('[data-testid=lo-history-used]'), /\(\d[\d.]* (B|KB|MB) in all; Settings\)/);
+  await shot('loop-history-builds.png');
+  await page.click(`${group} [data-testid=lo-build][data-id="${rows[0].id}"] [data-testid=lo-build-restore]`);
+  await page.waitForSelector('[data-testid=lo-history-status]');
+  assert.match(await page.textContent('[data-testid=lo-history-status]'), /^Restored .*Loop Mod\.MOD from the backup of .*; what was there is now backup Loop Mod\.MOD-[0-9a-f]{8}\//);
+  assert.ok(readFileSync(deployed).equals(firstB), 'the first build is back in the mods folder, byte for byte');
+  assert.deepEqual(readdirSync(mods), ['Loop Mod.MOD']);
+  // The build it replaced is kept in turn, newest.
+  await page.waitForFunction(([g, n]) => document.querySelectorAll(`${g} [data-testid=lo-build]`).length === n, [group, rows.length + 1]);
+  assert.notEqual(await page.getAttribute(`${group} [data-testid=lo-build]`, 'data-id'), rows[0].id);
+  await page.click('[data-testid=lo-history-close]');
 });

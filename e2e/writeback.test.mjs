@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp, shot } from './lib.mjs';
 
@@ -97,7 +97,12 @@ test('zip: replace by dialog, sizes shown, undo, save, read back', async () => {
   await saveAndWait();
   assert.equal(cat(arc, 'README.txt'), data);
   assert.equal(cat(arc, 'docs/utf8.txt'), cat(demo('demo.zip'), 'docs/utf8.txt'), 'the undone change was not saved');
-  assert.ok(readdirSync(join(arc, '..')).some((f) => /^demo\.zip\.\d{8}-\d{6}\.bak$/.test(f)), 'a backup beside the archive');
+  // Issue 34: the backup is in the backups folder, nothing beside the archive.
+  assert.deepEqual(readdirSync(join(arc, '..')).filter((f) => f !== basename(arc) && f.startsWith(basename(arc))), [], 'nothing beside the archive');
+  const kept = JSON.parse(execFileSync(cli, ['backups', 'list', '--json']).toString()).backups.filter((b) => b.of === arc);
+  assert.equal(kept.length, 1, 'the backup is listed');
+  assert.equal(kept[0].kind, 'archive');
+  assert.ok(readFileSync(kept[0].path).equals(readFileSync(demo('demo.zip'))), 'the backup holds the archive as it was');
   // the tab shows the saved archive: the preview reads the new bytes
   await page.fill('[data-testid=filter]', 'README');
   await page.waitForFunction(() => /^1 of /.test(document.querySelector('[data-testid=count]').textContent));

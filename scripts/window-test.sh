@@ -167,7 +167,9 @@ for _ in $(seq 1 100); do
 done
 import -window root "$shots/window-saved.png"
 [ "$got" = "$want" ] || fail "after the drop and Ctrl+S, docs/utf8.txt in the saved copy is \"$got\", not \"$want\""
-ls "$edit" | grep -Eq '^demo\.zip\.[0-9]{8}-[0-9]{6}\.bak$' || fail "no backup beside the saved archive"
+# Issue 34: the backup is in the backups folder, nothing beside the archive.
+! ls "$edit" | grep -Eq '\.bak$' || fail "a backup beside the saved archive"
+"$bin" backups list | grep -qF "$edit/demo.zip" || fail "no backup of the saved archive in packsmith backups list"
 others=$("$bin" cat "$edit/demo.zip" docs/utf16.txt | od -An -tx1 | tr -d ' \n')
 orig=$("$bin" cat testdata/demo/demo.zip docs/utf16.txt | od -An -tx1 | tr -d ' \n')
 [ "$others" = "$orig" ] || fail "the save changed docs/utf16.txt too"

@@ -3,6 +3,8 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -12,11 +14,14 @@ import (
 func init() {
 	register(command{
 		name:  "backups",
-		usage: "backups list [--json] | restore ID",
-		summary: "The copies Packsmith kept of files it replaced: deployed .MODs an older or newer copy pushed out of the\n" +
-			"mods folder, modlauncher.sch before a save or a deploy, MOD.DAT before its MOD_ID was written. They live\n" +
-			"in one folder in the user's cache (Packsmith/backups), the last 10 per file (setting backupsKeep).\n" +
-			"  list      every backup, newest first: ID, time, kind, size, the original file and why\n" +
+		usage: "backups list [--builds] [--json] | restore ID",
+		summary: "The copies Packsmith kept of files it replaced: every deployed build a newer one (or an older copy) replaced\n" +
+			"in the mods folder, an archive before an in-place edit (replace, add, rm, rename without -o), modlauncher.sch\n" +
+			"before a save or a deploy, MOD.DAT before its MOD_ID was written. They live in one folder in the user's cache\n" +
+			"(Packsmith/backups), never beside the file; the last 10 per file (setting backupsKeep).\n" +
+			"  list      every backup, newest first: ID, time, kind, size, the build (a .MOD's title and version), the\n" +
+			"            original file and why; then the space they take. --builds: only the .MOD builds, by mod (the file\n" +
+			"            they go back to), newest first: ID, time, version, size, MOD_ID, why\n" +
 			"  restore   put backup ID back where it came from; what is there now is backed up first. Only a backup\n" +
 			"            whose record Packsmith sealed, and whose copy is still the file of the kind backed up, goes back",
 		run: runBackups,
@@ -26,6 +31,7 @@ func init() {
 func runBackups(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("backups", flag.ContinueOnError)
 	js := fs.Bool("json", false, "print JSON")
+	builds := fs.Bool("builds", false, "list only the .MOD builds, by mod")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -43,26 +49,45 @@ func runBackups(c *ctx, args []string) error {
 		if err != nil {
 			return err
 		}
+		var used int64
+		for _, e := range list {
+			used += e.Size
+		}
+		if *builds {
+			list = onlyBuilds(list)
+		}
+		keep := store.Keep
+		if keep <= 0 {
+			keep = backups.DefaultKeep
+		}
 		if *js {
 			return writeJSON(c.stdout, struct {
 				Dir     string          `json:"dir"`
+				Keep    int             `json:"keep"`
+				Bytes   int64           `json:"bytes"`
 				Backups []backups.Entry `json:"backups"`
-			}{store.Dir, list})
+			}{store.Dir, keep, used, list})
 		}
 		if len(list) == 0 {
 			fmt.Fprintf(c.stdout, "no backups in %s\n", store.Dir)
 			return nil
 		}
+		if *builds {
+			printBuilds(c, list)
+			fmt.Fprintf(c.stdout, "%d build%s in %s\n", len(list), plural(len(list)), store.Dir)
+			return nil
+		}
 		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tFILE\tWHY\n")
+		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tBUILD\tFILE\tWHY\n")
 		for _, e := range list {
 			// Every field is the record's text: a newline or tab in one
 			// (a hand-edited record) must not make a row of its own.
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
-				groupDigits(e.Size), escapeControls(e.Of), escapeControls(e.Why))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
+				groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(e.Why))
 		}
 		tw.Flush()
-		fmt.Fprintf(c.stdout, "%d backup%s in %s\n", len(list), plural(len(list)), store.Dir)
+		fmt.Fprintf(c.stdout, "%d backup%s in %s; %s bytes, the last %d of each file kept (setting backupsKeep)\n",
+			len(list), plural(len(list)), store.Dir, groupDigits(used), keep)
 		return nil
 	case "restore":
 		if len(pos) != 2 {
@@ -84,6 +109,51 @@ func runBackups(c *ctx, args []string) error {
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q (list, restore)", pos[0])}
 	}
+}
+
+// onlyBuilds keeps the .MOD copies, grouped by the file they go back to
+// (its name folded, as Windows does: a mod packed without a MOD_ID gets
+// an id per build, and is still one mod), the newest mod first; list is
+// newest first and stays so within each mod.
+func onlyBuilds(list []backups.Entry) []backups.Entry {
+	var order []string
+	by := map[string][]backups.Entry{}
+	for _, e := range list {
+		if e.Build == nil {
+			continue
+		}
+		k := strings.ToLower(filepath.ToSlash(e.Of))
+		if _, ok := by[k]; !ok {
+			order = append(order, k)
+		}
+		by[k] = append(by[k], e)
+	}
+	out := []backups.Entry{}
+	for _, k := range order {
+		out = append(out, by[k]...)
+	}
+	return out
+}
+
+// printBuilds prints onlyBuilds' list: a heading per mod, a row per build.
+func printBuilds(c *ctx, list []backups.Entry) {
+	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+	for i, e := range list {
+		if i == 0 || !strings.EqualFold(filepath.ToSlash(list[i-1].Of), filepath.ToSlash(e.Of)) {
+			fmt.Fprintf(tw, "%s\t%s\n", escapeControls(e.Build.Title), escapeControls(e.Of))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\tversion %d\t%s\tMOD_ID %d\t%s\n", escapeControls(e.ID), listTime(e.Time), e.Build.Version,
+			groupDigits(e.Size), e.Build.ModID, escapeControls(e.Why))
+	}
+	tw.Flush()
+}
+
+// buildText is a .MOD copy's title and version, "-" for other files.
+func buildText(b *backups.Build) string {
+	if b == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%s v%d", b.Title, b.Version)
 }
 
 // listTime shows a backup's time to the second.

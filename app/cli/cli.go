@@ -402,9 +402,9 @@ func init() {
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|FILE.SKELETON|ARCHIVE ENTRY.MESH|ARCHIVE ENTRY.SKELETON [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names, materials and textures (as named and as found), vertices, triangles, bounds,\nskeleton and animations; for an Ogre skeleton: bones, roots, animations with tracks and keyframes.", run: runInfo})
 	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
-	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup beside it.", run: editCmd(archive.EditReplace)})
-	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup.", run: editCmd(archive.EditAdd)})
-	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. Without -o, in place after a backup.", run: editCmd(archive.EditRemove)})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup in the backups folder (packsmith backups list; nothing is left beside it).", run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup in the backups folder.", run: editCmd(archive.EditAdd)})
+	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. Without -o, in place after a backup in the backups folder.", run: editCmd(archive.EditRemove)})
 	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed] [--password PW]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
 		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
@@ -713,8 +713,8 @@ func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.stdout, "wrote %s", res.Output)
-		if res.Backup != "" {
-			fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
+		if res.BackupID != "" {
+			fmt.Fprintf(c.stdout, " (backup: %s)", res.BackupID)
 		}
 		fmt.Fprintln(c.stdout)
 		printNotes(c, res.Notes)

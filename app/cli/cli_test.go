@@ -148,11 +148,16 @@ func TestWriteBack(t *testing.T) {
 	if got, _, _ := run(t, "cat", arc, "README.txt"); got != "replaced!" {
 		t.Fatalf("after replace: %q", got)
 	}
-	baks, _ := filepath.Glob(arc + ".*.bak")
-	if len(baks) != 1 {
-		t.Fatalf("backups %v", baks)
+	// Issue 34 changed the contract: the backup is in the backups folder,
+	// named by its ID, and nothing is left beside the archive.
+	if beside, _ := filepath.Glob(arc + ".*"); len(beside) != 0 {
+		t.Fatalf("files beside the archive: %v", beside)
 	}
-	if bak, _ := os.ReadFile(baks[0]); !bytes.Equal(bak, data) {
+	baks := keptCopies(t, arc)
+	if len(baks) != 1 || !strings.Contains(out, "(backup: "+baks[0].ID+")") {
+		t.Fatalf("backups %+v", baks)
+	}
+	if bak, _ := os.ReadFile(baks[0].Path); !bytes.Equal(bak, data) {
 		t.Fatal("backup differs from the original")
 	}
 	if _, errs, code := run(t, "add", arc, "extra/new.txt", src, "-o", filepath.Join(dir, "added.zip")); code != 0 {

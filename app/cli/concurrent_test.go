@@ -70,7 +70,10 @@ func TestConcurrentReplaceLosesNothing(t *testing.T) {
 			}
 		}
 		zr.Close()
-		baks, _ := filepath.Glob(zp + ".*.bak")
+		var baks []string
+		for _, e := range keptCopies(t, zp) {
+			baks = append(baks, e.ID)
+		}
 		var named []string
 		for _, o := range outs {
 			if i := strings.Index(o, "(backup: "); i >= 0 {
@@ -78,7 +81,8 @@ func TestConcurrentReplaceLosesNothing(t *testing.T) {
 			}
 		}
 		slices.Sort(named)
-		if len(baks) != 3 || len(slices.Compact(named)) != 3 {
+		slices.Sort(baks)
+		if len(baks) != 3 || len(slices.Compact(named)) != 3 || !slices.Equal(baks, named) {
 			t.Errorf("trial %d: backups %v, named %v; want three different", trial, baks, named)
 		}
 		if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp")); len(left) != 0 {

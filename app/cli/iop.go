@@ -12,7 +12,7 @@ func init() {
 	register(command{name: "optimize", usage: "optimize PACK [-o OUT] [--password PW] [--json]",
 		summary: "Lost Saga .iop: write the pack again without shadowed copies (older copies of a name a later one replaces)\n" +
 			"and the unused bytes patches leave. The same entries win, with the same comments and password.\n" +
-			"Without -o, in place after a backup beside it.", run: runOptimize})
+			"Without -o, in place after a backup in the backups folder.", run: runOptimize})
 	register(command{name: "create", usage: "create OUT.iop DIR [--password PW] [--json]",
 		summary: "Lost Saga .iop: pack a folder. Names in code page 949 with '\\' (a name it cannot hold is refused),\n" +
 			"deflated, encrypted with PW when given (ZipCrypto), every .ini scrambled with comment 1 as the client expects.", run: runCreate})
@@ -59,8 +59,8 @@ func runOptimize(c *ctx, args []string) error {
 		}{res, before.Entries, after.Entries, before.FileSize, after.FileSize})
 	}
 	fmt.Fprintf(c.stdout, "wrote %s: %d entries (was %d), %d bytes (was %d)", res.Output, after.Entries, before.Entries, after.FileSize, before.FileSize)
-	if res.Backup != "" {
-		fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
+	if res.BackupID != "" {
+		fmt.Fprintf(c.stdout, " (backup: %s)", res.BackupID)
 	}
 	fmt.Fprintln(c.stdout)
 	return nil
@@ -108,8 +108,8 @@ func runRename(c *ctx, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "wrote %s", res.Output)
-	if res.Backup != "" {
-		fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
+	if res.BackupID != "" {
+		fmt.Fprintf(c.stdout, " (backup: %s)", res.BackupID)
 	}
 	fmt.Fprintln(c.stdout)
 	printNotes(c, res.Notes)

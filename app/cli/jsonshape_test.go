@@ -195,9 +195,16 @@ func TestJSONOutputsPinned(t *testing.T) {
 	if d := jsonOf(t, out)["deploy"].(map[string]any); d["enabled"] != true {
 		t.Errorf("pack deploy: %v", d)
 	}
+	// A second build deployed over the first keeps it (issue 34): the
+	// listing then holds a .MOD copy with its build.
+	out = mustRun(t, 0, "pack", sampleMod, "-o", filepath.Join(dir, "S.MOD"), "--gamever", "1.25.9.6", "--deploy", "--mods", filepath.Join(user, "mods"), "--json")
+	if d := jsonOf(t, out)["deploy"].(map[string]any); d["previous"] == nil {
+		t.Errorf("pack deploy of a second build: no previous build in %v", d)
+	}
 	out = mustRun(t, 0, "backups", "list", "--json")
-	pinShape(t, "backups list", out, "dir", "backups", "backups[].id", "backups[].path", "backups[].of", "backups[].kind",
-		"backups[].why", "backups[].size", "backups[].time", "backups[].lock")
+	pinShape(t, "backups list", out, "dir", "keep", "bytes", "backups", "backups[].id", "backups[].path", "backups[].of", "backups[].kind",
+		"backups[].why", "backups[].size", "backups[].time", "backups[].lock", "backups[].build", "backups[].build.modId",
+		"backups[].build.title", "backups[].build.version")
 	md := t.TempDir()
 	os.WriteFile(filepath.Join(md, "MOD.DAT"), []byte("[MOD]\n<STRING>NAME:x\n<INTEGER64>MOD_ID:5\n[/MOD]\n"), 0o644)
 	os.MkdirAll(filepath.Join(md, "MEDIA", "UNITS"), 0o755)

@@ -198,6 +198,9 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	fmt.Fprintf(tw, "sha256\t%s\n", r.Hashes.SHA256)
 	if d := r.Deploy; d != nil {
 		fmt.Fprintf(tw, "deployed\t%s\n", d.Path)
+		if x := d.Previous; x != nil {
+			fmt.Fprintf(tw, "previous build\tkept as backup %s (packsmith backups restore ID puts it back)\n", x.BackupID)
+		}
 		for _, x := range d.Replaced {
 			fmt.Fprintf(tw, "replaced\t%s (MOD_ID %d), kept as backup %s\n", x.Path, x.ModID, x.BackupID)
 		}

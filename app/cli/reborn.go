@@ -100,8 +100,8 @@ func runReborn(c *ctx, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.stdout, "%d row(s) changed; wrote %s", n, res.Output)
-		if res.Backup != "" {
-			fmt.Fprintf(c.stdout, " (backup: %s)", res.Backup)
+		if res.BackupID != "" {
+			fmt.Fprintf(c.stdout, " (backup: %s)", res.BackupID)
 		}
 		fmt.Fprintln(c.stdout)
 		printNotes(c, res.Notes)

@@ -87,8 +87,11 @@ func TestTL2ModCommands(t *testing.T) {
 	if !strings.Contains(out, `"modId": "-2318989449992446293"`) || !strings.Contains(out, `"rollingHashOk": true`) {
 		t.Fatalf("edits changed the header or broke the hash:\n%s", out)
 	}
-	baks, _ := filepath.Glob(work + ".*.bak")
-	if len(baks) != 3 {
-		t.Fatalf("want a backup per in-place edit, got %v", baks)
+	// In the backups folder (issue 34), none beside the .MOD.
+	if baks := keptCopies(t, work); len(baks) != 3 {
+		t.Fatalf("want a backup per in-place edit, got %+v", baks)
+	}
+	if beside, _ := filepath.Glob(work + "*"); len(beside) != 1 {
+		t.Fatalf("files beside the .MOD: %v", beside)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/pierrec/lz4/v4"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/workspace/backups"
 	"packsmith/formats/reborn/filetable"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/pakd"
@@ -412,8 +413,19 @@ func TestRewriteUpdatesFileTable(t *testing.T) {
 	if !strings.Contains(strings.Join(notes, "\n"), "FileTable.bin: event/scene.dat") {
 		t.Errorf("notes %q", notes)
 	}
-	if baks, _ := filepath.Glob(filepath.Join(data, "FileTable.bin.*.bak")); len(baks) != 1 || !bytes.Equal(mustRead(t, baks[0]), tb) {
-		t.Errorf("table backup %v", baks)
+	// The table's copy is in the backups folder (kind archive), none beside it.
+	if baks, _ := filepath.Glob(filepath.Join(data, "FileTable.bin*")); len(baks) != 1 {
+		t.Errorf("files beside the table: %v", baks)
+	}
+	var tableCopies []backups.Entry
+	list, _ := backups.Default().List()
+	for _, e := range list {
+		if e.Of == tp {
+			tableCopies = append(tableCopies, e)
+		}
+	}
+	if len(tableCopies) != 1 || tableCopies[0].Kind != backups.KindArchive || !bytes.Equal(mustRead(t, tableCopies[0].Path), tb) {
+		t.Errorf("table backup %+v", tableCopies)
 	}
 	b := openT(t, "testdata/sample.dat")
 	notes = rewriteT(t, b, filepath.Join(dir, "loose.dat"), archive.Edit{Op: archive.EditReplace, Path: "#5", Source: repl})

@@ -9,6 +9,7 @@ import (
 
 	"packsmith/backend/sys/filelock"
 	"packsmith/backend/sys/safefile"
+	"packsmith/backend/workspace/backups"
 	"packsmith/formats/reborn/filetable"
 )
 
@@ -129,9 +130,15 @@ func UpdateTable(p string, size int64) (string, error) {
 	if size > 0xFFFFFFFF {
 		return "", fmt.Errorf("%s: %s is %d bytes, more than its record can hold", tp, r.Path, size)
 	}
-	backup, err := safefile.Backup(tp)
+	// The copy goes to the backups folder in the user's cache, not beside
+	// the table in the game's data folder.
+	backup, err := backups.Default().Copy(tp, backups.Options{Kind: backups.KindArchive, Why: "before the size of " + r.Path + " was written"})
 	if err != nil {
 		return "", fmt.Errorf("backing up %s: %w", tp, err)
+	}
+	backupID := ""
+	if backup != nil {
+		backupID = backup.ID
 	}
 	if err := t.SetSize(b, row, uint32(size)); err != nil {
 		return "", err
@@ -139,5 +146,5 @@ func UpdateTable(p string, size int64) (string, error) {
 	if err := safefile.WriteFile(tp, b); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("FileTable.bin: %s %d → %d bytes (backup: %s)", strings.TrimPrefix(r.Path, "./"), r.Size, size, filepath.Base(backup)), nil
+	return fmt.Sprintf("FileTable.bin: %s %d → %d bytes (backup: %s)", strings.TrimPrefix(r.Path, "./"), r.Size, size, backupID), nil
 }

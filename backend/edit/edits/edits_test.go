@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	bk "packsmith/backend/workspace/backups"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,13 +74,22 @@ func entry(t *testing.T, a archive.Archive, name string) []byte {
 	return b
 }
 
+// backups lists the copies of p in the backups folder (issue 34: never
+// beside it; a file left beside p fails the test).
 func backups(t *testing.T, p string) []string {
 	t.Helper()
-	m, _ := filepath.Glob(p + ".*.bak")
+	if m, _ := filepath.Glob(p + ".*.bak"); len(m) != 0 {
+		t.Fatalf("backups beside the archive: %v", m)
+	}
+	abs, _ := filepath.Abs(p)
+	list, err := bk.Default().List()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
-	for _, f := range m {
-		if !strings.HasPrefix(f, p+".MAN.") {
-			out = append(out, f)
+	for _, e := range list {
+		if e.Of == abs {
+			out = append(out, e.Path)
 		}
 	}
 	return out

@@ -27,9 +27,10 @@ type Check struct {
 
 // SaveResult says what a save wrote and what reading it back found.
 type SaveResult struct {
-	Output string  `json:"output"`
-	Backup string  `json:"backup,omitempty"`
-	Checks []Check `json:"checks"`
+	Output   string  `json:"output"`
+	Backup   string  `json:"backup,omitempty"`   // the copy in the backups folder
+	BackupID string  `json:"backupId,omitempty"` // what restores it (Load order → History)
+	Checks   []Check `json:"checks"`
 	// Notes are what the family says it did beyond writing the file, and
 	// what was rebuilt from the changes (a RAW index).
 	Notes []string `json:"notes,omitempty"`
@@ -188,14 +189,14 @@ func Save(ctx context.Context, s *session.Session, pend *Pending, out string, p 
 		if err != nil {
 			return SaveResult{}, fmt.Errorf("%w (and %s no longer opens: %v)", err, reopen, oerr)
 		}
-		return SaveResult{Output: wr.Output, Backup: wr.Backup}, fmt.Errorf("saved %s, but it does not open again: %w", reopen, oerr)
+		return SaveResult{Output: wr.Output, Backup: wr.Backup, BackupID: wr.BackupID}, fmt.Errorf("saved %s, but it does not open again: %w", reopen, oerr)
 	}
 	s.Swap(na)
 	if err != nil {
 		return SaveResult{}, err
 	}
 	pend.Clear()
-	res := SaveResult{Output: wr.Output, Backup: wr.Backup, Notes: wr.Notes, OK: true, Checks: []Check{}}
+	res := SaveResult{Output: wr.Output, Backup: wr.Backup, BackupID: wr.BackupID, Notes: wr.Notes, OK: true, Checks: []Check{}}
 	for _, c := range changes {
 		if c.Conversion != "" {
 			res.Conversions = append(res.Conversions, intake.Conversion{Path: c.Path, Label: c.Conversion, From: sizeOf(c.Given), To: c.NewSize, Warnings: c.Warnings})

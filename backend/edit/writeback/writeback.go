@@ -2,7 +2,9 @@
 // an archive through its family's Capabilities.Rewrite, with the safety rules every
 // family shares: the new archive is staged beside the target and renamed
 // into place only when complete, and an archive edited in place is backed
-// up first.
+// up first, into the backups folder in the user's cache
+// (backend/workspace/backups), never beside it: a .MOD in the mods folder
+// would get a copy there the game scans, one more per save.
 package writeback
 
 import (
@@ -14,13 +16,17 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/edit/intake"
 	"packsmith/backend/sys/filelock"
-	"packsmith/backend/sys/safefile"
+	"packsmith/backend/workspace/backups"
 )
 
 // Result says what was written.
 type Result struct {
 	Output string `json:"output"`
-	Backup string `json:"backup,omitempty"`
+	// Backup is the copy of the archive as it was before an in-place
+	// edit, in the backups folder; BackupID restores it
+	// (packsmith backups restore ID).
+	Backup   string `json:"backup,omitempty"`
+	BackupID string `json:"backupId,omitempty"`
 	// Notes are what the family says it did beyond writing the file (a
 	// Reborn .dat: what moved, its FileTable.bin record).
 	Notes []string `json:"notes,omitempty"`
@@ -179,12 +185,17 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		return Result{}, err
 	}
 	if inPlace {
-		if res.Backup, err = safefile.Backup(src); err != nil {
+		store := backups.Default()
+		e, err := store.Copy(src, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit"})
+		if err != nil {
 			staged.Abort()
 			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
 		}
+		if e != nil {
+			res.Backup, res.BackupID = e.Path, e.ID
+		}
 		for _, man := range sidecars {
-			if _, err := safefile.Backup(man); err != nil {
+			if _, err := store.Copy(man, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit of " + filepath.Base(src)}); err != nil {
 				staged.Abort()
 				return Result{}, fmt.Errorf("backing up %s: %w", man, err)
 			}

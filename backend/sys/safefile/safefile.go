@@ -270,6 +270,9 @@ func WriteFile(path string, data []byte) error {
 
 // Backup copies path to "<path>.<UTC timestamp>.bak" beside it and returns
 // the backup's name. A missing file needs no backup: it returns "", nil.
+// Packsmith's own copies of the user's files do not use it (issue 34: a
+// copy beside a .MOD is one more file in the folder the game scans): they
+// go to backend/workspace/backups, in the user's cache.
 func Backup(path string) (string, error) {
 	return backupAt(path, time.Now())
 }

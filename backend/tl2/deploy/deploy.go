@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -61,7 +62,11 @@ type Result struct {
 	// SchReplaced is set when the list named an earlier build of this mod
 	// under another id: that line now names this one.
 	SchReplaced *SchReplaced `json:"schReplaced,omitempty"`
-	Warnings    []string     `json:"warnings"`
+	// Previous is the build of this mod the deploy wrote over (the same
+	// MOD_ID under the same name), copied to the backups first so that it
+	// can be restored; nil when there was none or it had the same bytes.
+	Previous *Replaced `json:"previous,omitempty"`
+	Warnings []string  `json:"warnings"`
 }
 
 // Mod copies a packed .MOD into the mods folder atomically (a temporary
@@ -120,6 +125,18 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 	deployStep("journal")
 	if !sameFile(modPath, target) {
 		if err := copyAtomic(ctx, modPath, target, func() error {
+			if !holder.other {
+				// The build deployed before: copied, not moved, so that a
+				// failed rename leaves it in place.
+				e, err := keepPrevious(store, modPath, target, modsDir)
+				if err != nil {
+					return err
+				}
+				if e != nil {
+					res.Previous = &Replaced{Path: target, Backup: e.Path, BackupID: e.ID, ModID: modID}
+				}
+				return nil
+			}
 			if holder.other {
 				why := "held the name of the deployed .MOD"
 				if earlier != 0 {
@@ -248,6 +265,59 @@ func retire(store *backups.Store, p, modsDir, why string) (*backups.Entry, error
 		err = fmt.Errorf("%s is gone", p)
 	}
 	return e, err
+}
+
+// keepPrevious copies the build at target (this mod's, about to be
+// replaced by src) into the backups, unless it is missing or has src's
+// bytes (the same build deployed again).
+func keepPrevious(store *backups.Store, src, target, modsDir string) (*backups.Entry, error) {
+	if same, err := sameBytes(src, target); err != nil || same {
+		return nil, err
+	}
+	return store.Copy(target, backups.Options{Kind: backups.KindMod, Why: "the build deployed before a newer one", Lock: modsDir})
+}
+
+// sameBytes says whether a and b hold the same bytes; a missing b is not
+// the same.
+func sameBytes(a, b string) (bool, error) {
+	sb, err := os.Stat(b)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	sa, err := os.Stat(a)
+	if err != nil || sa.Size() != sb.Size() {
+		return false, err
+	}
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	ba, bb := make([]byte, 1<<20), make([]byte, 1<<20)
+	for {
+		na, ea := io.ReadFull(fa, ba)
+		nb, eb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if ea == io.EOF || ea == io.ErrUnexpectedEOF {
+			return eb == io.EOF || eb == io.ErrUnexpectedEOF, nil
+		}
+		if ea != nil {
+			return false, ea
+		}
+		if eb != nil {
+			return false, eb
+		}
+	}
 }
 
 // copyAtomic copies src to dst through a temporary file beside dst;

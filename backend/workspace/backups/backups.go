@@ -1,10 +1,11 @@
-// Package backups keeps the copies Packsmith makes of the user's files
-// before it replaces them (a deployed .MOD an older or newer copy pushes
-// out, modlauncher.sch before a save, MOD.DAT before its MOD_ID is
-// written) in one folder in the user's cache, out of the game's way: the
-// game scans its mods folder, and a backup beside a .MOD is one more file
-// there. The last Keep copies of each file are kept; older ones are
-// removed as new ones come.
+// Package backups keeps every copy Packsmith makes of the user's files
+// before it replaces them (a deployed .MOD a newer build, an older copy or
+// another mod pushes out; an archive before an in-place edit, of any
+// family; modlauncher.sch before a save; MOD.DAT before its MOD_ID is
+// written; a Reborn FileTable.bin before a size is changed) in one folder
+// in the user's cache, never beside the file: the game scans its mods
+// folder, and a backup beside a .MOD is one more file there. The last Keep
+// copies of each file are kept; older ones are removed as new ones come.
 //
 // Layout, under Dir() (<os.UserCacheDir>/Packsmith/backups):
 //
@@ -41,6 +42,7 @@ import (
 	"packsmith/backend/sys/filelock"
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/workspace/settings"
+	"packsmith/formats/tl2/mod"
 )
 
 // TimeLayout is how Entry.Time is written: fixed width, so that times
@@ -55,7 +57,11 @@ const (
 	KindMod    = "mod"             // a .MOD from a mods folder
 	KindSch    = "modlauncher.sch" // the load order
 	KindModDat = "MOD.DAT"         // a mod folder's MOD.DAT
-	KindOther  = "file"
+	// KindArchive is an archive of any family before an in-place edit
+	// (writeback), or a file an archive edit rewrites with it (a DATA.PAK's
+	// .MAN, a Reborn FileTable.bin).
+	KindArchive = "archive"
+	KindOther   = "file"
 )
 
 // Entry is one backup.
@@ -75,6 +81,17 @@ type Entry struct {
 	// They are in the record file (recordFile), not in listings.
 	SHA256 string `json:"-"`
 	Seal   string `json:"-"`
+	// Build is the .MOD header of a copy that is one (a deployed build, a
+	// .MOD edited in place): what History shows per mod. Read when the
+	// copy is made; it steers nothing, so the seal does not cover it.
+	Build *Build `json:"build,omitempty"`
+}
+
+// Build is what a .MOD copy's header says.
+type Build struct {
+	Title   string `json:"title"`
+	ModID   int64  `json:"modId,string"`
+	Version int    `json:"version"` // the header's mod version, as the load order shows it
 }
 
 // recordFile is a copy's record as written: the Entry and its seal.
@@ -236,6 +253,7 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 		e.SHA256, e.Size = sum, n
 	}
 	e.Seal = sealWith(key, e)
+	e.Build = buildOf(dst)
 	meta, _ := json.MarshalIndent(recordFile{e, e.SHA256, e.Seal}, "", "  ")
 	if err := safefile.WriteFile(dst+".json", meta); err != nil {
 		if moved {
@@ -504,4 +522,75 @@ func (s *Store) Restore(ctx context.Context, id string) (*Restored, error) {
 		return nil, fmt.Errorf("restore %s: %w", e.Of, err)
 	}
 	return res, nil
+}
+
+// buildOf reads the .MOD header of a copy named *.mod; nil for any other
+// file or one whose header does not parse.
+func buildOf(p string) *Build {
+	if !strings.EqualFold(filepath.Ext(p), ".mod") {
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, 1<<20) // a header is a few KB; its strings are capped well under this
+	n, _ := io.ReadFull(f, b)
+	h, _, err := mod.ParseHeader(b[:n])
+	if err != nil {
+		return nil
+	}
+	return &Build{Title: h.Title, ModID: h.ModID, Version: int(h.ModVersion)}
+}
+
+// PruneAll removes, in every slot, the oldest copies beyond Keep: run when
+// the setting is lowered, so that the space shown is the space the new
+// number takes.
+func (s *Store) PruneAll() error {
+	slots, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	for _, sl := range slots {
+		if sl.IsDir() {
+			s.prune(filepath.Join(s.Dir, sl.Name()), "")
+		}
+	}
+	return nil
+}
+
+// Usage is what the store holds: copies and their bytes (records not
+// counted: a few hundred bytes each).
+type Usage struct {
+	Copies int   `json:"copies"`
+	Bytes  int64 `json:"bytes"`
+}
+
+// Usage adds up the copies in the store.
+func (s *Store) Usage() (Usage, error) {
+	var u Usage
+	slots, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return u, nil
+	}
+	if err != nil {
+		return u, fmt.Errorf("backups: %w", err)
+	}
+	for _, sl := range slots {
+		if !sl.IsDir() {
+			continue
+		}
+		dir := filepath.Join(s.Dir, sl.Name())
+		for _, n := range copies(dir) {
+			if st, err := os.Stat(filepath.Join(dir, n)); err == nil {
+				u.Copies++
+				u.Bytes += st.Size()
+			}
+		}
+	}
+	return u, nil
 }

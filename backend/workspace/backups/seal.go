@@ -16,7 +16,8 @@ package backups
 //   - the kind must match the file: a modlauncher.sch backup goes back only
 //     to a modlauncher.sch and must parse as one, a .MOD backup only to a
 //     .MOD and must open as a .MOD, a MOD.DAT only to a MOD.DAT and must
-//     parse as a .dat;
+//     parse as a .dat; an archive backup (an in-place edit) goes back to
+//     anything but those two, and a .MOD among them must open as one;
 //   - the copy's bytes must hash to the sealed SHA-256 (checked again while
 //     they are written, before the rename that puts them in place);
 //   - the lock a restore takes follows from the kind and path (lockFor),
@@ -138,13 +139,14 @@ func sealWith(key []byte, e *Entry) string {
 
 // lockFor is the lock a restore of kind to path takes: the mods folder for
 // a .MOD (deploy and enable lock it), modlauncher.sch itself for the load
-// order (loadorder.LockPath), none for the rest.
+// order (loadorder.LockPath), the archive itself for an in-place edit's
+// copy (writeback locks it), none for the rest.
 func lockFor(kind, of string) string {
 	switch kind {
 	case KindMod:
 		return filepath.Dir(of)
-	case KindSch:
-		return of
+	case KindSch, KindArchive:
+		return of // writeback locks the archive it edits
 	}
 	return ""
 }
@@ -212,17 +214,15 @@ func checkKind(e *Entry) error {
 		if !strings.EqualFold(filepath.Ext(base), ".mod") {
 			return fmt.Errorf("a %s backup goes back only to a .MOD, not %s", e.Kind, base)
 		}
-		f, err := os.Open(e.Path)
-		if err != nil {
-			return err
+		return checkMod(e.Path)
+	case KindArchive:
+		// The load order and MOD.DAT have kinds of their own, whose
+		// checks an archive record must not get around.
+		if strings.EqualFold(base, "modlauncher.sch") || strings.EqualFold(base, "MOD.DAT") {
+			return fmt.Errorf("an %s backup does not go back to a %s", e.Kind, base)
 		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		if _, err := mod.NewReader(f, st.Size(), nil); err != nil {
-			return fmt.Errorf("the copy is not a .MOD: %v", err)
+		if strings.EqualFold(filepath.Ext(base), ".mod") {
+			return checkMod(e.Path)
 		}
 	case KindModDat:
 		if !strings.EqualFold(base, "MOD.DAT") {
@@ -238,6 +238,23 @@ func checkKind(e *Entry) error {
 	case KindOther:
 	default:
 		return fmt.Errorf("unknown kind %q", e.Kind)
+	}
+	return nil
+}
+
+// checkMod checks that the copy at p opens as a .MOD.
+func checkMod(p string) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if _, err := mod.NewReader(f, st.Size(), nil); err != nil {
+		return fmt.Errorf("the copy is not a .MOD: %v", err)
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ export async function optimize(path, release, reopen) {
     path,
     error: false,
     text: `Optimized ${name}: ${r.entriesBefore} → ${r.entriesAfter} entries, ${bytes(r.sizeBefore)} → ${bytes(r.sizeAfter)}` +
-      (r.backup ? ` (backup: ${r.backup.split(/[\\/]/).pop()})` : ''),
+      (r.backup ? ` (backup: ${r.backupId || r.backup.split(/[\\/]/).pop()})` : ''),
   });
   return st;
 }

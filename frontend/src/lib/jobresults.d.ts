@@ -20,6 +20,7 @@ export interface app_BakeView {
 export interface app_OptimizeResult {
   output: string;
   backup?: string;
+  backupId?: string;
   notes?: string[];
   conversions?: intake_Conversion[];
   entriesBefore: number;
@@ -134,6 +135,7 @@ export interface edits_Check {
 export interface edits_SaveResult {
   output: string;
   backup?: string;
+  backupId?: string;
   checks: edits_Check[];
   notes?: string[];
   conversions?: intake_Conversion[];

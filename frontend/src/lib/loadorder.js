@@ -45,6 +45,32 @@ export const backups = () => loadOrder().Backups();
 export const restore = (id) => loadOrder().RestoreBackup(id);
 
 /**
+ * History's builds (issue 34): the backups that are .MOD builds (a deployed
+ * build a newer one replaced, a .MOD edited in place), grouped by mod: the
+ * file they go back to (the name folded, as Windows does), so that the
+ * builds of a mod packed without a MOD_ID, each with an id of its own, are
+ * one mod. Newest mod first, each mod's builds newest first, as `backups`
+ * lists them; the title is the newest build's. Pure, for tests.
+ * @param {Backup[]} list newest first
+ * @returns {{key: string, title: string, of: string, builds: Backup[]}[]}
+ */
+export function buildsByMod(list) {
+  /** @type {Map<string, {key: string, title: string, of: string, builds: Backup[]}>} */
+  const mods = new Map();
+  for (const e of list ?? []) {
+    if (!e.build) continue;
+    const key = e.of.replaceAll('\\', '/').toLowerCase();
+    let m = mods.get(key);
+    if (!m) {
+      m = { key, title: e.build.title, of: e.of, builds: [] };
+      mods.set(key, m);
+    }
+    m.builds.push(e);
+  }
+  return [...mods.values()];
+}
+
+/**
  * The active list after dragging the mod `id` before the row at index
  * `before` of `order` (before = order.length: to the end). Pure, for tests.
  * @param {string[]} order @param {string} id @param {number} before

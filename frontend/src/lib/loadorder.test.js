@@ -133,3 +133,29 @@ describe('wrappers', () => {
     expect(() => lo.view()).toThrow('Packsmith back end is not connected');
   });
 });
+
+describe('buildsByMod', () => {
+  const b = (id, modId, title, version, of) => ({ id, kind: 'mod', of, time: id, size: 10, build: { title, modId, version } });
+  it('groups .MOD copies by the file they go back to, newest first, and leaves other backups out', () => {
+    const list = [
+      b('a3', A, 'Alpha', 3, '/m/ALPHA.MOD'),
+      { id: 'sch', kind: 'modlauncher.sch', of: '/u/modlauncher.sch', time: 't4', size: 1 },
+      b('b1', B, 'Beta', 1, '/m/BETA.MOD'),
+      b('a2', C, 'Alpha old', 2, '/m/ALPHA.MOD'), // another MOD_ID: a build packed without one
+      { id: 'zip', kind: 'archive', of: '/x/demo.zip', time: 't1', size: 1 },
+    ];
+    const got = lo.buildsByMod(list);
+    expect(got.map((m) => [m.of, m.title, m.builds.map((e) => e.id)])).toEqual([
+      ['/m/ALPHA.MOD', 'Alpha', ['a3', 'a2']],
+      ['/m/BETA.MOD', 'Beta', ['b1']],
+    ]);
+  });
+  it('folds names as Windows does: one file, one mod', () => {
+    const got = lo.buildsByMod([b('x', A, 'Same', 1, 'C:\\Mods\\Same.MOD'), b('y', A, 'Same', 2, 'c:/mods/SAME.mod'), b('z', A, 'Same', 1, 'C:\\Other\\Same.MOD')]);
+    expect(got.map((m) => m.builds.length)).toEqual([2, 1]);
+  });
+  it('is empty for no list', () => {
+    expect(lo.buildsByMod(null)).toEqual([]);
+    expect(lo.buildsByMod([])).toEqual([]);
+  });
+});

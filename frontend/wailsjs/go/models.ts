@@ -25,6 +25,7 @@ export namespace app {
 	export class BackupList {
 	    dir: string;
 	    keep: number;
+	    bytes: number;
 	    backups: backups.Entry[];
 	
 	    static createFrom(source: any = {}) {
@@ -35,6 +36,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.dir = source["dir"];
 	        this.keep = source["keep"];
+	        this.bytes = source["bytes"];
 	        this.backups = this.convertValues(source["backups"], backups.Entry);
 	    }
 	
@@ -393,6 +395,7 @@ export namespace app {
 	    detectedFrom: string;
 	    configFile: string;
 	    backupsDir: string;
+	    backupsUsed: backups.Usage;
 	
 	    static createFrom(source: any = {}) {
 	        return new PrefsView(source);
@@ -410,7 +413,26 @@ export namespace app {
 	        this.detectedFrom = source["detectedFrom"];
 	        this.configFile = source["configFile"];
 	        this.backupsDir = source["backupsDir"];
+	        this.backupsUsed = this.convertValues(source["backupsUsed"], backups.Usage);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -442,6 +464,22 @@ export namespace archive {
 
 export namespace backups {
 	
+	export class Build {
+	    title: string;
+	    modId: number;
+	    version: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Build(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.title = source["title"];
+	        this.modId = source["modId"];
+	        this.version = source["version"];
+	    }
+	}
 	export class Entry {
 	    id: string;
 	    path: string;
@@ -451,6 +489,7 @@ export namespace backups {
 	    size: number;
 	    time: string;
 	    lock?: string;
+	    build?: Build;
 	
 	    static createFrom(source: any = {}) {
 	        return new Entry(source);
@@ -466,6 +505,39 @@ export namespace backups {
 	        this.size = source["size"];
 	        this.time = source["time"];
 	        this.lock = source["lock"];
+	        this.build = this.convertValues(source["build"], Build);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Usage {
+	    copies: number;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.copies = source["copies"];
+	        this.bytes = source["bytes"];
 	    }
 	}
 
@@ -556,6 +628,7 @@ export namespace deploy {
 	    schBackup?: string;
 	    schBackupId?: string;
 	    schReplaced?: SchReplaced;
+	    previous?: Replaced;
 	    warnings: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -573,6 +646,7 @@ export namespace deploy {
 	        this.schBackup = source["schBackup"];
 	        this.schBackupId = source["schBackupId"];
 	        this.schReplaced = this.convertValues(source["schReplaced"], SchReplaced);
+	        this.previous = this.convertValues(source["previous"], Replaced);
 	        this.warnings = source["warnings"];
 	    }
 	
