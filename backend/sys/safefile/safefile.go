@@ -15,7 +15,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"time"
 
 	"packsmith/backend/sys/filelock"
 	"packsmith/backend/sys/procalive"
@@ -266,68 +265,4 @@ func WriteFile(path string, data []byte) error {
 		return err
 	}
 	return f.Commit()
-}
-
-// Backup copies path to "<path>.<UTC timestamp>.bak" beside it and returns
-// the backup's name. A missing file needs no backup: it returns "", nil.
-// Packsmith's own copies of the user's files do not use it (issue 34: a
-// copy beside a .MOD is one more file in the folder the game scans): they
-// go to backend/workspace/backups, in the user's cache.
-func Backup(path string) (string, error) {
-	return backupAt(path, time.Now())
-}
-
-func backupAt(path string, now time.Time) (string, error) {
-	src, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	defer src.Close()
-	// The copy is staged, then linked to a free name: a link never
-	// replaces an existing file, so two Packsmiths backing up the same
-	// file in the same second get two names.
-	tmp, err := Create(path + ".bak")
-	if err != nil {
-		return "", err
-	}
-	if _, err := io.Copy(tmp, src); err != nil {
-		tmp.Abort()
-		return "", err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Abort()
-		return "", err
-	}
-	tmp.File.Close()
-	defer os.Remove(tmp.Name())
-	tmp.done = true
-	stamp := now.UTC().Format("20060102-150405")
-	name := fmt.Sprintf("%s.%s.bak", path, stamp)
-	for i := 2; i < 10000; i++ {
-		err := os.Link(tmp.Name(), name)
-		if err == nil {
-			return name, nil
-		}
-		if !errors.Is(err, os.ErrExist) {
-			// No hard links here (some network shares): claim the
-			// name exclusively, then rename over the claim.
-			f, cerr := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-			if cerr == nil {
-				f.Close()
-				if err := os.Rename(tmp.Name(), name); err != nil {
-					os.Remove(name)
-					return "", err
-				}
-				return name, nil
-			}
-			if !errors.Is(cerr, os.ErrExist) {
-				return "", cerr
-			}
-		}
-		name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
-	}
-	return "", fmt.Errorf("%s: no free backup name", path)
 }

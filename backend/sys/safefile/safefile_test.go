@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
-	"time"
 )
 
 func TestCommitAndAbort(t *testing.T) {
@@ -37,29 +36,5 @@ func TestCommitAndAbort(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Fatalf("temp files left: %v", ents)
-	}
-}
-
-func TestBackup(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "modlauncher.sch")
-	if name, err := Backup(p); name != "" || err != nil {
-		t.Fatalf("missing file: %q %v", name, err)
-	}
-	os.WriteFile(p, []byte("v1"), 0o644)
-	now := time.Date(2026, 11, 30, 4, 5, 6, 0, time.UTC)
-	a, err := backupAt(p, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if filepath.Base(a) != "modlauncher.sch.20261130-040506.bak" {
-		t.Fatalf("name %q", a)
-	}
-	b, _ := backupAt(p, now)
-	if filepath.Base(b) != "modlauncher.sch.20261130-040506-2.bak" {
-		t.Fatalf("second name %q", b)
-	}
-	if c, _ := os.ReadFile(b); string(c) != "v1" {
-		t.Fatalf("content %q", c)
 	}
 }
