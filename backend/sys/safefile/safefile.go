@@ -1,6 +1,7 @@
 // Package safefile writes files so that nothing is ever half-written: data
 // goes to a temporary file beside the target and is renamed into place only
-// when complete. Files the user owns are backed up before they are replaced.
+// when complete. Copies of files the user owns are kept by
+// backend/workspace/backups, in the user's cache, never beside the file.
 package safefile
 
 import (
