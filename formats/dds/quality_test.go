@@ -116,6 +116,19 @@ func compareBC7(blocks []dds.Texels) comparison {
 	return c
 }
 
+// compareBC7Thorough is compareBC7 for the choice before the estimates
+// gated it (bc7Thorough), the one the fast encoder is held near.
+func compareBC7Thorough(blocks []dds.Texels) comparison {
+	c := comparison{name: "BC7 thorough", channels: 4}
+	for _, px := range blocks {
+		_, fe := dds.ThoroughBC7(&px)
+		_, re := dds.RefBC7(&px)
+		c.add(fe, re, true)
+	}
+	c.finish()
+	return c
+}
+
 func (c *comparison) add(fast, ref int, exhaustive bool) {
 	c.blocks++
 	if exhaustive {
@@ -146,6 +159,34 @@ func TestEncoderNearReference(t *testing.T) {
 		}
 		if c.worseBlocks > 0 {
 			t.Errorf("%s: the reference lost to the fast encoder on %d blocks", c.name, c.worseBlocks)
+		}
+	}
+}
+
+// TestBC7NearThorough: gating the BC7 choice by estimates (encodeBC7)
+// costs at most 0.3 dB against the choice before it (bc7Thorough), on the
+// fixture and generated blocks and on blocks of the benchmark picture.
+func TestBC7NearThorough(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes thousands of blocks twice")
+	}
+	for _, set := range []struct {
+		name   string
+		blocks []dds.Texels
+	}{{"fixture and generated blocks", qualityBlocks(t, 3000)}, {"benchmark picture", sampleBlocks([]*image.NRGBA{benchPicture()}, 3000)}} {
+		var fast, thorough float64
+		for _, px := range set.blocks {
+			_, fe := dds.FastBC7(&px)
+			_, te := dds.ThoroughBC7(&px)
+			fast += float64(fe)
+			thorough += float64(te)
+		}
+		n := float64(len(set.blocks) * 64)
+		pf := 10 * math.Log10(255*255*n/math.Max(fast, 1e-9))
+		pt := 10 * math.Log10(255*255*n/math.Max(thorough, 1e-9))
+		t.Logf("%s: %d blocks: fast %.3f dB, thorough %.3f dB, gap %.3f dB", set.name, len(set.blocks), pf, pt, pt-pf)
+		if pt-pf > 0.3 {
+			t.Errorf("%s: the fast BC7 choice is %.3f dB below the thorough one; at most 0.3 dB allowed", set.name, pt-pf)
 		}
 	}
 }

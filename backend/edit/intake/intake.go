@@ -77,6 +77,12 @@ func ReadSource(src string) ([]byte, error) {
 // converted is an *archive.EntryError naming the entry, its message the
 // converter's ("edited.dat:12: …").
 func Convert(a archive.Archive, entry, display string, b []byte) (Converted, error) {
+	return ConvertContext(context.Background(), a, entry, display, b)
+}
+
+// ConvertContext is Convert that stops a texture's encoding when ctx ends
+// (a 4096² BC7 is seconds of work), returning ctx's error.
+func ConvertContext(ctx context.Context, a archive.Archive, entry, display string, b []byte) (Converted, error) {
 	refuse := func(err error) (Converted, error) {
 		return Converted{}, &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: fmt.Errorf("not written: %w", err)}
 	}
@@ -102,7 +108,10 @@ func Convert(a archive.Archive, entry, display string, b []byte) (Converted, err
 		return c, nil
 	}
 	if isDDSName(entry) || isBTX(a, entry) {
-		c, done, err := texture(a, entry, display, b)
+		c, done, err := texture(ctx, a, entry, display, b)
+		if ctx.Err() != nil {
+			return Converted{}, ctx.Err() // a cancel, not a refusal of the source
+		}
 		if err != nil {
 			return refuse(err)
 		}
@@ -156,7 +165,7 @@ func Prepare(ctx context.Context, a archive.Archive, edits []archive.Edit, tmp s
 		if err != nil {
 			return Plan{}, err
 		}
-		c, err := Convert(a, e.Path, filepath.Base(e.Source), b)
+		c, err := ConvertContext(ctx, a, e.Path, filepath.Base(e.Source), b)
 		if err != nil {
 			return Plan{}, err
 		}
