@@ -69,6 +69,9 @@ func runConvert(c *ctx, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
+	if err := c.context.Err(); err != nil {
+		return err // a cancel as the last row ended: still nothing written
+	}
 	if err := safefile.WriteFile(*out, b); err != nil {
 		return err
 	}

@@ -83,11 +83,11 @@ func renderModel(c *ctx, src *source, out string, size int, game string) (handle
 		if err != nil {
 			return true, err
 		}
-		img, err := meshview.Render(m, size)
+		img, err := meshview.Render(c.context, m, size)
 		if err != nil {
 			return true, fmt.Errorf("%s: %w", src.name(), err)
 		}
-		if err := writePNG(c, out, src.name(), img); err != nil {
+		if err := writePNGDetached(c, out, src.name(), img); err != nil {
 			return true, err
 		}
 		if out != "-" {
@@ -106,11 +106,11 @@ func renderModel(c *ctx, src *source, out string, size int, game string) (handle
 		if len(sc.MissingVisual) > 0 {
 			fmt.Fprintf(c.stderr, "warning: %d visual mesh(es) missing, drawn with their collision mesh: %s\n", len(sc.MissingVisual), strings.Join(sc.MissingVisual, ", "))
 		}
-		lm, err := meshview.RenderMap(sc)
+		lm, err := meshview.RenderMap(c.context, sc)
 		if err != nil {
 			return true, err
 		}
-		if err := writePNG(c, out, src.name(), lm.Image); err != nil {
+		if err := writePNGDetached(c, out, src.name(), lm.Image); err != nil {
 			return true, err
 		}
 		if out != "-" {
