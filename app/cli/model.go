@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/sys/finitejson"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
@@ -44,6 +45,9 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	fmt.Fprintf(c.stdout, "%s: Ogre mesh %s, %d submeshes, %d vertices, %d triangles\n", v.File, in.Version, len(in.Submeshes), in.Vertices, in.Triangles)
 	b := in.Bounds
 	fmt.Fprintf(c.stdout, "bounds: %v .. %v (size %.2f × %.2f × %.2f game units)\n", b.Min, b.Max, b.Size[0], b.Size[1], b.Size[2])
+	if _, findings := finitejson.Sanitize(b); len(findings) > 0 {
+		fmt.Fprintf(c.stderr, "warning: %s: the bounds hold numbers that are not finite (%s)\n", v.File, strings.ReplaceAll(strings.Join(findings, "; "), ", written as null", ""))
+	}
 	switch {
 	case in.Skeleton != "":
 		fmt.Fprintf(c.stdout, "skeleton: %s\n", in.Skeleton)
