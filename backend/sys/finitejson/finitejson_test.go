@@ -22,7 +22,9 @@ type Embedded struct {
 
 type pointerText struct{ v int }
 
-func (p *pointerText) MarshalText() ([]byte, error) { return []byte("pt<" + string(rune('0'+p.v)) + ">"), nil }
+func (p *pointerText) MarshalText() ([]byte, error) {
+	return []byte("pt<" + string(rune('0'+p.v)) + ">"), nil
+}
 
 type outer struct {
 	Embedded
@@ -48,17 +50,17 @@ func sample() outer {
 	return outer{
 		Embedded: Embedded{E: "<e&>", Name: "hidden"},
 		Name:     "mesh", ID: 1 << 60,
-		Box:      [2][3]float32{{0.1, -2, 3e-9}, {1e30, 5, 6}},
-		Inner:    &inner{A: 1.5, Hid: "x"},
-		List:     []inner{{A: 2}, {A: 3, Shade: 4}},
-		Map:      map[string]float64{"z": 1, "a": 2.25},
-		IntMap:   map[int]string{10: "ten", 2: "two"},
-		Raw:      json.RawMessage(`{"k": [1, 2]}`),
-		When:     time.Date(2026, 12, 4, 15, 0, 0, 0, time.UTC),
-		Bytes:    []byte{1, 2, 3},
-		Any:      map[string]any{"n": 1, "s": []any{"a", 2.5}},
-		PT:       pointerText{3},
-		Plain:    0.3,
+		Box:    [2][3]float32{{0.1, -2, 3e-9}, {1e30, 5, 6}},
+		Inner:  &inner{A: 1.5, Hid: "x"},
+		List:   []inner{{A: 2}, {A: 3, Shade: 4}},
+		Map:    map[string]float64{"z": 1, "a": 2.25},
+		IntMap: map[int]string{10: "ten", 2: "two"},
+		Raw:    json.RawMessage(`{"k": [1, 2]}`),
+		When:   time.Date(2026, 12, 4, 15, 0, 0, 0, time.UTC),
+		Bytes:  []byte{1, 2, 3},
+		Any:    map[string]any{"n": 1, "s": []any{"a", 2.5}},
+		PT:     pointerText{3},
+		Plain:  0.3,
 	}
 }
 
