@@ -144,6 +144,9 @@ func quantPair(e [2][4]float64, c0, c1 int, bits uint, epb, spb bool) subsetFit 
 // lineEnds fits a line through the texels in members over channels
 // [c0, c1) and returns its extreme points there.
 func lineEnds(px *[16][4]float64, members uint16, c0, c1 int) (e [2][4]float64) {
+	if c0 == 0 && c1 >= 3 {
+		return lineEndsRGB(px, members, c1 == 4)
+	}
 	var mean [4]float64
 	n := 0.0
 	for i := range 16 {
@@ -230,6 +233,97 @@ func lineEnds(px *[16][4]float64, members uint16, c0, c1 int) (e [2][4]float64) 
 	return
 }
 
+// lineEndsRGB is lineEnds over channels 0–2 (rgba false) or 0–3, each
+// channel written out: the same sums in the same order, so the same ends.
+func lineEndsRGB(px *[16][4]float64, members uint16, rgba bool) (e [2][4]float64) {
+	a := 0.0 // alpha's weight: 0 leaves channel 3 out of every sum
+	if rgba {
+		a = 1
+	}
+	var m0, m1, m2, m3, n float64
+	for i := range 16 {
+		if members>>i&1 != 0 {
+			p := &px[i]
+			m0, m1, m2, m3 = m0+p[0], m1+p[1], m2+p[2], m3+p[3]*a
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	m0, m1, m2, m3 = m0/n, m1/n, m2/n, m3/n
+	var c [4][4]float64
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		p := &px[i]
+		d0, d1, d2, d3 := p[0]-m0, p[1]-m1, p[2]-m2, (p[3]-m3)*a
+		c[0][0] += d0 * d0
+		c[0][1] += d0 * d1
+		c[0][2] += d0 * d2
+		c[0][3] += d0 * d3
+		c[1][1] += d1 * d1
+		c[1][2] += d1 * d2
+		c[1][3] += d1 * d3
+		c[2][2] += d2 * d2
+		c[2][3] += d2 * d3
+		c[3][3] += d3 * d3
+	}
+	c[1][0], c[2][0], c[3][0], c[2][1], c[3][1], c[3][2] = c[0][1], c[0][2], c[0][3], c[1][2], c[1][3], c[2][3]
+	nc := 3
+	if rgba {
+		nc = 4
+	}
+	k := 0
+	for ch := 1; ch < nc; ch++ {
+		if c[ch][ch] > c[k][k] {
+			k = ch
+		}
+	}
+	v := c[k]
+	norm := func(v *[4]float64) bool {
+		l := v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3]
+		if l < 1e-12 {
+			return false
+		}
+		l = math.Sqrt(l)
+		v[0], v[1], v[2], v[3] = v[0]/l, v[1]/l, v[2]/l, v[3]/l
+		return true
+	}
+	if !norm(&v) {
+		v = [4]float64{1, 1, 1, a}
+		norm(&v)
+	}
+	for range 6 {
+		nx := [4]float64{
+			c[0][0]*v[0] + c[0][1]*v[1] + c[0][2]*v[2] + c[0][3]*v[3],
+			c[1][0]*v[0] + c[1][1]*v[1] + c[1][2]*v[2] + c[1][3]*v[3],
+			c[2][0]*v[0] + c[2][1]*v[1] + c[2][2]*v[2] + c[2][3]*v[3],
+			c[3][0]*v[0] + c[3][1]*v[1] + c[3][2]*v[2] + c[3][3]*v[3],
+		}
+		if !norm(&nx) {
+			break
+		}
+		v = nx
+	}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		p := &px[i]
+		t := (p[0]-m0)*v[0] + (p[1]-m1)*v[1] + (p[2]-m2)*v[2] + (p[3]-m3)*a*v[3]
+		tmin, tmax = min(tmin, t), max(tmax, t)
+	}
+	mean := [4]float64{m0, m1, m2, m3}
+	for ch := range nc {
+		e[0][ch] = mean[ch] + tmin*v[ch]
+		e[1][ch] = mean[ch] + tmax*v[ch]
+	}
+	return
+}
+
 // nearestWeight[ib][t] is the index whose weight is nearest to t (0…64).
 var nearestWeight = func() (t [5][65]uint8) {
 	for _, ib := range []uint{2, 3, 4} {
@@ -257,7 +351,8 @@ func absInt(x int) int {
 // pickIndices gives every member texel the palette entry of f nearest over
 // channels [c0, c1), returns the indices and the summed squared error. The
 // texel's projection on the endpoint line names a candidate; it and its
-// two neighbours are measured exactly.
+// two neighbours are measured exactly. RGB and RGBA, nearly every call,
+// take a path written out per channel.
 func pickIndices(px *[16][4]float64, members uint16, f *subsetFit, c0, c1 int, w []uint32, idx *[16]uint8) float64 {
 	var pal [16][4]float64
 	for k, wk := range w {
@@ -272,12 +367,21 @@ func pickIndices(px *[16][4]float64, members uint16, f *subsetFit, c0, c1 int, w
 	case 16:
 		ib = 4
 	}
-	last := len(w) - 1
-	var dir [4]float64
+	var dir, lo [4]float64
 	dd := 0.0
 	for c := c0; c < c1; c++ {
-		dir[c] = float64(f.d[1][c]) - float64(f.d[0][c])
+		lo[c] = float64(f.d[0][c])
+		dir[c] = float64(f.d[1][c]) - lo[c]
 		dd += dir[c] * dir[c]
+	}
+	scale := 0.0
+	if dd > 0 {
+		scale = 64 / dd
+	}
+	near := &nearestWeight[ib]
+	last := len(w) - 1
+	if c0 == 0 && c1 >= 3 {
+		return pickNearest(px, members, &pal, &dir, &lo, scale, near, last, c1 == 4, idx)
 	}
 	total := 0.0
 	for i := range 16 {
@@ -288,10 +392,9 @@ func pickIndices(px *[16][4]float64, members uint16, f *subsetFit, c0, c1 int, w
 		if dd > 0 {
 			t := 0.0
 			for c := c0; c < c1; c++ {
-				t += (px[i][c] - float64(f.d[0][c])) * dir[c]
+				t += (px[i][c] - lo[c]) * dir[c]
 			}
-			x := int(t/dd*64 + 0.5)
-			k0 = int(nearestWeight[ib][min(max(x, 0), 64)])
+			k0 = int(near[min(max(int(t*scale+0.5), 0), 64)])
 		}
 		best, bestE := 0, math.Inf(1)
 		for k := max(k0-1, 0); k <= min(k0+1, last); k++ {
@@ -301,6 +404,36 @@ func pickIndices(px *[16][4]float64, members uint16, f *subsetFit, c0, c1 int, w
 				e += d * d
 			}
 			if e < bestE {
+				best, bestE = k, e
+			}
+		}
+		idx[i] = uint8(best)
+		total += bestE
+	}
+	return total
+}
+
+// pickNearest is pickIndices' loop for channels 0–2 (rgba false) or 0–3,
+// each channel written out.
+func pickNearest(px *[16][4]float64, members uint16, pal *[16][4]float64, dir, lo *[4]float64, scale float64, near *[65]uint8, last int, rgba bool, idx *[16]uint8) float64 {
+	a := 0.0
+	if rgba {
+		a = 1
+	}
+	total := 0.0
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		p := &px[i]
+		p3 := p[3] * a
+		t := (p[0]-lo[0])*dir[0] + (p[1]-lo[1])*dir[1] + (p[2]-lo[2])*dir[2] + (p3-lo[3])*dir[3]*a
+		k0 := int(near[min(max(int(t*scale+0.5), 0), 64)])
+		best, bestE := 0, math.Inf(1)
+		for k := max(k0-1, 0); k <= min(k0+1, last); k++ {
+			q := &pal[k]
+			d0, d1, d2, d3 := p[0]-q[0], p[1]-q[1], p[2]-q[2], (p3-q[3])*a
+			if e := d0*d0 + d1*d1 + d2*d2 + d3*d3; e < bestE {
 				best, bestE = k, e
 			}
 		}
