@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/color"
 	"math/bits"
+
+	"packsmith/formats/workpool"
 )
 
 // blockEncoders are the block formats the package writes, by Info.Format name.
@@ -248,6 +250,12 @@ func encodeSurface(ctx context.Context, pf *pixFormat, img *image.NRGBA) ([]byte
 // "BC5", "BC7"), rows of blocks top to bottom, as DecodeBlocks reads them
 // (for containers other than DDS: Reborn btx).
 func EncodeBlocks(format string, img image.Image) ([]byte, error) {
+	return EncodeBlocksContext(context.Background(), format, img)
+}
+
+// EncodeBlocksContext is EncodeBlocks that stops when ctx ends, as
+// EncodeContext.
+func EncodeBlocksContext(ctx context.Context, format string, img image.Image) ([]byte, error) {
 	pf, ok := blockFormats[format]
 	enc, ok2 := blockEncoders[format]
 	if !ok || !ok2 {
@@ -257,7 +265,7 @@ func EncodeBlocks(format string, img image.Image) ([]byte, error) {
 	if err := checkEncodeSize(src.Rect.Dx(), src.Rect.Dy()); err != nil {
 		return nil, err
 	}
-	return EncodeBlocksWith(src, pf.blockBytes, enc), nil
+	return encodeBlocks(ctx, src, pf.blockBytes, enc)
 }
 
 // EncodeBlocksWith runs enc over every block of img, rows of blocks split
@@ -276,23 +284,25 @@ func encodeBlocks(ctx context.Context, img *image.NRGBA, blockBytes int, enc fun
 	bw, bh := (w+3)/4, (h+3)/4
 	out := make([]byte, bw*bh*blockBytes)
 	// Block encoding costs far more per pixel than decoding: split early.
-	parallelRows(bh, w*h*16, func(by0, by1 int) {
-		var px texels
-		for by := by0; by < by1; by++ {
-			if ctx.Err() != nil {
-				return
+	// Rows of blocks are handed out one at a time, so a worker whose rows
+	// are cheap (flat colour) takes more of them than one whose rows are
+	// not; each worker checks ctx before each row.
+	workers := 0
+	if w*h*16 < parallelMin {
+		workers = 1
+	}
+	err := workpool.EachWith(ctx, bh, workers, func() *texels { return new(texels) }, func(_ context.Context, px *texels, by int) error {
+		for bx := range bw {
+			for i := range 16 {
+				x, y := min(bx*4+i&3, w-1), min(by*4+i>>2, h-1)
+				o := y*img.Stride + x*4
+				px[i] = [4]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3]}
 			}
-			for bx := range bw {
-				for i := range 16 {
-					x, y := min(bx*4+i&3, w-1), min(by*4+i>>2, h-1)
-					o := y*img.Stride + x*4
-					px[i] = [4]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3]}
-				}
-				enc(&px, out[(by*bw+bx)*blockBytes:][:blockBytes])
-			}
+			enc(px, out[(by*bw+bx)*blockBytes:][:blockBytes])
 		}
+		return nil
 	})
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -112,7 +112,7 @@ func texture(ctx context.Context, a archive.Archive, entry, display string, b []
 		if err != nil {
 			return Converted{}, true, err
 		}
-		out, what, err := btx.Reencode(orig, img, btx.ReencodeOptions{})
+		out, what, err := btx.ReencodeContext(ctx, orig, img, btx.ReencodeOptions{})
 		if err != nil {
 			return Converted{}, true, err
 		}
