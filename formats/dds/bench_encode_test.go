@@ -94,6 +94,35 @@ func BenchmarkEncodeBC7Thorough_2048Mips(b *testing.B) {
 	benchEncodeWith(b, "bc7", dds.WithThoroughBC7)
 }
 
+// BenchmarkEncodeBC7Noise_1024 encodes 1024×1024 opaque noise, the BC7
+// encoder's worst case (every block above bc7Split), top level only, and
+// reports CPU seconds and PSNR (issue 30's hostile convert is 4096² of it).
+func BenchmarkEncodeBC7Noise_1024(b *testing.B) {
+	img := image.NewNRGBA(image.Rect(0, 0, 1024, 1024))
+	seed := uint32(30)
+	for i := range img.Pix {
+		seed = seed*1664525 + 1013904223
+		img.Pix[i] = uint8(seed >> 24)
+		if i%4 == 3 {
+			img.Pix[i] = 255
+		}
+	}
+	var out []byte
+	c0 := cpuTime()
+	for b.Loop() {
+		var err error
+		if out, err = dds.Encode(img, dds.EncodeOptions{Format: "bc7", Mips: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N)/1e9, "cpu-s/op")
+	dec, _, err := dds.Decode(bytes.NewReader(out), dds.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(psnr(dec.Pix, img.Pix, 4), "PSNR-dB")
+}
+
 // BenchmarkEncoderVsReference reports the PSNR of the fast encoders and of
 // the reference search (reference_test.go) over fixture and generated
 // blocks, and the gap between them (TestEncoderNearReference requires ≤ 1 dB).
