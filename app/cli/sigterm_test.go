@@ -160,12 +160,18 @@ func TestSIGTERMLongComputations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A zip holding a 4096² DXT1 texture: replacing it with the noise
+	// picture re-encodes it as DXT1 (the edit intake's conversion).
+	if err := crafted.ZipOf(at("tex.zip"), "T.DDS", crafted.DXT1(4096, 4096)); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name  string
 		delay time.Duration
 		args  []string
 		out   string // must not exist afterwards
 	}{
+		{"replace a 4096² texture, re-encoded", 800 * time.Millisecond, []string{"replace", at("tex.zip"), "T.DDS", noise, "-o", at("tex2.zip")}, at("tex2.zip")},
 		{"convert 4096² to BC7", 800 * time.Millisecond, []string{"convert", noise, "--format", "bc7", "-o", at("out.dds")}, at("out.dds")},
 		{"render a strip of 250,000 slivers", 400 * time.Millisecond, []string{"render", strip, "--size", "4096", "-o", at("strip.png")}, at("strip.png")},
 		{"render 19,000 stacked triangles", 300 * time.Millisecond, []string{"render", stackedMesh, "-o", at("stacked.png")}, at("stacked.png")},
