@@ -373,6 +373,18 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(withWarnings(clean, findings))
 }
 
+// marshalFinite is json.Marshal that writes NaN and ±Inf as null, named
+// in "warnings" (see writeJSON).
+func marshalFinite(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	var unsupported *json.UnsupportedValueError
+	if !errors.As(err, &unsupported) {
+		return b, err
+	}
+	clean, findings := finitejson.Sanitize(v)
+	return json.Marshal(withWarnings(clean, findings))
+}
+
 // withWarnings adds findings to an object's "warnings" list (made at the
 // end when the object has none); a value that is no object keeps its shape.
 func withWarnings(v any, findings []string) any {
@@ -592,7 +604,7 @@ func runInfo(c *ctx, args []string) error {
 // printFields prints a JSON-able value as "key: value" lines, nested
 // objects indented.
 func printFields(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
+	b, err := marshalFinite(v)
 	if err != nil {
 		return err
 	}

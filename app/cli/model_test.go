@@ -290,3 +290,24 @@ func TestInfoMeshNonFiniteBounds(t *testing.T) {
 		t.Fatalf("text: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// TestPrintFieldsNonFinite: the text output of info (printFields) and
+// pack --watch --json lines (marshalFinite) take NaN and Inf too: null,
+// and the finding under warnings.
+func TestPrintFieldsNonFinite(t *testing.T) {
+	v := struct {
+		Name   string     `json:"name"`
+		Origin [2]float64 `json:"origin"`
+	}{"g", [2]float64{math.NaN(), 3}}
+	b, err := marshalFinite(v)
+	if err != nil || string(b) != `{"name":"g","origin":[null,3],"warnings":["origin[0] is NaN, written as null"]}` {
+		t.Fatalf("%s, %v", b, err)
+	}
+	var out bytes.Buffer
+	if err := printFields(&out, v); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "origin[0] is NaN, written as null") || !strings.Contains(out.String(), "name: g") {
+		t.Fatalf("%s", out.String())
+	}
+}
