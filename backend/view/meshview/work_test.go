@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"image/color"
 	"math"
@@ -212,5 +213,27 @@ func TestStampSameCells(t *testing.T) {
 				t.Fatalf("triangle %d %v: cell (%d, %d) covered %v, the bounding-box stamp %v", i, p, k%n, k/n, cov[k], want[k])
 			}
 		}
+	}
+}
+
+// TestPackNonFiniteBounds: the window's pack of a mesh whose bounds are
+// NaN is made (it failed with "json: unsupported value: NaN"): the bounds
+// are null in its header and named among its problems.
+func TestPackNonFiniteBounds(t *testing.T) {
+	m := stacked(2)
+	m.HasBounds, m.Min, m.Max = true, [3]float32{float32(math.NaN()), 0, 0}, [3]float32{1, 1, 1}
+	b, h, err := PackMeshFile("NAN.MESH", m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(h.Problems, "\n") != "meshes[0].info.bounds.min[0] is NaN, written as null\nmeshes[0].info.bounds.size[0] is NaN, written as null" {
+		t.Fatalf("problems %q", h.Problems)
+	}
+	if _, _, err := ParsePack(b); err != nil {
+		t.Fatal(err)
+	}
+	js := string(b[8 : 8+binary.LittleEndian.Uint32(b[4:])])
+	if !strings.Contains(js, `"min":[null,0,0]`) {
+		t.Fatalf("header %s", js)
 	}
 }
