@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"packsmith/formats/dds"
@@ -163,9 +164,24 @@ func TestEncoderNearReference(t *testing.T) {
 	}
 }
 
+// sourcePNGBlocks are every block of the source PNGs GUTS left beside a
+// loose fixture DDS (drawn icon art), or none without the fixtures.
+func sourcePNGBlocks(t *testing.T) []dds.Texels {
+	srcs, _ := filepath.Glob(filepath.Join(testfixturesRoot(t), "*", "MEDIA", "UI", "ICONS", "*.png"))
+	var imgs []*image.NRGBA
+	for _, p := range srcs {
+		imgs = append(imgs, readPNG(t, p))
+	}
+	if len(imgs) == 0 {
+		t.Log("no source PNG in the fixtures")
+	}
+	return sampleBlocks(imgs, 1<<20)
+}
+
 // TestBC7NearThorough: gating the BC7 choice by estimates (encodeBC7)
 // costs at most 0.3 dB against the choice before it (bc7Thorough), on the
-// fixture and generated blocks and on blocks of the benchmark picture.
+// fixture and generated blocks, on blocks of the benchmark picture and on
+// the source PNGs of the fixtures (icon art).
 func TestBC7NearThorough(t *testing.T) {
 	if testing.Short() {
 		t.Skip("encodes thousands of blocks twice")
@@ -173,7 +189,14 @@ func TestBC7NearThorough(t *testing.T) {
 	for _, set := range []struct {
 		name   string
 		blocks []dds.Texels
-	}{{"fixture and generated blocks", qualityBlocks(t, 3000)}, {"benchmark picture", sampleBlocks([]*image.NRGBA{benchPicture()}, 3000)}} {
+	}{
+		{"fixture and generated blocks", qualityBlocks(t, 3000)},
+		{"benchmark picture", sampleBlocks([]*image.NRGBA{benchPicture()}, 3000)},
+		{"source PNGs beside the loose fixture DDS", sourcePNGBlocks(t)},
+	} {
+		if len(set.blocks) == 0 {
+			continue // no fixtures: sourcePNGBlocks said so
+		}
 		var fast, thorough float64
 		for _, px := range set.blocks {
 			_, fe := dds.FastBC7(&px)
