@@ -12,7 +12,8 @@ import (
 //   - mode 6 (one subset, RGBA 7+1 bits, 4-bit indices) for every block;
 //   - modes 4 and 5 (one channel indexed apart from the others) with the two
 //     rotations rotationOrder estimates best (an opaque block's rotation 0
-//     leaves its constant alpha alone, which mode 6 does better);
+//     leaves its constant alpha alone, which mode 6 does better), one when
+//     the block is noise (its error above bc7Noise);
 //   - where the error is still above bc7Split (and not above bc7Noise,
 //     noise no mode fits much better): the two-subset modes on the
 //     bc7Candidates partitions rankPartitions estimates best, modes 1 and 3
@@ -995,8 +996,8 @@ func encodeBC7(px *texels, dst []byte) {
 	tried := 0
 	order, score := rotationOrder(px)
 	for _, rot := range order {
-		if tried == 2 {
-			break
+		if tried == 2 || (tried == 1 && best.err > bc7Noise) {
+			break // noise: one rotation is as good a guess as two
 		}
 		// An opaque block's rotation 0 indexes its constant alpha alone;
 		// another helps only where setting its channel apart leaves the
