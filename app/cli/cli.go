@@ -24,6 +24,7 @@ import (
 	_ "packsmith/backend/drivers/all"
 	"packsmith/backend/edit/writeback"
 	"packsmith/backend/export/convert"
+	"packsmith/backend/sys/finitejson"
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/sys/version"
 )
@@ -362,7 +363,60 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	err := enc.Encode(v) // encodes whole before writing: a failure wrote nothing
+	var unsupported *json.UnsupportedValueError
+	if !errors.As(err, &unsupported) {
+		return err
+	}
+	// A NaN or ±Inf from a file (a mesh's stored bounds): JSON has no such
+	// number, so it is written as null and named in "warnings".
+	clean, findings := finitejson.Sanitize(v)
+	return enc.Encode(withWarnings(clean, findings))
+}
+
+// marshalFinite is json.Marshal that writes NaN and ±Inf as null, named
+// in "warnings" (see writeJSON).
+func marshalFinite(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	var unsupported *json.UnsupportedValueError
+	if !errors.As(err, &unsupported) {
+		return b, err
+	}
+	clean, findings := finitejson.Sanitize(v)
+	return json.Marshal(withWarnings(clean, findings))
+}
+
+// withWarnings adds findings to an object's "warnings" list (made at the
+// end when the object has none); a value that is no object keeps its shape.
+func withWarnings(v any, findings []string) any {
+	obj, ok := v.(finitejson.Object)
+	if !ok {
+		return v
+	}
+	for i, m := range obj {
+		if m.Name != "warnings" {
+			continue
+		}
+		list, ok := m.Value.([]any)
+		if !ok && m.Value != nil {
+			// A "warnings" of another shape: the findings go beside it.
+			return append(obj, finitejson.Member{Name: "nonFiniteWarnings", Value: stringsAny(findings)})
+		}
+		for _, f := range findings {
+			list = append(list, f)
+		}
+		obj[i].Value = list
+		return obj
+	}
+	return append(obj, finitejson.Member{Name: "warnings", Value: stringsAny(findings)})
+}
+
+func stringsAny(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
 }
 
 func (c *ctx) openArchive(p, password string) (archive.Archive, error) {
@@ -554,7 +608,7 @@ func runInfo(c *ctx, args []string) error {
 // printFields prints a JSON-able value as "key: value" lines, nested
 // objects indented.
 func printFields(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
+	b, err := marshalFinite(v)
 	if err != nil {
 		return err
 	}

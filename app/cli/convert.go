@@ -63,9 +63,14 @@ func runConvert(c *ctx, args []string) error {
 	if err != nil {
 		return err
 	}
-	b, err := dds.Encode(img, dds.EncodeOptions{Format: *format, Mips: *mips, SRGB: *srgb})
+	// The encoder checks the context before every row of blocks: SIGTERM
+	// stops it within milliseconds, and nothing is written.
+	b, err := dds.EncodeContext(c.context, img, dds.EncodeOptions{Format: *format, Mips: *mips, SRGB: *srgb})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
+	}
+	if err := c.context.Err(); err != nil {
+		return err // a cancel as the last row ended: still nothing written
 	}
 	if err := safefile.WriteFile(*out, b); err != nil {
 		return err

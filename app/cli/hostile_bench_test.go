@@ -90,6 +90,25 @@ func hostileCases() []hostileCase {
 			l, err := crafted.BakeMod(d, crafted.OverlapMesh(19000, 50), "")
 			return []string{"bake", l, "-o", "-"}, err
 		}},
+		// Issue 30: long computations, each input under 1 MB. The BC7
+		// convert is real work (noise in every block, 22 million pixels
+		// with the mips); the renders meet the drawing's work cap.
+		{"PNG 4096² noise (517 KB), convert --format bc7", func(d string) ([]string, error) {
+			p := filepath.Join(d, "noise.png")
+			return []string{"convert", p, "--format", "bc7", "-o", out(d) + ".dds"}, writeFile(p, crafted.NoisePNG(4096, 4096))
+		}},
+		{"mesh of 19000 stacked triangles (798 KB), render", func(d string) ([]string, error) {
+			p := filepath.Join(d, "stacked.mesh")
+			return []string{"render", p, "-o", out(d) + ".png"}, writeFile(p, crafted.OverlapMesh(19000, 50))
+		}},
+		{"strip of 250000 slivers (500 KB), render --size 4096", func(d string) ([]string, error) {
+			p := filepath.Join(d, "strip.mesh")
+			return []string{"render", p, "--size", "4096", "-o", out(d) + ".png"}, writeFile(p, crafted.SliverStrip(250000))
+		}},
+		{"layout placing 1400 large pieces (166 KB), render", func(d string) ([]string, error) {
+			l, err := crafted.BakeMod(d, crafted.FloorMesh(400), make([]string, 1400)...)
+			return []string{"render", l, "-o", out(d) + ".png"}, err
+		}},
 		{"ls of a FIFO", func(d string) ([]string, error) {
 			p := filepath.Join(d, "fifo")
 			return []string{"ls", p}, syscall.Mkfifo(p, 0o644)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/sys/finitejson"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
@@ -45,6 +46,9 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	fmt.Fprintf(c.stdout, "%s: Ogre mesh %s, %d submeshes, %d vertices, %d triangles\n", v.File, in.Version, len(in.Submeshes), in.Vertices, in.Triangles)
 	b := in.Bounds
 	fmt.Fprintf(c.stdout, "bounds: %v .. %v (size %.2f × %.2f × %.2f game units)\n", b.Min, b.Max, b.Size[0], b.Size[1], b.Size[2])
+	if _, findings := finitejson.Sanitize(b); len(findings) > 0 {
+		fmt.Fprintf(c.stderr, "warning: %s: the bounds hold numbers that are not finite (%s)\n", v.File, strings.ReplaceAll(strings.Join(findings, "; "), ", written as null", ""))
+	}
 	switch {
 	case in.Skeleton != "":
 		fmt.Fprintf(c.stdout, "skeleton: %s\n", in.Skeleton)
@@ -99,14 +103,14 @@ func renderModel(c *ctx, src *source, out string, size int, game, anim string, a
 		if err != nil {
 			return true, err
 		}
-		img, note, err := posedRender(src, m, size, game, anim, at)
+		img, note, err := posedRender(c.context, src, m, size, game, anim, at)
 		if err != nil {
 			if strings.HasPrefix(err.Error(), src.name()) {
 				return true, err
 			}
 			return true, fmt.Errorf("%s: %w", src.name(), err)
 		}
-		if err := writePNG(c, out, src.name(), img); err != nil {
+		if err := writePNGDetached(c, out, src.name(), img); err != nil {
 			return true, err
 		}
 		if out != "-" {
@@ -125,11 +129,11 @@ func renderModel(c *ctx, src *source, out string, size int, game, anim string, a
 		if len(sc.MissingVisual) > 0 {
 			fmt.Fprintf(c.stderr, "warning: %d visual mesh(es) missing, drawn with their collision mesh: %s\n", len(sc.MissingVisual), strings.Join(sc.MissingVisual, ", "))
 		}
-		lm, err := meshview.RenderMap(sc)
+		lm, err := meshview.RenderMap(c.context, sc)
 		if err != nil {
 			return true, err
 		}
-		if err := writePNG(c, out, src.name(), lm.Image); err != nil {
+		if err := writePNGDetached(c, out, src.name(), lm.Image); err != nil {
 			return true, err
 		}
 		if out != "-" {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +15,7 @@ import (
 
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/tl2/mpp"
+	"packsmith/internal/crafted"
 	"packsmith/internal/testfixtures"
 )
 
@@ -241,5 +243,71 @@ func TestRenderLevel(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "CITY05.LAYOUT cannot be baked: 5 collision mesh(es) missing: MEDIA/LEVELSETS/CITY04/BLDG1_CORNER_COLLISION.MESH") ||
 		!strings.Contains(errs, "no piece has collision bounds") {
 		t.Errorf("CITY05: %d %s", code, errs)
+	}
+}
+
+// TestInfoMeshNonFiniteBounds: a mesh whose bounds hold NaN and Inf
+// (issue 30: `info --json` failed with "json: unsupported value: NaN")
+// answers: the numbers are null in the JSON and named in its warnings, and
+// the text output says so on standard error.
+func TestInfoMeshNonFiniteBounds(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	p := filepath.Join(t.TempDir(), "NAN.MESH")
+	if err := os.WriteFile(p, crafted.MeshOf([]float32{nan, 0, 0, 1, 0, 0, 0, 1, inf}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "info", p, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		File   string `json:"file"`
+		Bounds struct {
+			Min, Max, Size []*float64
+		} `json:"bounds"`
+		Triangles int      `json:"triangles"`
+		Warnings  []string `json:"warnings"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	b := got.Bounds
+	if got.Triangles != 1 || len(b.Min) != 3 || b.Min[0] != nil || b.Min[1] == nil || *b.Min[1] != 0 || b.Max[2] != nil || b.Max[1] == nil || *b.Max[1] != 1 {
+		t.Fatalf("bounds %+v in %s", b, out)
+	}
+	want := []string{
+		"bounds.min[0] is NaN, written as null",
+		"bounds.max[0] is NaN, written as null",
+		"bounds.max[2] is +Inf, written as null",
+		"bounds.size[0] is NaN, written as null",
+		"bounds.size[2] is +Inf, written as null",
+	}
+	if strings.Join(got.Warnings, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("warnings\n%s\nwant\n%s", strings.Join(got.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+	out, errs, code = run(t, "info", p)
+	if code != 0 || !strings.Contains(out, "bounds: [NaN 0 0]") || !strings.Contains(errs, "the bounds hold numbers that are not finite (min[0] is NaN; max[0] is NaN; max[2] is +Inf") {
+		t.Fatalf("text: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestPrintFieldsNonFinite: the text output of info (printFields) and
+// pack --watch --json lines (marshalFinite) take NaN and Inf too: null,
+// and the finding under warnings.
+func TestPrintFieldsNonFinite(t *testing.T) {
+	v := struct {
+		Name   string     `json:"name"`
+		Origin [2]float64 `json:"origin"`
+	}{"g", [2]float64{math.NaN(), 3}}
+	b, err := marshalFinite(v)
+	if err != nil || string(b) != `{"name":"g","origin":[null,3],"warnings":["origin[0] is NaN, written as null"]}` {
+		t.Fatalf("%s, %v", b, err)
+	}
+	var out bytes.Buffer
+	if err := printFields(&out, v); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "origin[0] is NaN, written as null") || !strings.Contains(out.String(), "name: g") {
+		t.Fatalf("%s", out.String())
 	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -36,7 +35,7 @@ func watchPack(c *ctx, dir string, opt modpack.Options, js bool) error {
 			if err != nil {
 				o.Error = err.Error()
 			}
-			b, _ := json.Marshal(o)
+			b, _ := marshalFinite(o)
 			fmt.Fprintf(c.stdout, "%s\n", b)
 			return
 		}

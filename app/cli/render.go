@@ -145,6 +145,17 @@ func writePNG(c *ctx, out, name string, img image.Image) error {
 	return writePNGBytes(c, out, b)
 }
 
+// writePNGDetached is writePNG with the encoding detached (a 4096² PNG is
+// most of a second and checks no context): a cancel returns at once and
+// nothing is written.
+func writePNGDetached(c *ctx, out, name string, img image.Image) error {
+	b, err := jobs.Detach(c.context, func() ([]byte, error) { return encodePNG(name, img) })
+	if err != nil {
+		return err
+	}
+	return writePNGBytes(c, out, b)
+}
+
 func encodePNG(name string, img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
 	bw := bufio.NewWriter(&buf)
@@ -156,6 +167,11 @@ func encodePNG(name string, img image.Image) ([]byte, error) {
 }
 
 func writePNGBytes(c *ctx, out string, b []byte) error {
+	// A cancel that came as the work finished is still a cancel: a
+	// detached job's result can win the race with the context's end.
+	if err := c.context.Err(); err != nil {
+		return err
+	}
 	if out == "-" {
 		_, err := c.stdout.Write(b)
 		return err

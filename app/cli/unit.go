@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"path/filepath"
@@ -111,14 +112,14 @@ func infoSkeleton(c *ctx, pos []string, password string, js bool) (handled bool,
 
 // posedRender draws a mesh textured as its materials say and, with anim,
 // posed at time t of that animation of its unit. note says what was used.
-func posedRender(src *source, m *mesh.Mesh, size int, game, anim string, t float64) (img *image.RGBA, note string, err error) {
+func posedRender(ctx context.Context, src *source, m *mesh.Mesh, size int, game, anim string, t float64) (img *image.RGBA, note string, err error) {
 	res, key, done, why := modResolver(src, game)
 	defer done()
 	if res == nil {
 		if anim != "" {
 			return nil, "", fmt.Errorf("%s: --anim: %s, so its skeleton and animations cannot be found", src.name(), why)
 		}
-		img, err := meshview.Render(m, size)
+		img, err := meshview.Render(ctx, m, size)
 		return img, "", err
 	}
 	opt := meshview.RenderOptions{Size: size, Frame: m, Textures: make([]image.Image, len(m.Submeshes))}
@@ -149,6 +150,6 @@ func posedRender(src *source, m *mesh.Mesh, size int, game, anim string, t float
 	if len(used) > 0 {
 		note += ", textured with " + strings.Join(used, ", ")
 	}
-	img, err = meshview.RenderWith(drawn, opt)
+	img, err = meshview.RenderWith(ctx, drawn, opt)
 	return img, note, err
 }

@@ -45,6 +45,12 @@ func benchPicture() *image.NRGBA {
 // the wall time is noisy, take the best of several runs) and the top
 // level's PSNR through our decoder.
 func benchEncode(b *testing.B, format string) {
+	benchEncodeWith(b, format, func(fn func()) { fn() })
+}
+
+// benchEncodeWith is benchEncode with every encode run inside wrap (which
+// may swap the block encoder).
+func benchEncodeWith(b *testing.B, format string, wrap func(func())) {
 	img := benchPicture()
 	nc := 4
 	if format == "bc1" {
@@ -61,7 +67,7 @@ func benchEncode(b *testing.B, format string) {
 	for b.Loop() {
 		t0 := time.Now()
 		var err error
-		out, err = dds.Encode(img, dds.EncodeOptions{Format: format})
+		wrap(func() { out, err = dds.Encode(img, dds.EncodeOptions{Format: format}) })
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -81,6 +87,42 @@ func BenchmarkEncodeBC3_2048Mips(b *testing.B) { benchEncode(b, "bc3") }
 func BenchmarkEncodeBC1_2048Mips(b *testing.B) { benchEncode(b, "bc1") }
 func BenchmarkEncodeBC7_2048Mips(b *testing.B) { benchEncode(b, "bc7") }
 
+// BenchmarkEncodeBC7Thorough_2048Mips is the same picture through the BC7
+// choice before estimates gated it (bc7Thorough): the time and PSNR the
+// fast one is measured against.
+func BenchmarkEncodeBC7Thorough_2048Mips(b *testing.B) {
+	benchEncodeWith(b, "bc7", dds.WithThoroughBC7)
+}
+
+// BenchmarkEncodeBC7Noise_1024 encodes 1024×1024 opaque noise, the BC7
+// encoder's worst case (every block above bc7Split), top level only, and
+// reports CPU seconds and PSNR (issue 30's hostile convert is 4096² of it).
+func BenchmarkEncodeBC7Noise_1024(b *testing.B) {
+	img := image.NewNRGBA(image.Rect(0, 0, 1024, 1024))
+	seed := uint32(30)
+	for i := range img.Pix {
+		seed = seed*1664525 + 1013904223
+		img.Pix[i] = uint8(seed >> 24)
+		if i%4 == 3 {
+			img.Pix[i] = 255
+		}
+	}
+	var out []byte
+	c0 := cpuTime()
+	for b.Loop() {
+		var err error
+		if out, err = dds.Encode(img, dds.EncodeOptions{Format: "bc7", Mips: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N)/1e9, "cpu-s/op")
+	dec, _, err := dds.Decode(bytes.NewReader(out), dds.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(psnr(dec.Pix, img.Pix, 4), "PSNR-dB")
+}
+
 // BenchmarkEncoderVsReference reports the PSNR of the fast encoders and of
 // the reference search (reference_test.go) over fixture and generated
 // blocks, and the gap between them (TestEncoderNearReference requires ≤ 1 dB).
@@ -89,7 +131,7 @@ func BenchmarkEncoderVsReference(b *testing.B) {
 		name string
 		n    int
 		cmp  func([]dds.Texels) comparison
-	}{{"BC1", 240, compareBC1}, {"BC3", 160, compareBC3}, {"BC7", 120, compareBC7}} {
+	}{{"BC1", 240, compareBC1}, {"BC3", 160, compareBC3}, {"BC7", 120, compareBC7}, {"BC7Thorough", 120, compareBC7Thorough}} {
 		b.Run(tc.name, func(b *testing.B) {
 			blocks := qualityBlocks(b, tc.n)
 			var c comparison

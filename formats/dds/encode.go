@@ -2,11 +2,14 @@ package dds
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"math/bits"
+
+	"packsmith/formats/workpool"
 )
 
 // blockEncoders are the block formats the package writes, by Info.Format name.
@@ -164,6 +167,13 @@ func FullChain(w, h int) int { return bits.Len(uint(max(w, h, 1))) }
 
 // Encode writes img as a new DDS file of opt.Format with opt.Mips levels.
 func Encode(img image.Image, opt EncodeOptions) ([]byte, error) {
+	return EncodeContext(context.Background(), img, opt)
+}
+
+// EncodeContext is Encode that stops when ctx ends: every worker checks it
+// before each row of blocks (a 4096-wide BC7 row is a few milliseconds),
+// and it returns ctx's error and no bytes.
+func EncodeContext(ctx context.Context, img image.Image, opt EncodeOptions) ([]byte, error) {
 	h, pf, err := target(opt)
 	if err != nil {
 		return nil, err
@@ -177,7 +187,7 @@ func Encode(img image.Image, opt EncodeOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return encodeChain(h, pf, src, mips)
+	return encodeChain(ctx, h, pf, src, mips)
 }
 
 func checkEncodeSize(w, h int) error {
@@ -203,16 +213,19 @@ func mipCount(want, w, h int) (int, error) {
 
 // encodeChain appends every level's surface to header h (patched to the
 // size) and returns the file.
-func encodeChain(h []byte, pf *pixFormat, src *image.NRGBA, mips int) ([]byte, error) {
+func encodeChain(ctx context.Context, h []byte, pf *pixFormat, src *image.NRGBA, mips int) ([]byte, error) {
 	w, hgt := src.Rect.Dx(), src.Rect.Dy()
 	patchHeader(h, pf, w, hgt, mips)
 	lv := src
 	out := h
 	for m := range mips {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if m > 0 {
 			lv = Downsample(lv, max(1, w>>m), max(1, hgt>>m), pf.srgb)
 		}
-		surf, err := encodeSurface(pf, lv)
+		surf, err := encodeSurface(ctx, pf, lv)
 		if err != nil {
 			return nil, err
 		}
@@ -222,13 +235,13 @@ func encodeChain(h []byte, pf *pixFormat, src *image.NRGBA, mips int) ([]byte, e
 }
 
 // encodeSurface encodes one level in pf.
-func encodeSurface(pf *pixFormat, img *image.NRGBA) ([]byte, error) {
+func encodeSurface(ctx context.Context, pf *pixFormat, img *image.NRGBA) ([]byte, error) {
 	if pf.blockBytes > 0 {
 		enc, ok := blockEncoders[pf.name]
 		if !ok {
 			return nil, errorf(84, ErrUnsupported, "encoding to %s is not supported (the decoder reads it; the encoder writes BC1–BC5 and BC7)", pf.name)
 		}
-		return EncodeBlocksWith(img, pf.blockBytes, enc), nil
+		return encodeBlocks(ctx, img, pf.blockBytes, enc)
 	}
 	return encodeLayout(pf, img)
 }
@@ -237,6 +250,12 @@ func encodeSurface(pf *pixFormat, img *image.NRGBA) ([]byte, error) {
 // "BC5", "BC7"), rows of blocks top to bottom, as DecodeBlocks reads them
 // (for containers other than DDS: Reborn btx).
 func EncodeBlocks(format string, img image.Image) ([]byte, error) {
+	return EncodeBlocksContext(context.Background(), format, img)
+}
+
+// EncodeBlocksContext is EncodeBlocks that stops when ctx ends, as
+// EncodeContext.
+func EncodeBlocksContext(ctx context.Context, format string, img image.Image) ([]byte, error) {
 	pf, ok := blockFormats[format]
 	enc, ok2 := blockEncoders[format]
 	if !ok || !ok2 {
@@ -246,7 +265,7 @@ func EncodeBlocks(format string, img image.Image) ([]byte, error) {
 	if err := checkEncodeSize(src.Rect.Dx(), src.Rect.Dy()); err != nil {
 		return nil, err
 	}
-	return EncodeBlocksWith(src, pf.blockBytes, enc), nil
+	return encodeBlocks(ctx, src, pf.blockBytes, enc)
 }
 
 // EncodeBlocksWith runs enc over every block of img, rows of blocks split
@@ -254,24 +273,39 @@ func EncodeBlocks(format string, img image.Image) ([]byte, error) {
 // are the same whatever the number of CPUs. Blocks overhanging the right or
 // bottom edge repeat the last column and row.
 func EncodeBlocksWith(img *image.NRGBA, blockBytes int, enc func(*texels, []byte)) []byte {
+	out, _ := encodeBlocks(context.Background(), img, blockBytes, enc) // a background context never ends
+	return out
+}
+
+// encodeBlocks is EncodeBlocksWith checking ctx before every row of
+// blocks; when ctx ends it returns ctx's error and no bytes.
+func encodeBlocks(ctx context.Context, img *image.NRGBA, blockBytes int, enc func(*texels, []byte)) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bw, bh := (w+3)/4, (h+3)/4
 	out := make([]byte, bw*bh*blockBytes)
 	// Block encoding costs far more per pixel than decoding: split early.
-	parallelRows(bh, w*h*16, func(by0, by1 int) {
-		var px texels
-		for by := by0; by < by1; by++ {
-			for bx := range bw {
-				for i := range 16 {
-					x, y := min(bx*4+i&3, w-1), min(by*4+i>>2, h-1)
-					o := y*img.Stride + x*4
-					px[i] = [4]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3]}
-				}
-				enc(&px, out[(by*bw+bx)*blockBytes:][:blockBytes])
+	// Rows of blocks are handed out one at a time, so a worker whose rows
+	// are cheap (flat colour) takes more of them than one whose rows are
+	// not; each worker checks ctx before each row.
+	workers := 0
+	if w*h*16 < parallelMin {
+		workers = 1
+	}
+	err := workpool.EachWith(ctx, bh, workers, func() *texels { return new(texels) }, func(_ context.Context, px *texels, by int) error {
+		for bx := range bw {
+			for i := range 16 {
+				x, y := min(bx*4+i&3, w-1), min(by*4+i>>2, h-1)
+				o := y*img.Stride + x*4
+				px[i] = [4]uint8{img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3]}
 			}
+			enc(px, out[(by*bw+bx)*blockBytes:][:blockBytes])
 		}
+		return nil
 	})
-	return out
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // encodeLayout packs pixels into an uncompressed layout of UNORM fields:
@@ -352,6 +386,11 @@ type ReencodeOptions struct {
 // Cube maps, arrays and volumes are refused, as are formats the encoder
 // does not write (BC6H, signed and float layouts).
 func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
+	return ReencodeContext(context.Background(), orig, img, opt)
+}
+
+// ReencodeContext is Reencode that stops when ctx ends, as EncodeContext.
+func ReencodeContext(ctx context.Context, orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
 	hd, err := readHeader(bytes.NewReader(orig))
 	if err != nil {
 		return nil, "", err
@@ -385,7 +424,7 @@ func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string
 		}
 	}
 	h := append([]byte(nil), orig[:in.DataOffset]...)
-	out, err := encodeChain(h, hd.pf, src, mips)
+	out, err := encodeChain(ctx, h, hd.pf, src, mips)
 	if err != nil {
 		return nil, "", err
 	}

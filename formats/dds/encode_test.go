@@ -2,6 +2,7 @@ package dds
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -418,5 +420,38 @@ func TestReencodeOptions(t *testing.T) {
 	}
 	if _, _, err := Reencode([]byte("DDS "), picture(4, 4, false), ReencodeOptions{}); err == nil || !strings.Contains(err.Error(), "file ends inside the 128-byte header") {
 		t.Errorf("truncated original: %v", err)
+	}
+}
+
+// TestEncodeContextStops: a context that ends while blocks are encoded
+// stops every worker at its next row of blocks, and EncodeContext returns
+// the context's error and no bytes.
+func TestEncodeContextStops(t *testing.T) {
+	img := picture(256, 256, true) // 64 rows of 64 blocks
+	ctx, cancel := context.WithCancel(context.Background())
+	var n atomic.Int64
+	out, err := encodeBlocks(ctx, img, 16, func(px *texels, dst []byte) {
+		if n.Add(1) == 10 {
+			cancel()
+		}
+		encodeBC7(px, dst)
+	})
+	if !errors.Is(err, context.Canceled) || out != nil {
+		t.Fatalf("got %d bytes, %v; want no bytes and context.Canceled", len(out), err)
+	}
+	// Each worker finishes the row it is in: at most two rows per worker.
+	if got, most := n.Load(), int64(2*64*runtime.GOMAXPROCS(0)); got > most {
+		t.Fatalf("%d blocks encoded after the cancel at block 10; at most %d", got, most)
+	}
+	cancel()
+	if b, err := EncodeContext(ctx, img, EncodeOptions{Format: "BC7"}); !errors.Is(err, context.Canceled) || b != nil {
+		t.Fatalf("EncodeContext with an ended context: %d bytes, %v", len(b), err)
+	}
+	orig, err := Encode(img, EncodeOptions{Format: "BC3", Mips: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _, err := ReencodeContext(ctx, orig, img, ReencodeOptions{}); !errors.Is(err, context.Canceled) || b != nil {
+		t.Fatalf("ReencodeContext with an ended context: %d bytes, %v", len(b), err)
 	}
 }

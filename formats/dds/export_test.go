@@ -67,3 +67,20 @@ func RefBC7(px *Texels) ([]byte, int) {
 	r := refBC7(px)
 	return r.block[:], blockSSE(decodeBC7, r.block[:], px, 4)
 }
+
+// WithThoroughBC7 runs fn with the "BC7" encoder swapped for bc7Thorough
+// (the choice before the estimates gated it), for the benchmarks'
+// comparison. Not safe alongside other encodes.
+func WithThoroughBC7(fn func()) {
+	fast := blockEncoders["BC7"]
+	blockEncoders["BC7"] = bc7Thorough
+	defer func() { blockEncoders["BC7"] = fast }()
+	fn()
+}
+
+// ThoroughBC7 is FastBC7 with bc7Thorough.
+func ThoroughBC7(px *Texels) ([]byte, int) {
+	b := make([]byte, 16)
+	bc7Thorough(px, b)
+	return b, blockSSE(decodeBC7, b, px, 4)
+}

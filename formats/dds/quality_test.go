@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"packsmith/formats/dds"
@@ -116,6 +117,19 @@ func compareBC7(blocks []dds.Texels) comparison {
 	return c
 }
 
+// compareBC7Thorough is compareBC7 for the choice before the estimates
+// gated it (bc7Thorough), the one the fast encoder is held near.
+func compareBC7Thorough(blocks []dds.Texels) comparison {
+	c := comparison{name: "BC7 thorough", channels: 4}
+	for _, px := range blocks {
+		_, fe := dds.ThoroughBC7(&px)
+		_, re := dds.RefBC7(&px)
+		c.add(fe, re, true)
+	}
+	c.finish()
+	return c
+}
+
 func (c *comparison) add(fast, ref int, exhaustive bool) {
 	c.blocks++
 	if exhaustive {
@@ -146,6 +160,56 @@ func TestEncoderNearReference(t *testing.T) {
 		}
 		if c.worseBlocks > 0 {
 			t.Errorf("%s: the reference lost to the fast encoder on %d blocks", c.name, c.worseBlocks)
+		}
+	}
+}
+
+// sourcePNGBlocks are every block of the source PNGs GUTS left beside a
+// loose fixture DDS (drawn icon art), or none without the fixtures.
+func sourcePNGBlocks(t *testing.T) []dds.Texels {
+	srcs, _ := filepath.Glob(filepath.Join(testfixturesRoot(t), "*", "MEDIA", "UI", "ICONS", "*.png"))
+	var imgs []*image.NRGBA
+	for _, p := range srcs {
+		imgs = append(imgs, readPNG(t, p))
+	}
+	if len(imgs) == 0 {
+		t.Log("no source PNG in the fixtures")
+	}
+	return sampleBlocks(imgs, 1<<20)
+}
+
+// TestBC7NearThorough: gating the BC7 choice by estimates (encodeBC7)
+// costs at most 0.3 dB against the choice before it (bc7Thorough), on the
+// fixture and generated blocks, on blocks of the benchmark picture and on
+// the source PNGs of the fixtures (icon art).
+func TestBC7NearThorough(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes thousands of blocks twice")
+	}
+	for _, set := range []struct {
+		name   string
+		blocks []dds.Texels
+	}{
+		{"fixture and generated blocks", qualityBlocks(t, 3000)},
+		{"benchmark picture", sampleBlocks([]*image.NRGBA{benchPicture()}, 3000)},
+		{"source PNGs beside the loose fixture DDS", sourcePNGBlocks(t)},
+	} {
+		if len(set.blocks) == 0 {
+			continue // no fixtures: sourcePNGBlocks said so
+		}
+		var fast, thorough float64
+		for _, px := range set.blocks {
+			_, fe := dds.FastBC7(&px)
+			_, te := dds.ThoroughBC7(&px)
+			fast += float64(fe)
+			thorough += float64(te)
+		}
+		n := float64(len(set.blocks) * 64)
+		pf := 10 * math.Log10(255*255*n/math.Max(fast, 1e-9))
+		pt := 10 * math.Log10(255*255*n/math.Max(thorough, 1e-9))
+		t.Logf("%s: %d blocks: fast %.3f dB, thorough %.3f dB, gap %.3f dB", set.name, len(set.blocks), pf, pt, pt-pf)
+		if pt-pf > 0.3 {
+			t.Errorf("%s: the fast BC7 choice is %.3f dB below the thorough one; at most 0.3 dB allowed", set.name, pt-pf)
 		}
 	}
 }

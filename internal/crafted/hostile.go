@@ -246,3 +246,61 @@ func BakeMod(dir string, col []byte, placements ...string) (string, error) {
 	}
 	return filepath.Join(dir, "MEDIA", "LAYOUTS", "L", "L.LAYOUT"), nil
 }
+
+// NoisePNG is a real w×h opaque RGBA PNG of about 40 bytes a row or less
+// on disk, whose every 4×4 block is noise (issue 30: a 4096² BC7 convert
+// ran 136 s and ignored SIGTERM). Row 0 is stored as it is; every later
+// row with the Up filter and the same bytes, a fixed step per pixel: the
+// compressed rows repeat, the decoded ones do not.
+func NoisePNG(w, h int) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 6 // 8 bits, RGBA
+	pngChunk(&b, "IHDR", ihdr)
+	r := rand.New(rand.NewPCG(30, uint64(w)))
+	first := make([]byte, 1+4*w) // filter 0 (None)
+	step := make([]byte, 1+4*w)  // filter 2 (Up): each row adds step to the one above
+	step[0] = 2
+	for x := range w {
+		for c := range 3 {
+			first[1+4*x+c] = byte(r.Uint32())
+			step[1+4*x+c] = byte(r.Uint32())
+		}
+		first[1+4*x+3] = 255 // alpha 255, step 0: opaque
+	}
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	zw.Write(first)
+	for range h - 1 {
+		zw.Write(step)
+	}
+	zw.Close()
+	pngChunk(&b, "IDAT", z.Bytes())
+	pngChunk(&b, "IEND", nil)
+	return b.Bytes()
+}
+
+// SliverStrip is a mesh of one triangle strip of n triangles over four
+// vertices lying nearly on one diagonal of the bounds: every triangle is a
+// sliver across the whole picture (its bounding box the picture, its area
+// almost none), 2 bytes an index (issue 30: `render` of a 250,000-triangle
+// strip ran for minutes).
+func SliverStrip(n int) []byte {
+	pos := []float32{0, 0, 0, 100, 100, 100, 100.2, 99.9, 100, 0.1, -0.1, 0}
+	idx := make([]uint32, n+2)
+	for i := range idx {
+		idx[i] = uint32(i % 4)
+	}
+	b, err := mesh.Encode(&mesh.Mesh{
+		Submeshes: []mesh.Submesh{{Material: "strip", Indices: idx, Operation: mesh.OpTriangleStrip,
+			Geometry: &mesh.Geometry{VertexCount: 4, Positions: pos}}},
+		HasBounds: true, Min: [3]float32{0, -0.1, 0}, Max: [3]float32{100.2, 100, 100},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -81,14 +81,20 @@ func ReadSource(src string) ([]byte, error) {
 // A number that is not what it says is stored with a warning, or refused
 // when the packStrictNumbers setting is on (as pack does).
 func Convert(a archive.Archive, entry, display string, b []byte) (Converted, error) {
-	return convert(a, entry, display, b, StrictSetting())
+	return ConvertContext(context.Background(), a, entry, display, b)
 }
 
 // StrictSetting is the packStrictNumbers setting: numbers that are not
 // what they say are refused by every write, not only pack.
 func StrictSetting() bool { return settings.Load().Get().PackStrictNumbers }
 
-func convert(a archive.Archive, entry, display string, b []byte, strict bool) (Converted, error) {
+// ConvertContext is Convert that stops a texture's encoding when ctx ends
+// (a 4096² BC7 is seconds of work), returning ctx's error.
+func ConvertContext(ctx context.Context, a archive.Archive, entry, display string, b []byte) (Converted, error) {
+	return convert(ctx, a, entry, display, b, StrictSetting())
+}
+
+func convert(ctx context.Context, a archive.Archive, entry, display string, b []byte, strict bool) (Converted, error) {
 	refuse := func(err error) (Converted, error) {
 		return Converted{}, &archive.EntryError{Archive: a.Path(), Entry: entry, Offset: -1, Err: fmt.Errorf("not written: %w", err)}
 	}
@@ -114,7 +120,10 @@ func convert(a archive.Archive, entry, display string, b []byte, strict bool) (C
 		return c, nil
 	}
 	if isDDSName(entry) || isBTX(a, entry) {
-		c, done, err := texture(a, entry, display, b)
+		c, done, err := texture(ctx, a, entry, display, b)
+		if ctx.Err() != nil {
+			return Converted{}, ctx.Err() // a cancel, not a refusal of the source
+		}
 		if err != nil {
 			return refuse(err)
 		}
@@ -172,7 +181,7 @@ func Prepare(ctx context.Context, a archive.Archive, edits []archive.Edit, tmp s
 		if err != nil {
 			return Plan{}, err
 		}
-		c, err := convert(a, e.Path, filepath.Base(e.Source), b, strict || StrictSetting())
+		c, err := convert(ctx, a, e.Path, filepath.Base(e.Source), b, strict || StrictSetting())
 		if err != nil {
 			return Plan{}, err
 		}

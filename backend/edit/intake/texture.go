@@ -2,6 +2,7 @@ package intake
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -98,7 +99,7 @@ const newDDSFormat = "BC3"
 // texture encodes a picture written over a texture entry as that
 // texture's format, size and mip count (h-tex's dds.Reencode and
 // btx.Reencode); done is false when b is no picture.
-func texture(a archive.Archive, entry, display string, b []byte) (c Converted, done bool, err error) {
+func texture(ctx context.Context, a archive.Archive, entry, display string, b []byte) (c Converted, done bool, err error) {
 	img, kind, ok, err := picture(display, b)
 	if !ok {
 		return Converted{}, false, nil
@@ -111,14 +112,14 @@ func texture(a archive.Archive, entry, display string, b []byte) (c Converted, d
 		if err != nil {
 			return Converted{}, true, err
 		}
-		out, what, err := btx.Reencode(orig, img, btx.ReencodeOptions{})
+		out, what, err := btx.ReencodeContext(ctx, orig, img, btx.ReencodeOptions{})
 		if err != nil {
 			return Converted{}, true, err
 		}
 		return Converted{Data: out, Label: kind + " " + what}, true, nil
 	}
 	if _, ok := archive.Find(a, entry); !ok { // a new .DDS
-		out, err := dds.Encode(img, dds.EncodeOptions{Format: newDDSFormat})
+		out, err := dds.EncodeContext(ctx, img, dds.EncodeOptions{Format: newDDSFormat})
 		if err != nil {
 			return Converted{}, true, err
 		}
@@ -132,7 +133,7 @@ func texture(a archive.Archive, entry, display string, b []byte) (c Converted, d
 	if !bytes.HasPrefix(orig, []byte("DDS ")) {
 		return Converted{}, true, fmt.Errorf("the entry holds no DDS texture to take the format from (it starts % x)", orig[:min(4, len(orig))])
 	}
-	out, what, err := dds.Reencode(orig, img, dds.ReencodeOptions{})
+	out, what, err := dds.ReencodeContext(ctx, orig, img, dds.ReencodeOptions{})
 	if err != nil {
 		return Converted{}, true, err
 	}

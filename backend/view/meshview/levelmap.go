@@ -1,6 +1,7 @@
 package meshview
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -30,8 +31,10 @@ type LevelMap struct {
 // view draws an .MPP. A cell takes the highest triangle over its centre,
 // shaded by height and slope; cells no piece covers are Background. A
 // piece is drawn with its visual mesh, or its collision mesh when the
-// visual one is missing.
-func RenderMap(sc *levelbake.Scene) (*LevelMap, error) {
+// visual one is missing. It stops when ctx ends (returning its error) and
+// refuses a level whose pieces need more than MaxWork cell tests
+// (ErrTooMuchWork).
+func RenderMap(ctx context.Context, sc *levelbake.Scene) (*LevelMap, error) {
 	f := sc.Frame
 	if f == nil {
 		return nil, fmt.Errorf("%s: no piece has collision bounds, so the level has no walk grid frame", sc.Layout)
@@ -46,22 +49,39 @@ func RenderMap(sc *levelbake.Scene) (*LevelMap, error) {
 		top[i] = math.Inf(-1)
 	}
 	lm := &LevelMap{Covered: make([]bool, n)}
+	w := newWork(ctx, fmt.Sprintf("%d×%d-cell map of %d pieces", f.Width, f.Height, len(sc.Pieces)))
 	for pi := range sc.Pieces {
+		if w.err != nil {
+			break
+		}
 		p := &sc.Pieces[pi]
 		switch {
 		case p.Geometry != nil:
 			lm.Visual++
 			p.Geometry.Triangles(func(_ int, t mesh.Triangle) {
-				stamp(f, p.World, t.A, t.B, t.C, top, slope, lm.Covered)
+				if w.err == nil { // Triangles cannot be stopped; the rest are passed over
+					w.triangles++
+					stamp(w, f, p.World, t.A, t.B, t.C, top, slope, lm.Covered)
+				}
 			})
 		case p.Shape != nil:
 			lm.Collision++
 			for _, t := range p.Shape.Triangles {
-				stamp(f, p.World, t.A, t.B, t.C, top, slope, lm.Covered)
+				if w.err != nil {
+					break
+				}
+				w.triangles++
+				stamp(w, f, p.World, t.A, t.B, t.C, top, slope, lm.Covered)
 			}
 		default:
 			lm.Skipped++
 		}
+	}
+	if w.err == nil {
+		w.err = ctx.Err()
+	}
+	if w.err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.Layout, w.err)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, c := range lm.Covered {
@@ -89,8 +109,10 @@ func RenderMap(sc *levelbake.Scene) (*LevelMap, error) {
 
 // stamp writes one world triangle into the cells whose centres it covers
 // (edges included), keeping the highest surface, as a ray from above
-// would meet it. slope is the up component of the unit normal.
-func stamp(f *levelbake.GridFrame, w mppbake.Matrix, a3, b3, c3 [3]float32, top, slope []float64, cov []bool) {
+// would meet it. slope is the up component of the unit normal. Each row
+// visits only the cells near the triangle's own span (see span), and the
+// tests count against w.
+func stamp(wk *work, f *levelbake.GridFrame, w mppbake.Matrix, a3, b3, c3 [3]float32, top, slope []float64, cov []bool) {
 	a, b, c := w.Apply(a3), w.Apply(b3), w.Apply(c3)
 	ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
 	vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
@@ -104,9 +126,32 @@ func stamp(f *levelbake.GridFrame, w mppbake.Matrix, a3, b3, c3 [3]float32, top,
 	i1 := min(int(math.Floor((max(a[0], b[0], c[0])-f.X0)/cs)), f.Width-1)
 	j0 := max(int(math.Ceil((min(a[2], b[2], c[2])-f.Z0)/cs)), 0)
 	j1 := min(int(math.Floor((max(a[2], b[2], c[2])-f.Z0)/cs)), f.Height-1)
+	// Along a row the edge functions below are k·x + m: the cells inside
+	// have the sign of the triangle's area seen from above, that of -ny.
+	s := 1.0
+	if ny > 0 {
+		s = -1
+	}
+	ek := [3]float64{-(b[2] - a[2]), -(c[2] - b[2]), -(a[2] - c[2])}
 	for j := j0; j <= j1; j++ {
+		if !wk.add(rowCost) {
+			return
+		}
 		z := f.Z0 + float64(j)*cs
-		for i := i0; i <= i1; i++ {
+		em := [3]float64{
+			(b[0]-a[0])*(z-a[2]) + (b[2]-a[2])*a[0],
+			(c[0]-b[0])*(z-b[2]) + (c[2]-b[2])*b[0],
+			(a[0]-c[0])*(z-c[2]) + (a[2]-c[2])*c[0],
+		}
+		lo, hi, ok := span(ek, em, s)
+		if !ok {
+			continue
+		}
+		is, ie := clampRange(lo, hi, f.X0, cs, i0, i1)
+		if !wk.add(max(ie-is+1, 0)) {
+			return
+		}
+		for i := is; i <= ie; i++ {
 			x := f.X0 + float64(i)*cs
 			e0 := (b[0]-a[0])*(z-a[2]) - (b[2]-a[2])*(x-a[0])
 			e1 := (c[0]-b[0])*(z-b[2]) - (c[2]-b[2])*(x-b[0])

@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"image"
 	"os"
@@ -38,7 +39,7 @@ func opaque(img *image.RGBA) (n int) {
 }
 
 func TestRenderCube(t *testing.T) {
-	img, err := Render(cube(), 256)
+	img, err := Render(context.Background(), cube(), 256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +64,11 @@ func TestRenderCube(t *testing.T) {
 	if len(shades) != 4 {
 		t.Errorf("%d colours, want background + 3 faces: %v", len(shades), shades)
 	}
-	again, _ := Render(cube(), 256)
+	again, _ := Render(context.Background(), cube(), 256)
 	if !bytes.Equal(img.Pix, again.Pix) {
 		t.Fatal("two renders differ")
 	}
-	if _, err := Render(cube(), 100); err == nil || !strings.Contains(err.Error(), "want 256 to 4096") {
+	if _, err := Render(context.Background(), cube(), 100); err == nil || !strings.Contains(err.Error(), "want 256 to 4096") {
 		t.Fatalf("size 100: %v", err)
 	}
 }
@@ -126,7 +127,7 @@ func TestLevelMapCoversWalkable(t *testing.T) {
 	if f.Width != g.Width || f.Height != g.Height || f.OriginX != g.OriginX || f.OriginZ != g.OriginZ || f.ExtentX != g.ExtentX || f.ExtentZ != g.ExtentZ {
 		t.Fatalf("frame %+v, .MPP %d×%d origin %v,%v extent %v,%v", f, g.Width, g.Height, g.OriginX, g.OriginZ, g.ExtentX, g.ExtentZ)
 	}
-	lm, err := RenderMap(sc)
+	lm, err := RenderMap(context.Background(), sc)
 	if err != nil {
 		t.Fatal(err)
 	}

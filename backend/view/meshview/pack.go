@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 
+	"packsmith/backend/sys/finitejson"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/mpp"
@@ -193,6 +195,15 @@ func (p *packer) addShape(key string, s *mppbake.Shape) PackMesh {
 
 func (p *packer) finish(h *PackHeader) ([]byte, error) {
 	js, err := json.Marshal(h)
+	var unsupported *json.UnsupportedValueError
+	if errors.As(err, &unsupported) {
+		// NaN or ±Inf from the file (a mesh's stored bounds): JSON has no
+		// such number, so it goes as null, named among the problems.
+		_, findings := finitejson.Sanitize(h)
+		h.Problems = append(h.Problems, findings...)
+		clean, _ := finitejson.Sanitize(h)
+		js, err = json.Marshal(clean)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package meshview
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -27,7 +28,9 @@ const (
 // Render draws the mesh's triangles shaded, seen from a fixed three-quarter
 // angle (45° around the vertical, 30° down), orthographic, fitted to the
 // mesh's bounds, size × size pixels. The same mesh gives the same pixels.
-func Render(m *mesh.Mesh, size int) (*image.RGBA, error) {
+// It stops when ctx ends (returning its error) and refuses a mesh whose
+// triangles need more than MaxWork pixel tests (ErrTooMuchWork).
+func Render(ctx context.Context, m *mesh.Mesh, size int) (*image.RGBA, error) {
 	if size < MinSize || size > MaxSize {
 		return nil, fmt.Errorf("render size %d: want %d to %d pixels", size, MinSize, MaxSize)
 	}
@@ -36,10 +39,24 @@ func Render(m *mesh.Mesh, size int) (*image.RGBA, error) {
 		return nil, fmt.Errorf("the mesh has no vertex positions to draw")
 	}
 	cam := newCamera(lo, hi, size)
-	r := newRaster(size, size)
+	r, err := newRasterContext(ctx, size, size)
+	if err != nil {
+		return nil, err
+	}
+	w := newWork(ctx, fmt.Sprintf("%d×%d picture", size, size))
 	m.Triangles(func(sub int, t mesh.Triangle) {
-		r.triangle(cam.project(t.A), cam.project(t.B), cam.project(t.C), palette[sub%len(palette)])
+		if w.err != nil {
+			return // Triangles cannot be stopped; the rest are passed over
+		}
+		w.triangles++
+		r.triangle(w, cam.project(t.A), cam.project(t.B), cam.project(t.C), palette[sub%len(palette)])
 	})
+	if w.err == nil {
+		w.err = ctx.Err()
+	}
+	if w.err != nil {
+		return nil, w.err
+	}
 	return r.img, nil
 }
 
@@ -103,14 +120,29 @@ type raster struct {
 }
 
 func newRaster(w, h int) *raster {
-	r := &raster{img: image.NewRGBA(image.Rect(0, 0, w, h)), depth: make([]float64, w*h), w: w, h: h}
-	for i := range r.depth {
-		r.depth[i] = math.Inf(1)
-	}
-	for i := 0; i < len(r.img.Pix); i += 4 {
-		r.img.Pix[i], r.img.Pix[i+1], r.img.Pix[i+2], r.img.Pix[i+3] = Background.R, Background.G, Background.B, 0xFF
-	}
+	r, _ := newRasterContext(context.Background(), w, h) // a background context never ends
 	return r
+}
+
+// newRasterContext is newRaster checking ctx every 64 rows: at 4096² the
+// buffers are 192 MB, and first touching them took seconds on a loaded
+// virtual machine.
+func newRasterContext(ctx context.Context, w, h int) (*raster, error) {
+	r := &raster{img: image.NewRGBA(image.Rect(0, 0, w, h)), depth: make([]float64, w*h), w: w, h: h}
+	for y := range h {
+		if y&63 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		d := r.depth[y*w : (y+1)*w]
+		for i := range d {
+			d[i] = math.Inf(1)
+		}
+		p := r.img.Pix[y*r.img.Stride : y*r.img.Stride+4*w]
+		for i := 0; i < len(p); i += 4 {
+			p[i], p[i+1], p[i+2], p[i+3] = Background.R, Background.G, Background.B, 0xFF
+		}
+	}
+	return r, nil
 }
 
 // light is the direction towards the light in screen space (x right,
@@ -123,8 +155,10 @@ var light = func() [3]float64 {
 
 // triangle fills the pixels whose centres lie in the screen triangle
 // (edges included), nearest depth winning, shaded by its face normal
-// (both sides lit alike: Ogre meshes are seen from either side).
-func (r *raster) triangle(a, b, c [3]float64, base color.RGBA) {
+// (both sides lit alike: Ogre meshes are seen from either side). Each row
+// visits only the pixels near the triangle's own span (see span), and the
+// tests count against w.
+func (r *raster) triangle(w *work, a, b, c [3]float64, base color.RGBA) {
 	ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
 	vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
 	nx, ny, nz := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
@@ -140,9 +174,32 @@ func (r *raster) triangle(a, b, c [3]float64, base color.RGBA) {
 	x1 := min(int(math.Ceil(max(a[0], b[0], c[0]))), r.w-1)
 	y0 := max(int(math.Floor(min(a[1], b[1], c[1]))), 0)
 	y1 := min(int(math.Ceil(max(a[1], b[1], c[1]))), r.h-1)
+	// Along a row the edge functions below are k·px + m: the pixels inside
+	// have the sign of the area on all three.
+	s := 1.0
+	if area < 0 {
+		s = -1
+	}
+	ek := [3]float64{-(b[1] - a[1]), -(c[1] - b[1]), -(a[1] - c[1])}
 	for y := y0; y <= y1; y++ {
+		if !w.add(rowCost) {
+			return
+		}
 		py := float64(y) + 0.5
-		for x := x0; x <= x1; x++ {
+		em := [3]float64{
+			(b[0]-a[0])*(py-a[1]) + (b[1]-a[1])*a[0],
+			(c[0]-b[0])*(py-b[1]) + (c[1]-b[1])*b[0],
+			(a[0]-c[0])*(py-c[1]) + (a[1]-c[1])*c[0],
+		}
+		lo, hi, ok := span(ek, em, s)
+		if !ok {
+			continue
+		}
+		xs, xe := clampRange(lo, hi, 0.5, 1, x0, x1)
+		if !w.add(max(xe-xs+1, 0)) {
+			return
+		}
+		for x := xs; x <= xe; x++ {
 			px := float64(x) + 0.5
 			w0 := (b[0]-a[0])*(py-a[1]) - (b[1]-a[1])*(px-a[0])
 			w1 := (c[0]-b[0])*(py-b[1]) - (c[1]-b[1])*(px-b[0])

@@ -1,6 +1,7 @@
 package meshview
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"math"
@@ -26,8 +27,9 @@ type RenderOptions struct {
 const alphaCut = 127
 
 // RenderWith draws m as Render does, textured where Textures say so. The
-// same input gives the same pixels.
-func RenderWith(m *mesh.Mesh, o RenderOptions) (*image.RGBA, error) {
+// same input gives the same pixels. Like Render it stops when ctx ends and
+// refuses more than MaxWork pixel tests.
+func RenderWith(ctx context.Context, m *mesh.Mesh, o RenderOptions) (*image.RGBA, error) {
 	if o.Size < MinSize || o.Size > MaxSize {
 		return nil, fmt.Errorf("render size %d: want %d to %d pixels", o.Size, MinSize, MaxSize)
 	}
@@ -40,7 +42,11 @@ func RenderWith(m *mesh.Mesh, o RenderOptions) (*image.RGBA, error) {
 		return nil, fmt.Errorf("the mesh has no vertex positions to draw")
 	}
 	cam := newCamera(lo, hi, o.Size)
-	r := newRaster(o.Size, o.Size)
+	r, err := newRasterContext(ctx, o.Size, o.Size)
+	if err != nil {
+		return nil, err
+	}
+	w := newWork(ctx, fmt.Sprintf("%d×%d picture", o.Size, o.Size))
 	for si := range m.Submeshes {
 		s := &m.Submeshes[si]
 		g := s.Geometry
@@ -59,15 +65,22 @@ func RenderWith(m *mesh.Mesh, o RenderOptions) (*image.RGBA, error) {
 			return [3]float32{g.Positions[3*i], g.Positions[3*i+1], g.Positions[3*i+2]}
 		}
 		base := palette[si%len(palette)]
-		for t := 0; t+2 < len(idx); t += 3 {
+		for t := 0; t+2 < len(idx) && w.err == nil; t += 3 {
+			w.triangles++
 			a, b, c := cam.project(at(idx[t])), cam.project(at(idx[t+1])), cam.project(at(idx[t+2]))
 			if tex == nil {
-				r.triangle(a, b, c, base)
+				r.triangle(w, a, b, c, base)
 				continue
 			}
 			uv := func(i uint32) [2]float64 { return [2]float64{float64(g.UVs[2*i]), float64(g.UVs[2*i+1])} }
-			r.texTriangle(a, b, c, [3][2]float64{uv(idx[t]), uv(idx[t+1]), uv(idx[t+2])}, tex)
+			r.texTriangle(w, a, b, c, [3][2]float64{uv(idx[t]), uv(idx[t+1]), uv(idx[t+2])}, tex)
 		}
+	}
+	if w.err == nil {
+		w.err = ctx.Err()
+	}
+	if w.err != nil {
+		return nil, w.err
 	}
 	return r.img, nil
 }
@@ -76,7 +89,7 @@ func RenderWith(m *mesh.Mesh, o RenderOptions) (*image.RGBA, error) {
 // texel at its interpolated UV (the view is orthographic, so affine
 // interpolation is exact) shaded by the face normal; texels at or below
 // alphaCut are not drawn.
-func (r *raster) texTriangle(a, b, c [3]float64, uv [3][2]float64, tex image.Image) {
+func (r *raster) texTriangle(w *work, a, b, c [3]float64, uv [3][2]float64, tex image.Image) {
 	ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
 	vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
 	nx, ny, nz := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
@@ -90,9 +103,32 @@ func (r *raster) texTriangle(a, b, c [3]float64, uv [3][2]float64, tex image.Ima
 	x1 := min(int(math.Ceil(max(a[0], b[0], c[0]))), r.w-1)
 	y0 := max(int(math.Floor(min(a[1], b[1], c[1]))), 0)
 	y1 := min(int(math.Ceil(max(a[1], b[1], c[1]))), r.h-1)
+	// Each row visits only its span, counted against the work cap (as
+	// triangle does; the pixels drawn are the same as a full-box scan).
+	sg := 1.0
+	if area < 0 {
+		sg = -1
+	}
+	ek := [3]float64{-(b[1] - a[1]), -(c[1] - b[1]), -(a[1] - c[1])}
 	for y := y0; y <= y1; y++ {
+		if !w.add(rowCost) {
+			return
+		}
 		py := float64(y) + 0.5
-		for x := x0; x <= x1; x++ {
+		em := [3]float64{
+			(b[0]-a[0])*(py-a[1]) + (b[1]-a[1])*a[0],
+			(c[0]-b[0])*(py-b[1]) + (c[1]-b[1])*b[0],
+			(a[0]-c[0])*(py-c[1]) + (a[1]-c[1])*c[0],
+		}
+		lo, hi, ok := span(ek, em, sg)
+		if !ok {
+			continue
+		}
+		xs, xe := clampRange(lo, hi, 0.5, 1, x0, x1)
+		if !w.add(max(xe-xs+1, 0)) {
+			return
+		}
+		for x := xs; x <= xe; x++ {
 			px := float64(x) + 0.5
 			w0 := (b[0]-a[0])*(py-a[1]) - (b[1]-a[1])*(px-a[0])
 			w1 := (c[0]-b[0])*(py-b[1]) - (c[1]-b[1])*(px-b[0])

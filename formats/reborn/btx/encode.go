@@ -1,6 +1,7 @@
 package btx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -31,6 +32,12 @@ func levelSize(f Format, w, h, m int) int64 {
 // max(1, w>>m) × max(1, h>>m)), and refused otherwise rather than leaving
 // stale mips. Bytes after the last level are kept.
 func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
+	return ReencodeContext(context.Background(), orig, img, opt)
+}
+
+// ReencodeContext is Reencode that stops when ctx ends (the DDS block
+// encoder checks it every row of blocks), returning its error.
+func ReencodeContext(ctx context.Context, orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
 	in, err := ParseHeader(orig, Options{})
 	if err != nil {
 		return nil, "", err
@@ -64,7 +71,7 @@ func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string
 		if m > 0 {
 			lv = dds.Downsample(lv, max(1, in.Width>>m), max(1, in.Height>>m), false)
 		}
-		surf, err := encodeLevel(in.Format, lv)
+		surf, err := encodeLevel(ctx, in.Format, lv)
 		if err != nil {
 			return nil, "", err
 		}
@@ -80,7 +87,10 @@ func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string
 
 // encodeLevel writes one level: R8G8B8A8 rows are the NRGBA rows; block
 // formats go through the DDS encoder, which writes the blocks DecodeBlocks reads.
-func encodeLevel(f Format, img *image.NRGBA) ([]byte, error) {
+func encodeLevel(ctx context.Context, f Format, img *image.NRGBA) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if f == R8G8B8A8 {
 		w, h := img.Rect.Dx(), img.Rect.Dy()
 		out := make([]byte, 0, w*h*4)
@@ -89,7 +99,7 @@ func encodeLevel(f Format, img *image.NRGBA) ([]byte, error) {
 		}
 		return out, nil
 	}
-	b, err := dds.EncodeBlocks(f.String(), img)
+	b, err := dds.EncodeBlocksContext(ctx, f.String(), img)
 	if err != nil {
 		var de *dds.Error
 		if errors.As(err, &de) {

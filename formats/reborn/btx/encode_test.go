@@ -2,6 +2,8 @@ package btx
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image"
 	"math"
 	"strings"
@@ -121,5 +123,18 @@ func TestReencodeSizesAndMips(t *testing.T) {
 	if _, _, err := Reencode(build(5, 4, 4, 16, "", make([]byte, 16)), testPicture(4, 4), ReencodeOptions{}); err == nil ||
 		!strings.Contains(err.Error(), "format 5 is not documented") {
 		t.Errorf("format 5: %v", err)
+	}
+}
+
+// TestReencodeContextCancelled: an ended context stops the re-encoding
+// with its error and no bytes, for block and plain formats alike.
+func TestReencodeContextCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, orig := range [][]byte{build(13, 12, 8, 48, "bc7", make([]byte, 96)), build(0, 2, 2, 8, "ui/icon", make([]byte, 16))} {
+		out, _, err := ReencodeContext(ctx, orig, testPicture(12, 8), ReencodeOptions{Resize: true})
+		if !errors.Is(err, context.Canceled) || out != nil {
+			t.Fatalf("%d bytes, %v; want none and context.Canceled", len(out), err)
+		}
 	}
 }
