@@ -49,7 +49,7 @@ pids+=($!)
 for _ in $(seq 1 100); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; sleep 0.1; done
 
 mkdir -p "$work/config"
-PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith "$work/MODELS.MOD" >"$work/app.log" 2>&1 &
+PACKSMITH_PROBE="$work/probe.json" PACKSMITH_CONFIG_DIR="$work/config" build/bin/packsmith "$work/MODELS.MOD" >"$work/app.log" 2>&1 &
 pids+=($!)
 timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null || fail "the window did not appear"
 sleep 4
@@ -110,6 +110,11 @@ if [ -n "$monster" ]; then
   n=$(drawn 640 330 330 460)
   o=$(orange 640 330 330 460)
   echo "window-3d-test: NETHERIM_FLYER.MESH: $n pixels drawn, $o of the texture's orange"
+  # what the view says of itself (figures, not a pass mark: issue 33 asks
+  # for ≤ 1.5 s to a textured monster and ≥ 30 frames/s while it plays)
+  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 10 mesh-timing 'shown in' ||
+    fail "the monster's view does not say when it was shown"
+  echo "window-3d-test: NETHERIM_FLYER.MESH $(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["texts"]["mesh-timing"])' "$work/probe.json") (from the 3D view's start to its first frame with the texture loaded)"
   [ "$n" -gt 3000 ] || fail "the monster drew $n pixels"
   [ "$o" -gt 300 ] || fail "the monster is not textured ($o orange pixels)"
   # Attack1: the second button of the animation picker (after "bind pose").
@@ -125,6 +130,10 @@ if [ -n "$monster" ]; then
   d=$(compare -metric AE -fuzz 3% "$work/a-view.png" "$work/b-view.png" null: 2>&1 || true)
   echo "window-3d-test: Attack1 playing: $d pixels changed in 0.37 s"
   [ "${d%%.*}" -gt 200 ] 2>/dev/null || fail "the picture did not change while Attack1 played ($d)"
+  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 10 mesh-timing 'frames/s' ||
+    fail "the view does not count its frames while Attack1 plays"
+  sleep 1.5
+  echo "window-3d-test: Attack1 playing: $(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["texts"]["mesh-timing"].split("·")[-1].strip())' "$work/probe.json") (software GL under Xvfb)"
   m=$(count 980 330 300 500 '#FF2D6F')
   echo "window-3d-test: $m pixels of event marks on the timeline"
   [ "$m" -gt 120 ] || fail "no event marks on Attack1's timeline ($m pixels)"

@@ -93,6 +93,12 @@ export function createViewer(el) {
   const materials = [];
   let frames = 0;
   let drawnMarked = false;
+  // When the view is ready (something drawn, every texture loaded or
+  // failed), and the frame times of the last second: the view shows both
+  // (how long a model took to open, the frame rate while it plays).
+  let loading = 0;
+  let onReady = null;
+  const recent = [];
   let dirty = true;
   const draw = () => (dirty = true);
   controls.addEventListener('change', draw);
@@ -121,8 +127,15 @@ export function createViewer(el) {
       drawnMarked = true;
       performance.mark('mesh:drawn'); // the first frame with something in it (the e2e test logs it)
     }
+    if (onReady && root.children.length && loading === 0) {
+      const f = onReady;
+      onReady = null;
+      f(performance.now());
+    }
     frames++;
     el.dataset.frames = String(frames);
+    recent.push(now || performance.now());
+    while (recent.length && recent[0] < recent[recent.length - 1] - 1000) recent.shift();
   };
   loop();
   const textures = new Map();
@@ -131,6 +144,10 @@ export function createViewer(el) {
   const v = {
     THREE, scene, root, helpers, camera, controls, renderer, draw,
     get frames() { return frames; },
+    /** Frames drawn in the last second (a still view draws none). */
+    get fps() { return recent.length > 1 && performance.now() - recent[recent.length - 1] < 500 ? recent.length : 0; },
+    /** fn(ms since the page began) once a frame shows the model with its textures loaded (or failed). */
+    whenReady(fn) { onReady = fn; draw(); },
     /** fn(dt seconds) runs before every frame (an animation playing); null stops it. */
     setTick(fn) { tick = fn; },
     /** A surface material: textured from url (or untextured when null), in colour k of the palette. */
@@ -144,7 +161,8 @@ export function createViewer(el) {
       if (url) {
         let t = textures.get(url);
         if (!t) {
-          t = loader.load(url, draw, undefined, () => { t.failed = true; onerror(url); draw(); });
+          loading++;
+          t = loader.load(url, () => { loading--; draw(); }, undefined, () => { loading--; t.failed = true; onerror(url); draw(); });
           t.flipY = false; // Ogre's UV origin is the top left
           // The shader writes texels as they are (no colour-space round
           // trip), and without mipmaps: some GL drivers (Mesa under
