@@ -155,21 +155,44 @@ var light = func() [3]float64 {
 
 // triangle fills the pixels whose centres lie in the screen triangle
 // (edges included), nearest depth winning, shaded by its face normal
-// (both sides lit alike: Ogre meshes are seen from either side). Each row
-// visits only the pixels near the triangle's own span (see span), and the
-// tests count against w.
+// (both sides lit alike: Ogre meshes are seen from either side).
 func (r *raster) triangle(w *work, a, b, c [3]float64, base color.RGBA) {
+	k, ok := faceLight(a, b, c)
+	if !ok {
+		return
+	}
+	col := color.RGBA{uint8(float64(base.R) * k), uint8(float64(base.G) * k), uint8(float64(base.B) * k), 0xFF}
+	r.cover(w, a, b, c, func(i int, w0, w1, w2 float64) {
+		// Barycentric depth: w1 weighs a, w2 weighs b, w0 weighs c.
+		d := (w1*a[2] + w2*b[2] + w0*c[2]) / (w0 + w1 + w2)
+		if d < r.depth[i] {
+			r.depth[i] = d
+			o := i * 4
+			r.img.Pix[o], r.img.Pix[o+1], r.img.Pix[o+2] = col.R, col.G, col.B
+		}
+	})
+}
+
+// faceLight is the shading factor of the face abc (0.25 ambient plus 0.75
+// of its normal towards light, either side), false for a degenerate face
+// or one seen edge on.
+func faceLight(a, b, c [3]float64) (float64, bool) {
 	ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
 	vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
 	nx, ny, nz := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
 	nl := math.Sqrt(nx*nx + ny*ny + nz*nz)
-	area := ux*vy - uy*vx
-	if nl == 0 || area == 0 {
-		return
+	if nl == 0 || ux*vy-uy*vx == 0 {
+		return 0, false
 	}
-	lum := math.Abs(nx*light[0]+ny*light[1]+nz*light[2]) / nl
-	k := 0.25 + 0.75*lum
-	col := color.RGBA{uint8(float64(base.R) * k), uint8(float64(base.G) * k), uint8(float64(base.B) * k), 0xFF}
+	return 0.25 + 0.75*math.Abs(nx*light[0]+ny*light[1]+nz*light[2])/nl, true
+}
+
+// cover calls pixel with the index and the three edge functions of every
+// pixel whose centre lies in the screen triangle abc (edges included).
+// Each row visits only the pixels near the triangle's own span (see span),
+// and rows and pixels count against w: it stops at w's first refusal.
+func (r *raster) cover(w *work, a, b, c [3]float64, pixel func(i int, w0, w1, w2 float64)) {
+	area := (b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0])
 	x0 := max(int(math.Floor(min(a[0], b[0], c[0]))), 0)
 	x1 := min(int(math.Ceil(max(a[0], b[0], c[0]))), r.w-1)
 	y0 := max(int(math.Floor(min(a[1], b[1], c[1]))), 0)
@@ -204,16 +227,8 @@ func (r *raster) triangle(w *work, a, b, c [3]float64, base color.RGBA) {
 			w0 := (b[0]-a[0])*(py-a[1]) - (b[1]-a[1])*(px-a[0])
 			w1 := (c[0]-b[0])*(py-b[1]) - (c[1]-b[1])*(px-b[0])
 			w2 := (a[0]-c[0])*(py-c[1]) - (a[1]-c[1])*(px-c[0])
-			if !((w0 >= 0 && w1 >= 0 && w2 >= 0) || (w0 <= 0 && w1 <= 0 && w2 <= 0)) {
-				continue
-			}
-			// Barycentric depth: w1 weighs a, w2 weighs b, w0 weighs c.
-			d := (w1*a[2] + w2*b[2] + w0*c[2]) / (w0 + w1 + w2)
-			i := y*r.w + x
-			if d < r.depth[i] {
-				r.depth[i] = d
-				o := i * 4
-				r.img.Pix[o], r.img.Pix[o+1], r.img.Pix[o+2] = col.R, col.G, col.B
+			if (w0 >= 0 && w1 >= 0 && w2 >= 0) || (w0 <= 0 && w1 <= 0 && w2 <= 0) {
+				pixel(y*r.w+x, w0, w1, w2)
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"math"
 
 	"packsmith/formats/ogre/mesh"
 )
@@ -90,70 +89,27 @@ func RenderWith(ctx context.Context, m *mesh.Mesh, o RenderOptions) (*image.RGBA
 // interpolation is exact) shaded by the face normal; texels at or below
 // alphaCut are not drawn.
 func (r *raster) texTriangle(w *work, a, b, c [3]float64, uv [3][2]float64, tex image.Image) {
-	ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
-	vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
-	nx, ny, nz := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
-	nl := math.Sqrt(nx*nx + ny*ny + nz*nz)
-	area := ux*vy - uy*vx
-	if nl == 0 || area == 0 {
+	k, ok := faceLight(a, b, c)
+	if !ok {
 		return
 	}
-	k := 0.25 + 0.75*math.Abs(nx*light[0]+ny*light[1]+nz*light[2])/nl
-	x0 := max(int(math.Floor(min(a[0], b[0], c[0]))), 0)
-	x1 := min(int(math.Ceil(max(a[0], b[0], c[0]))), r.w-1)
-	y0 := max(int(math.Floor(min(a[1], b[1], c[1]))), 0)
-	y1 := min(int(math.Ceil(max(a[1], b[1], c[1]))), r.h-1)
-	// Each row visits only its span, counted against the work cap (as
-	// triangle does; the pixels drawn are the same as a full-box scan).
-	sg := 1.0
-	if area < 0 {
-		sg = -1
-	}
-	ek := [3]float64{-(b[1] - a[1]), -(c[1] - b[1]), -(a[1] - c[1])}
-	for y := y0; y <= y1; y++ {
-		if !w.add(rowCost) {
+	r.cover(w, a, b, c, func(i int, w0, w1, w2 float64) {
+		s := w0 + w1 + w2
+		// w1 weighs a, w2 weighs b, w0 weighs c (as in triangle).
+		d := (w1*a[2] + w2*b[2] + w0*c[2]) / s
+		if d >= r.depth[i] {
 			return
 		}
-		py := float64(y) + 0.5
-		em := [3]float64{
-			(b[0]-a[0])*(py-a[1]) + (b[1]-a[1])*a[0],
-			(c[0]-b[0])*(py-b[1]) + (c[1]-b[1])*b[0],
-			(a[0]-c[0])*(py-c[1]) + (a[1]-c[1])*c[0],
-		}
-		lo, hi, ok := span(ek, em, sg)
-		if !ok {
-			continue
-		}
-		xs, xe := clampRange(lo, hi, 0.5, 1, x0, x1)
-		if !w.add(max(xe-xs+1, 0)) {
+		u := (w1*uv[0][0] + w2*uv[1][0] + w0*uv[2][0]) / s
+		v := (w1*uv[0][1] + w2*uv[1][1] + w0*uv[2][1]) / s
+		t := texel(tex, u, v)
+		if t.A <= alphaCut {
 			return
 		}
-		for x := xs; x <= xe; x++ {
-			px := float64(x) + 0.5
-			w0 := (b[0]-a[0])*(py-a[1]) - (b[1]-a[1])*(px-a[0])
-			w1 := (c[0]-b[0])*(py-b[1]) - (c[1]-b[1])*(px-b[0])
-			w2 := (a[0]-c[0])*(py-c[1]) - (a[1]-c[1])*(px-c[0])
-			if !((w0 >= 0 && w1 >= 0 && w2 >= 0) || (w0 <= 0 && w1 <= 0 && w2 <= 0)) {
-				continue
-			}
-			s := w0 + w1 + w2
-			// w1 weighs a, w2 weighs b, w0 weighs c (as in triangle).
-			d := (w1*a[2] + w2*b[2] + w0*c[2]) / s
-			i := y*r.w + x
-			if d >= r.depth[i] {
-				continue
-			}
-			u := (w1*uv[0][0] + w2*uv[1][0] + w0*uv[2][0]) / s
-			v := (w1*uv[0][1] + w2*uv[1][1] + w0*uv[2][1]) / s
-			t := texel(tex, u, v)
-			if t.A <= alphaCut {
-				continue
-			}
-			r.depth[i] = d
-			o := i * 4
-			r.img.Pix[o], r.img.Pix[o+1], r.img.Pix[o+2] = shade(t.R, k), shade(t.G, k), shade(t.B, k)
-		}
-	}
+		r.depth[i] = d
+		o := i * 4
+		r.img.Pix[o], r.img.Pix[o+1], r.img.Pix[o+2] = shade(t.R, k), shade(t.G, k), shade(t.B, k)
+	})
 }
 
 func shade(c uint8, k float64) uint8 { return uint8(float64(c) * k) }
