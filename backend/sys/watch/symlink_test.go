@@ -43,6 +43,12 @@ func quiet(t *testing.T, w *Watcher, n int) {
 // a hundred polls see none (the issue: a link loop was a change on every
 // poll). A link re-pointed, and the file a link names saved, are changes.
 func TestLinksAreNoChangeOnEveryPoll(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		// Under wine a Unix link reads as a plain file on the Windows side,
+		// and on Windows a link needs a privilege: the bug this guards (a
+		// link changing on every poll) was the Unix side's.
+		t.Skip("links are tested where they are the Unix kind")
+	}
 	dir := t.TempDir()
 	outside := t.TempDir()
 	a := filepath.Join(dir, "A.DAT")

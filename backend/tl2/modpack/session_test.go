@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -233,6 +234,12 @@ func TestWatchRepackIsByteIdentical(t *testing.T) {
 // its target's saves): the next pack walks again and packs the target as
 // it is now.
 func TestSessionLinkWalksAgain(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		// Under wine a Unix link reads as a plain file on the Windows side,
+		// and on Windows a link needs a privilege: the bug this guards (a
+		// link changing on every poll) was the Unix side's.
+		t.Skip("links are tested where they are the Unix kind")
+	}
 	dir, rels := sessionMod(t, 20)
 	target := filepath.Join(t.TempDir(), "target.dds")
 	os.WriteFile(target, []byte("one"), 0o644)

@@ -16,6 +16,12 @@ import (
 // 2 ms) pack nothing more. Before, the watcher's scan and its settling
 // stat disagreed on links and every poll was a change: a pack a second.
 func TestWatchLinkLoopPacksOnce(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		// Under wine a Unix link reads as a plain file on the Windows side,
+		// and on Windows a link needs a privilege: the bug this guards (a
+		// link changing on every poll) was the Unix side's.
+		t.Skip("links are tested where they are the Unix kind")
+	}
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "MEDIA", "UNITS"), 0o755)
 	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\r\n\t<STRING>NAME:Links\r\n[/MOD]\r\n"), 0o644)
