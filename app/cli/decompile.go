@@ -98,7 +98,7 @@ func runCompile(c *ctx, args []string) error {
 	p := pos[0]
 	x := strings.ToLower(filepath.Ext(p))
 	if k, ok := rawTableKind(p); ok {
-		return compileRAWTable(c, p, k, *out)
+		return compileRAWTable(c, p, k, *out, *strict)
 	}
 	if x != ".layout" && x != ".dat" && x != ".template" && x != ".animation" && x != ".hie" {
 		return fmt.Errorf("%s: compile takes .DAT, .TEMPLATE, .ANIMATION, .HIE (to BINDAT), .LAYOUT (to BINLAYOUT) or a RAW table, NAME.RAW.txt (to NAME.RAW)", p)
@@ -182,17 +182,24 @@ func rawTableKind(p string) (raw.Kind, bool) {
 	return 0, false
 }
 
-func compileRAWTable(c *ctx, p string, k raw.Kind, out string) error {
+func compileRAWTable(c *ctx, p string, k raw.Kind, out string, strict bool) error {
 	src, err := os.ReadFile(p)
 	if err != nil {
 		return err
 	}
 	bin, warns, err := raw.Compile(k, filepath.Base(p), src)
 	for _, w := range warns {
-		fmt.Fprintf(c.stderr, "warning: %s\n", w)
+		if w.Lossy && strict {
+			fmt.Fprintf(c.stderr, "error: %s (refused because numbers are strict)\n", w)
+		} else {
+			fmt.Fprintf(c.stderr, "warning: %s\n", w)
+		}
 	}
 	if err != nil {
 		return err
+	}
+	if strict && raw.AnyLossy(warns) {
+		return fmt.Errorf("%s: not compiled: numbers are strict", p)
 	}
 	if err := safefile.WriteFile(out, bin); err != nil {
 		return err

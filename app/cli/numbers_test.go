@@ -79,3 +79,51 @@ func TestPackSaysWrappedAndInfiniteNumbers(t *testing.T) {
 		t.Fatalf("--strict: code %d\n%s", code, stderr)
 	}
 }
+
+// A RAW index's table says what its numbers became too, and --strict
+// refuses them, in compile and in a replace of the index in a .MOD.
+func TestRAWTableNumbersAreSaidAndStrictRefuses(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	dir := t.TempDir()
+	sample := "../../testdata/demo/PACKSMITH_SAMPLE.MOD"
+	if _, errs, code := run(t, "extract", sample, "--decompile", "-o", dir, "MEDIA/UNITDATA.RAW"); code != 0 {
+		t.Fatalf("extract --decompile: %d %s", code, errs)
+	}
+	table := filepath.Join(dir, "MEDIA", "UNITDATA.RAW.txt")
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := strings.Replace(string(b), "  10     1 ", "  12abc  1 ", 1)
+	if odd == string(b) {
+		t.Fatalf("the sample's UNITDATA table has no LEVEL 10 to change:\n%s", b)
+	}
+	os.WriteFile(table, []byte(odd), 0o644)
+	want := `UNITDATA.RAW.txt:4: LEVEL: "12abc" is not a number as a whole; read as 12`
+	out := filepath.Join(dir, "U.RAW")
+	if _, errs, code := run(t, "compile", table, "-o", out); code != 0 || !strings.Contains(errs, "warning: "+want) {
+		t.Fatalf("compile: %d %s", code, errs)
+	}
+	strictOut := filepath.Join(dir, "S.RAW")
+	if _, errs, code := run(t, "compile", table, "-o", strictOut, "--strict"); code == 0 || !strings.Contains(errs, "error: "+want) || !strings.Contains(errs, "numbers are strict") {
+		t.Fatalf("compile --strict: %d %s", code, errs)
+	}
+	if _, err := os.Stat(strictOut); err == nil {
+		t.Fatal("compile --strict wrote its output")
+	}
+	mod := filepath.Join(dir, "S.MOD")
+	mb, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mod, mb, 0o644)
+	if _, errs, code := run(t, "replace", mod, "MEDIA/UNITDATA.RAW", table, "--strict"); code == 0 || !strings.Contains(errs, "numbers are strict") {
+		t.Fatalf("replace --strict: %d %s", code, errs)
+	}
+	if got, _ := os.ReadFile(mod); string(got) != string(mb) {
+		t.Fatal("replace --strict changed the archive")
+	}
+	if outs, errs, code := run(t, "replace", mod, "MEDIA/UNITDATA.RAW", table); code != 0 || !strings.Contains(outs, "warning: "+want) {
+		t.Fatalf("replace: %d %s %s", code, outs, errs)
+	}
+}

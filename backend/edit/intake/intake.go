@@ -113,7 +113,7 @@ func convert(ctx context.Context, a archive.Archive, entry, display string, b []
 		return out, nil
 	}
 	if k, ok := rawIndexKind(entry); ok && compiles(a) {
-		c, _, err := compileRAW(k, display, b)
+		c, _, err := compileRAW(k, display, b, strict)
 		if err != nil {
 			return refuse(err)
 		}

@@ -27,7 +27,7 @@ var lineOf = regexp.MustCompile(`:(\d+): `)
 // encoding. Nothing is written. An empty list means the write goes through.
 func Lint(a archive.Archive, entry string, text []byte) []Mark {
 	if k, ok := rawIndexKind(entry); ok && compiles(a) {
-		return lintRAW(k, path.Base(entry), text)
+		return lintRAW(k, path.Base(entry), text, StrictSetting())
 	}
 	marks := []Mark{}
 	if compiles(a) && modpack.IsSourceName(entry) {

@@ -2,6 +2,7 @@ package intake
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -37,7 +38,7 @@ func CompilesText(a archive.Archive, entry string) bool {
 
 // compileRAW compiles a table written over a RAW index; done is false
 // when b is stored as it is (the index's own bytes, or not text).
-func compileRAW(k raw.Kind, display string, b []byte) (Converted, bool, error) {
+func compileRAW(k raw.Kind, display string, b []byte, strict bool) (Converted, bool, error) {
 	if _, err := raw.Decode(k, b); err == nil {
 		return Converted{}, false, nil
 	}
@@ -48,6 +49,15 @@ func compileRAW(k raw.Kind, display string, b []byte) (Converted, bool, error) {
 	if err != nil {
 		return Converted{}, false, err
 	}
+	if strict && raw.AnyLossy(warns) {
+		var lossy []string
+		for _, w := range warns {
+			if w.Lossy {
+				lossy = append(lossy, w.String())
+			}
+		}
+		return Converted{}, false, fmt.Errorf("numbers are strict: %s", strings.Join(lossy, "; "))
+	}
 	out := Converted{Data: data, Label: "compiled from text to RAW"}
 	for _, w := range warns {
 		out.Warnings = append(out.Warnings, w.String())
@@ -56,7 +66,7 @@ func compileRAW(k raw.Kind, display string, b []byte) (Converted, bool, error) {
 }
 
 // lintRAW marks what compiling a table as index k reports.
-func lintRAW(k raw.Kind, display string, text []byte) []Mark {
+func lintRAW(k raw.Kind, display string, text []byte, strict bool) []Mark {
 	marks := []Mark{}
 	_, warns, err := raw.Compile(k, display, text)
 	var te *raw.TextError
@@ -69,7 +79,11 @@ func lintRAW(k raw.Kind, display string, text []byte) []Mark {
 		marks = append(marks, Mark{Severity: "error", Message: err.Error()})
 	}
 	for _, f := range warns {
-		marks = append(marks, Mark{Line: f.Line, Severity: "warning", Message: f.Msg})
+		sev := "warning"
+		if f.Lossy && strict {
+			sev = "error" // the write refuses it (numbers are strict)
+		}
+		marks = append(marks, Mark{Line: f.Line, Severity: sev, Message: f.Msg})
 	}
 	return marks
 }

@@ -18,6 +18,20 @@ type Finding struct {
 	File string
 	Line int // 1-based; 0 for the text as a whole
 	Msg  string
+	// Lossy: a value stored as something other than what the text says (a
+	// number read the C way or out of range, a word read as a boolean, a
+	// lone surrogate replaced). Where numbers are strict it is refused.
+	Lossy bool
+}
+
+// AnyLossy tells whether any of fs is Lossy.
+func AnyLossy(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Lossy {
+			return true
+		}
+	}
+	return false
 }
 
 func (f Finding) String() string {
@@ -420,7 +434,7 @@ func ParseText(k Kind, file string, text []byte) (*File, []Finding, error) {
 	// line (issue 30: it was replaced without a word).
 	if offs, units := utf16.LoneAt(s); len(offs) > 0 {
 		for i, off := range offs {
-			p.warnf(1+strings.Count(s[:off], "\n"), "lone UTF-16 surrogate U+%04X (half of a character pair) stored as U+FFFD, the replacement character", units[i])
+			p.lossyf(1+strings.Count(s[:off], "\n"), "lone UTF-16 surrogate U+%04X (half of a character pair) stored as U+FFFD, the replacement character", units[i])
 		}
 		s = utf16.ReplaceLone(s)
 	}
@@ -449,6 +463,13 @@ func (p *textParser) errorf(line int, format string, a ...any) {
 func (p *textParser) warnf(line int, format string, a ...any) {
 	if len(p.warns) < maxErrors {
 		p.warns = append(p.warns, Finding{File: p.file, Line: line, Msg: fmt.Sprintf(format, a...)})
+	}
+}
+
+// lossyf is warnf for a value stored as other than it reads (Lossy).
+func (p *textParser) lossyf(line int, format string, a ...any) {
+	if len(p.warns) < maxErrors {
+		p.warns = append(p.warns, Finding{File: p.file, Line: line, Msg: fmt.Sprintf(format, a...), Lossy: true})
 	}
 }
 
@@ -615,10 +636,10 @@ func (p *textParser) list(c column, s string) []string {
 
 func (p *textParser) cWarn(c column, s string, v any, saturated bool) {
 	if saturated {
-		p.warnf(p.line, "%s: %q is out of range; read as %v (the C way, as GUTS reads numbers)", c.name, s, v)
+		p.lossyf(p.line, "%s: %q is out of range; read as %v (the C way, as GUTS reads numbers)", c.name, s, v)
 		return
 	}
-	p.warnf(p.line, "%s: %q is not a number as a whole; read as %v, the leading number read the C way (as GUTS reads numbers)", c.name, s, v)
+	p.lossyf(p.line, "%s: %q is not a number as a whole; read as %v, the leading number read the C way (as GUTS reads numbers)", c.name, s, v)
 }
 
 func (p *textParser) notNumber(c column, s string) {
@@ -685,7 +706,7 @@ func (p *textParser) boolean(c column, s string) bool {
 		}
 		return false
 	}
-	p.warnf(p.line, "%s: %q is not true or false; read as %v (non-zero is true)", c.name, s, v != 0)
+	p.lossyf(p.line, "%s: %q is not true or false; read as %v (non-zero is true)", c.name, s, v != 0)
 	return v != 0
 }
 
