@@ -18,7 +18,12 @@ import (
 // order → History lists the backups and restores modlauncher.sch.
 func TestPackOnSaveAndHistory(t *testing.T) {
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	// the backups folder is the test's own: the user cache is
+	// XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows (under wine the
+	// package's earlier tests' backups were listed too)
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("LOCALAPPDATA", cache)
 	s := testApp(t, &events{}, nil, nil)
 	dir := filepath.Join(t.TempDir(), "loop")
 	src := filepath.Join(dir, "MEDIA", "UNITS", "A.DAT")
