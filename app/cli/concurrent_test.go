@@ -21,7 +21,12 @@ func childEnvs(t *testing.T) []string {
 }
 
 func isolate(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	// the user cache (and so the backups folder): XDG_CACHE_HOME on Linux,
+	// LOCALAPPDATA on Windows (under wine the package's earlier tests'
+	// builds were listed beside this test's)
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("LOCALAPPDATA", cache)
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 }
 

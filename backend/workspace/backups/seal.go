@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"packsmith/backend/workspace/settings"
 	"packsmith/formats/tl2/dattext"
@@ -85,7 +86,7 @@ func (s *Store) key() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backup key: %w", err)
 	}
-	defer os.Remove(tmp.Name())
+	defer removeTemp(tmp.Name())
 	_, werr := tmp.Write(k)
 	if err := tmp.Sync(); werr == nil {
 		werr = err
@@ -117,6 +118,19 @@ func (s *Store) key() ([]byte, error) {
 		return nil, fmt.Errorf("backup key %s: unreadable (%v)", p, err)
 	}
 	return b, nil
+}
+
+// removeTemp removes the key's temporary name. On Windows a name of a file
+// another process has open may refuse to go for a moment (wine refused it
+// while a racing maker read the key through the other name): it is tried
+// again for up to a second.
+func removeTemp(name string) {
+	for i := 0; i < 50; i++ {
+		if err := os.Remove(name); err == nil || errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // sealText is what the seal covers, one field a line, each quoted so that
