@@ -35,6 +35,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -67,7 +68,7 @@ const keyLen = 32
 // replaced: records sealed with it no longer restore, but backups go on.
 func (s *Store) key() ([]byte, error) {
 	p := s.keyFile()
-	b, err := os.ReadFile(p)
+	b, err := readKey(p)
 	if err == nil && len(b) == keyLen {
 		return b, nil
 	}
@@ -113,11 +114,24 @@ func (s *Store) key() ([]byte, error) {
 		}
 		return k, nil
 	}
-	b, err = os.ReadFile(p) // another process made it first
+	b, err = readKey(p) // another process made it first
 	if err != nil || len(b) != keyLen {
 		return nil, fmt.Errorf("backup key %s: unreadable (%v)", p, err)
 	}
 	return b, nil
+}
+
+// readKey reads the key file. On Windows a file that a racing maker is
+// linking or removing a name of may answer "Sharing violation" for a
+// moment (wine did, with eight makers at once): the read is tried again
+// for up to a second there.
+func readKey(p string) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	for i := 0; err != nil && !errors.Is(err, fs.ErrNotExist) && runtime.GOOS == "windows" && i < 50; i++ {
+		time.Sleep(20 * time.Millisecond)
+		b, err = os.ReadFile(p)
+	}
+	return b, err
 }
 
 // removeTemp removes the key's temporary name. On Windows a name of a file
