@@ -149,7 +149,7 @@ func Acquire(ctx context.Context, target string, wait time.Duration) (*Lock, err
 	busyOpens := 0
 	for {
 		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil && retryOpen(err) && busyOpens < 20 {
+		if err != nil && Busy(err) && busyOpens < 20 {
 			busyOpens++ // Windows: the file is being deleted; wait a moment
 		} else if err != nil && !fellBack {
 			// The target's folder takes no file (read-only or

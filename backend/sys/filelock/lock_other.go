@@ -14,4 +14,4 @@ func release(f *os.File, p string) error {
 	return err
 }
 
-func retryOpen(error) bool { return false }
+func Busy(error) bool { return false }

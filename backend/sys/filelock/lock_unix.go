@@ -33,5 +33,6 @@ func release(f *os.File, p string) error {
 	return f.Close()
 }
 
-// retryOpen reports an open error that a moment's wait may cure.
-func retryOpen(error) bool { return false }
+// Busy reports a file error that a moment's wait may cure: none here
+// (see lock_windows.go).
+func Busy(error) bool { return false }

@@ -48,10 +48,11 @@ func release(f *os.File, p string) error {
 	return err
 }
 
-// retryOpen reports an open error that a moment's wait may cure: a lock file
-// being deleted ("delete pending") refuses opens with access denied, and a
-// sharing violation is another process in the middle of opening it.
-func retryOpen(err error) bool {
+// Busy reports a file error that a moment's wait may cure: a file being
+// deleted ("delete pending") refuses opens with access denied, and a
+// sharing violation is another process in the middle of opening it (or,
+// under wine, of linking or removing another name of it).
+func Busy(err error) bool {
 	var pe *os.PathError
 	if !errors.As(err, &pe) {
 		return false

@@ -35,7 +35,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +43,8 @@ import (
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/sch"
+
+	"packsmith/backend/sys/filelock"
 )
 
 // ErrUntrusted: a backup's record was not written by this Packsmith or was
@@ -121,30 +122,29 @@ func (s *Store) key() ([]byte, error) {
 	return b, nil
 }
 
-// readKey reads the key file. On Windows a file that a racing maker is
-// linking or removing a name of may answer "Sharing violation" for a
-// moment (wine did, with eight makers at once): the read is tried again
-// for up to a second there.
-func readKey(p string) ([]byte, error) {
-	b, err := os.ReadFile(p)
-	for i := 0; err != nil && !errors.Is(err, fs.ErrNotExist) && runtime.GOOS == "windows" && i < 50; i++ {
-		time.Sleep(20 * time.Millisecond)
+// readKey reads the key file, and removeTemp removes the key's temporary
+// name, each waiting while Windows answers that the file is in use (wine
+// did, with eight makers at once: a racing maker linking, reading or
+// removing a name of it).
+func readKey(p string) (b []byte, err error) {
+	err = whileBusy(func() error {
 		b, err = os.ReadFile(p)
-	}
+		return err
+	})
 	return b, err
 }
 
-// removeTemp removes the key's temporary name. On Windows a name of a file
-// another process has open may refuse to go for a moment (wine refused it
-// while a racing maker read the key through the other name): it is tried
-// again for up to a second.
-func removeTemp(name string) {
-	for i := 0; i < 50; i++ {
-		if err := os.Remove(name); err == nil || errors.Is(err, fs.ErrNotExist) {
-			return
-		}
+func removeTemp(name string) { whileBusy(func() error { return os.Remove(name) }) }
+
+// whileBusy runs op again, for up to a second, while it fails with an
+// error a moment's wait may cure (filelock.Busy: only ever on Windows).
+func whileBusy(op func() error) error {
+	err := op()
+	for i := 0; i < 50 && filelock.Busy(err); i++ {
 		time.Sleep(20 * time.Millisecond)
+		err = op()
 	}
+	return err
 }
 
 // sealText is what the seal covers, one field a line, each quoted so that
