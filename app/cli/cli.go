@@ -364,26 +364,33 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	err := enc.Encode(v) // encodes whole before writing: a failure wrote nothing
-	var unsupported *json.UnsupportedValueError
-	if !errors.As(err, &unsupported) {
-		return err
+	if nonFinite(err) {
+		return enc.Encode(finite(v))
 	}
-	// A NaN or ±Inf from a file (a mesh's stored bounds): JSON has no such
-	// number, so it is written as null and named in "warnings".
-	clean, findings := finitejson.Sanitize(v)
-	return enc.Encode(withWarnings(clean, findings))
+	return err
 }
 
 // marshalFinite is json.Marshal that writes NaN and ±Inf as null, named
 // in "warnings" (see writeJSON).
 func marshalFinite(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
-	var unsupported *json.UnsupportedValueError
-	if !errors.As(err, &unsupported) {
-		return b, err
+	if nonFinite(err) {
+		return json.Marshal(finite(v))
 	}
+	return b, err
+}
+
+// nonFinite tells an encoding/json refusal of a value (a NaN or ±Inf).
+func nonFinite(err error) bool {
+	var unsupported *json.UnsupportedValueError
+	return errors.As(err, &unsupported)
+}
+
+// finite is v with every NaN or ±Inf (from a file: a mesh's stored bounds;
+// JSON has no such number) written as null and named in "warnings".
+func finite(v any) any {
 	clean, findings := finitejson.Sanitize(v)
-	return json.Marshal(withWarnings(clean, findings))
+	return withWarnings(clean, findings)
 }
 
 // withWarnings adds findings to an object's "warnings" list (made at the
