@@ -65,13 +65,28 @@ func runChild(t *testing.T, env []string, args ...string) (code int, stdout, std
 	if err != nil && code < 0 {
 		t.Fatalf("child %v: %v", args, err)
 	}
-	m := regexp.MustCompile(`\npeak-kB (-?\d+)\n`).FindStringSubmatch(e.String())
-	if m == nil {
+	rest, peakMB, ok := splitPeak(e.String())
+	if !ok {
 		t.Fatalf("child %v printed no peak: %s", args, e.String())
 	}
-	kb, _ := strconv.Atoi(m[1])
-	if kb < 0 {
-		return code, o.String(), strings.Replace(e.String(), m[0], "", 1), -1
+	return code, o.String(), rest, peakMB
+}
+
+var peakLine = regexp.MustCompile(`\npeak-kB (-?\d+)\n`)
+
+// splitPeak takes the child's peak line out of its standard error: the
+// rest, the peak in MB (-1 where it is not measured) and whether the line
+// was there.
+func splitPeak(stderr string) (rest string, peakMB int, ok bool) {
+	m := peakLine.FindStringSubmatch(stderr)
+	if m == nil {
+		return stderr, -1, false
 	}
-	return code, o.String(), strings.Replace(e.String(), m[0], "", 1), kb / 1024
+	kb, _ := strconv.Atoi(m[1])
+	if kb >= 0 {
+		peakMB = kb / 1024
+	} else {
+		peakMB = -1
+	}
+	return strings.Replace(stderr, m[0], "", 1), peakMB, true
 }

@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -170,7 +168,6 @@ type stopCase struct {
 // command line promises (issue 30: the budget bounds the process).
 func runStopCases(t *testing.T, dir string, cases []stopCase) {
 	t.Helper()
-	peakRE := regexp.MustCompile(`\npeak-kB (-?\d+)\n`)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			took, code, stderr := sigtermAfter(t, c.delay, c.args...)
@@ -188,10 +185,8 @@ func runStopCases(t *testing.T, dir string, cases []stopCase) {
 			if len(left) > 0 {
 				t.Errorf("left behind: %v", left)
 			}
-			if m := peakRE.FindStringSubmatch(stderr); m != nil {
-				if kb, _ := strconv.Atoi(m[1]); kb>>10 > limits.DefaultMB+64 {
-					t.Errorf("peak %d MB, over the %d MB budget plus 64 MB", kb>>10, limits.DefaultMB)
-				}
+			if _, mb, _ := splitPeak(stderr); mb > limits.DefaultMB+64 {
+				t.Errorf("peak %d MB, over the %d MB budget plus 64 MB", mb, limits.DefaultMB)
 			}
 		})
 	}
