@@ -26,15 +26,22 @@ func TestIsEditorTemp(t *testing.T) {
 // writing again) is one change, reported once things are quiet; editor
 // files and ignored paths are no change; a removal is one.
 func TestNextDebouncesAndIgnores(t *testing.T) {
+	for _, pollOnly := range []bool{true, false} {
+		t.Run(fmt.Sprintf("pollOnly=%v", pollOnly), func(t *testing.T) { debouncesAndIgnores(t, pollOnly) })
+	}
+}
+
+func debouncesAndIgnores(t *testing.T, pollOnly bool) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "MEDIA", "A.DAT")
 	os.MkdirAll(filepath.Dir(a), 0o755)
 	os.WriteFile(a, []byte("1"), 0o644)
 	ignored := filepath.Join(dir, "OUT.MOD")
-	w, err := New(dir, Options{Interval: 50 * time.Millisecond, Debounce: 150 * time.Millisecond, Ignore: func(p string) bool { return p == ignored }})
+	w, err := New(dir, Options{Interval: 50 * time.Millisecond, Debounce: 150 * time.Millisecond, Ignore: func(p string) bool { return p == ignored }, PollOnly: pollOnly})
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer w.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	go func() {

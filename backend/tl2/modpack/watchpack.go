@@ -51,6 +51,7 @@ func Watch(ctx context.Context, modDir string, opt Options, wo watch.Options, ea
 	if err != nil {
 		return err
 	}
+	defer w.Close()
 	// What each pack learned is kept for the next (session.go).
 	ws := &watchSession{ignore: wo.Ignore}
 	opt.session = ws
