@@ -74,6 +74,8 @@ func TestPackPasswordAskedAndRemembered(t *testing.T) {
 	}
 	if m := info.Meta.(iopdrv.Info); !m.PasswordOK || m.PasswordSource != "given" {
 		t.Fatalf("remembered password not used: %+v", m)
+	} else if m.Password != "" {
+		t.Fatalf("the user's own password is shown back in the info: %q", m.Password)
 	}
 	s2.Close(info.ID)
 	if err := s2.ForgetPassword(p); err != nil || s2.rememberedPassword(p) || settings.Load().Get().Passwords[passwordKey(p)] != "" {

@@ -16,9 +16,12 @@ import (
 type Info struct {
 	Family string `json:"family"` // "iop"
 	Path   string `json:"path"`
-	// Password is the password that opens the encrypted entries ("" when
-	// none is needed or none was found); PasswordSource says where it came
-	// from: "given", a region ("US pack password"), "none needed" or "unknown".
+	// Password is the published password that opens the encrypted entries
+	// ("" when none is needed, none was found, or it is the user's own: a
+	// password the user typed is never shown back, in the window's info
+	// bar or in `info --json` output pasted into a bug report);
+	// PasswordSource says where it came from: "given", a region ("US pack
+	// password"), "none needed" or "unknown".
 	Password       string `json:"password"`
 	PasswordSource string `json:"passwordSource"`
 	PasswordOK     bool   `json:"passwordOk"`
@@ -71,6 +74,8 @@ func (a *Archive) Info() any {
 		in.PasswordSource = "unknown"
 	case label == "":
 		in.PasswordSource = "none needed"
+	case label == "given":
+		in.PasswordSource = label
 	default:
 		in.Password, in.PasswordSource = pw, label
 	}
