@@ -27,6 +27,9 @@ var byExt = map[string]string{
 	".wav": Audio, ".ogg": Audio, ".mp3": Audio,
 	".zip": Archive, ".mod": Archive, ".pak": Archive, ".iop": Archive,
 	".bindat": "BINDAT", ".binlayout": "BINLAYOUT", ".raw": "RAW", ".mpp": "walkgrid",
+	// Ogre binaries: named so in a folder as in a .MOD (issue 34: a .MESH
+	// was "binary" in a folder and "mesh" in the .MOD built from it).
+	".mesh": "mesh", ".skeleton": "skeleton",
 }
 
 // FromName guesses an entry's kind from its extension (case-insensitive).
