@@ -1,0 +1,125 @@
+package mesh
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The reader's bounds checks, at their edges: exactly the bytes a field
+// needs reads, one fewer fails with a FormatError, and the chunk's end
+// bounds a read even when the input goes on past it. Each check off by
+// one either refuses good files or reads past the chunk (or panics past
+// the input): FuzzDecode finds that within a second; these find it in
+// `go test`.
+func TestReaderBoundsEdges(t *testing.T) {
+	b := []byte{1, 2, 3, 4, 5, 6, 7, 8}
+	for _, c := range []struct {
+		end, n int
+		ok     bool
+	}{{4, 4, true}, {4, 5, false}, {3, 4, false}, {0, 0, true}, {0, 1, false}, {8, -1, false}} {
+		r := &reader{b: b, end: c.end}
+		if err := r.need(c.n, "x"); (err == nil) != c.ok {
+			t.Errorf("need(%d) with %d bytes left: %v, want ok=%v", c.n, c.end, err, c.ok)
+		}
+	}
+	// Within a chunk that ends at 3, a u32 fails, though the input holds 8.
+	r := &reader{b: b, end: 3}
+	if v, err := r.u32("count"); err == nil || r.pos != 0 || !strings.Contains(err.Error(), "count: needs 4 bytes, 3 left in the chunk") {
+		t.Errorf("u32 across the chunk end: %d %v (pos %d)", v, err, r.pos)
+	}
+	r = &reader{b: b, end: 4}
+	if v, err := r.u32("count"); err != nil || v != 0x04030201 || r.pos != 4 {
+		t.Errorf("u32 with exactly 4 bytes: %#x %v (pos %d)", v, err, r.pos)
+	}
+	r = &reader{b: b, end: 5, pos: 4}
+	if _, err := r.u16("id"); err == nil {
+		t.Error("u16 with 1 byte left read")
+	}
+	r = &reader{b: b, end: 1}
+	if v, err := r.boolean("flag"); err != nil || !v {
+		t.Errorf("boolean with exactly 1 byte: %v %v", v, err)
+	}
+	if _, err := r.boolean("flag"); err == nil {
+		t.Error("boolean past the chunk end read")
+	}
+}
+
+// Every prefix of every seed decodes or fails with a FormatError inside
+// it: never a panic (a bounds check one byte short slices past the end of
+// a truncated file: the vertex data, a count, a string).
+func TestTruncatedSeedsFailCleanly(t *testing.T) {
+	for si, s := range seeds() {
+		for k := range len(s) {
+			b := bytes.Clone(s[:k])
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("seed %d cut at %d of %d bytes: panic %v", si, k, len(s), p)
+					}
+				}()
+				m, err := Decode(b, nil)
+				if err == nil {
+					m.Triangles(func(int, Triangle) {})
+					return
+				}
+				var fe *FormatError
+				if !errors.As(err, &fe) || fe.Offset < 0 || fe.Offset > int64(k) {
+					t.Fatalf("seed %d cut at %d: %v", si, k, err)
+				}
+			}()
+		}
+	}
+}
+
+// A position element must fit in its vertex: in a 12-byte vertex a FLOAT3
+// at offset 0 is the whole vertex, at offset 1 it reaches a byte past it
+// (past the buffer at the last vertex). The vertex data must hold exactly
+// count × size bytes: one fewer fails.
+func TestPositionAndBufferEdges(t *testing.T) {
+	good, err := Encode(&Mesh{Submeshes: []Submesh{{Material: "m", Geometry: quad(2), Indices: []uint32{0, 1, 2}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The position element's body: source 0, FLOAT3 (2), POSITION (1), offset 0, index 0.
+	el := []byte{0, 0, 2, 0, 1, 0, 0, 0, 0, 0}
+	at := bytes.Index(good, el)
+	if at < 0 || bytes.Index(good[at+1:], el) >= 0 {
+		t.Fatal("no single position element in the encoded quad")
+	}
+	for off, want := range map[uint16]string{0: "", 1: "position at offset 1 does not fit a 12-byte vertex"} {
+		b := bytes.Clone(good)
+		binary.LittleEndian.PutUint16(b[at+6:], off)
+		m, err := Decode(b, nil)
+		switch {
+		case want == "" && (err != nil || fmt.Sprint(m.Submeshes[0].Geometry.Positions[9:]) != "[0 2 1]"):
+			t.Errorf("offset %d: %v", off, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("offset %d: %v, want %q", off, err, want)
+		}
+	}
+	// The vertex data chunk (0x5210) holds 4 × 12 bytes; claim a 13-byte
+	// vertex instead: 52 bytes needed, 48 there (and the file goes on).
+	sz := bytes.Index(good, []byte{0x10, 0x52}) - 2 // the vertex size before the data chunk
+	if sz < 0 || binary.LittleEndian.Uint16(good[sz:]) != 12 {
+		t.Fatalf("no vertex size 12 before the data chunk (at %d)", sz)
+	}
+	b := bytes.Clone(good)
+	binary.LittleEndian.PutUint16(b[sz:], 13)
+	if _, err := Decode(b, nil); err == nil || !strings.Contains(err.Error(), "4 vertices of 13 bytes need 52 bytes, 48 left") {
+		t.Errorf("13-byte vertices in 48 bytes: %v", err)
+	}
+	// Cut one byte short of the vertex data (the data chunk's header is
+	// the 6 bytes after the size): 48 needed, 47 left; cut at its end, the
+	// positions are read and only what follows is missing.
+	data := sz + 2 + 6
+	if _, err := Decode(good[:data+47:data+47], nil); err == nil || !strings.Contains(err.Error(), "4 vertices of 12 bytes need 48 bytes, 47 left") {
+		t.Errorf("vertex data one byte short: %v", err)
+	}
+	if _, err := Decode(good[:data+48:data+48], nil); err != nil && strings.Contains(err.Error(), "vertices of") {
+		t.Errorf("vertex data complete: %v", err)
+	}
+}
