@@ -16,7 +16,7 @@ WAILS     := build/tools/wails
 # webkit2_41 = webkit2gtk-4.1 with libsoup 3. scripts/release.sh uses it too.
 WEBKIT    ?= webkit2_36
 
-.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-fuzz test-frontend test-e2e test-window vet bench fuzz clean
 
 deps:
 	@bash scripts/deps.sh
@@ -54,6 +54,11 @@ test-go:
 	bash scripts/hermetic.sh $(GO) test -count=1 $(filter-out packsmith/internal/distcheck,$(GOPKGS))
 	CGO_ENABLED=0 $(GO) build -o /dev/null .
 
+# A fuzz smoke run: every fuzz target for 2 s, two at a time, hermetic;
+# corpora go to Go's fuzz cache, never into testdata (scripts/fuzz-smoke.sh).
+test-fuzz:
+	bash scripts/hermetic.sh bash scripts/fuzz-smoke.sh
+
 test-frontend: deps
 	cd frontend && npx vitest run
 
@@ -66,7 +71,7 @@ test-window: build
 	bash scripts/window-test.sh
 	bash scripts/window-3d-test.sh
 
-test: deps vet test-go bindings-check test-frontend test-e2e test-window test-release
+test: deps vet test-go test-fuzz bindings-check test-frontend test-e2e test-window test-release
 
 bench:
 	bash scripts/bench.sh
