@@ -123,3 +123,17 @@ func TestPositionAndBufferEdges(t *testing.T) {
 		t.Errorf("vertex data complete: %v", err)
 	}
 }
+
+// Every decode error is ErrFormat for errors.Is; one that ran out of bytes
+// is ErrTruncated too, one that is malformed is not.
+func TestSentinelErrors(t *testing.T) {
+	good, _ := Encode(&Mesh{Submeshes: []Submesh{{Material: "m", Geometry: quad(0), Indices: []uint32{0, 1, 2}}}})
+	_, err := Decode(good[:len(good)-5], nil)
+	if !errors.Is(err, ErrFormat) || !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "left") {
+		t.Errorf("truncated: %v", err)
+	}
+	_, err = Decode([]byte("DDS |....."), nil)
+	if !errors.Is(err, ErrFormat) || errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "not an Ogre mesh") {
+		t.Errorf("not a mesh: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -102,14 +103,31 @@ type Geometry struct {
 	Normals, UVs []float32
 }
 
+// Errors a FormatError wraps, for errors.Is: every one is ErrFormat; one
+// that ran out of bytes (a field past the end of its chunk or the file) is
+// also ErrTruncated.
+var (
+	ErrFormat    = errors.New("mesh: not a readable Ogre mesh")
+	ErrTruncated = errors.New("mesh: truncated")
+)
+
 // FormatError describes input that is not a readable mesh.
 type FormatError struct {
 	Offset int64
 	Msg    string
+	Err    error // ErrTruncated or nil; ErrFormat always
 }
 
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("mesh: offset %d: %s", e.Offset, e.Msg)
+}
+
+// Unwrap gives ErrFormat and, when set, Err.
+func (e *FormatError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{ErrFormat, e.Err}
+	}
+	return []error{ErrFormat}
 }
 
 type reader struct {
@@ -123,9 +141,14 @@ func (r *reader) fail(off int, format string, a ...any) error {
 	return &FormatError{Offset: int64(off), Msg: fmt.Sprintf(format, a...)}
 }
 
+// short is fail for input that ends too soon (ErrTruncated).
+func (r *reader) short(off int, format string, a ...any) error {
+	return &FormatError{Offset: int64(off), Msg: fmt.Sprintf(format, a...), Err: ErrTruncated}
+}
+
 func (r *reader) need(n int, what string) error {
 	if n < 0 || r.end-r.pos < n {
-		return r.fail(r.pos, "%s: needs %d bytes, %d left in the chunk", what, n, r.end-r.pos)
+		return r.short(r.pos, "%s: needs %d bytes, %d left in the chunk", what, n, r.end-r.pos)
 	}
 	return nil
 }
@@ -470,7 +493,7 @@ loop:
 			}
 			want := int64(n) * int64(size)
 			if int64(r.end-r.pos) < want {
-				return nil, r.fail(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.end-r.pos)
+				return nil, r.short(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.end-r.pos)
 			}
 			bufs = append(bufs, vbuf{bind: bind, size: size, data: r.b[r.pos : r.pos+int(want)], off: r.pos})
 			r.pos += int(want)

@@ -6,6 +6,23 @@ import (
 	"io"
 )
 
+// Errors for errors.Is. ErrSource is wrapped, with the reader's own
+// error, by every failure to read the obfuscated (or plain) source: a
+// source shorter than the size it was given is ErrSource and
+// io.ErrUnexpectedEOF or io.EOF.
+var (
+	ErrNegativeOffset = errors.New("rotxor: negative offset")
+	ErrSource         = errors.New("rotxor: reading the source failed")
+)
+
+// srcError is a read failure: err's text, ErrSource and err for errors.Is.
+type srcError struct{ err error }
+
+func (e *srcError) Error() string   { return e.err.Error() }
+func (e *srcError) Unwrap() []error { return []error{ErrSource, e.err} }
+
+func sourceError(err error) error { return &srcError{err} }
+
 // mask XORs the key-1 and key-2 bytes that cover positions off.. of a
 // buffer of n bytes into b (s is the key-2 start word).
 func mask(b []byte, off, n int64, s int) {
@@ -57,7 +74,7 @@ func NewReader(r io.ReaderAt, n int64) (*Reader, error) {
 	}
 	var one [1]byte
 	if _, err := r.ReadAt(one[:], 0); err != nil {
-		return nil, fmt.Errorf("rotxor: reading byte 0: %w", err)
+		return nil, sourceError(fmt.Errorf("rotxor: reading byte 0: %w", err))
 	}
 	d.first = one[0]
 	if n > 16 {
@@ -76,7 +93,7 @@ func (d *Reader) Size() int64 { return d.n }
 // ReadAt implements io.ReaderAt over the plain bytes.
 func (d *Reader) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
-		return 0, errors.New("rotxor: negative offset")
+		return 0, ErrNegativeOffset
 	}
 	if off >= d.n {
 		return 0, io.EOF
@@ -92,7 +109,7 @@ func (d *Reader) ReadAt(p []byte, off int64) (int, error) {
 		need = want
 	}
 	if _, err := d.r.ReadAt(raw[:need], off); err != nil && !(errors.Is(err, io.EOF) && need == want) {
-		return 0, fmt.Errorf("rotxor: reading 0x%X..0x%X: %w", off, off+int64(need), err)
+		return 0, sourceError(fmt.Errorf("rotxor: reading 0x%X..0x%X: %w", off, off+int64(need), err))
 	}
 	if need == want {
 		raw[want] = d.first // the last byte takes the first byte's top bits
@@ -125,13 +142,13 @@ func NewEncrypter(r io.ReaderAt, n int64) (*Encrypter, error) {
 	if n > 16 {
 		var b [1]byte
 		if _, err := r.ReadAt(b[:], 15); err != nil {
-			return nil, fmt.Errorf("rotxor: reading byte 15: %w", err)
+			return nil, sourceError(fmt.Errorf("rotxor: reading byte 15: %w", err))
 		}
 		e.s = int(b[0] & 0x7F)
 	}
 	var b [1]byte
 	if _, err := r.ReadAt(b[:], n-1); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("rotxor: reading the last byte: %w", err)
+		return nil, sourceError(fmt.Errorf("rotxor: reading the last byte: %w", err))
 	}
 	mask(b[:], n-1, n, e.s)
 	e.last = b[0]
@@ -141,7 +158,7 @@ func NewEncrypter(r io.ReaderAt, n int64) (*Encrypter, error) {
 // ReadAt implements io.ReaderAt over the obfuscated bytes.
 func (e *Encrypter) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
-		return 0, errors.New("rotxor: negative offset")
+		return 0, ErrNegativeOffset
 	}
 	if off >= e.n {
 		return 0, io.EOF
@@ -157,12 +174,12 @@ func (e *Encrypter) ReadAt(p []byte, off int64) (int, error) {
 	if off == 0 {
 		x[0] = e.last
 		if _, err := e.r.ReadAt(x[1:], 0); err != nil && !errors.Is(err, io.EOF) {
-			return 0, err
+			return 0, sourceError(err)
 		}
 		mask(x[1:], 0, e.n, e.s)
 	} else {
 		if _, err := e.r.ReadAt(x, from); err != nil && !errors.Is(err, io.EOF) {
-			return 0, err
+			return 0, sourceError(err)
 		}
 		mask(x, from, e.n, e.s)
 	}

@@ -2,6 +2,7 @@ package bindat
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,12 +11,26 @@ import (
 	"packsmith/formats/utf16"
 )
 
+// Errors for errors.Is: a FormatError (bytes that are not a readable
+// BINDAT) wraps ErrFormat; a CompileError (text that does not compile)
+// wraps ErrInvalidText, which is dattext.ErrInvalid (the same *Error type);
+// DecompileText's refusal of a value text cannot hold wraps ErrUnwritable,
+// dattext's.
+var (
+	ErrFormat      = errors.New("bindat: not a readable binary .DAT")
+	ErrInvalidText = dattext.ErrInvalid
+	ErrUnwritable  = dattext.ErrUnwritable
+)
+
 // FormatError is a malformed-BINDAT error naming the file and byte offset.
 type FormatError struct {
 	File   string
 	Offset int
 	Msg    string
 }
+
+// Unwrap gives ErrFormat.
+func (e *FormatError) Unwrap() error { return ErrFormat }
 
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s: offset %d (0x%X): %s", e.File, e.Offset, e.Offset, e.Msg)

@@ -1,6 +1,7 @@
 package dattext
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -115,6 +116,15 @@ func Equal(a, b *Node) bool {
 	return true
 }
 
+// Errors for errors.Is: every *Error (a file that does not read as text:
+// bad encoding, a line that does not parse) wraps ErrInvalid; Check's
+// errors (a tree Format cannot write so that it reads back the same) wrap
+// ErrUnwritable.
+var (
+	ErrInvalid    = errors.New("dattext: not readable .DAT text")
+	ErrUnwritable = errors.New("dattext: cannot be written as text")
+)
+
 // Error is a parse or decode error. It names the file and, where known, the
 // line (1-based) or the byte offset.
 type Error struct {
@@ -122,6 +132,19 @@ type Error struct {
 	Line   int   // 0 when not known
 	Offset int64 // byte offset in the file, for decode errors; -1 or 0 when not used
 	Msg    string
+}
+
+// Unwrap gives ErrInvalid.
+func (e *Error) Unwrap() error { return ErrInvalid }
+
+// unwritable is a Check error: its own text, ErrUnwritable for errors.Is.
+type unwritable struct{ msg string }
+
+func (e *unwritable) Error() string { return e.msg }
+func (e *unwritable) Unwrap() error { return ErrUnwritable }
+
+func unwritablef(format string, a ...any) error {
+	return &unwritable{fmt.Sprintf(format, a...)}
 }
 
 func (e *Error) Error() string {

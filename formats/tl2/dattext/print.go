@@ -1,7 +1,6 @@
 package dattext
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -81,19 +80,19 @@ func ValidValue(s string) bool { return !hasAny(s, "\r\n") }
 func Check(n *Node) error {
 	return n.Walk(func(n *Node, depth int) error {
 		if depth >= MaxDepth {
-			return fmt.Errorf("dattext: sections nested deeper than %d", MaxDepth)
+			return unwritablef("dattext: sections nested deeper than %d", MaxDepth)
 		}
 		if !ValidName(n.Name) {
-			return fmt.Errorf("dattext: section name %q cannot be written as text", clip(n.Name))
+			return unwritablef("dattext: section name %q cannot be written as text", clip(n.Name))
 		}
 		for _, p := range n.Props {
 			switch {
 			case !ValidType(p.Type):
-				return fmt.Errorf("dattext: [%s] property type %q cannot be written as text", clip(n.Name), clip(p.Type))
+				return unwritablef("dattext: [%s] property type %q cannot be written as text", clip(n.Name), clip(p.Type))
 			case !ValidKey(p.Key):
-				return fmt.Errorf("dattext: [%s] property key %q cannot be written as text", clip(n.Name), clip(p.Key))
+				return unwritablef("dattext: [%s] property key %q cannot be written as text", clip(n.Name), clip(p.Key))
 			case !ValidValue(p.Value):
-				return fmt.Errorf("dattext: [%s] %s value %q holds a line break", clip(n.Name), clip(p.Key), clip(p.Value))
+				return unwritablef("dattext: [%s] %s value %q holds a line break", clip(n.Name), clip(p.Key), clip(p.Value))
 			}
 		}
 		return nil

@@ -1,6 +1,7 @@
 package sch
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -45,6 +46,10 @@ type File struct {
 	lines []line
 }
 
+// ErrInvalid is what every ParseError wraps, for errors.Is: the bytes are
+// not a mod list the game reads (no UTF-16LE mark, a bad line, too big).
+var ErrInvalid = errors.New("sch: not a readable mod list")
+
 // ParseError reports a line Parse cannot accept. Line is 1-based (0 when the
 // problem is not on one line); Offset is the byte offset in the file.
 type ParseError struct {
@@ -52,6 +57,9 @@ type ParseError struct {
 	Offset int64
 	Msg    string
 }
+
+// Unwrap gives ErrInvalid.
+func (e *ParseError) Unwrap() error { return ErrInvalid }
 
 func (e *ParseError) Error() string {
 	if e.Line > 0 {
