@@ -39,3 +39,24 @@ func ExampleCompileText() {
 	// 	<INTEGER>LEVEL:3
 	// [/UNIT]
 }
+
+// Decompile reads a binary .DAT into the dattext tree and its string
+// table; a name the dictionary does not know (NAME here) is shown by its
+// hash.
+func ExampleDecompile() {
+	bin, err := bindat.CompileText("SWORD.DAT", []byte("[UNIT]\r\n<STRING>NAME:Sword\r\n[/UNIT]\r\n"), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	dict := rghash.NewDictionary()
+	dict.Add("UNIT")
+	dec, err := bindat.Decompile("SWORD.DAT", bin, dict)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := dec.Root.Props[0]
+	fmt.Println(dec.Root.Name, p.Type, p.Key, p.Value, len(dec.Strings))
+	// Output: UNIT STRING UNK_00660DE5 Sword 1
+}
