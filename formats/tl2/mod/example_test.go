@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"packsmith/formats/tl2/mod"
@@ -78,4 +79,29 @@ func ExampleNewWriter() {
 	// Example 42
 	// info mhash
 	// info file-count
+}
+
+// NewReader opens a .MOD: its header and the entries of its manifest
+// (upper-case paths, sizes, types). testdata/tiny.MOD is a small one
+// with a negative MOD_ID and a lone surrogate in its title (kept as WTF-8).
+func ExampleNewReader() {
+	b, err := os.ReadFile("testdata/tiny.MOD")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := mod.NewReader(bytes.NewReader(b), int64(len(b)), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q %d %d\n", r.Header.Title, r.Header.ModID, len(r.Entries))
+	for _, e := range r.Entries {
+		fmt.Println(e.Path, e.Size, e.Type)
+	}
+	// Output:
+	// "tiny \xed\xb0\x80" -42 3
+	// MEDIA/EMPTY.RAW 0 RAW
+	// MEDIA/UI/SPLASH.JPG 22 JPG
+	// MEDIA/UNITS/MONSTERS/ZOMBIE.DAT 280 DAT
 }
