@@ -28,10 +28,23 @@ func init() {
 	})
 }
 
+// backupsFlags are the flags of `backups`.
+type backupsFlags struct{ js, builds bool }
+
+// backupsSubs is the dispatch table of `backups`: each subcommand is given
+// the store and its arguments after its name.
+func backupsSubs() map[string]func(c *ctx, store *backups.Store, f backupsFlags, args []string) error {
+	return map[string]func(c *ctx, store *backups.Store, f backupsFlags, args []string) error{
+		"list":    backupsList,
+		"restore": backupsRestore,
+	}
+}
+
 func runBackups(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("backups", flag.ContinueOnError)
-	js := fs.Bool("json", false, "print JSON")
-	builds := fs.Bool("builds", false, "list only the .MOD builds, by mod")
+	var f backupsFlags
+	fs.BoolVar(&f.js, "json", false, "print JSON")
+	fs.BoolVar(&f.builds, "builds", false, "list only the .MOD builds, by mod")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -40,75 +53,83 @@ func runBackups(c *ctx, args []string) error {
 		return usageError{"want a subcommand: list or restore"}
 	}
 	store := backups.Default()
-	switch pos[0] {
-	case "list":
-		if len(pos) != 1 {
-			return usageError{"list takes no argument"}
-		}
-		list, err := store.List()
-		if err != nil {
-			return err
-		}
-		var used int64
-		for _, e := range list {
-			used += e.Size
-		}
-		if *builds {
-			list = onlyBuilds(list)
-		}
-		keep := store.Keep
-		if keep <= 0 {
-			keep = backups.DefaultKeep
-		}
-		if *js {
-			return writeJSON(c.stdout, struct {
-				Dir     string          `json:"dir"`
-				Keep    int             `json:"keep"`
-				Bytes   int64           `json:"bytes"`
-				Backups []backups.Entry `json:"backups"`
-			}{store.Dir, keep, used, list})
-		}
-		if len(list) == 0 {
-			fmt.Fprintf(c.stdout, "no backups in %s\n", store.Dir)
-			return nil
-		}
-		if *builds {
-			printBuilds(c, list)
-			fmt.Fprintf(c.stdout, "%d build%s in %s\n", len(list), plural(len(list)), store.Dir)
-			return nil
-		}
-		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tBUILD\tFILE\tWHY\n")
-		for _, e := range list {
-			// Every field is the record's text: a newline or tab in one
-			// (a hand-edited record) must not make a row of its own.
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
-				groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(e.Why))
-		}
-		tw.Flush()
-		fmt.Fprintf(c.stdout, "%d backup%s in %s; %s bytes, the last %d of each file kept (setting backupsKeep)\n",
-			len(list), plural(len(list)), store.Dir, groupDigits(used), keep)
-		return nil
-	case "restore":
-		if len(pos) != 2 {
-			return usageError{"restore wants one ID (see packsmith backups list)"}
-		}
-		r, err := store.Restore(c.context, pos[1])
-		if err != nil {
-			return err
-		}
-		if *js {
-			return writeJSON(c.stdout, r)
-		}
-		fmt.Fprintf(c.stdout, "restored %s from %s", escapeControls(r.Path), escapeControls(r.ID))
-		if r.Backup != nil {
-			fmt.Fprintf(c.stdout, " (what was there is backup %s)", escapeControls(r.Backup.ID))
-		}
-		fmt.Fprintln(c.stdout)
-		return nil
-	default:
+	sub, ok := backupsSubs()[pos[0]]
+	if !ok {
 		return usageError{fmt.Sprintf("unknown subcommand %q (list, restore)", pos[0])}
 	}
+	return sub(c, store, f, pos[1:])
+}
+
+// backupsList prints every backup (or only the builds), newest first, and
+// the space they take.
+func backupsList(c *ctx, store *backups.Store, f backupsFlags, args []string) error {
+	if len(args) != 0 {
+		return usageError{"list takes no argument"}
+	}
+	list, err := store.List()
+	if err != nil {
+		return err
+	}
+	var used int64
+	for _, e := range list {
+		used += e.Size
+	}
+	if f.builds {
+		list = onlyBuilds(list)
+	}
+	keep := store.Keep
+	if keep <= 0 {
+		keep = backups.DefaultKeep
+	}
+	if f.js {
+		return writeJSON(c.stdout, struct {
+			Dir     string          `json:"dir"`
+			Keep    int             `json:"keep"`
+			Bytes   int64           `json:"bytes"`
+			Backups []backups.Entry `json:"backups"`
+		}{store.Dir, keep, used, list})
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(c.stdout, "no backups in %s\n", store.Dir)
+		return nil
+	}
+	if f.builds {
+		printBuilds(c, list)
+		fmt.Fprintf(c.stdout, "%d build%s in %s\n", len(list), plural(len(list)), store.Dir)
+		return nil
+	}
+	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "ID\tTIME (UTC)\tKIND\tSIZE\tBUILD\tFILE\tWHY\n")
+	for _, e := range list {
+		// Every field is the record's text: a newline or tab in one
+		// (a hand-edited record) must not make a row of its own.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
+			groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(e.Why))
+	}
+	tw.Flush()
+	fmt.Fprintf(c.stdout, "%d backup%s in %s; %s bytes, the last %d of each file kept (setting backupsKeep)\n",
+		len(list), plural(len(list)), store.Dir, groupDigits(used), keep)
+	return nil
+}
+
+// backupsRestore puts one backup back where it came from.
+func backupsRestore(c *ctx, store *backups.Store, f backupsFlags, args []string) error {
+	if len(args) != 1 {
+		return usageError{"restore wants one ID (see packsmith backups list)"}
+	}
+	r, err := store.Restore(c.context, args[0])
+	if err != nil {
+		return err
+	}
+	if f.js {
+		return writeJSON(c.stdout, r)
+	}
+	fmt.Fprintf(c.stdout, "restored %s from %s", escapeControls(r.Path), escapeControls(r.ID))
+	if r.Backup != nil {
+		fmt.Fprintf(c.stdout, " (what was there is backup %s)", escapeControls(r.Backup.ID))
+	}
+	fmt.Fprintln(c.stdout)
+	return nil
 }
 
 // onlyBuilds keeps the .MOD copies, grouped by the file they go back to

@@ -32,14 +32,40 @@ func init() {
 	})
 }
 
+// loadOrderFlags are the flags every loadorder subcommand accepts.
+type loadOrderFlags struct {
+	dir, mods, install, to string
+	js                     bool
+	limit                  int
+}
+
+// loadOrderSub is one loadorder subcommand: whether it changes the list
+// (then it is opened under the lock and takes one MOD) and what it does.
+type loadOrderSub struct {
+	changes bool
+	run     func(c *ctx, s *loadorder.State, f loadOrderFlags, mod string) error
+}
+
+// loadOrderSubs is the dispatch table of `loadorder`.
+func loadOrderSubs() map[string]loadOrderSub {
+	return map[string]loadOrderSub{
+		"list":      {run: loadOrderList},
+		"conflicts": {run: loadOrderConflicts},
+		"enable":    {changes: true, run: loadOrderEnable},
+		"disable":   {changes: true, run: loadOrderDisable},
+		"move":      {changes: true, run: loadOrderMove},
+	}
+}
+
 func runLoadOrder(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("loadorder", flag.ContinueOnError)
-	dir := fs.String("dir", "", "the Torchlight II user folder (holds modlauncher.sch)")
-	mods := fs.String("mods", "", "the mods folder (default USERDIR/mods)")
-	install := fs.String("install", "", "the game's install folder, searched for misplaced mods")
-	js := fs.Bool("json", false, "print JSON")
-	to := fs.String("to", "", "move: N, top or bottom")
-	limit := fs.Int("limit", loadorder.DefaultLimit, "how many mods the game activates")
+	var f loadOrderFlags
+	fs.StringVar(&f.dir, "dir", "", "the Torchlight II user folder (holds modlauncher.sch)")
+	fs.StringVar(&f.mods, "mods", "", "the mods folder (default USERDIR/mods)")
+	fs.StringVar(&f.install, "install", "", "the game's install folder, searched for misplaced mods")
+	fs.BoolVar(&f.js, "json", false, "print JSON")
+	fs.StringVar(&f.to, "to", "", "move: N, top or bottom")
+	fs.IntVar(&f.limit, "limit", loadorder.DefaultLimit, "how many mods the game activates")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -47,27 +73,51 @@ func runLoadOrder(c *ctx, args []string) error {
 	if len(pos) == 0 {
 		return usageError{"want a subcommand: list, enable, disable, move or conflicts"}
 	}
-	sub, rest := pos[0], pos[1:]
-	switch sub {
-	case "list", "conflicts":
-		if len(rest) != 0 {
-			return usageError{fmt.Sprintf("%s takes no MOD", sub)}
-		}
-	case "enable", "disable", "move":
-		if len(rest) != 1 {
-			return usageError{fmt.Sprintf("%s wants one MOD (an id, a file name or a title; quote a title with spaces)", sub)}
-		}
-		if sub == "move" && *to == "" {
-			return usageError{"move wants --to N, --to top or --to bottom"}
-		}
-		if sub != "move" && *to != "" {
-			return usageError{"--to goes with move"}
-		}
-	default:
-		return usageError{fmt.Sprintf("unknown subcommand %q (list, enable, disable, move, conflicts)", sub)}
+	name, rest := pos[0], pos[1:]
+	sub, ok := loadOrderSubs()[name]
+	if !ok {
+		return usageError{fmt.Sprintf("unknown subcommand %q (list, enable, disable, move, conflicts)", name)}
 	}
+	if err := checkLoadOrderArgs(name, sub, rest, f.to); err != nil {
+		return err
+	}
+	s, err := openLoadOrder(c, f, sub.changes)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	mod := ""
+	if len(rest) == 1 {
+		mod = rest[0]
+	}
+	return sub.run(c, s, f, mod)
+}
 
-	o := loadorder.Options{UserDir: *dir, ModsDir: *mods, InstallDir: *install, Limit: *limit}
+// checkLoadOrderArgs checks a subcommand's MOD and --to before anything is
+// opened.
+func checkLoadOrderArgs(name string, sub loadOrderSub, rest []string, to string) error {
+	if !sub.changes {
+		if len(rest) != 0 {
+			return usageError{fmt.Sprintf("%s takes no MOD", name)}
+		}
+		return nil
+	}
+	if len(rest) != 1 {
+		return usageError{fmt.Sprintf("%s wants one MOD (an id, a file name or a title; quote a title with spaces)", name)}
+	}
+	if name == "move" && to == "" {
+		return usageError{"move wants --to N, --to top or --to bottom"}
+	}
+	if name != "move" && to != "" {
+		return usageError{"--to goes with move"}
+	}
+	return nil
+}
+
+// openLoadOrder opens the load order the flags name (else the folders the
+// window last used), locked when the subcommand changes it.
+func openLoadOrder(c *ctx, f loadOrderFlags, changes bool) (*loadorder.State, error) {
+	o := loadorder.Options{UserDir: f.dir, ModsDir: f.mods, InstallDir: f.install, Limit: f.limit}
 	if o.UserDir == "" {
 		// The folder the window last used, else the system default.
 		if st := settings.Load().Get(); st.TL2UserDir != "" {
@@ -78,74 +128,78 @@ func runLoadOrder(c *ctx, args []string) error {
 		}
 	}
 	open := loadorder.Open
-	if sub != "list" && sub != "conflicts" {
+	if changes {
 		open = loadorder.OpenLocked // read, change and save under the lock
 	}
 	// Every subcommand first finishes a deploy killed halfway, as the
 	// window does: a list must not show two copies of one mod that are
 	// only there because a deploy died between its two steps.
 	o.Tidy = deploy.FinishInterrupted
-	s, err := open(c.context, o)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+	return open(c.context, o)
+}
 
-	switch sub {
-	case "list":
-		v := s.View()
-		if *js {
-			err = writeJSON(c.stdout, v)
-		} else {
-			err = printList(c, v)
-		}
-		if err == nil && v.SchError != "" {
-			// Listed as far as it goes, but a list that could not be
-			// read is a failure, on stderr like every error.
-			return errors.New(v.SchError)
-		}
-		return err
-	case "conflicts":
-		v := s.View()
-		if *js {
-			return writeJSON(c.stdout, conflictsJSON(v))
-		}
-		return printConflicts(c, v)
+func loadOrderList(c *ctx, s *loadorder.State, f loadOrderFlags, _ string) error {
+	v := s.View()
+	var err error
+	if f.js {
+		err = writeJSON(c.stdout, v)
+	} else {
+		err = printList(c, v)
 	}
+	if err == nil && v.SchError != "" {
+		// Listed as far as it goes, but a list that could not be
+		// read is a failure, on stderr like every error.
+		return errors.New(v.SchError)
+	}
+	return err
+}
 
-	id, err := s.Find(rest[0])
-	if err != nil {
-		return err
+func loadOrderConflicts(c *ctx, s *loadorder.State, f loadOrderFlags, _ string) error {
+	v := s.View()
+	if f.js {
+		return writeJSON(c.stdout, conflictsJSON(v))
 	}
-	var did string
-	switch sub {
-	case "enable":
-		err = s.Enable(id)
-	case "disable":
-		err = s.Disable(id)
-	case "move":
-		switch strings.ToLower(*to) {
+	return printConflicts(c, v)
+}
+
+func loadOrderEnable(c *ctx, s *loadorder.State, _ loadOrderFlags, mod string) error {
+	return changeLoadOrder(c, s, mod, s.Enable)
+}
+
+func loadOrderDisable(c *ctx, s *loadorder.State, _ loadOrderFlags, mod string) error {
+	return changeLoadOrder(c, s, mod, s.Disable)
+}
+
+func loadOrderMove(c *ctx, s *loadorder.State, f loadOrderFlags, mod string) error {
+	return changeLoadOrder(c, s, mod, func(id int64) error {
+		switch strings.ToLower(f.to) {
 		case "top":
-			err = s.MoveTop(id)
+			return s.MoveTop(id)
 		case "bottom":
-			err = s.MoveBottom(id)
-		default:
-			n, perr := strconv.Atoi(*to)
-			if perr != nil || n < 1 {
-				return usageError{fmt.Sprintf("--to %q: want a place 1, 2, … or top or bottom", *to)}
-			}
-			err = s.Move(id, n)
+			return s.MoveBottom(id)
 		}
-	}
+		n, perr := strconv.Atoi(f.to)
+		if perr != nil || n < 1 {
+			return usageError{fmt.Sprintf("--to %q: want a place 1, 2, … or top or bottom", f.to)}
+		}
+		return s.Move(id, n)
+	})
+}
+
+// changeLoadOrder finds MOD, applies the change to it and saves
+// modlauncher.sch if the list changed, saying where the mod now is.
+func changeLoadOrder(c *ctx, s *loadorder.State, mod string, change func(id int64) error) error {
+	id, err := s.Find(mod)
 	if err != nil {
+		return err
+	}
+	if err := change(id); err != nil {
 		return err
 	}
 	v := s.View()
 	row := findRow(v, id)
-	switch {
-	case row == nil || !row.Active:
-		did = "off the list"
-	default:
+	did := "off the list"
+	if row != nil && row.Active {
 		did = fmt.Sprintf("at place %d of %d", row.Place, len(v.Order))
 	}
 	name := strconv.FormatInt(id, 10)

@@ -530,27 +530,49 @@ func (w *bitPacker) put(v uint32, n uint) {
 	w.n += n
 }
 
-// bc7Fit encodes px (straight RGBA) with the given parameters.
+// bc7Fit encodes px (straight RGBA) with the given parameters: each
+// subset's endpoints fitted, the anchors' top index bits cleared, the
+// fields packed.
 func bc7Fit(px *texels, prm bc7Params) bc7Result {
 	m := &bc7Modes[prm.mode]
-	var fp [16][4]float64
-	for i := range 16 {
-		for c := range 4 {
-			fp[i][c] = float64(px[i][c])
-		}
-		if prm.rot > 0 {
-			fp[i][3], fp[i][prm.rot-1] = fp[i][prm.rot-1], fp[i][3]
-		}
-	}
+	fp := rotatedTexels(px, prm.rot)
 	sub, anchors := subsetMap(m.ns, prm.part)
 	var masks [3]uint16
 	for i := range 16 {
 		masks[sub[i]] |= 1 << i
 	}
-	n := 2 * m.ns
-	var fits [3]subsetFit
-	var idx1, idx2 [16]uint8
-	total := 0.0
+	fits, idx1, idx2, total := bc7FitSubsets(&fp, m, prm, masks)
+	// An anchor texel stores its index without the top bit: where that bit
+	// is set, swap the subset's endpoints and mirror its indices.
+	if m.ib2 > 0 {
+		bc7AnchorSeparate(m, prm, &fits, &idx1, &idx2)
+	} else {
+		bc7AnchorSubsets(m, sub, anchors, &fits, &idx1)
+	}
+	var r bc7Result
+	r.block = bc7Pack(m, prm, &fits, &idx1, &idx2, anchors)
+	r.err = int(math.Round(total))
+	return r
+}
+
+// rotatedTexels is px as floats, alpha swapped with the channel the
+// rotation names (1 red, 2 green, 3 blue).
+func rotatedTexels(px *texels, rot uint32) (fp [16][4]float64) {
+	for i := range 16 {
+		for c := range 4 {
+			fp[i][c] = float64(px[i][c])
+		}
+		if rot > 0 {
+			fp[i][3], fp[i][rot-1] = fp[i][rot-1], fp[i][3]
+		}
+	}
+	return fp
+}
+
+// bc7FitSubsets fits each subset's endpoints and indices: colour and alpha
+// apart (modes 4 and 5: idx1 holds the m.ib-bit set, idx2 the m.ib2-bit
+// one), RGBA together, or RGB with alpha 255 (its error counted).
+func bc7FitSubsets(fp *[16][4]float64, m *bc7Mode, prm bc7Params, masks [3]uint16) (fits [3]subsetFit, idx1, idx2 [16]uint8, total float64) {
 	separate := m.ib2 > 0
 	cIb, aIb := m.ib, m.ib
 	if separate {
@@ -563,8 +585,8 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 		switch {
 		case separate:
 			var ci, ai [16]uint8
-			fc, ec := fitGroup(&fp, masks[s], 0, 3, m.cb, false, false, cIb, prm.iters, &ci)
-			fa, ea := fitGroup(&fp, masks[s], 3, 4, m.ab, false, false, aIb, prm.iters, &ai)
+			fc, ec := fitGroup(fp, masks[s], 0, 3, m.cb, false, false, cIb, prm.iters, &ci)
+			fa, ea := fitGroup(fp, masks[s], 3, 4, m.ab, false, false, aIb, prm.iters, &ai)
 			for k := range 2 {
 				fc.q[k][3], fc.d[k][3] = fa.q[k][3], fa.d[k][3]
 			}
@@ -577,11 +599,11 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 				idx1, idx2 = ci, ai
 			}
 		case m.ab > 0:
-			f, e := fitGroup(&fp, masks[s], 0, 4, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
+			f, e := fitGroup(fp, masks[s], 0, 4, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
 			fits[s] = f
 			total += e
 		default:
-			f, e := fitGroup(&fp, masks[s], 0, 3, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
+			f, e := fitGroup(fp, masks[s], 0, 3, m.cb, m.epb, m.spb, m.ib, prm.iters, &idx1)
 			for k := range 2 {
 				f.d[k][3] = 255
 			}
@@ -595,54 +617,64 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 			}
 		}
 	}
-	// An anchor texel stores its index without the top bit: where that bit
-	// is set, swap the subset's endpoints and mirror its indices.
-	if separate {
-		// One subset; texel 0 anchors both index sets, which belong to
-		// colour and alpha (swapped by the index selection bit).
-		colorSet, alphaSet := &idx1, &idx2
-		cBits, aBits := m.ib, m.ib2
-		if prm.isb == 1 {
-			colorSet, alphaSet = &idx2, &idx1
-			cBits, aBits = m.ib2, m.ib
+	return fits, idx1, idx2, total
+}
+
+// bc7AnchorSeparate clears the anchors' top bits of a mode with colour and
+// alpha apart: one subset; texel 0 anchors both index sets, which belong
+// to colour and alpha (swapped by the index selection bit).
+func bc7AnchorSeparate(m *bc7Mode, prm bc7Params, fits *[3]subsetFit, idx1, idx2 *[16]uint8) {
+	colorSet, alphaSet := idx1, idx2
+	cBits, aBits := m.ib, m.ib2
+	if prm.isb == 1 {
+		colorSet, alphaSet = idx2, idx1
+		cBits, aBits = m.ib2, m.ib
+	}
+	if colorSet[0]>>(cBits-1) != 0 {
+		for k := range 3 {
+			fits[0].q[0][k], fits[0].q[1][k] = fits[0].q[1][k], fits[0].q[0][k]
 		}
-		if colorSet[0]>>(cBits-1) != 0 {
-			for k := range 3 {
-				fits[0].q[0][k], fits[0].q[1][k] = fits[0].q[1][k], fits[0].q[0][k]
-			}
-			for i := range 16 {
-				colorSet[i] = uint8(1<<cBits-1) - colorSet[i]
+		for i := range 16 {
+			colorSet[i] = uint8(1<<cBits-1) - colorSet[i]
+		}
+	}
+	if alphaSet[0]>>(aBits-1) != 0 {
+		fits[0].q[0][3], fits[0].q[1][3] = fits[0].q[1][3], fits[0].q[0][3]
+		for i := range 16 {
+			alphaSet[i] = uint8(1<<aBits-1) - alphaSet[i]
+		}
+	}
+}
+
+// bc7AnchorSubsets clears each subset's anchor top bit: endpoints (and
+// their p-bits) swapped, the subset's indices mirrored.
+func bc7AnchorSubsets(m *bc7Mode, sub [16]uint8, anchors uint16, fits *[3]subsetFit, idx1 *[16]uint8) {
+	for s := range m.ns {
+		var anchor int
+		for i := range 16 {
+			if sub[i] == uint8(s) && anchors>>i&1 != 0 {
+				anchor = i
+				break
 			}
 		}
-		if alphaSet[0]>>(aBits-1) != 0 {
-			fits[0].q[0][3], fits[0].q[1][3] = fits[0].q[1][3], fits[0].q[0][3]
-			for i := range 16 {
-				alphaSet[i] = uint8(1<<aBits-1) - alphaSet[i]
-			}
+		if idx1[anchor]>>(m.ib-1) == 0 {
+			continue
 		}
-	} else {
-		for s := range m.ns {
-			var anchor int
-			for i := range 16 {
-				if sub[i] == uint8(s) && anchors>>i&1 != 0 {
-					anchor = i
-					break
-				}
-			}
-			if idx1[anchor]>>(m.ib-1) == 0 {
-				continue
-			}
-			f := &fits[s]
-			f.q[0], f.q[1] = f.q[1], f.q[0]
-			f.p[0], f.p[1] = f.p[1], f.p[0]
-			for i := range 16 {
-				if sub[i] == uint8(s) {
-					idx1[i] = uint8(1<<m.ib-1) - idx1[i]
-				}
+		f := &fits[s]
+		f.q[0], f.q[1] = f.q[1], f.q[0]
+		f.p[0], f.p[1] = f.p[1], f.p[0]
+		for i := range 16 {
+			if sub[i] == uint8(s) {
+				idx1[i] = uint8(1<<m.ib-1) - idx1[i]
 			}
 		}
 	}
+}
 
+// bc7Pack writes the block's fields in the mode's order: mode, partition,
+// rotation, index selection, endpoints by channel, p-bits, indices.
+func bc7Pack(m *bc7Mode, prm bc7Params, fits *[3]subsetFit, idx1, idx2 *[16]uint8, anchors uint16) (block [16]byte) {
+	n := 2 * m.ns
 	var bw bitPacker
 	bw.put(1<<prm.mode, uint(prm.mode)+1)
 	bw.put(prm.part, m.pb)
@@ -675,7 +707,7 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 		}
 		bw.put(uint32(idx1[i]), nb)
 	}
-	if separate {
+	if m.ib2 > 0 {
 		for i := range 16 {
 			nb := m.ib2
 			if i == 0 {
@@ -684,11 +716,9 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 			bw.put(uint32(idx2[i]), nb)
 		}
 	}
-	var r bc7Result
-	binary.LittleEndian.PutUint64(r.block[:], bw.lo)
-	binary.LittleEndian.PutUint64(r.block[8:], bw.hi)
-	r.err = int(math.Round(total))
-	return r
+	binary.LittleEndian.PutUint64(block[:], bw.lo)
+	binary.LittleEndian.PutUint64(block[8:], bw.hi)
+	return block
 }
 
 // rankPartitions orders the first count partitions of ns subsets by an estimate of
@@ -699,7 +729,7 @@ func bc7Fit(px *texels, prm bc7Params) bc7Result {
 // the lower number.
 func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32) (scores [64]float64) {
 	// Per texel: nc values, then the products c·d for c ≤ d.
-	const nv = 14
+	const nv = momentSlots
 	used := nc + nc*(nc+1)/2 // of the nv slots
 	var per [16][nv]float64
 	for i := range 16 {
@@ -714,76 +744,6 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 				k++
 			}
 		}
-	}
-	residual := func(t *[nv]float64, n float64, members uint16, full bool) float64 {
-		if n < 2 {
-			return 0
-		}
-		var cov [4][4]float64
-		var mean [4]float64
-		k := nc
-		trace := 0.0
-		for c := range nc {
-			mean[c] = t[c] / n
-			for d := c; d < nc; d++ {
-				v := t[k] - t[c]*t[d]/n
-				cov[c][d], cov[d][c] = v, v
-				k++
-			}
-			trace += cov[c][c]
-		}
-		kk := 0
-		for c := 1; c < nc; c++ {
-			if cov[c][c] > cov[kk][kk] {
-				kk = c
-			}
-		}
-		v := cov[kk]
-		lambda := 0.0
-		for range 4 {
-			var nx [4]float64
-			l := 0.0
-			for c := range nc {
-				for d := range nc {
-					nx[c] += cov[c][d] * v[d]
-				}
-				l += nx[c] * nx[c]
-			}
-			if l < 1e-12 {
-				return max(trace, 0)
-			}
-			l = math.Sqrt(l)
-			for c := range nc {
-				v[c] = nx[c] / l
-			}
-			lambda = l
-		}
-		if !full {
-			return max(trace-lambda, 0)
-		}
-		var ts [16]float64
-		tmin, tmax := math.Inf(1), math.Inf(-1)
-		for i := range 16 {
-			if members>>i&1 == 0 {
-				continue
-			}
-			x := 0.0
-			for c := range nc {
-				x += (float64(px[i][c]) - mean[c]) * v[c]
-			}
-			ts[i] = x
-			tmin, tmax = min(tmin, x), max(tmax, x)
-		}
-		along := 0.0
-		if step := (tmax - tmin) / float64(levels-1); step > 0 {
-			for i := range 16 {
-				if members>>i&1 != 0 {
-					q := tmin + math.Round((ts[i]-tmin)/step)*step
-					along += (ts[i] - q) * (ts[i] - q)
-				}
-			}
-		}
-		return max(trace-lambda, 0) + along
 	}
 	// Two passes: what lies off the axes, for every partition; then, for
 	// the rankFull best of those, the rounding along the axes too.
@@ -816,7 +776,7 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 		}
 		s := 0.0
 		for j := range ns {
-			s += residual(&sums[j], cnt[j], masks[j], full)
+			s += partitionResidual(px, nc, levels, &sums[j], cnt[j], masks[j], full)
 		}
 		return s
 	}
@@ -825,13 +785,7 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 	}
 	var shortlist [64]bool
 	for range min(rankFull, count) {
-		best := -1
-		for p := range count {
-			if !shortlist[p] && (best < 0 || scores[p] < scores[best]) {
-				best = p
-			}
-		}
-		shortlist[best] = true
+		shortlist[lowestScore(&scores, &shortlist, count)] = true
 	}
 	for p := range count {
 		if shortlist[p] {
@@ -842,16 +796,102 @@ func rankPartitions(px *texels, ns, count int, nc int, levels int, out []uint32)
 	}
 	var taken [64]bool
 	for k := range out {
-		best := -1
-		for p := range count {
-			if !taken[p] && (best < 0 || scores[p] < scores[best]) {
-				best = p
-			}
-		}
+		best := lowestScore(&scores, &taken, count)
 		taken[best] = true
 		out[k] = uint32(best)
 	}
 	return scores
+}
+
+// lowestScore is the partition below count, not yet taken, with the
+// lowest score (the lower number on a tie).
+func lowestScore(scores *[64]float64, taken *[64]bool, count int) int {
+	best := -1
+	for p := range count {
+		if !taken[p] && (best < 0 || scores[p] < scores[best]) {
+			best = p
+		}
+	}
+	return best
+}
+
+// momentSlots is room for a texel's values and their products, for up to
+// 4 channels: 4 + 10.
+const momentSlots = 14
+
+// partitionResidual is one subset's estimated error, from its summed
+// values and products t over n texels (members): what lies off its
+// principal axis (power iteration on the covariance) and, when full, what
+// rounding the texels along the axis to levels evenly spaced levels costs.
+func partitionResidual(px *texels, nc, levels int, t *[momentSlots]float64, n float64, members uint16, full bool) float64 {
+	if n < 2 {
+		return 0
+	}
+	var cov [4][4]float64
+	var mean [4]float64
+	k := nc
+	trace := 0.0
+	for c := range nc {
+		mean[c] = t[c] / n
+		for d := c; d < nc; d++ {
+			v := t[k] - t[c]*t[d]/n
+			cov[c][d], cov[d][c] = v, v
+			k++
+		}
+		trace += cov[c][c]
+	}
+	kk := 0
+	for c := 1; c < nc; c++ {
+		if cov[c][c] > cov[kk][kk] {
+			kk = c
+		}
+	}
+	v := cov[kk]
+	lambda := 0.0
+	for range 4 {
+		var nx [4]float64
+		l := 0.0
+		for c := range nc {
+			for d := range nc {
+				nx[c] += cov[c][d] * v[d]
+			}
+			l += nx[c] * nx[c]
+		}
+		if l < 1e-12 {
+			return max(trace, 0)
+		}
+		l = math.Sqrt(l)
+		for c := range nc {
+			v[c] = nx[c] / l
+		}
+		lambda = l
+	}
+	if !full {
+		return max(trace-lambda, 0)
+	}
+	var ts [16]float64
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range 16 {
+		if members>>i&1 == 0 {
+			continue
+		}
+		x := 0.0
+		for c := range nc {
+			x += (float64(px[i][c]) - mean[c]) * v[c]
+		}
+		ts[i] = x
+		tmin, tmax = min(tmin, x), max(tmax, x)
+	}
+	along := 0.0
+	if step := (tmax - tmin) / float64(levels-1); step > 0 {
+		for i := range 16 {
+			if members>>i&1 != 0 {
+				q := tmin + math.Round((ts[i]-tmin)/step)*step
+				along += (ts[i] - q) * (ts[i] - q)
+			}
+		}
+	}
+	return max(trace-lambda, 0) + along
 }
 
 // bc7Good is the block error (16 over the 64 values, MSE 0.25) below which encodeBC7

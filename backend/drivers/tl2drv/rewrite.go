@@ -29,6 +29,45 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 	if p == nil {
 		p = archive.NoProgress{}
 	}
+	rp, err := a.planRewrite(edits)
+	if err != nil {
+		return nil, err
+	}
+	total := rp.total()
+	opts := a.writerOptions(len(edits))
+	w, staged, err := a.openWriter(dst, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.writeEntries(ctx, w, rp, total, p); err != nil {
+		w.Abort()
+		staged.Abort()
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		staged.Abort()
+		return nil, a.copyFailure(err, "")
+	}
+	p.Progress(total, total, "")
+	return staged, nil
+}
+
+// rewritePlan is which entries a rewrite keeps and what replaces or joins
+// them.
+type rewritePlan struct {
+	r            *mod.Reader
+	replace      map[int]string
+	remove       map[int]bool
+	adds         []archive.Edit
+	dropShadowed bool
+	edited       map[string]bool // upper-cased paths replaced or removed
+	keep         map[string]int  // the entry that survives for each upper-cased name
+}
+
+// planRewrite resolves the edits against the entries and picks, for each
+// upper-cased name, the copy a lookup finds (the one stored upper-case,
+// else the first).
+func (a *Archive) planRewrite(edits []archive.Edit) (*rewritePlan, error) {
 	r := a.r
 	pl, err := archive.PlanEdits(a.path, edits, func(name string) (int, bool) {
 		e, ok := a.lookup(name)
@@ -43,65 +82,77 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 	if pl.Renames() {
 		return nil, fmt.Errorf("%s: tl2 archives cannot rename entries yet", a.path)
 	}
-	replace, remove, adds, dropShadowed := pl.Replace, pl.Remove, pl.Adds, pl.DropShadowed
-	edited := map[string]bool{} // upper-cased paths replaced or removed
+	rp := &rewritePlan{r: r, replace: pl.Replace, remove: pl.Remove, adds: pl.Adds, dropShadowed: pl.DropShadowed,
+		edited: map[string]bool{}, keep: map[string]int{}}
 	for i := range r.Entries {
 		if pl.Edited(i) {
-			edited[upper(r.Entries[i].Path)] = true
+			rp.edited[upper(r.Entries[i].Path)] = true
 		}
 	}
-
 	// Which entry survives for each upper-cased name.
-	keep := map[string]int{}
 	for i := range r.Entries {
 		e := &r.Entries[i]
-		if remove[i] {
+		if rp.remove[i] {
 			continue
 		}
 		up := upper(e.Path)
-		if j, seen := keep[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
-			keep[up] = i
+		if j, seen := rp.keep[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
+			rp.keep[up] = i
 		}
 	}
+	return rp, nil
+}
 
-	// kept: the survivor, or a shadowed copy kept as it is.
-	kept := func(i int) bool {
-		up := upper(r.Entries[i].Path)
-		if keep[up] == i {
-			return true
-		}
-		return !dropShadowed && !edited[up] && !remove[i]
+// kept: the survivor, or a shadowed copy kept as it is.
+func (rp *rewritePlan) kept(i int) bool {
+	up := upper(rp.r.Entries[i].Path)
+	if rp.keep[up] == i {
+		return true
 	}
-	var total, done int64
-	for i := range r.Entries {
-		if kept(i) {
-			total += max(r.Entries[i].Packed, 0)
+	return !rp.dropShadowed && !rp.edited[up] && !rp.remove[i]
+}
+
+// total is the bytes the rewrite copies, for its progress.
+func (rp *rewritePlan) total() int64 {
+	var total int64
+	for i := range rp.r.Entries {
+		if rp.kept(i) {
+			total += max(rp.r.Entries[i].Packed, 0)
 		}
 	}
-	for _, ed := range adds {
+	for _, ed := range rp.adds {
 		if st, err := os.Stat(ed.Source); err == nil {
 			total += st.Size()
 		}
 	}
+	return total
+}
 
+// writerOptions keeps the archive's mhash step, and its fileCount when
+// nothing is edited.
+func (a *Archive) writerOptions(edits int) *mod.WriterOptions {
+	r := a.r
 	opts := &mod.WriterOptions{KeepReqHash: true, MHashStep: mod.DefaultMHashStep}
 	if mb, err := r.ManifestBytes(); err == nil {
 		if s := mod.FindMHashStep(mb, r.MHash); s >= 6 {
 			opts.MHashStep = s
 		}
 	}
-	if len(edits) == 0 {
+	if edits == 0 {
 		opts.FileCount = r.FileCount
 	}
+	return opts
+}
 
+// openWriter stages dst (and, for a .PAK, its .MAN: the one beside the
+// archive rewritten in place, else one found beside dst) and opens the
+// writer over them.
+func (a *Archive) openWriter(dst string, opts *mod.WriterOptions) (*mod.Writer, safefile.Group, error) {
+	r := a.r
 	var staged safefile.Group
-	abort := func(err error) (archive.Staged, error) {
-		staged.Abort()
-		return nil, err
-	}
 	out, err := safefile.Create(dst)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	staged = append(staged, out)
 	var w *mod.Writer
@@ -114,61 +165,63 @@ func (a *Archive) Rewrite(ctx context.Context, dst string, edits []archive.Edit,
 		}
 		mf, err := safefile.Create(manDst)
 		if err != nil {
-			return abort(err)
+			staged.Abort()
+			return nil, nil, err
 		}
 		staged = append(staged, mf)
 		w, err = mod.NewPakWriter(out, mf, opts)
 		if err != nil {
-			return abort(err)
+			staged.Abort()
+			return nil, nil, err
 		}
 	} else {
 		w, err = mod.NewWriter(out, r.Header, opts)
 		if err != nil {
-			return abort(err)
+			staged.Abort()
+			return nil, nil, err
 		}
 	}
-	fail := func(err error) (archive.Staged, error) {
-		w.Abort()
-		return abort(err)
-	}
+	return w, staged, nil
+}
 
+// writeEntries writes the kept entries in their stored block order
+// (copied as stored, or from their replacement), then the added ones.
+func (a *Archive) writeEntries(ctx context.Context, w *mod.Writer, rp *rewritePlan, total int64, p archive.Progress) error {
+	r := rp.r
+	var done int64
 	for _, i := range r.BlockOrder() {
 		e := &r.Entries[i]
-		if !kept(i) {
+		if !rp.kept(i) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return fail(err)
+			return err
 		}
-		fh := mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Order: e.Index, Duplicate: keep[upper(e.Path)] != i}
-		if src, ok := replace[i]; ok {
+		fh := mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Order: e.Index, Duplicate: rp.keep[upper(e.Path)] != i}
+		if src, ok := rp.replace[i]; ok {
 			if err := addFile(w, fh, src); err != nil {
-				return fail(a.copyFailure(err, ""))
+				return a.copyFailure(err, "")
 			}
 		} else if err := w.CopyRaw(r, e, fh); err != nil {
-			return fail(a.copyFailure(err, e.Path))
+			return a.copyFailure(err, e.Path)
 		}
 		done += max(e.Packed, 0)
 		p.Progress(done, total, e.Path)
 	}
-	for k, ed := range adds {
+	for k, ed := range rp.adds {
 		if err := ctx.Err(); err != nil {
-			return fail(err)
+			return err
 		}
 		fh := mod.FileHeader{Name: ed.Path, Order: addOrder + k}
 		if err := addFile(w, fh, ed.Source); err != nil {
-			return fail(a.copyFailure(err, ""))
+			return a.copyFailure(err, "")
 		}
 		if st, err := os.Stat(ed.Source); err == nil {
 			done += st.Size()
 		}
 		p.Progress(done, total, ed.Path)
 	}
-	if err := w.Close(); err != nil {
-		return abort(a.copyFailure(err, ""))
-	}
-	p.Progress(total, total, "")
-	return staged, nil
+	return nil
 }
 
 // copyFailure names the block a failed copy is about. The writer copies

@@ -57,16 +57,64 @@ func RebuildRAW(ctx context.Context, a archive.Archive, edits []archive.Edit, tm
 	if !compiles(a) {
 		return nil, nil, nil
 	}
+	rb := &rawRebuild{a: a, edits: edits, tmp: tmp}
+	rb.finalState()
+	if len(rb.touched) == 0 {
+		return nil, nil, nil
+	}
+	ms, err := rb.sources(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if rb.res, err = raw.Generate(ms, raw.Options{}); err != nil {
+		return nil, nil, fmt.Errorf("%s: RAW indices: %w", a.Path(), err)
+	}
+	var eds []archive.Edit
+	var convs []Conversion
+	for _, k := range raw.Kinds {
+		if !rb.touched[k] {
+			continue
+		}
+		ed, conv, err := rb.index(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ed != nil {
+			eds = append(eds, *ed)
+			convs = append(convs, *conv)
+		}
+	}
+	return eds, convs, nil
+}
+
+// rawRebuild is one RebuildRAW: the archive as the edits leave it and the
+// RAW indices to write again.
+type rawRebuild struct {
+	a     archive.Archive
+	edits []archive.Edit
+	tmp   string
+
+	final    map[string]string // upper path → source file ("" : the archive's entry)
+	spelling map[string]string // upper path → the path as spelled
+	touched  map[raw.Kind]bool // indices whose sources the edits change
+	skipped  map[raw.Kind][]string
+	res      *raw.Result
+}
+
+// finalState plays the edits over the archive's entries: which paths
+// remain and where their bytes come from, and which indices they touch
+// (not one the edits write themselves).
+func (rb *rawRebuild) finalState() {
 	touched := map[raw.Kind]bool{}
 	userRAW := map[raw.Kind]bool{}
-	final := map[string]string{} // upper path → source file ("" : the archive's entry)
+	final := map[string]string{}
 	spelling := map[string]string{}
-	for _, e := range a.Entries() {
+	for _, e := range rb.a.Entries() {
 		up := mod.UpperName(e.Path)
 		final[up] = ""
 		spelling[up] = e.Path
 	}
-	for _, e := range edits {
+	for _, e := range rb.edits {
 		up := mod.UpperName(archive.CleanPath(e.Path))
 		if k, ok := raw.KindOf(up); ok && up == "MEDIA/"+k.FileName() && e.Op != archive.EditRemove {
 			userRAW[k] = true
@@ -94,22 +142,25 @@ func RebuildRAW(ctx context.Context, a archive.Archive, edits []archive.Edit, tm
 	for k := range userRAW {
 		delete(touched, k)
 	}
-	if len(touched) == 0 {
-		return nil, nil, nil
-	}
-	skipped := map[raw.Kind][]string{}
+	rb.final, rb.spelling, rb.touched = final, spelling, touched
+}
+
+// sources reads every remaining source of a touched index, as the edits
+// leave it; one that neither decompiles nor parses is noted in skipped.
+func (rb *rawRebuild) sources(ctx context.Context) (*raw.MapSource, error) {
+	rb.skipped = map[raw.Kind][]string{}
 	ms := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
-	for up, src := range final {
+	for up, src := range rb.final {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		k, ok := rawKindOf(up)
-		if !ok || !touched[k] {
+		if !ok || !rb.touched[k] {
 			continue
 		}
-		b, err := readFinal(a, spelling[up], src)
+		b, err := readFinal(rb.a, rb.spelling[up], src)
 		if err != nil {
-			return nil, nil, fmt.Errorf("rebuilding %s: %w", k.FileName(), err)
+			return nil, fmt.Errorf("rebuilding %s: %w", k.FileName(), err)
 		}
 		// A source that neither decompiles nor parses (bytes stored
 		// --as-is) is left out of its index, as raw.Generate leaves out
@@ -117,7 +168,7 @@ func RebuildRAW(ctx context.Context, a archive.Archive, edits []archive.Edit, tm
 		if strings.HasSuffix(up, ".LAYOUT") {
 			l, err := readLayout(up, b)
 			if err != nil {
-				skipped[k] = append(skipped[k], fmt.Sprintf("%s not indexed: %v", spelling[up], err))
+				rb.skipped[k] = append(rb.skipped[k], fmt.Sprintf("%s not indexed: %v", rb.spelling[up], err))
 				continue
 			}
 			ms.Layouts[up] = l
@@ -125,84 +176,85 @@ func RebuildRAW(ctx context.Context, a archive.Archive, edits []archive.Edit, tm
 		}
 		n, err := readDat(up, b)
 		if err != nil {
-			skipped[k] = append(skipped[k], fmt.Sprintf("%s not indexed: %v", spelling[up], err))
+			rb.skipped[k] = append(rb.skipped[k], fmt.Sprintf("%s not indexed: %v", rb.spelling[up], err))
 			continue
 		}
 		ms.Dats[up] = raw.Prune(n)
 	}
-	res, err := raw.Generate(ms, raw.Options{})
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: RAW indices: %w", a.Path(), err)
+	return ms, nil
+}
+
+// index is the edit that writes index k as generated (a remove when no
+// source is left), or nil when it comes out as it was.
+func (rb *rawRebuild) index(k raw.Kind) (*archive.Edit, *Conversion, error) {
+	up := "MEDIA/" + k.FileName()
+	var out *raw.Output
+	for i := range rb.res.Outputs {
+		if rb.res.Outputs[i].Path == up {
+			out = &rb.res.Outputs[i]
+		}
 	}
-	var eds []archive.Edit
-	var convs []Conversion
-	for _, k := range raw.Kinds {
-		if !touched[k] {
-			continue
-		}
-		up := "MEDIA/" + k.FileName()
-		var out *raw.Output
-		for i := range res.Outputs {
-			if res.Outputs[i].Path == up {
-				out = &res.Outputs[i]
-			}
-		}
-		_, had := final[up]
-		var old []byte
-		var oldFile *raw.File
-		if had {
-			if old, err = readFinal(a, spelling[up], final[up]); err != nil {
-				return nil, nil, err
-			}
-			oldFile, _ = raw.Decode(k, old) // a damaged index is rebuilt whole
-		}
-		if out == nil { // no sources left: a pack writes no empty index
-			if had {
-				eds = append(eds, archive.Edit{Op: archive.EditRemove, Path: spelling[up], Convert: archive.ConvertDone})
-				convs = append(convs, Conversion{Path: spelling[up], Label: "removed: no " + k.String() + " sources left", From: -1, To: 0})
-			}
-			continue
-		}
-		data := out.Data
-		if k == raw.UnitData && oldFile != nil {
-			if data, err = keepUnresolved(out.File, oldFile, res.Unresolved, edits); err != nil {
-				return nil, nil, err
-			}
-		}
-		if had && bytes.Equal(old, data) {
-			continue
-		}
-		dst := filepath.Join(tmp, "rebuilt-"+k.FileName())
-		if err := os.WriteFile(dst, data, 0o600); err != nil {
+	_, had := rb.final[up]
+	var old []byte
+	var oldFile *raw.File
+	var err error
+	if had {
+		if old, err = readFinal(rb.a, rb.spelling[up], rb.final[up]); err != nil {
 			return nil, nil, err
 		}
-		label := fmt.Sprintf("rebuilt: %d records", count(k, data))
-		op := archive.EditAdd
-		name := up
-		if had {
-			op, name = archive.EditReplace, spelling[up]
-			if oldFile != nil {
-				label = fmt.Sprintf("rebuilt: %d → %d records", oldFile.Len(), count(k, data))
-			}
-		}
-		eds = append(eds, archive.Edit{Op: op, Path: name, Source: dst, Convert: archive.ConvertDone})
-		warns := skipped[k]
-		if k == raw.UnitData {
-			edited := editedPaths(edits)
-			for _, u := range res.Unresolved {
-				if edited[mod.UpperName(u.File)] {
-					warns = append(warns, fmt.Sprintf("%s: BASEFILE %s is not in the archive: %s take GUTS's defaults (pack the mod with the game's data to resolve them)", u.File, u.BaseFile, strings.Join(u.Missing, ", ")))
-				}
-			}
-		}
-		for _, w := range res.Warnings {
-			if kk, ok := rawKindOf(mod.UpperName(w.File)); ok && kk == k {
-				warns = append(warns, w.String())
-			}
-		}
-		convs = append(convs, Conversion{Path: name, Label: label, From: -1, To: int64(len(data)), Warnings: warns})
+		oldFile, _ = raw.Decode(k, old) // a damaged index is rebuilt whole
 	}
-	return eds, convs, nil
+	if out == nil { // no sources left: a pack writes no empty index
+		if had {
+			return &archive.Edit{Op: archive.EditRemove, Path: rb.spelling[up], Convert: archive.ConvertDone},
+				&Conversion{Path: rb.spelling[up], Label: "removed: no " + k.String() + " sources left", From: -1, To: 0}, nil
+		}
+		return nil, nil, nil
+	}
+	data := out.Data
+	if k == raw.UnitData && oldFile != nil {
+		if data, err = keepUnresolved(out.File, oldFile, rb.res.Unresolved, rb.edits); err != nil {
+			return nil, nil, err
+		}
+	}
+	if had && bytes.Equal(old, data) {
+		return nil, nil, nil
+	}
+	dst := filepath.Join(rb.tmp, "rebuilt-"+k.FileName())
+	if err := os.WriteFile(dst, data, 0o600); err != nil {
+		return nil, nil, err
+	}
+	label := fmt.Sprintf("rebuilt: %d records", count(k, data))
+	op := archive.EditAdd
+	name := up
+	if had {
+		op, name = archive.EditReplace, rb.spelling[up]
+		if oldFile != nil {
+			label = fmt.Sprintf("rebuilt: %d → %d records", oldFile.Len(), count(k, data))
+		}
+	}
+	return &archive.Edit{Op: op, Path: name, Source: dst, Convert: archive.ConvertDone},
+		&Conversion{Path: name, Label: label, From: -1, To: int64(len(data)), Warnings: rb.warnings(k)}, nil
+}
+
+// warnings are what rebuilding index k has to say: sources left out, an
+// edited unit's unresolved BASEFILE, the generator's warnings on its files.
+func (rb *rawRebuild) warnings(k raw.Kind) []string {
+	warns := rb.skipped[k]
+	if k == raw.UnitData {
+		edited := editedPaths(rb.edits)
+		for _, u := range rb.res.Unresolved {
+			if edited[mod.UpperName(u.File)] {
+				warns = append(warns, fmt.Sprintf("%s: BASEFILE %s is not in the archive: %s take GUTS's defaults (pack the mod with the game's data to resolve them)", u.File, u.BaseFile, strings.Join(u.Missing, ", ")))
+			}
+		}
+	}
+	for _, w := range rb.res.Warnings {
+		if kk, ok := rawKindOf(mod.UpperName(w.File)); ok && kk == k {
+			warns = append(warns, w.String())
+		}
+	}
+	return warns
 }
 
 func count(k raw.Kind, b []byte) int {

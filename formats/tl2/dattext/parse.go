@@ -79,6 +79,58 @@ func (p *Parser) trim() {
 	}
 }
 
+// openSection is a section parseText has opened and not yet closed.
+type openSection struct {
+	n     *Node
+	props int // start of its properties in a.prop, or -1 once n.Props has its own slice
+	nprop int // how many there are in a.prop; n.Props is set when the section closes
+	kids  int // where its children start on pendKids
+}
+
+// addProp adds a property line to the open section top: in the shared
+// arena while its properties stay contiguous there, else in a slice of
+// the section's own.
+func (a *arena) addProp(top *openSection, typ, key, value string, line int) {
+	n := top.n
+	if top.nprop == 0 && top.props >= 0 {
+		top.props = len(a.prop)
+	}
+	if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
+		// A child's properties came in between, or the arena is
+		// full: go on in a slice of its own.
+		n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
+		top.props = -1
+	}
+	if top.props < 0 {
+		n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
+		return
+	}
+	// The arena has room (checked above). Storing field by field
+	// takes the plain write barrier while the GC runs, not the much
+	// slower bulk one of copying a whole Prop.
+	i := len(a.prop)
+	a.prop = a.prop[:i+1]
+	q := &a.prop[i]
+	q.Type, q.Key, q.Value, q.Line = typ, key, value, line
+	top.nprop++
+}
+
+// closeSection gives a closing section its properties from the arena and
+// its children from pendKids (copied to an exact-size slice), and returns
+// pendKids without them.
+func (a *arena) closeSection(top openSection, pendKids []*Node) []*Node {
+	if top.props >= 0 && top.nprop > 0 {
+		end := top.props + top.nprop
+		top.n.Props = a.prop[top.props:end:end]
+	}
+	if len(pendKids) > top.kids {
+		top.n.Children = a.kids(pendKids[top.kids:])
+		clear(pendKids[top.kids:])
+		pendKids = pendKids[:top.kids]
+	}
+	return pendKids
+}
+
 func parseText(file, text string, a *arena) (*Node, error) {
 	// Names, types, keys and values are slices of text. Nodes come from a
 	// slab; a section's properties go straight into one shared arena while
@@ -87,16 +139,10 @@ func parseText(file, text string, a *arena) (*Node, error) {
 	// are gathered on a shared stack while the section is open, then copied
 	// to an exact-size slice of an arena: a handful of allocations per file
 	// instead of several per line.
-	type open struct {
-		n     *Node
-		props int // start of its properties in a.prop, or -1 once n.Props has its own slice
-		nprop int // how many there are in a.prop; n.Props is set when the section closes
-		kids  int // where its children start on pendKids
-	}
 	var (
 		root     *Node
-		stackBuf [16]open  // nesting rarely goes deeper: no allocation
-		kidsBuf  [64]*Node // likewise for the children of open sections
+		stackBuf [16]openSection // nesting rarely goes deeper: no allocation
+		kidsBuf  [64]*Node       // likewise for the children of open sections
 		stack    = stackBuf[:0]
 		pendKids = kidsBuf[:0]
 	)
@@ -125,30 +171,7 @@ func parseText(file, text string, a *arena) (*Node, error) {
 			if len(stack) == 0 {
 				return nil, errAt(line, "property outside any section")
 			}
-			top := &stack[len(stack)-1]
-			n := top.n
-			if top.nprop == 0 && top.props >= 0 {
-				top.props = len(a.prop)
-			}
-			if top.props >= 0 && (top.props+top.nprop != len(a.prop) || len(a.prop) == cap(a.prop)) {
-				// A child's properties came in between, or the arena is
-				// full: go on in a slice of its own.
-				n.Props = append(make([]Prop, 0, 2*top.nprop+4), a.prop[top.props:top.props+top.nprop]...)
-				top.props = -1
-			}
-			typ, key, value := text[k+1:gt], text[gt+1:colon], text[colon+1:eol]
-			if top.props < 0 {
-				n.Props = append(n.Props, Prop{Type: typ, Key: key, Value: value, Line: line})
-				continue
-			}
-			// The arena has room (checked above). Storing field by field
-			// takes the plain write barrier while the GC runs, not the much
-			// slower bulk one of copying a whole Prop.
-			i := len(a.prop)
-			a.prop = a.prop[:i+1]
-			q := &a.prop[i]
-			q.Type, q.Key, q.Value, q.Line = typ, key, value, line
-			top.nprop++
+			a.addProp(&stack[len(stack)-1], text[k+1:gt], text[gt+1:colon], text[colon+1:eol], line)
 			continue
 		}
 		eol := lineEnd(text, k)
@@ -177,15 +200,7 @@ func parseText(file, text string, a *arena) (*Node, error) {
 					return nil, errAt(line, "[/%s] closes [%s] opened at line %d", clip(name), clip(top.n.Name), top.n.Line)
 				}
 				top.n.EndLine = line
-				if top.props >= 0 && top.nprop > 0 {
-					end := top.props + top.nprop
-					top.n.Props = a.prop[top.props:end:end]
-				}
-				if len(pendKids) > top.kids {
-					top.n.Children = a.kids(pendKids[top.kids:])
-					clear(pendKids[top.kids:])
-					pendKids = pendKids[:top.kids]
-				}
+				pendKids = a.closeSection(top, pendKids)
 				stack = stack[:len(stack)-1]
 				continue
 			}
@@ -203,7 +218,7 @@ func parseText(file, text string, a *arena) (*Node, error) {
 			} else {
 				pendKids = append(pendKids, n)
 			}
-			stack = append(stack, open{n: n, props: len(a.prop), kids: len(pendKids)})
+			stack = append(stack, openSection{n: n, props: len(a.prop), kids: len(pendKids)})
 		default:
 			return nil, errAt(line, "unexpected text %q (want [SECTION], [/SECTION], <TYPE>KEY:VALUE or // comment)", clip(s))
 		}

@@ -188,12 +188,45 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 	if props == nil {
 		return nil, c.errf(sec.Line, "[%s] without [%s]", secObject, secProps)
 	}
+	o, d, dp, err := c.objectHead(props)
+	if err != nil {
+		return nil, err
+	}
+	isGroup := o.Descriptor == DescGroup
+	myGroup := parentGroup
+	if isGroup {
+		c.groups[parentGroup].Children++
+		myGroup = len(c.groups)
+		c.groups = append(c.groups, GroupRecord{ID: o.ID, Randomization: 1, Number: 1, Tag: -1})
+	}
+	pend, err := c.objectProps(o, d, props, isGroup, myGroup)
+	if err != nil {
+		return nil, err
+	}
+	o.Props = packProps(pend)
+	if len(o.Props) > math.MaxUint8 {
+		return nil, c.errf(props.Line, "%d properties (max 255)", len(o.Props))
+	}
+	if err := c.objectSections(o, props, dp); err != nil {
+		return nil, err
+	}
+	if kids := sec.Child(secChildren); kids != nil {
+		if o.Children, err = c.objects(kids, myGroup, depth+1); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// objectHead reads an object's DESCRIPTOR (a name in the schema, or a
+// bare id the schema lacks: then d is nil) and ID.
+func (c *compiler) objectHead(props *dattext.Node) (o *Object, d *Descriptor, dp dattext.Prop, err error) {
 	dp, ok := props.Get("DESCRIPTOR")
 	if !ok {
-		return nil, c.errf(props.Line, "object without DESCRIPTOR")
+		return nil, nil, dp, c.errf(props.Line, "object without DESCRIPTOR")
 	}
-	d, ok := c.s.Descriptor(dp.Value)
-	o := &Object{}
+	d, ok = c.s.Descriptor(dp.Value)
+	o = &Object{}
 	if ok {
 		o.Descriptor = d.ID
 	} else if n, err := strconv.ParseUint(dp.Value, 10, 8); err == nil {
@@ -202,26 +235,24 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 		o.Descriptor = uint8(n)
 		c.warn(dp.Line, "descriptor id %d is not in the schema", n)
 	} else {
-		return nil, c.errf(dp.Line, "unknown DESCRIPTOR %q", dp.Value)
+		return nil, nil, dp, c.errf(dp.Line, "unknown DESCRIPTOR %q", dp.Value)
 	}
 	idp, ok := props.Get("ID")
 	if !ok {
-		return nil, c.errf(props.Line, "object without ID")
+		return nil, nil, dp, c.errf(props.Line, "object without ID")
 	}
 	id, err := strconv.ParseInt(strings.TrimSpace(idp.Value), 10, 64)
 	if err != nil {
-		return nil, c.errf(idp.Line, "ID %q is not a 64-bit integer", idp.Value)
+		return nil, nil, dp, c.errf(idp.Line, "ID %q is not a 64-bit integer", idp.Value)
 	}
 	o.ID = id
+	return o, d, dp, nil
+}
 
-	isGroup := o.Descriptor == DescGroup
-	myGroup := parentGroup
-	if isGroup {
-		c.groups[parentGroup].Children++
-		myGroup = len(c.groups)
-		c.groups = append(c.groups, GroupRecord{ID: id, Randomization: 1, Number: 1, Tag: -1})
-	}
-
+// objectProps encodes an object's property lines in the order written (a
+// property set twice keeps its first place and its last value; vector
+// components gather in one slot); the first NAME is the object's name.
+func (c *compiler) objectProps(o *Object, d *Descriptor, props *dattext.Node, isGroup bool, myGroup int) ([]pendingProp, error) {
 	var pend []pendingProp
 	seen := map[string]int{} // property name → index in pend
 	vecs := map[string]*vecSlot{}
@@ -270,34 +301,50 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 			c.warn(p.Line, "unknown property %q for %s: GUTS does not write it", p.Key, d.Name)
 			continue
 		}
-		if prop.Enc == EncVec3 || prop.Enc == EncVec2 {
-			c.warn(p.Line, "vector property %q is written as %sX/%sY/%sZ FLOAT lines; line ignored", p.Key, p.Key, p.Key, p.Key)
-			continue
+		if err := c.scalarProp(prop, p, seen, &pend); err != nil {
+			return nil, err
 		}
-		if !typeFits(prop.Enc, p.Type) {
-			c.warn(p.Line, "%s is %s in the schema (%s) but written <%s>; compiled as %s", p.Key, prop.TextType, prop.Enc, p.Type, prop.TextType)
-		}
-		v, err := encodeValue(prop.Enc, p.Value)
-		if err != nil {
-			cv, text, ok := encodeValueC(prop.Enc, p.Value)
-			if !ok {
-				return nil, c.errf(p.Line, "%s: %v", p.Key, err)
-			}
-			v = cv
-			c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
-				"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
-				p.Key, p.Type, p.Value, text)})
-		} else if prop.Enc == EncFloat {
-			c.floatNote(p, math.Float32frombits(uint32(v[0])|uint32(v[1])<<8|uint32(v[2])<<16|uint32(v[3])<<24))
-		}
-		if i, dup := seen[p.Key]; dup {
-			c.warn(p.Line, "%s set again (first at line %d); the last value wins", p.Key, pend[i].line)
-			pend[i].value = v
-			continue
-		}
-		seen[p.Key] = len(pend)
-		pend = append(pend, pendingProp{id: prop.ID, value: v, name: p.Key, line: p.Line})
 	}
+	return pend, nil
+}
+
+// scalarProp encodes one property line the schema knows (not a vector
+// component) into pend, or over its earlier value.
+func (c *compiler) scalarProp(prop *Property, p dattext.Prop, seen map[string]int, pend *[]pendingProp) error {
+	if prop.Enc == EncVec3 || prop.Enc == EncVec2 {
+		c.warn(p.Line, "vector property %q is written as %sX/%sY/%sZ FLOAT lines; line ignored", p.Key, p.Key, p.Key, p.Key)
+		return nil
+	}
+	if !typeFits(prop.Enc, p.Type) {
+		c.warn(p.Line, "%s is %s in the schema (%s) but written <%s>; compiled as %s", p.Key, prop.TextType, prop.Enc, p.Type, prop.TextType)
+	}
+	v, err := encodeValue(prop.Enc, p.Value)
+	if err != nil {
+		cv, text, ok := encodeValueC(prop.Enc, p.Value)
+		if !ok {
+			return c.errf(p.Line, "%s: %v", p.Key, err)
+		}
+		v = cv
+		c.lint = append(c.lint, Finding{File: c.file, Line: p.Line, CNumber: true, Msg: fmt.Sprintf(
+			"%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",
+			p.Key, p.Type, p.Value, text)})
+	} else if prop.Enc == EncFloat {
+		c.floatNote(p, math.Float32frombits(uint32(v[0])|uint32(v[1])<<8|uint32(v[2])<<16|uint32(v[3])<<24))
+	}
+	if i, dup := seen[p.Key]; dup {
+		c.warn(p.Line, "%s set again (first at line %d); the last value wins", p.Key, (*pend)[i].line)
+		(*pend)[i].value = v
+		return nil
+	}
+	seen[p.Key] = len(*pend)
+	*pend = append(*pend, pendingProp{id: prop.ID, value: v, name: p.Key, line: p.Line})
+	return nil
+}
+
+// packProps turns the pending properties into the object's, a vector from
+// its gathered components (an identity orientation axis left out).
+func packProps(pend []pendingProp) []Prop {
+	var out []Prop
 	for _, pp := range pend {
 		if pp.vec != nil {
 			v := pp.vec.v
@@ -325,27 +372,30 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 				pp.value = le32(pp.value, math.Float32bits(v[i]))
 			}
 		}
-		o.Props = append(o.Props, Prop{ID: pp.id, Value: pp.value})
+		out = append(out, Prop{ID: pp.id, Value: pp.value})
 	}
-	if len(o.Props) > math.MaxUint8 {
-		return nil, c.errf(props.Line, "%d properties (max 255)", len(o.Props))
-	}
+	return out
+}
 
+// objectSections compiles the [TIMELINE] and [LOGIC] sections under an
+// object's properties (one of each at most).
+func (c *compiler) objectSections(o *Object, props *dattext.Node, dp dattext.Prop) error {
+	var err error
 	for _, ch := range props.Children {
 		switch ch.Name {
 		case secTimeline:
 			if o.Timeline != nil {
-				return nil, c.errf(ch.Line, "second [%s]", ch.Name)
+				return c.errf(ch.Line, "second [%s]", ch.Name)
 			}
 			if o.Timeline, err = c.timeline(ch); err != nil {
-				return nil, err
+				return err
 			}
 		case secLogic:
 			if o.Logic != nil {
-				return nil, c.errf(ch.Line, "second [%s]", ch.Name)
+				return c.errf(ch.Line, "second [%s]", ch.Name)
 			}
 			if o.Logic, err = c.logic(ch); err != nil {
-				return nil, err
+				return err
 			}
 		default:
 			c.warn(ch.Line, "section [%s] in [%s] is not compiled", ch.Name, secProps)
@@ -354,13 +404,7 @@ func (c *compiler) object(sec *dattext.Node, parentGroup, depth int) (*Object, e
 	if o.Timeline != nil && o.Descriptor != DescTimeline || o.Logic != nil && o.Descriptor != DescLogicGroup {
 		c.warn(props.Line, "timeline or logic data on a %s object", dp.Value)
 	}
-
-	if kids := sec.Child(secChildren); kids != nil {
-		if o.Children, err = c.objects(kids, myGroup, depth+1); err != nil {
-			return nil, err
-		}
-	}
-	return o, nil
+	return nil
 }
 
 func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*vecSlot, seen map[string]int, pend *[]pendingProp) error {

@@ -173,40 +173,7 @@ type manRecord struct {
 // sorted by path, listing only type-7 placeholders for its children.
 // paths are full file paths; recs[i] belongs to paths[i].
 func buildManifest(paths []string, recs []manRecord, mhashStep int, fileCount uint32, pak bool) ([]byte, error) {
-	files := map[string][]manRecord{}
-	subdirs := map[string]map[string]bool{}
-	var tops []string
-	addDir := func(dir string) {
-		// dir ends in '/'; register it with its parent, up to the root.
-		for dir != "" {
-			trim := strings.TrimSuffix(dir, "/")
-			parent := ""
-			if i := strings.LastIndexByte(trim, '/'); i >= 0 {
-				parent = trim[:i+1]
-			}
-			child := dir[len(parent):]
-			if parent == "" {
-				found := false
-				for _, t := range tops {
-					if t == child {
-						found = true
-					}
-				}
-				if !found {
-					tops = append(tops, child)
-				}
-				return
-			}
-			if subdirs[parent] == nil {
-				subdirs[parent] = map[string]bool{}
-			}
-			if subdirs[parent][child] {
-				return
-			}
-			subdirs[parent][child] = true
-			dir = parent
-		}
-	}
+	t := &manTree{files: map[string][]manRecord{}, subdirs: map[string]map[string]bool{}}
 	for i, p := range paths {
 		dir := ""
 		if k := strings.LastIndexByte(p, '/'); k >= 0 {
@@ -214,26 +181,75 @@ func buildManifest(paths []string, recs []manRecord, mhashStep int, fileCount ui
 		}
 		r := recs[i]
 		r.name = p[len(dir):]
-		files[dir] = append(files[dir], r)
-		addDir(dir)
+		t.files[dir] = append(t.files[dir], r)
+		t.addDir(dir)
 	}
-	type dirRec struct {
-		path string
-		recs []manRecord
+	return encodeManifest(t.dirRecords(pak), mhashStep, fileCount)
+}
+
+// manTree is the folders of a manifest being built: each one's files, each
+// one's subfolders, and the top-level folders.
+type manTree struct {
+	files   map[string][]manRecord
+	subdirs map[string]map[string]bool
+	tops    []string
+}
+
+// manDir is one directory record: its path and its records.
+type manDir struct {
+	path string
+	recs []manRecord
+}
+
+// addDir registers dir (ending in '/') with its parent, up to the root.
+func (t *manTree) addDir(dir string) {
+	for dir != "" {
+		trim := strings.TrimSuffix(dir, "/")
+		parent := ""
+		if i := strings.LastIndexByte(trim, '/'); i >= 0 {
+			parent = trim[:i+1]
+		}
+		child := dir[len(parent):]
+		if parent == "" {
+			found := false
+			for _, top := range t.tops {
+				if top == child {
+					found = true
+				}
+			}
+			if !found {
+				t.tops = append(t.tops, child)
+			}
+			return
+		}
+		if t.subdirs[parent] == nil {
+			t.subdirs[parent] = map[string]bool{}
+		}
+		if t.subdirs[parent][child] {
+			return
+		}
+		t.subdirs[parent][child] = true
+		dir = parent
 	}
-	var out []dirRec
+}
+
+// dirRecords orders the directory records as GUTS does: the root's (for
+// a .MOD), the folders holding files, then the folders holding folders.
+func (t *manTree) dirRecords(pak bool) []manDir {
+	files := t.files
+	var out []manDir
 	if !pak || files[""] != nil {
 		var rs []manRecord
-		sort.Strings(tops)
-		for _, t := range tops {
-			rs = append(rs, manRecord{name: t, typ: TypeFolder})
+		sort.Strings(t.tops)
+		for _, top := range t.tops {
+			rs = append(rs, manRecord{name: top, typ: TypeFolder})
 		}
 		if !pak {
-			out = append(out, dirRec{"", rs})
+			out = append(out, manDir{"", rs})
 		}
 		if files[""] != nil {
 			// Files outside any folder: unusual, but keep them.
-			out = append(out, dirRec{"", files[""]})
+			out = append(out, manDir{"", files[""]})
 		}
 	}
 	fileDirs := make([]string, 0, len(files))
@@ -251,16 +267,16 @@ func buildManifest(paths []string, recs []manRecord, mhashStep int, fileCount ui
 			}
 			return rs[i].seq < rs[j].seq
 		})
-		out = append(out, dirRec{d, rs})
+		out = append(out, manDir{d, rs})
 	}
-	parentDirs := make([]string, 0, len(subdirs))
-	for d := range subdirs {
+	parentDirs := make([]string, 0, len(t.subdirs))
+	for d := range t.subdirs {
 		parentDirs = append(parentDirs, d)
 	}
 	sort.Slice(parentDirs, func(i, j int) bool { return lessUTF16(parentDirs[i], parentDirs[j]) })
 	for _, d := range parentDirs {
-		names := make([]string, 0, len(subdirs[d]))
-		for c := range subdirs[d] {
+		names := make([]string, 0, len(t.subdirs[d]))
+		for c := range t.subdirs[d] {
 			names = append(names, c)
 		}
 		sort.Slice(names, func(i, j int) bool { return lessUTF16(names[i], names[j]) })
@@ -268,9 +284,15 @@ func buildManifest(paths []string, recs []manRecord, mhashStep int, fileCount ui
 		for i, c := range names {
 			rs[i] = manRecord{name: c, typ: TypeFolder}
 		}
-		out = append(out, dirRec{d, rs})
+		out = append(out, manDir{d, rs})
 	}
+	return out
+}
 
+// encodeManifest writes the manifest bytes (tl2-notes §2.4): version,
+// mhash, "MEDIA/", file count (the records' when 0), then each directory
+// record; the mhash is filled last.
+func encodeManifest(out []manDir, mhashStep int, fileCount uint32) ([]byte, error) {
 	total := 0
 	for _, d := range out {
 		total += len(d.recs)

@@ -324,11 +324,56 @@ func (b *buckets) at(x, z float64) []int32 {
 
 const bucketCells = 8 // bucket edge in cells (3.2 world units)
 
-// Bake bakes the walk grid of the pieces.
+// Bake bakes the walk grid of the pieces: the grid over their region,
+// their triangles in world space, the two bucket indexes over them, each
+// cell classified, then the enclosed void filled.
 func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
-	box, w, h, ox, oz, nbox, err := Header(pieces)
+	res, gp, err := newGrid(pieces, opt)
 	if err != nil {
 		return nil, err
+	}
+	rays, walls, err := worldTriangles(ctx, pieces, opt, gp, res)
+	if err != nil {
+		return nil, err
+	}
+	rb, wb, err := gp.indexes(ctx, opt, rays, walls)
+	if err != nil {
+		return nil, err
+	}
+	if err := gp.classifyRows(ctx, opt, res.Grid, rays, walls, rb, wb, res); err != nil {
+		return nil, err
+	}
+	if err := enclose(ctx, res.Grid); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// gridPlan is where the grid's cells and the buckets lie in the world.
+type gridPlan struct {
+	w, h      int
+	cx0, cz0  float64 // centre of cell (0, 0)
+	bx0, bz0  float64 // corner of bucket (0, 0)
+	bsize     float64
+	nbx, nbz  int
+	gridBytes int64 // the grid and the buckets' offsets
+}
+
+// checkBudget refuses a part of the bake whose memory is over the budget,
+// before it is allocated.
+func checkBudget(maxBytes int64, what string, need int64) error {
+	if maxBytes > 0 && need > maxBytes {
+		return fmt.Errorf("mppbake: %s needs %d MB, over the %d MB %w", what, (need+1<<20-1)>>20, maxBytes>>20, ErrBudget)
+	}
+	return nil
+}
+
+// newGrid sizes the grid over the pieces' region (refusing one over the
+// cell cap or the memory budget) and allocates it void.
+func newGrid(pieces []Piece, opt Options) (*Result, *gridPlan, error) {
+	box, w, h, ox, oz, nbox, err := Header(pieces)
+	if err != nil {
+		return nil, nil, err
 	}
 	maxCells := opt.MaxCells
 	if maxCells <= 0 {
@@ -336,31 +381,40 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	}
 	if w <= 0 || h <= 0 || int64(w)*int64(h) > int64(maxCells) {
 		if w <= 0 || h <= 0 {
-			return nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a grid of more than %d cells a side, more than %d cells", box[0], box[2], box[1], box[3], maxSide, maxCells)
+			return nil, nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a grid of more than %d cells a side, more than %d cells", box[0], box[2], box[1], box[3], maxSide, maxCells)
 		}
-		return nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a %d×%d grid, more than %d cells", box[0], box[2], box[1], box[3], w, h, maxCells)
+		return nil, nil, fmt.Errorf("mppbake: region %v..%v × %v..%v gives a %d×%d grid, more than %d cells", box[0], box[2], box[1], box[3], w, h, maxCells)
 	}
 	// Memory, before each part is allocated: the grid, the world
 	// triangles, the two indexes' offsets and entries.
-	budget := func(what string, need int64) error {
-		if opt.MaxBytes > 0 && need > opt.MaxBytes {
-			return fmt.Errorf("mppbake: %s needs %d MB, over the %d MB %w", what, (need+1<<20-1)>>20, opt.MaxBytes>>20, ErrBudget)
-		}
-		return nil
-	}
 	nbx0, nbz0 := int64((w+2)/bucketCells+1), int64((h+2)/bucketCells+1)
-	if err := budget(fmt.Sprintf("a %d×%d grid", w, h), int64(w)*int64(h)+8*nbx0*nbz0); err != nil {
-		return nil, err
+	gridBytes := int64(w)*int64(h) + 8*nbx0*nbz0
+	if err := checkBudget(opt.MaxBytes, fmt.Sprintf("a %d×%d grid", w, h), gridBytes); err != nil {
+		return nil, nil, err
 	}
 	g, err := mpp.New(w, h, mpp.Void)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g.OriginX, g.OriginZ = f32(0-box[0]), f32(0-box[1])
 	g.ExtentX, g.ExtentZ = f32(box[2]-box[0]), f32(box[3]-box[1])
 	res := &Result{Grid: g, BoxPieces: nbox, MinX: box[0], MinZ: box[1], MaxX: box[2], MaxZ: box[3]}
 
-	// World triangles.
+	i0 := math.Floor((float64(box[0]) - float64(ox)) / mpp.CellSize)
+	j0 := math.Floor((float64(box[1]) - float64(oz)) / mpp.CellSize)
+	gp := &gridPlan{w: w, h: h, gridBytes: gridBytes}
+	gp.cx0 = i0*mpp.CellSize + mpp.CellSize/2 + float64(ox)
+	gp.cz0 = j0*mpp.CellSize + mpp.CellSize/2 + float64(oz)
+	gp.bsize = bucketCells * mpp.CellSize
+	gp.bx0, gp.bz0 = gp.cx0-mpp.CellSize, gp.cz0-mpp.CellSize
+	gp.nbx, gp.nbz = (w+2)/bucketCells+1, (h+2)/bucketCells+1
+	return res, gp, nil
+}
+
+// worldTriangles places the solid pieces' triangles in the world: every
+// one a ray can land on, and the no-path ones as walls too (counted in
+// res). Over the triangle cap or the budget is refused first.
+func worldTriangles(ctx context.Context, pieces []Piece, opt Options, gp *gridPlan, res *Result) ([]tri, []wtri, error) {
 	maxTris := opt.MaxTriangles
 	if maxTris <= 0 {
 		maxTris = defaultTriangles
@@ -370,12 +424,12 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		if pieces[i].Solid && pieces[i].Shape != nil {
 			n += len(pieces[i].Shape.Triangles)
 			if n > maxTris {
-				return nil, fmt.Errorf("mppbake: the pieces place more than %d triangles", maxTris)
+				return nil, nil, fmt.Errorf("mppbake: the pieces place more than %d triangles", maxTris)
 			}
 		}
 	}
-	if err := budget(fmt.Sprintf("the grid and %d triangles", n), int64(w)*int64(h)+8*nbx0*nbz0+int64(n)*int64(sizeTri+sizeWall)); err != nil {
-		return nil, err
+	if err := checkBudget(opt.MaxBytes, fmt.Sprintf("the grid and %d triangles", n), gp.gridBytes+int64(n)*int64(sizeTri+sizeWall)); err != nil {
+		return nil, nil, err
 	}
 	var rays []tri
 	var walls []wtri
@@ -387,7 +441,7 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		res.Pieces++
 		for _, t := range p.Shape.Triangles {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			a, b, c := p.World.Apply(t.A), p.World.Apply(t.B), p.World.Apply(t.C)
 			nop := t.NoPath || p.NoPath
@@ -401,15 +455,13 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 			}
 		}
 	}
+	return rays, walls, nil
+}
 
-	i0 := math.Floor((float64(box[0]) - float64(ox)) / mpp.CellSize)
-	j0 := math.Floor((float64(box[1]) - float64(oz)) / mpp.CellSize)
-	cx0 := i0*mpp.CellSize + mpp.CellSize/2 + float64(ox)
-	cz0 := j0*mpp.CellSize + mpp.CellSize/2 + float64(oz)
-	bsize := bucketCells * mpp.CellSize
-	bx0, bz0 := cx0-mpp.CellSize, cz0-mpp.CellSize
-	nbx, nbz := (w+2)/bucketCells+1, (h+2)/bucketCells+1
-	fixed := int64(w)*int64(h) + 8*nbx0*nbz0 + int64(len(rays))*sizeTri + int64(len(walls))*sizeWall
+// indexes buckets the ray triangles (highest first in each bucket) and the
+// walls (grown by the probe's reach), sharing what is left of the budget.
+func (gp *gridPlan) indexes(ctx context.Context, opt Options, rays []tri, walls []wtri) (rb, wb *buckets, err error) {
+	fixed := gp.gridBytes + int64(len(rays))*sizeTri + int64(len(walls))*sizeWall
 	maxEntries := int64(maxBucketEntries)
 	if opt.MaxBytes > 0 {
 		maxEntries = min(maxEntries, max(0, (opt.MaxBytes-fixed)/8)) // two int32 per entry: idx and the fill copy's share
@@ -427,26 +479,31 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		}
 		return cmp.Compare(a, b)
 	})
-	rb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(rays), byTop, maxEntries, func(i int) (float64, float64, float64, float64) {
+	rb, err = newBuckets(ctx, gp.bx0, gp.bz0, gp.bsize, gp.nbx, gp.nbz, len(rays), byTop, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &rays[i]
 		return t.minx, t.minz, t.maxx, t.maxz
 	})
 	const reach = ProbeLength + 1e-3
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-
 	if rb != nil {
 		maxEntries -= int64(len(rb.idx))
 	}
-	wb, err := newBuckets(ctx, bx0, bz0, bsize, nbx, nbz, len(walls), nil, maxEntries, func(i int) (float64, float64, float64, float64) {
+	wb, err = newBuckets(ctx, gp.bx0, gp.bz0, gp.bsize, gp.nbx, gp.nbz, len(walls), nil, maxEntries, func(i int) (float64, float64, float64, float64) {
 		t := &walls[i]
 		return t.minx - reach, t.minz - reach, t.maxx + reach, t.maxz + reach
 	})
-
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	return rb, wb, nil
+}
+
+// classifyRows classifies every cell, the rows in parallel, under the cap
+// on ray-triangle tests (counted in res).
+func (gp *gridPlan) classifyRows(ctx context.Context, opt Options, g *mpp.Grid, rays []tri, walls []wtri, rb, wb *buckets, res *Result) error {
+	w, h := gp.w, gp.h
 	maxTests := opt.MaxTests
 	if maxTests <= 0 {
 		maxTests = defaultTests
@@ -456,11 +513,11 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 	// cap stops the others (errOverTests) and the cap's error is built
 	// below, once.
 	workpool.Each(ctx, h, opt.Workers, func(ctx context.Context, j int) error {
-		cz := cz0 + float64(j)*mpp.CellSize
+		cz := gp.cz0 + float64(j)*mpp.CellSize
 		row := g.Cells[j*w : (j+1)*w]
 		var n int64
 		for i := range row {
-			cx := cx0 + float64(i)*mpp.CellSize
+			cx := gp.cx0 + float64(i)*mpp.CellSize
 			var c mpp.Class
 			c, n = classify(cx, cz, rays, walls, rb, wb, n)
 			row[i] = c
@@ -481,17 +538,14 @@ func Bake(ctx context.Context, pieces []Piece, opt Options) (*Result, error) {
 		return nil
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	if n := tests.Load(); n > maxTests {
-		return nil, fmt.Errorf("%w: the level's %d triangles overlap so much that its %d×%d cells take more than %d tests (real levels take a few million); are some triangles far larger than the level?",
+		return fmt.Errorf("%w: the level's %d triangles overlap so much that its %d×%d cells take more than %d tests (real levels take a few million); are some triangles far larger than the level?",
 			ErrTooMuchWork, len(rays), w, h, maxTests)
 	}
 	res.Tests = tests.Load()
-	if err := enclose(ctx, g); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return nil
 }
 
 func newRayTri(a, b, c [3]float64, nop bool) (tri, bool) {

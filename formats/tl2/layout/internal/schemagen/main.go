@@ -56,6 +56,17 @@ func main() {
 		log.Fatal(err)
 	}
 
+	if err := os.WriteFile(filepath.Join(*outDir, "schema.txt"), schemaText(descs, compact, compactNames), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*outDir, "tags.txt"), tagsText(tags), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// schemaText is schema.txt: each descriptor code in order, its aliases
+// and its properties.
+func schemaText(descs []desc, compact map[int]map[int]compactProp, compactNames map[int]string) []byte {
 	// The JSON lists "Box Collision" under code 33, which is Plane
 	// Collision's; TL2Lib and the notes both give Box Collision 32.
 	for i := range descs {
@@ -63,13 +74,6 @@ func main() {
 			descs[i].code = 32
 		}
 	}
-	// Codes with two JSON entries: the first name is the DLL spelling the
-	// editor writes (notes §3.2); "Music" is the corpus-learned entry whose
-	// 56 properties are pollution (the real descriptor has 4), so only its
-	// name survives, as an alias.
-	primaryName := map[int]string{14: "Music Object", 72: "Draggable Fame", 150: "Movie Played"}
-	dropProps := map[string]bool{"Music": true}
-
 	byCode := map[int][]desc{}
 	for _, d := range descs {
 		byCode[d.code] = append(byCode[d.code], d)
@@ -85,66 +89,76 @@ func main() {
 	out.WriteString("# compact-tl2.txt (Awkward-im/Torchlight) as tie-breaker. Do not edit; see doc.go.\n")
 	out.WriteString("# D code name | A code alias | P code id enc texttype primary name\n")
 	for _, c := range codes {
-		group := byCode[c]
-		main := group[0]
-		if pn, ok := primaryName[c]; ok {
-			for _, d := range group {
-				if d.name == pn {
-					main = d
-				}
-			}
-		}
-		fmt.Fprintf(&out, "D\t%d\t%s\n", c, main.name)
-		for _, d := range group {
-			if d.name != main.name {
-				fmt.Fprintf(&out, "A\t%d\t%s\n", c, d.name)
-			}
-		}
-		var props []prop
-		seen := map[string]bool{}
-		for _, d := range append([]desc{main}, group...) {
-			if dropProps[d.name] {
-				continue
-			}
-			for _, p := range d.props {
-				if !seen[p.name] {
-					seen[p.name] = true
-					props = append(props, p)
-				}
-			}
-		}
-		cp := compact[c]
-		// The decoder needs one name per id: prefer TL2Lib's name for that
-		// id, else the first in registry order.
-		primary := map[int]string{}
-		for _, p := range props {
-			if x, ok := cp[p.code]; ok && x.name == p.name {
-				primary[p.code] = p.name
-			}
-		}
-		for _, p := range props {
-			if _, ok := primary[p.code]; !ok {
-				primary[p.code] = p.name
-			}
-		}
-		for _, p := range props {
-			tt := textType(p.enc)
-			if x, ok := cp[p.code]; ok && x.name == p.name {
-				if t := compactTextType(x.typ, p.enc); t != "" {
-					tt = t
-				}
-			}
-			pri := 0
-			if primary[p.code] == p.name {
-				pri = 1
-			}
-			fmt.Fprintf(&out, "P\t%d\t%d\t%s\t%s\t%d\t%s\n", c, p.code, p.enc, tt, pri, p.name)
-		}
+		writeDescriptor(&out, c, byCode[c], compact[c])
 	}
-	if err := os.WriteFile(filepath.Join(*outDir, "schema.txt"), out.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
+	return out.Bytes()
+}
 
+// writeDescriptor writes one code's D line, its A lines and its P lines.
+func writeDescriptor(out *bytes.Buffer, c int, group []desc, cp map[int]compactProp) {
+	// Codes with two JSON entries: the first name is the DLL spelling the
+	// editor writes (notes §3.2); "Music" is the corpus-learned entry whose
+	// 56 properties are pollution (the real descriptor has 4), so only its
+	// name survives, as an alias.
+	primaryName := map[int]string{14: "Music Object", 72: "Draggable Fame", 150: "Movie Played"}
+	dropProps := map[string]bool{"Music": true}
+	main := group[0]
+	if pn, ok := primaryName[c]; ok {
+		for _, d := range group {
+			if d.name == pn {
+				main = d
+			}
+		}
+	}
+	fmt.Fprintf(out, "D\t%d\t%s\n", c, main.name)
+	for _, d := range group {
+		if d.name != main.name {
+			fmt.Fprintf(out, "A\t%d\t%s\n", c, d.name)
+		}
+	}
+	var props []prop
+	seen := map[string]bool{}
+	for _, d := range append([]desc{main}, group...) {
+		if dropProps[d.name] {
+			continue
+		}
+		for _, p := range d.props {
+			if !seen[p.name] {
+				seen[p.name] = true
+				props = append(props, p)
+			}
+		}
+	}
+	// The decoder needs one name per id: prefer TL2Lib's name for that
+	// id, else the first in registry order.
+	primary := map[int]string{}
+	for _, p := range props {
+		if x, ok := cp[p.code]; ok && x.name == p.name {
+			primary[p.code] = p.name
+		}
+	}
+	for _, p := range props {
+		if _, ok := primary[p.code]; !ok {
+			primary[p.code] = p.name
+		}
+	}
+	for _, p := range props {
+		tt := textType(p.enc)
+		if x, ok := cp[p.code]; ok && x.name == p.name {
+			if t := compactTextType(x.typ, p.enc); t != "" {
+				tt = t
+			}
+		}
+		pri := 0
+		if primary[p.code] == p.name {
+			pri = 1
+		}
+		fmt.Fprintf(out, "P\t%d\t%d\t%s\t%s\t%d\t%s\n", c, p.code, p.enc, tt, pri, p.name)
+	}
+}
+
+// tagsText is tags.txt: the data-group tags by value, then name.
+func tagsText(tags map[string]int) []byte {
 	var tb bytes.Buffer
 	tb.WriteString("# Generated by internal/schemagen from binlayout_datagroup_tags.json (heiybb/TL2-RE). Do not edit.\n")
 	names := make([]string, 0, len(tags))
@@ -157,9 +171,7 @@ func main() {
 	for _, n := range names {
 		fmt.Fprintf(&tb, "%d\t%s\n", tags[n], n)
 	}
-	if err := os.WriteFile(filepath.Join(*outDir, "tags.txt"), tb.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
+	return tb.Bytes()
 }
 
 // textType is the type tag a LAYOUT text uses for an encoding when TL2Lib
