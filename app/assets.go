@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/limits"
+	"packsmith/backend/workspace/settings"
 )
 
 // MaxRawChunk caps one /api/raw answer; the hex view pages through.
@@ -24,7 +26,7 @@ const MaxRawChunk = 1 << 20
 // the pictures' metadata come from bound calls (TextView, ImageView,
 // GridDiffView). Errors answer 4xx/5xx with the message as plain text,
 // for the webviews that pass a status on.
-func (s *Service) apiHandler() http.Handler {
+func (s *assetServer) apiHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/raw", s.serveRaw)
 	mux.HandleFunc("/api/rendered", s.serveRendered) // rendered.go
@@ -33,14 +35,14 @@ func (s *Service) apiHandler() http.Handler {
 	return mux
 }
 
-func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
+func (s *assetServer) entryFor(w http.ResponseWriter, r *http.Request) (archive.Archive, archive.Entry, bool) {
 	q := r.URL.Query()
-	ss, err := s.Sessions.Get(q.Get("s"))
+	ss, err := s.archives.get(q.Get("s"))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return nil, archive.Entry{}, false
 	}
-	v := s.view(ss) // a pending change shows what the save will store (textedit.go)
+	v := s.archives.view(ss) // a pending change shows what the save will store (archives.go)
 	e, ok := archive.Find(v, q.Get("p"))
 	if !ok {
 		http.Error(w, (&archive.EntryError{Archive: ss.Archive.Path(), Entry: q.Get("p"), Offset: -1, Err: archive.ErrNotFound}).Error(), http.StatusNotFound)
@@ -49,7 +51,7 @@ func (s *Service) entryFor(w http.ResponseWriter, r *http.Request) (archive.Arch
 	return v, e, true
 }
 
-func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveRaw(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -87,3 +89,13 @@ func (s *Service) serveRaw(w http.ResponseWriter, r *http.Request) {
 
 // isAPI says whether a request is for the API handler.
 func isAPI(path string) bool { return strings.HasPrefix(path, "/api/") }
+
+// assetServer answers the window's /api/ requests (entry bytes, pictures,
+// audio, meshes and levels): it reads the open archives as the window
+// shows them and hands over the pictures the services drew.
+type assetServer struct {
+	archives *openArchives
+	settings *settings.Store // game data for the level view (gameData)
+	budget   *limits.Budget
+	rendered *renderedStore
+}

@@ -18,7 +18,7 @@ const MaxAudio = 64 << 20
 // serveAudio answers GET /api/audio?s=SESSION&p=ENTRY with the whole entry
 // and the Content-Type the browser needs to play it (audio/wav, audio/ogg,
 // audio/mpeg), with Range support.
-func (s *Service) serveAudio(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveAudio(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return

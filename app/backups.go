@@ -21,7 +21,7 @@ type BackupList struct {
 }
 
 func (s *LoadOrderService) backupStore() *backups.Store {
-	return &backups.Store{Dir: backups.Dir(), Keep: s.Settings.Get().BackupsKeep}
+	return &backups.Store{Dir: backups.Dir(), Keep: s.settings.Get().BackupsKeep}
 }
 
 // Backups lists every backup, newest first.
@@ -47,7 +47,7 @@ func (s *LoadOrderService) Backups() (BackupList, error) {
 // *backups.Restored. The view reloads the load order afterwards.
 func (s *LoadOrderService) RestoreBackup(id string) (string, error) {
 	st := s.backupStore()
-	return s.startCall("restore", "Restoring a backup", id, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "restore", "Restoring a backup", id, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return st.Restore(ctx, id)
 	}), nil
 }

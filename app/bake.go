@@ -16,6 +16,7 @@ import (
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
+	"packsmith/backend/workspace/settings"
 	"packsmith/formats/tl2/mpp"
 )
 
@@ -53,7 +54,7 @@ const (
 // BakeGrid starts a job baking the walk grid of a .LAYOUT entry of an
 // open archive; its result is a *BakeView.
 func (s *ToolsService) BakeGrid(id, entryPath string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
@@ -66,14 +67,14 @@ func (s *ToolsService) BakeGrid(id, entryPath string) (string, error) {
 	if !ok || !strings.EqualFold(filepath.Ext(e.Path), ".layout") {
 		return "", fmt.Errorf("%s: only a .LAYOUT under a MEDIA folder can be baked", e.Path)
 	}
-	return s.startCall("bake", "Baking the walk grid of "+path.Base(e.Path), e.Path, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "bake", "Baking the walk grid of "+path.Base(e.Path), e.Path, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		v, err := s.bakeGrid(ctx, p, a, e, root)
 		return v, usermsg.Error(err)
 	}), nil
 }
 
-func (s *Service) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Archive, e archive.Entry, root string) (*BakeView, error) {
-	b, err := levelbake.NewFromArchive(a, root, s.gameData())
+func (s *ToolsService) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Archive, e archive.Entry, root string) (*BakeView, error) {
+	b, err := levelbake.NewFromArchive(a, root, gameData(s.settings))
 	if err != nil {
 		return nil, err
 	}
@@ -112,16 +113,16 @@ func (s *Service) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive.Arch
 }
 
 // bakeOptions reports the bake's rows as the job's progress.
-func (s *Service) bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
+func (s *ToolsService) bakeOptions(p *jobs.Reporter, what string) levelbake.Options {
 	p.Stage(bakeStageBake, what, 0, 0)
-	return levelbake.Options{Budget: s.Budget, Progress: func(done, total int) { p.Stage(bakeStageBake, what, int64(done), int64(total)) }}
+	return levelbake.Options{Budget: s.budget, Progress: func(done, total int) { p.Stage(bakeStageBake, what, int64(done), int64(total)) }}
 }
 
 // drawBaked draws the baked grid and keeps the picture for the window.
-func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, baked []byte) error {
+func (s *ToolsService) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, baked []byte) error {
 	p.Stage(bakeStageDraw, v.Grid, 0, 1)
-	r, err := s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
-		return render.RenderGridBytes(baked, preview.Options{View: map[string]string{"overlay": "1"}, Budget: s.Budget})
+	r, err := s.rendered.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+		return render.RenderGridBytes(baked, preview.Options{View: map[string]string{"overlay": "1"}, Budget: s.budget})
 	})
 	if err != nil {
 		return err
@@ -132,10 +133,10 @@ func (s *Service) drawBaked(ctx context.Context, p *jobs.Reporter, v *BakeView, 
 
 // drawAgainst draws the difference between the existing grid and the
 // baked one and keeps the picture for the window.
-func (s *Service) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAgainst, old []byte, oldName string, baked []byte, bakedName string) error {
+func (s *ToolsService) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAgainst, old []byte, oldName string, baked []byte, bakedName string) error {
 	p.Stage(bakeStageCompare, oldName, 0, 1)
-	r, err := s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
-		return render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, preview.Options{Budget: s.Budget})
+	r, err := s.rendered.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+		return render.DiffGrids(bytes.NewReader(old), oldName, bytes.NewReader(baked), bakedName, preview.Options{Budget: s.budget})
 	})
 	if err != nil {
 		return err
@@ -147,8 +148,8 @@ func (s *Service) drawAgainst(ctx context.Context, p *jobs.Reporter, ag *BakeAga
 // gameData is where pieces the mod lacks come from: the game folder of the
 // settings when it holds DATA.PAK (or PAKS/DATA.PAK), else the pack's base
 // data folder.
-func (s *Service) gameData() string {
-	st := s.Settings.Get()
+func gameData(settings *settings.Store) string {
+	st := settings.Get()
 	switch {
 	case st.GameDir != "" && levelbake.HasPak(st.GameDir):
 		return st.GameDir
@@ -163,14 +164,14 @@ func (s *Service) gameData() string {
 // compared with the .MPP beside it when there is one. Nothing is written.
 // It starts a job; its result is a *BakeView.
 func (s *ToolsService) BakeLayoutFile(layoutPath string) (string, error) {
-	return s.startCall("bake", "Baking the walk grid of "+filepath.Base(layoutPath), layoutPath, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "bake", "Baking the walk grid of "+filepath.Base(layoutPath), layoutPath, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		v, err := s.bakeLayoutFile(ctx, p, layoutPath)
 		return v, usermsg.Error(err)
 	}), nil
 }
 
-func (s *Service) bakeLayoutFile(ctx context.Context, p *jobs.Reporter, layoutPath string) (*BakeView, error) {
-	fr, err := levelbake.BakeFile(ctx, layoutPath, s.gameData(), "", s.bakeOptions(p, filepath.Base(layoutPath)))
+func (s *ToolsService) bakeLayoutFile(ctx context.Context, p *jobs.Reporter, layoutPath string) (*BakeView, error) {
+	fr, err := levelbake.BakeFile(ctx, layoutPath, gameData(s.settings), "", s.bakeOptions(p, filepath.Base(layoutPath)))
 	if err != nil {
 		return nil, err
 	}

@@ -29,25 +29,25 @@ func (s *BrowseService) Open(path, password string) (string, error) {
 	if strings.TrimSpace(path) == "" {
 		return "", fmt.Errorf("open: give the path of an archive, a folder or a file")
 	}
-	return s.startCall("open", "Opening "+filepath.Base(path), path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "open", "Opening "+filepath.Base(path), path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
 		info, err := jobs.DetachDropping(ctx,
 			func() (session.Info, error) { return s.openRemembered(path, password) },
-			func(info session.Info) { s.Sessions.Close(info.ID) })
+			func(info session.Info) { s.archives.close(info.ID) })
 		if err != nil {
 			return nil, err
 		}
 		abs, _ := filepath.Abs(path)
-		s.Settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+		s.settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
 		return info, nil
 	}), nil
 }
 
 // PickArchive shows the open dialog; "" when the user cancelled.
 func (s *BrowseService) PickArchive() (string, error) {
-	if s.dialogs == nil {
+	if s.window.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
-	return s.dialogs.OpenFile("Open an archive", []FilePattern{
+	return s.window.dialogs.OpenFile("Open an archive", []FilePattern{
 		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
 		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
 		{Name: "All files", Pattern: "*"},
@@ -57,7 +57,7 @@ func (s *BrowseService) PickArchive() (string, error) {
 // Recent lists recently opened archives that still exist.
 func (s *BrowseService) Recent() []string {
 	out := []string{}
-	for _, p := range s.Settings.Get().Recent {
+	for _, p := range s.settings.Get().Recent {
 		if _, err := os.Stat(p); err == nil {
 			out = append(out, p)
 		}
@@ -67,13 +67,12 @@ func (s *BrowseService) Recent() []string {
 
 // Close closes an open archive.
 func (s *BrowseService) Close(id string) error {
-	s.Edits.Drop(id)
-	return s.Sessions.Close(id)
+	return s.archives.close(id)
 }
 
 // List returns one page of entries.
 func (s *BrowseService) List(id string, q session.Query) (session.Page, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return session.Page{}, err
 	}
@@ -82,7 +81,7 @@ func (s *BrowseService) List(id string, q session.Query) (session.Page, error) {
 
 // Tree returns the folder tree.
 func (s *BrowseService) Tree(id string) (*session.Folder, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}
@@ -91,23 +90,23 @@ func (s *BrowseService) Tree(id string) (*session.Folder, error) {
 
 // Describe says how an entry can be previewed.
 func (s *BrowseService) Describe(id, entryPath string) (preview.Description, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return preview.Description{}, err
 	}
-	v := s.view(ss) // a pending change previews as what the save stores (textedit.go)
+	v := s.archives.view(ss) // a pending change previews as what the save stores (archives.go)
 	e, ok := archive.Find(v, entryPath)
 	if !ok {
 		return preview.Description{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
 	d, err := preview.Describe(v, e)
-	return pendingNote(d, s.Edits.For(id).List()), err
+	return pendingNote(d, s.archives.pending(id).List()), err
 }
 
 // Verify starts a job running the family's checks; its result is the list
 // of findings.
 func (s *BrowseService) Verify(id string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
@@ -115,7 +114,7 @@ func (s *BrowseService) Verify(id string) (string, error) {
 	if verify == nil {
 		return "", fmt.Errorf("%s archives have no integrity checks", ss.Archive.Family())
 	}
-	return s.Jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("verify", "Verifying "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		f, err := verify(ctx, p)
 		if f == nil {
 			f = []archive.Finding{}

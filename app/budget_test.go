@@ -28,19 +28,19 @@ func TestWindowBudgetFromSetting(t *testing.T) {
 	if a.Budget.MB() != 64 {
 		t.Fatalf("maxMemoryMB 64: the window's budget is %d MB", a.Budget.MB())
 	}
-	if _, err := a.Sessions.Open(dat, archive.OpenOptions{}); err == nil || !strings.Contains(err.Error(), "over the 64 MB memory limit") {
+	if _, err := a.archives.open(dat, archive.OpenOptions{}); err == nil || !strings.Contains(err.Error(), "over the 64 MB memory limit") {
 		t.Fatalf("80 MB layer under the 64 MB setting: %v", err)
 	}
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	b := testApp(t, &events{}, nil, nil)
-	info, err := b.Sessions.Open(dat, archive.OpenOptions{})
+	info, err := b.archives.open(dat, archive.OpenOptions{})
 	if err != nil {
 		t.Fatalf("default budget: %v", err)
 	}
 	if b.Budget.InUse() == 0 {
 		t.Fatal("the open layer takes nothing from the window's budget")
 	}
-	b.Sessions.Close(info.ID)
+	b.archives.close(info.ID)
 	if a.Budget.MB() != 64 || a.Budget.InUse() != 0 {
 		t.Fatalf("the first window's budget moved: %d MB, %d in use", a.Budget.MB(), a.Budget.InUse())
 	}

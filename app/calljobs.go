@@ -24,11 +24,11 @@ import (
 	"packsmith/backend/workspace/session"
 )
 
-// startCall starts such a job. Its first report names what it works on,
-// and a cancel that comes before the work starts is honoured at once;
+// startCall starts such a job on jb. Its first report names what it works
+// on, and a cancel that comes before the work starts is honoured at once;
 // after that, fn's backend calls stop on ctx.
-func (s *Service) startCall(kind, title, what string, fn jobs.Func) string {
-	return s.Jobs.Start(kind, title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+func startCall(jb *jobs.Manager, kind, title, what string, fn jobs.Func) string {
+	return jb.Start(kind, title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		p.Progress(0, 0, what)
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -250,7 +250,7 @@ func TestOpenJobCancel(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the cancelled open's archive is still open after 5 s")
 	}
-	if _, err := s.Sessions.Get("s1"); err == nil {
+	if _, err := s.archives.get("s1"); err == nil {
 		t.Fatal("the cancelled open's session is still there")
 	}
 	if r := s.Recent(); len(r) != 0 {

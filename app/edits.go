@@ -24,23 +24,23 @@ type EditState struct {
 	Changes []edits.Change `json:"changes"`
 }
 
-func (s *Service) editState(id string) (EditState, error) {
-	ss, err := s.Sessions.Get(id)
+func (s *EditService) editState(id string) (EditState, error) {
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return EditState{}, err
 	}
-	return EditState{Caps: edits.CapsOf(ss.Archive), Changes: s.Edits.For(id).List()}, nil
+	return EditState{Caps: edits.CapsOf(ss.Archive), Changes: s.archives.pending(id).List()}, nil
 }
 
 // Changes lists an archive's pending changes and what its family can save.
 func (s *EditService) Changes(id string) (EditState, error) { return s.editState(id) }
 
-func (s *Service) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
-	ss, err := s.Sessions.Get(id)
+func (s *EditService) stage(id string, fn func(ss *session.Session, p *edits.Pending) error) (EditState, error) {
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return EditState{}, err
 	}
-	if err := fn(ss, s.Edits.For(id)); err != nil {
+	if err := fn(ss, s.archives.pending(id)); err != nil {
 		return EditState{}, err
 	}
 	return s.editState(id)
@@ -181,11 +181,11 @@ type SavedArchive struct {
 // SaveChanges starts a job writing the pending changes: in place after a
 // backup (out ""), or to out (Save as). It returns the job id.
 func (s *EditService) SaveChanges(id, out string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
-	pend := s.Edits.For(id)
+	pend := s.archives.pending(id)
 	if pend.Len() == 0 && out == "" {
 		return "", fmt.Errorf("%s: nothing to save", ss.Name())
 	}
@@ -193,7 +193,7 @@ func (s *EditService) SaveChanges(id, out string) (string, error) {
 	if out != "" {
 		title = "Saving " + ss.Name() + " as " + filepath.Base(out)
 	}
-	return s.Jobs.Start("save", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("save", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		res, err := edits.Save(ctx, ss, pend, out, p)
 		if err != nil {
 			return nil, err
@@ -204,7 +204,7 @@ func (s *EditService) SaveChanges(id, out string) (string, error) {
 
 // SessionInfo describes an open archive as it is now (after a save).
 func (s *BrowseService) SessionInfo(id string) (session.Info, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return session.Info{}, err
 	}
@@ -221,19 +221,19 @@ type SaveDialog interface {
 // file (or its archive): the dialog starts in that folder, so each tab's
 // dialogs keep their own place.
 func (s *EditService) PickFile(title, from string) (string, error) {
-	if s.dialogs == nil {
+	if s.window.dialogs == nil {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
 	all := []FilePattern{{Name: "All files", Pattern: "*"}}
-	if fd, ok := s.dialogs.(fromDialogs); ok && from != "" {
+	if fd, ok := s.window.dialogs.(fromDialogs); ok && from != "" {
 		return fd.OpenFileFrom(from, title, all)
 	}
-	return s.dialogs.OpenFile(title, all)
+	return s.window.dialogs.OpenFile(title, all)
 }
 
 // PickSaveAs shows the save dialog starting at defaultPath ("" when cancelled).
 func (s *ExportService) PickSaveAs(title, defaultPath string) (string, error) {
-	d, ok := s.dialogs.(SaveDialog)
+	d, ok := s.window.dialogs.(SaveDialog)
 	if !ok {
 		return "", fmt.Errorf("no save dialog in this build: type the path")
 	}

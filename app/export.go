@@ -34,7 +34,7 @@ func (s *ExportService) ExtractWith(id string, t ExtractTarget, dir string) (str
 // starts a job whose result is the convert.Saved (drawing and encoding a
 // large texture takes a while).
 func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]string, target string, overwrite bool) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
@@ -46,13 +46,13 @@ func (s *ExportService) SavePreview(id, entryPath, view string, opts map[string]
 	if target != "" && !filepath.IsAbs(target) {
 		return "", fmt.Errorf("save preview: %q is not a full path", target)
 	}
-	return s.startCall("save-preview", "Saving "+filepath.Base(target), target, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		saved, err := convert.SavePreview(ctx, ss.Archive, e, view, preview.Options{View: opts, Budget: s.Budget}, target, overwrite)
+	return startCall(s.jobs, "save-preview", "Saving "+filepath.Base(target), target, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		saved, err := convert.SavePreview(ctx, ss.Archive, e, view, preview.Options{View: opts, Budget: s.budget}, target, overwrite)
 		if err != nil {
 			return nil, err
 		}
 		if !saved.Exists {
-			s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
+			s.settings.Update(func(st *settings.Settings) { st.LastExtractDir = filepath.Dir(target) })
 		}
 		return saved, nil
 	}), nil
@@ -65,9 +65,9 @@ func (s *ExportService) PreviewFileName(id, entryPath, view string) (string, err
 	if err != nil {
 		return "", err
 	}
-	dir := s.Settings.Get().LastExtractDir
+	dir := s.settings.Get().LastExtractDir
 	if dir == "" {
-		ss, _ := s.Sessions.Get(id)
+		ss, _ := s.archives.get(id)
 		dir = filepath.Dir(ss.Archive.Path())
 	}
 	if abs, err := filepath.Abs(dir); err == nil {
@@ -76,8 +76,8 @@ func (s *ExportService) PreviewFileName(id, entryPath, view string) (string, err
 	return filepath.Join(dir, name), nil
 }
 
-func (s *Service) previewName(id, entryPath, view string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+func (s *ExportService) previewName(id, entryPath, view string) (string, error) {
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
@@ -100,24 +100,24 @@ func (s *ExportService) Extract(id string, paths []string, dir string) (string, 
 	return s.startExtract(id, paths, dir, extract.Options{})
 }
 
-func (s *Service) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
-	ss, err := s.Sessions.Get(id)
+func (s *ExportService) startExtract(id string, paths []string, dir string, opt extract.Options) (string, error) {
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
 	if strings.TrimSpace(dir) == "" {
 		return "", fmt.Errorf("extract: no target folder")
 	}
-	s.Settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
+	s.settings.Update(func(st *settings.Settings) { st.LastExtractDir = dir })
 	title := fmt.Sprintf("Extracting %s", ss.Name())
-	return s.Jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("extract", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return extract.Extract(ctx, ss.Archive, dir, paths, p, opt)
 	}), nil
 }
 
 // ExtractFiltered extracts every entry matching a list query.
 func (s *ExportService) ExtractFiltered(id string, q session.Query, dir string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
@@ -133,7 +133,7 @@ func (s *ExportService) ExtractFiltered(id string, q session.Query, dir string) 
 
 // extractOptions are extract's options for the window's conversions, which
 // take their memory from the window's budget.
-func (s *Service) extractOptions(c convert.Options) extract.Options {
-	c.Budget = s.Budget
+func (s *ExportService) extractOptions(c convert.Options) extract.Options {
+	c.Budget = s.budget
 	return convert.ExtractOptions(c)
 }

@@ -18,11 +18,11 @@ type ExtractTarget struct {
 	Convert  convert.Options `json:"convert"`
 }
 
-func (s *Service) targetPaths(id string, t ExtractTarget) ([]string, error) {
+func (s *ExportService) targetPaths(id string, t ExtractTarget) ([]string, error) {
 	if !t.Filtered {
 		return t.Paths, nil
 	}
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (s *Service) targetPaths(id string, t ExtractTarget) ([]string, error) {
 // It also reports, as an error, anything that would make the extract
 // refuse (a link or a file in the way).
 func (s *ExportService) ExtractExisting(id string, t ExtractTarget, dir string) ([]string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}

@@ -27,21 +27,21 @@ func passwordKey(path string) string {
 // user typed for this path before is tried first (the region passwords
 // are tried by the driver); a password given that opens a Lost Saga pack
 // or game folder is remembered for the next time.
-func (s *Service) openRemembered(path, password string) (session.Info, error) {
+func (s *BrowseService) openRemembered(path, password string) (session.Info, error) {
 	key := passwordKey(path)
 	if password == "" {
-		if pw := s.Settings.Get().Passwords[key]; pw != "" {
-			if info, err := s.Sessions.Open(path, archive.OpenOptions{Password: pw}); err == nil {
+		if pw := s.settings.Get().Passwords[key]; pw != "" {
+			if info, err := s.archives.open(path, archive.OpenOptions{Password: pw}); err == nil {
 				return info, nil
 			}
 		}
 	}
-	info, err := s.Sessions.Open(path, archive.OpenOptions{Password: password})
+	info, err := s.archives.open(path, archive.OpenOptions{Password: password})
 	if err != nil {
 		return info, err
 	}
 	if password != "" && s.takesPasswords(info.ID) {
-		s.Settings.Update(func(st *settings.Settings) {
+		s.settings.Update(func(st *settings.Settings) {
 			if st.Passwords == nil {
 				st.Passwords = map[string]string{}
 			}
@@ -53,14 +53,14 @@ func (s *Service) openRemembered(path, password string) (session.Info, error) {
 
 // takesPasswords says whether the session's family opens encrypted
 // entries with a password (one worth remembering).
-func (s *Service) takesPasswords(id string) bool {
-	ss, err := s.Sessions.Get(id)
+func (s *BrowseService) takesPasswords(id string) bool {
+	ss, err := s.archives.get(id)
 	return err == nil && ss.Archive.Capabilities().Passwords
 }
 
 // ForgetPassword drops the password remembered for path.
 func (s *ToolsService) ForgetPassword(path string) error {
-	return s.Settings.Update(func(st *settings.Settings) { delete(st.Passwords, passwordKey(path)) })
+	return s.settings.Update(func(st *settings.Settings) { delete(st.Passwords, passwordKey(path)) })
 }
 
 // OptimizeResult is what an optimize job returns.
@@ -77,11 +77,11 @@ type OptimizeResult struct {
 // closes the pack's tab first and opens the result when the job is done.
 func (s *ToolsService) OptimizePack(path, out, password string) (string, error) {
 	if password == "" {
-		password = s.Settings.Get().Passwords[passwordKey(path)]
+		password = s.settings.Get().Passwords[passwordKey(path)]
 	}
-	return s.Jobs.Start("optimize", "Optimizing "+filepath.Base(path), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("optimize", "Optimizing "+filepath.Base(path), func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		var res OptimizeResult
-		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password, Budget: s.Budget}, p,
+		r, err := writeback.ApplyWith(ctx, path, out, nil, archive.OpenOptions{Password: password, Budget: s.budget}, p,
 			func(a archive.Archive, dst string) (archive.Staged, error) {
 				c := a.Capabilities()
 				if c.Optimize == nil {
@@ -96,7 +96,7 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 			return nil, err
 		}
 		res.Result = r
-		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password, Budget: s.Budget}); err == nil {
+		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password, Budget: s.budget}); err == nil {
 			if info := a.Capabilities().Info; info != nil {
 				if in, ok := info().(iopdrv.Info); ok {
 					res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize
@@ -118,10 +118,10 @@ func (s *ToolsService) CreatePack(out, dir, password string) (string, error) {
 	if !strings.EqualFold(filepath.Ext(out), ".iop") {
 		return "", fmt.Errorf("create: %s: the pack's name must end in .iop", out)
 	}
-	return s.Jobs.Start("create", "Creating "+filepath.Base(out), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("create", "Creating "+filepath.Base(out), func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		res, err := iopdrv.Create(ctx, out, dir, password, p)
 		if err == nil && password != "" {
-			s.Settings.Update(func(st *settings.Settings) {
+			s.settings.Update(func(st *settings.Settings) {
 				if st.Passwords == nil {
 					st.Passwords = map[string]string{}
 				}

@@ -130,6 +130,6 @@ func TestOptimizeAndCreateJobs(t *testing.T) {
 
 // rememberedPassword says whether a password is remembered for path.
 // (a test's helper: the window asks for no such thing)
-func (s *Service) rememberedPassword(path string) bool {
+func (s *App) rememberedPassword(path string) bool {
 	return s.Settings.Get().Passwords[passwordKey(path)] != ""
 }

@@ -40,14 +40,14 @@ func result[T any](s *App) func(string, error) (T, error) {
 }
 
 // JobResults lists exactly the kinds of job this package starts: the
-// string each Jobs.Start and startCall names, read from the source.
+// string each jobs.Start and startCall(jobs, ...) names, read from the source.
 func TestJobResultsListEveryKind(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	started := map[string]bool{}
-	call := regexp.MustCompile(`(?:startCall|Jobs\.Start)\("([a-z-]+)"`)
+	call := regexp.MustCompile(`(?:startCall\([\w.]+, |[Jj]obs\.Start\()"([a-z-]+)"`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

@@ -19,7 +19,7 @@ import (
 	"packsmith/backend/workspace/jobs"
 )
 
-// loadOrderState is the load order the view is editing (a Service field).
+// loadOrderState is the load order the view is editing (a LoadOrderService field).
 type loadOrderState struct {
 	sync.Mutex
 	st *loadorder.State
@@ -36,7 +36,7 @@ type LoadOrderFolders struct {
 
 // LoadOrderFolders tells the view which folders to show first.
 func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
-	st := s.Settings.Get()
+	st := s.settings.Get()
 	f := LoadOrderFolders{UserDir: st.TL2UserDir, ModsDir: st.ModsDir, InstallDir: st.GameDir}
 	if d, err := loadorder.DefaultUserDir(); err == nil {
 		f.DefaultUserDir = d
@@ -45,8 +45,8 @@ func (s *LoadOrderService) LoadOrderFolders() LoadOrderFolders {
 		f.UserDir = f.DefaultUserDir
 		f.ModsDir = "" // a mods folder remembered without its user folder is not this one's
 	}
-	if s.demoDir != "" {
-		d := filepath.Join(s.demoDir, "tl2-user")
+	if s.window.demoDir != "" {
+		d := filepath.Join(s.window.demoDir, "tl2-user")
 		if st, err := os.Stat(d); err == nil && st.IsDir() {
 			f.DemoUserDir = d
 		}
@@ -64,14 +64,14 @@ func (s *LoadOrderService) LoadOrder(userDir, modsDir string) (string, error) {
 	if strings.TrimSpace(userDir) == "" {
 		return "", fmt.Errorf("load order: give the Torchlight II user folder (the one holding modlauncher.sch)")
 	}
-	return s.startCall("loadorder", "Reading the load order of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "loadorder", "Reading the load order of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return s.openLoadOrder(ctx, userDir, modsDir)
 	}), nil
 }
 
 func (s *LoadOrderService) openLoadOrder(ctx context.Context, userDir, modsDir string) (*loadorder.View, error) {
 	st, err := loadorder.Open(ctx, loadorder.Options{
-		UserDir: userDir, ModsDir: modsDir, InstallDir: s.Settings.Get().GameDir,
+		UserDir: userDir, ModsDir: modsDir, InstallDir: s.settings.Get().GameDir,
 		Tidy: deploy.FinishInterrupted, // a deploy killed halfway: one copy per mod again
 	})
 	if err != nil {
@@ -122,7 +122,7 @@ func (s *LoadOrderService) LoadOrderReload() (string, error) {
 	if st == nil {
 		return "", fmt.Errorf("load order: no user folder is open")
 	}
-	return s.LoadOrder(st.UserDir(), s.Settings.Get().ModsDir)
+	return s.LoadOrder(st.UserDir(), s.settings.Get().ModsDir)
 }
 
 // LoadOrderMove puts a mod at 1-based place to (an inactive mod is enabled

@@ -27,7 +27,7 @@ import (
 //	                                            pieces placed as the bake does, the walk grid
 //	GET /api/modeltex?s=SESSION&p=ENTRY&t=KEY   texture KEY (a pack's submesh texture) as PNG,
 //	                                            looked up in ENTRY's mod, then the game's data
-func (s *Service) registerModelAPI(mux *http.ServeMux) {
+func (s *assetServer) registerModelAPI(mux *http.ServeMux) {
 	mux.HandleFunc("/api/mesh", s.serveMesh)
 	mux.HandleFunc("/api/level", s.serveLevel)
 	mux.HandleFunc("/api/modeltex", s.serveModelTex)
@@ -35,12 +35,12 @@ func (s *Service) registerModelAPI(mux *http.ServeMux) {
 
 // modelBaker opens the mod an entry belongs to (the archive's entries under
 // the entry's MEDIA/); nil when the entry is under no MEDIA folder.
-func (s *Service) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
+func (s *assetServer) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
 	root, ok := levelbake.ArchiveRoot(e.Path)
 	if !ok {
 		return nil, nil
 	}
-	return levelbake.NewFromArchive(a, root, s.gameData())
+	return levelbake.NewFromArchive(a, root, gameData(s.settings))
 }
 
 func writeBody(w http.ResponseWriter, typ string, b []byte) {
@@ -49,7 +49,7 @@ func writeBody(w http.ResponseWriter, typ string, b []byte) {
 	w.Write(b)
 }
 
-func (s *Service) serveMesh(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveMesh(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -62,12 +62,12 @@ func (s *Service) serveMesh(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *Service) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *assetServer) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	data, err := readEntry(a, e)
 	if err != nil {
 		return nil, err
 	}
-	m, err := meshview.Decoder(s.Budget)(a.Path()+": "+e.Path, data)
+	m, err := meshview.Decoder(s.budget)(a.Path()+": "+e.Path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (s *Service) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	return b, err
 }
 
-func (s *Service) serveLevel(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -101,7 +101,7 @@ func (s *Service) serveLevel(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *assetServer) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) {
 	bk, err := s.modelBaker(a, e)
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) 
 		return nil, err
 	}
 	name := filepath.Base(e.Path)
-	sc, err := bk.Scene(name, data, meshview.Decoder(s.Budget))
+	sc, err := bk.Scene(name, data, meshview.Decoder(s.budget))
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) 
 		}
 	}
 	if grid == nil && sc.Missing == nil {
-		if rep, err := bk.BakeLayout(context.Background(), name, data, levelbake.Options{Budget: s.Budget}); err == nil {
+		if rep, err := bk.BakeLayout(context.Background(), name, data, levelbake.Options{Budget: s.budget}); err == nil {
 			grid, src = rep.Grid, "baked"
 		}
 	}
@@ -142,7 +142,7 @@ func (s *Service) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) 
 	return b, err
 }
 
-func (s *Service) serveModelTex(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveModelTex(w http.ResponseWriter, r *http.Request) {
 	a, e, ok := s.entryFor(w, r)
 	if !ok {
 		return
@@ -161,7 +161,7 @@ func (s *Service) serveModelTex(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "image/png", buf.Bytes())
 }
 
-func (s *Service) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
+func (s *assetServer) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
 	bk, err := s.modelBaker(a, e)
 	if err != nil {
 		return nil, err
@@ -179,13 +179,13 @@ func (s *Service) modelTexture(a archive.Archive, e archive.Entry, key string) (
 	}
 	switch strings.ToLower(path.Ext(key)) {
 	case ".dds":
-		img, _, err := dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: s.Budget.Bytes()})
+		img, _, err := dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: s.budget.Bytes()})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
 		return img, nil
 	case ".tga":
-		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: s.Budget.Bytes()})
+		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: s.budget.Bytes()})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}

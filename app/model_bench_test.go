@@ -38,7 +38,7 @@ func BenchmarkMeshOpen100k(b *testing.B) {
 	b.ReportMetric(float64(m.Info().Triangles), "triangles")
 	b.ResetTimer()
 	for b.Loop() {
-		out, err := s.meshPack(a, e)
+		out, err := s.assets.meshPack(a, e)
 		if err != nil || len(out) < 100000*12 {
 			b.Fatal(err, len(out))
 		}
@@ -58,7 +58,7 @@ func BenchmarkLevelOpen138(b *testing.B) {
 	e, _ := archive.Find(a, modelgen.LevelFile)
 	b.ResetTimer()
 	for b.Loop() {
-		out, err := s.levelPack(a, e)
+		out, err := s.assets.levelPack(a, e)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -35,7 +35,7 @@ type PackSetup struct {
 
 // PackSetup tells the Pack view its folders and toggles.
 func (s *PackService) PackSetup() PackSetup {
-	st := s.Settings.Get()
+	st := s.settings.Get()
 	p := PackSetup{
 		Recent: []string{}, ModsDir: st.ModsDir, DefaultModsDir: deploy.DefaultModsDir(),
 		BaseDir: st.PackBaseDir, GameDir: st.GameDir, GameVersion: st.GameVersion,
@@ -47,8 +47,8 @@ func (s *PackService) PackSetup() PackSetup {
 			p.Recent = append(p.Recent, d)
 		}
 	}
-	if s.demoDir != "" {
-		d := filepath.Join(s.demoDir, "sample_mod")
+	if s.window.demoDir != "" {
+		d := filepath.Join(s.window.demoDir, "sample_mod")
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			p.Sample = d
 		}
@@ -72,12 +72,12 @@ func (s *PackService) InspectMod(dir, baseDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.startCall("inspect", "Reading "+filepath.Base(abs), abs, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "inspect", "Reading "+filepath.Base(abs), abs, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		in, err := modpack.Inspect(ctx, abs, strings.TrimSpace(baseDir))
 		if err != nil {
 			return nil, err
 		}
-		s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
+		s.settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, abs) })
 		return in, nil
 	}), nil
 }
@@ -105,7 +105,7 @@ func (s *PackService) PackMod(req PackRequest) (string, error) {
 		return "", err
 	}
 	title := "Packing " + filepath.Base(dir)
-	return s.Jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
 		return modpack.Pack(ctx, dir, opt)
 	}), nil
@@ -130,14 +130,14 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 	opt := modpack.Options{
 		Output: strings.TrimSpace(req.Output), Deploy: req.Deploy, ModsDir: strings.TrimSpace(req.ModsDir), Enable: req.Deploy && req.Enable,
 		BaseDir: strings.TrimSpace(req.BaseDir), GameDir: strings.TrimSpace(req.GameDir), GameVersion: strings.TrimSpace(req.GameVersion),
-		WriteModID: req.WriteModID, StrictNumbers: s.Settings.Get().PackStrictNumbers,
+		WriteModID: req.WriteModID, StrictNumbers: s.settings.Get().PackStrictNumbers,
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
 		Incremental: true,
-		Budget:      s.Budget,
+		Budget:      s.budget,
 	}
 	// The view's own choices are remembered; the folders Settings owns (mods
 	// folder, game folder) are used for this pack only.
-	s.Settings.Update(func(st *settings.Settings) {
+	s.settings.Update(func(st *settings.Settings) {
 		st.PackRecent = settings.PushRecent(st.PackRecent, dir)
 		st.PackDeploy, st.PackEnable, st.PackBaseDir = req.Deploy, req.Enable, opt.BaseDir
 		st.GameVersion = opt.GameVersion

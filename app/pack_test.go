@@ -106,7 +106,7 @@ func TestPackBindings(t *testing.T) {
 // the pack failed: it is the job's own (the status's Result).
 // (a test's helper: the window reads the result from the job's status)
 func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
-	st, ok := s.Jobs.Get(jobID)
+	st, ok := s.jobs.Get(jobID)
 	if !ok || st.Kind != "pack" {
 		return nil, fmt.Errorf("no pack job %q", jobID)
 	}

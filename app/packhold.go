@@ -32,7 +32,7 @@ func (s *PackService) DeployHeld(req HeldDeployRequest) (string, error) {
 		return "", fmt.Errorf("deploy: MOD_ID %q is not a 64-bit integer", req.ModID)
 	}
 	out := strings.TrimSpace(req.Output)
-	return s.startCall("deploy", "Deploying "+filepath.Base(out), out, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "deploy", "Deploying "+filepath.Base(out), out, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return deploy.Mod(ctx, out, id, strings.TrimSpace(req.ModsDir), req.Enable)
 	}), nil
 }

@@ -82,12 +82,12 @@ func (s *PackService) PackOnSave(req PackRequest) (string, error) {
 	}
 	s.watches.mu.Lock() // one start at a time: two quick clicks make one job
 	defer s.watches.mu.Unlock()
-	if id := s.watches.runningLocked(s.Jobs, dir); id != "" {
+	if id := s.watches.runningLocked(s.jobs, dir); id != "" {
 		return id, nil
 	}
 	opt.HoldGuessedDeploy = false // the user asked for a deploy on every save
 	title := "Pack on save: " + filepath.Base(dir)
-	id := s.Jobs.Start("packwatch", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	id := s.jobs.Start("packwatch", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
 		n := 0
 		err := modpack.Watch(ctx, dir, opt, watch.Options{}, func(res *modpack.Result, err error, changed []string) {

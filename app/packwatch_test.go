@@ -17,24 +17,7 @@ import (
 // keeps the last result, and stops when its job is cancelled. Then Load
 // order → History lists the backups and restores modlauncher.sch.
 func TestPackOnSaveAndHistory(t *testing.T) {
-	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	// the backups folder is the test's own: the user cache is
-	// XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows (under wine the
-	// package's earlier tests' backups were listed too)
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("LOCALAPPDATA", cache)
-	s := testApp(t, &events{}, nil, nil)
-	dir := filepath.Join(t.TempDir(), "loop")
-	src := filepath.Join(dir, "MEDIA", "UNITS", "A.DAT")
-	os.MkdirAll(filepath.Dir(src), 0o755)
-	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\r\n\t<STRING>NAME:Loop\r\n[/MOD]\r\n"), 0o644)
-	os.WriteFile(src, []byte("[UNIT]\r\n\t<STRING>NAME:A\r\n\t<INTEGER>LEVEL:1\r\n[/UNIT]\r\n"), 0o644)
-	user := t.TempDir()
-	mods := filepath.Join(user, "mods")
-	os.MkdirAll(mods, 0o755)
-	os.WriteFile(filepath.Join(user, "modlauncher.sch"), sch.New([]int64{55}).Bytes(), 0o644)
-
+	s, dir, src, user, mods := loopMod(t)
 	id, err := s.PackOnSave(PackRequest{ModDir: dir, Deploy: true, ModsDir: mods, Enable: true, WriteModID: true})
 	if err != nil {
 		t.Fatal(err)
@@ -136,4 +119,29 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 	if v, err := s.SavePreferences(Prefs{BackupsKeep: 1}); err != nil || v.BackupsUsed.Copies != len(files) {
 		t.Fatalf("keep 1: %+v %v, want one copy of each of %d files", v.BackupsUsed, err, len(files))
 	}
+}
+
+// loopMod is the window with its own settings and backups, a mod folder
+// "loop" with one unit source, and a user folder whose modlauncher.sch
+// holds one other mod.
+func loopMod(t *testing.T) (s *App, dir, src, user, mods string) {
+	t.Helper()
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	// the backups folder is the test's own: the user cache is
+	// XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows (under wine the
+	// package's earlier tests' backups were listed too)
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("LOCALAPPDATA", cache)
+	s = testApp(t, &events{}, nil, nil)
+	dir = filepath.Join(t.TempDir(), "loop")
+	src = filepath.Join(dir, "MEDIA", "UNITS", "A.DAT")
+	os.MkdirAll(filepath.Dir(src), 0o755)
+	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\r\n\t<STRING>NAME:Loop\r\n[/MOD]\r\n"), 0o644)
+	os.WriteFile(src, []byte("[UNIT]\r\n\t<STRING>NAME:A\r\n\t<INTEGER>LEVEL:1\r\n[/UNIT]\r\n"), 0o644)
+	user = t.TempDir()
+	mods = filepath.Join(user, "mods")
+	os.MkdirAll(mods, 0o755)
+	os.WriteFile(filepath.Join(user, "modlauncher.sch"), sch.New([]int64{55}).Bytes(), 0o644)
+	return s, dir, src, user, mods
 }

@@ -31,11 +31,11 @@ type RebornSaved struct {
 // RebornTexts starts a job reading the txte at entry of an open .dat:
 // key → text, macro codes as {U+XXXX}. Its result is a RebornTable.
 func (s *EditService) RebornTexts(id, entry string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
-	return s.startCall("reborn-read", "Reading "+ss.Name()+": "+entry, entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "reborn-read", "Reading "+ss.Name()+": "+entry, entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		rows, err := s.rebornRows(ctx, ss, entry)
 		if err != nil {
 			return nil, err
@@ -46,8 +46,8 @@ func (s *EditService) RebornTexts(id, entry string) (string, error) {
 
 // rebornRows decodes the table as the window shows it (a pending edit
 // shows). The read changes nothing, so a cancel leaves it behind at once.
-func (s *Service) rebornRows(ctx context.Context, ss *session.Session, entry string) ([]txte.Row, error) {
-	v := s.view(ss)
+func (s *EditService) rebornRows(ctx context.Context, ss *session.Session, entry string) ([]txte.Row, error) {
+	v := s.archives.view(ss)
 	return jobs.Detach(ctx, func() ([]txte.Row, error) { return rebornedit.Read(v, entry) })
 }
 
@@ -59,16 +59,16 @@ func (s *Service) rebornRows(ctx context.Context, ss *session.Session, entry str
 // table. Its result is a RebornSaved; a cancel before the change is staged
 // leaves the pending changes as they were.
 func (s *EditService) RebornSetText(id, entry string, index int, text string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
-	return s.startCall("reborn-edit", fmt.Sprintf("Editing %s: %s row %d", ss.Name(), entry, index), entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return startCall(s.jobs, "reborn-edit", fmt.Sprintf("Editing %s: %s row %d", ss.Name(), entry, index), entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		return s.rebornSetText(ctx, id, ss, entry, index, text)
 	}), nil
 }
 
-func (s *Service) rebornSetText(ctx context.Context, id string, ss *session.Session, entry string, index int, text string) (RebornSaved, error) {
+func (s *EditService) rebornSetText(ctx context.Context, id string, ss *session.Session, entry string, index int, text string) (RebornSaved, error) {
 	path := ss.Archive.Path()
 	rows, err := s.rebornRows(ctx, ss, entry)
 	if err != nil {
@@ -83,7 +83,7 @@ func (s *Service) rebornSetText(ctx context.Context, id string, ss *session.Sess
 	if err := ctx.Err(); err != nil {
 		return RebornSaved{}, err
 	}
-	pend := s.Edits.For(id)
+	pend := s.archives.pending(id)
 	f, err := pend.TempFile("txte")
 	if err != nil {
 		return RebornSaved{}, err

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"sync"
 
-	"packsmith/backend/archive"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
@@ -81,7 +80,7 @@ func (r *renderedStore) take(key string) ([]byte, bool) {
 
 // keep encodes a picture and holds it until the window fetches it (once)
 // from the URL it answers.
-func (s *Service) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, error) {
+func (r *renderedStore) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, error) {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return RenderedImage{}, err
@@ -89,19 +88,19 @@ func (s *Service) keep(img image.Image, meta preview.ImageMeta) (RenderedImage, 
 	if meta == nil {
 		meta = preview.NoMeta{}
 	}
-	return RenderedImage{URL: "/api/rendered?k=" + s.rendered.put(buf.Bytes()), Meta: meta}, nil
+	return RenderedImage{URL: "/api/rendered?k=" + r.put(buf.Bytes()), Meta: meta}, nil
 }
 
 // keepDrawn draws a picture with draw, which takes no context, and keeps
 // it for the window (keep); a cancel answers at once and the drawing
 // finishes unseen (jobs.Detach).
-func (s *Service) keepDrawn(ctx context.Context, draw func() (image.Image, preview.ImageMeta, error)) (RenderedImage, error) {
+func (r *renderedStore) keepDrawn(ctx context.Context, draw func() (image.Image, preview.ImageMeta, error)) (RenderedImage, error) {
 	return jobs.Detach(ctx, func() (RenderedImage, error) {
 		img, meta, err := draw()
 		if err != nil {
 			return RenderedImage{}, err
 		}
-		return s.keep(img, meta)
+		return r.keep(img, meta)
 	})
 }
 
@@ -112,7 +111,7 @@ func (s *Service) keepDrawn(ctx context.Context, draw func() (image.Image, previ
 // second); the result is the RenderedImage. The decoders take no context:
 // a cancel answers at once and the picture is dropped (jobs.Detach).
 func (s *BrowseService) ImageView(id, path string, opts map[string]string) (string, error) {
-	a, e, err := s.pendingEntry(id, path)
+	a, e, err := s.archives.entry(id, path)
 	if err != nil {
 		return "", err
 	}
@@ -123,9 +122,9 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (stri
 	if render.IsDiff(opts) {
 		draw = render.RenderGridDiff
 	}
-	return s.startCall("image", "Drawing "+e.Path, e.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		return s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
-			return draw(a, e, preview.Options{View: opts, Budget: s.Budget})
+	return startCall(s.jobs, "image", "Drawing "+e.Path, e.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		return s.rendered.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+			return draw(a, e, preview.Options{View: opts, Budget: s.budget})
 		})
 	}), nil
 }
@@ -134,11 +133,11 @@ func (s *BrowseService) ImageView(id, path string, opts map[string]string) (stri
 // session idB (scale: pixels per cell, 0 for the default). It starts a
 // job whose result is the RenderedImage, as ImageView does.
 func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (string, error) {
-	a, ea, err := s.pendingEntry(idA, pathA)
+	a, ea, err := s.archives.entry(idA, pathA)
 	if err != nil {
 		return "", err
 	}
-	b, eb, err := s.pendingEntry(idB, pathB)
+	b, eb, err := s.archives.entry(idB, pathB)
 	if err != nil {
 		return "", err
 	}
@@ -146,8 +145,8 @@ func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (
 	if scale > 0 {
 		opts["scale"] = strconv.Itoa(scale)
 	}
-	return s.startCall("grid-diff", "Comparing "+ea.Path+" with "+eb.Path, ea.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
-		return s.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
+	return startCall(s.jobs, "grid-diff", "Comparing "+ea.Path+" with "+eb.Path, ea.Path, func(ctx context.Context, _ *jobs.Reporter) (any, error) {
+		return s.rendered.keepDrawn(ctx, func() (image.Image, preview.ImageMeta, error) {
 			ra, err := a.Open(ea.Path)
 			if err != nil {
 				return nil, nil, err
@@ -158,7 +157,7 @@ func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (
 				return nil, nil, err
 			}
 			defer rb.Close()
-			return render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.Budget})
+			return render.DiffGrids(ra, a.Path()+": "+ea.Path, rb, b.Path()+": "+eb.Path, preview.Options{View: opts, Budget: s.budget})
 		})
 	}), nil
 }
@@ -166,32 +165,16 @@ func (s *BrowseService) GridDiffView(idA, pathA, idB, pathB string, scale int) (
 // TextView is an entry's text view (decoded to UTF-8, its encoding, and
 // whether it was cut at preview.MaxText).
 func (s *BrowseService) TextView(id, path string) (preview.Text, error) {
-	a, e, err := s.pendingEntry(id, path)
+	a, e, err := s.archives.entry(id, path)
 	if err != nil {
 		return preview.Text{}, err
 	}
 	return preview.RenderText(a, e)
 }
 
-// pendingEntry finds path in session id's archive as the window shows it:
-// with its pending changes applied, so a pending change previews as what
-// the save will store (textedit.go's view).
-func (s *Service) pendingEntry(id, path string) (archive.Archive, archive.Entry, error) {
-	ss, err := s.Sessions.Get(id)
-	if err != nil {
-		return nil, archive.Entry{}, err
-	}
-	v := s.view(ss)
-	e, ok := archive.Find(v, path)
-	if !ok {
-		return nil, archive.Entry{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: path, Offset: -1, Err: archive.ErrNotFound}
-	}
-	return v, e, nil
-}
-
 // serveRendered answers GET /api/rendered?k=KEY with a PNG an ImageView
 // or GridDiffView call rendered, once.
-func (s *Service) serveRendered(w http.ResponseWriter, r *http.Request) {
+func (s *assetServer) serveRendered(w http.ResponseWriter, r *http.Request) {
 	b, ok := s.rendered.take(r.URL.Query().Get("k"))
 	if !ok {
 		http.Error(w, "this picture was already fetched or dropped; render it again", http.StatusNotFound)

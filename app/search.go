@@ -20,7 +20,7 @@ type SearchHits struct {
 // hitBatcher sends hits to the window at most every interval.
 type hitBatcher struct {
 	mu      sync.Mutex
-	s       *Service
+	window  *windowLink
 	job     func() string
 	pending []search.Hit
 	last    time.Time
@@ -44,10 +44,10 @@ func (b *hitBatcher) flush() {
 }
 
 func (b *hitBatcher) flushLocked() {
-	if len(b.pending) == 0 || b.s.emit == nil {
+	if len(b.pending) == 0 || b.window.emit == nil {
 		return
 	}
-	b.s.emit.Emit("search-hits", SearchHits{Job: b.job(), Hits: b.pending})
+	b.window.emit.Emit("search-hits", SearchHits{Job: b.job(), Hits: b.pending})
 	b.pending = nil
 	b.last = time.Now()
 }
@@ -56,15 +56,15 @@ func (b *hitBatcher) flushLocked() {
 // of opt.Paths): hits stream as "search-hits" events; the job's result is
 // the whole search.Result.
 func (s *BrowseService) FindInFiles(id string, opt search.Options) (string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}
 	if opt.Query == "" {
 		return "", errNothingToFind
 	}
-	return s.Jobs.Start("search", "Finding “"+opt.Query+"” in "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		b := &hitBatcher{s: s.Service, job: p.ID}
+	return s.jobs.Start("search", "Finding “"+opt.Query+"” in "+ss.Name(), func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		b := &hitBatcher{window: s.window, job: p.ID}
 		r, err := search.Search(ctx, ss.Archive, opt, p, b.add)
 		b.flush()
 		if err != nil {
@@ -84,7 +84,7 @@ func (e errorString) Error() string { return string(e) }
 // archive has it (found as `cat` finds names: any case, / or \), else "".
 // The text preview makes paths written in decompiled data links.
 func (s *BrowseService) EntriesExist(id string, paths []string) ([]string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}

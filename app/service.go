@@ -1,8 +1,13 @@
 // Package app is the shell around the backend: the services the window binds
 // (thin: it forwards to backend packages), the adapter from job progress to
-// window events, and the asset handler that streams previews. Only the
-// files behind the dev/production build tags import Wails, so everything
-// here is testable with plain `go test`.
+// window events, and the asset handler that streams previews. Each bound
+// service owns its state and holds only what its concern needs: the open
+// archives and their pending changes have one owner (openArchives,
+// archives.go) that the services working on them are given; the window's
+// side (events, dialogs, startup archives, demo folder) is one windowLink;
+// helpers they share are functions taking what they need (startCall,
+// gameData). Only the files behind the dev/production build tags import
+// Wails, so everything here is testable with plain `go test`.
 package app
 
 import (
@@ -11,10 +16,8 @@ import (
 	"time"
 
 	_ "packsmith/backend/drivers/all"
-	"packsmith/backend/edit/edits"
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/workspace/jobs"
-	"packsmith/backend/workspace/session"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -35,22 +38,11 @@ type FilePattern struct {
 	Pattern string // "*.zip;*.mod"
 }
 
-// Service is the state the bound services share: the job manager, the
-// settings store, the open archives and their pending changes, the
-// pictures waiting to be fetched, the window's events and dialogs. It has
-// no exported methods, so embedding it binds nothing; the helpers the
-// services have in common are its unexported methods.
-type Service struct {
-	Jobs     *jobs.Manager
-	Settings *settings.Store
-	Sessions *session.Manager
-	Edits    *edits.Store // pending changes per open archive (edits.go)
-	// Budget is the memory everything the window decodes shares (the
-	// maxMemoryMB setting): archives' layers, pictures, meshes, bakes,
-	// extract's conversions.
-	Budget   *limits.Budget
-	rendered renderedStore // pictures rendered for the window until it fetches them (rendered.go)
-
+// windowLink is what the services know of the window: where events go,
+// its native file dialogs, the archives named on the command line and the
+// demo folder. One per window; the services that talk to the window hold
+// it, and the job listener reads emit from it when a job moves.
+type windowLink struct {
 	emit    Emitter
 	dialogs Dialogs
 	startup []string // archives to open when the window is ready
@@ -59,45 +51,81 @@ type Service struct {
 
 // The services Wails binds, one per concern; every exported method is
 // callable from the front end as window.go.app.<Service>.<Method> through
-// frontend/wailsjs (`make bindings`). They share one Service: the split is
-// about what each binds (none more than 20 methods), not about who owns
-// the open archives. A call that can take more than about 100 ms starts a
-// job and returns its id (jobs.go).
+// frontend/wailsjs (`make bindings`). Each owns its state and holds only
+// what its concern needs (TestServicesOwnTheirState lists it): the open
+// archives and their pending changes belong to one openArchives
+// (archives.go) that the services working on them are given; the job
+// manager, the settings store and the memory budget are shared by
+// pointer, not through an embedded struct. A call that can take more than
+// about 100 ms starts a job and returns its id (calljobs.go).
 type (
 	// BrowseService: open and close archives, list, tree, preview, find
 	// in files, verify, and the system's file manager (browse.go,
 	// rendered.go, search.go, system.go).
-	BrowseService struct{ *Service }
+	BrowseService struct {
+		archives *openArchives
+		jobs     *jobs.Manager
+		settings *settings.Store // recent archives, remembered passwords
+		budget   *limits.Budget
+		rendered *renderedStore // pictures drawn for the window (rendered.go)
+		window   *windowLink    // the open dialog, search-hits events
+	}
 	// EditService: pending changes (replace, add, remove, rename, text
 	// edits, Reborn text tables) and saving them (edits.go, textedit.go,
 	// reborn.go).
-	EditService struct{ *Service }
+	EditService struct {
+		archives *openArchives
+		jobs     *jobs.Manager
+		window   *windowLink // the file dialog
+	}
 	// ExportService: extract (plain, filtered, converting, over existing
 	// files) and save a preview as a file (export.go, extractover.go).
-	ExportService struct{ *Service }
+	ExportService struct {
+		archives *openArchives
+		jobs     *jobs.Manager
+		settings *settings.Store // the last extract folder
+		budget   *limits.Budget
+		window   *windowLink // the save dialog
+	}
 	// ToolsService: compare archives, bake walk grids, Lost Saga pack
 	// tools (compare.go, bake.go, iop.go).
-	ToolsService struct{ *Service }
+	ToolsService struct {
+		archives *openArchives
+		jobs     *jobs.Manager
+		settings *settings.Store // game data folders, passwords
+		budget   *limits.Budget
+		rendered *renderedStore // baked grids drawn for the window
+	}
 	// PackService: pack a mod folder, deploy, unpack (pack.go, unpack.go).
 	PackService struct {
-		*Service
-		watches packWatches // Pack on save (packwatch.go)
+		jobs     *jobs.Manager
+		settings *settings.Store
+		budget   *limits.Budget
+		window   *windowLink // the demo mod
+		watches  packWatches // Pack on save (packwatch.go)
 	}
 	// LoadOrderService: the Torchlight II load order being edited.
 	LoadOrderService struct {
-		*Service
+		jobs      *jobs.Manager
+		settings  *settings.Store
+		window    *windowLink // the demo user folder
 		loadOrder loadOrderState
 	}
 	// SettingsService: the window's start (Hello), settings, the folder
 	// dialog and job status and cancel, which every view uses
 	// (settings.go, settingsview.go).
-	SettingsService struct{ *Service }
+	SettingsService struct {
+		jobs     *jobs.Manager
+		settings *settings.Store
+		window   *windowLink // startup archives, demo folder, folder dialog
+	}
 )
 
-// App is what the window runs: the core and the bound services. It is not
-// bound itself; its methods are the window's callbacks.
+// App is what the window runs: the bound services, the asset handler and
+// what they were given. It is not bound itself; its methods are the
+// window's callbacks. It keeps the shared pieces only to wire them and to
+// close them at shutdown.
 type App struct {
-	*Service
 	*BrowseService
 	*EditService
 	*ExportService
@@ -105,35 +133,51 @@ type App struct {
 	*PackService
 	*LoadOrderService
 	*SettingsService
+	*windowLink
+
+	Jobs     *jobs.Manager
+	Settings *settings.Store
+	// Budget is the memory everything the window decodes shares (the
+	// maxMemoryMB setting): archives' layers, pictures, meshes, bakes,
+	// extract's conversions.
+	Budget   *limits.Budget
+	archives *openArchives
+	rendered *renderedStore
+	assets   *assetServer
 }
 
-// NewApp wires the backend together.
+// NewApp wires the backend together: one of each shared piece, handed to
+// the services that need it.
 func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 	st := settings.Load()
 	budget, err := limits.NewBudget(st.Get().MaxMemoryMB)
 	if err != nil {
 		budget, _ = limits.NewBudget(0) // a setting out of range: the default
 	}
-	s := &Service{
-		Settings: st,
-		Budget:   budget,
-		Sessions: session.NewManager(budget),
-		Edits:    edits.NewStore(),
-		emit:     emit,
-		dialogs:  rememberDirs(dialogs, st), // lastdirs.go
-		startup:  startupPaths,
-		demoDir:  findDemoDir(),
+	win := &windowLink{
+		emit:    emit,
+		dialogs: rememberDirs(dialogs, st), // lastdirs.go
+		startup: startupPaths,
+		demoDir: findDemoDir(),
 	}
-	s.Jobs = jobs.NewManager(jobListener{s})
+	jb := jobs.NewManager(jobListener{win})
+	open := newOpenArchives(budget)
+	pics := &renderedStore{}
 	return &App{
-		Service:          s,
-		BrowseService:    &BrowseService{s},
-		EditService:      &EditService{s},
-		ExportService:    &ExportService{s},
-		ToolsService:     &ToolsService{s},
-		PackService:      &PackService{Service: s},
-		LoadOrderService: &LoadOrderService{Service: s},
-		SettingsService:  &SettingsService{s},
+		BrowseService:    &BrowseService{archives: open, jobs: jb, settings: st, budget: budget, rendered: pics, window: win},
+		EditService:      &EditService{archives: open, jobs: jb, window: win},
+		ExportService:    &ExportService{archives: open, jobs: jb, settings: st, budget: budget, window: win},
+		ToolsService:     &ToolsService{archives: open, jobs: jb, settings: st, budget: budget, rendered: pics},
+		PackService:      &PackService{jobs: jb, settings: st, budget: budget, window: win},
+		LoadOrderService: &LoadOrderService{jobs: jb, settings: st, window: win},
+		SettingsService:  &SettingsService{jobs: jb, settings: st, window: win},
+		windowLink:       win,
+		Jobs:             jb,
+		Settings:         st,
+		Budget:           budget,
+		archives:         open,
+		rendered:         pics,
+		assets:           &assetServer{archives: open, settings: st, budget: budget, rendered: pics},
 	}
 }
 
@@ -143,13 +187,14 @@ func (a *App) Bound() []any {
 }
 
 // APIHandler serves entry bytes and previews to the window (assets.go).
-func (a *App) APIHandler() http.Handler { return a.Service.apiHandler() }
+func (a *App) APIHandler() http.Handler { return a.assets.apiHandler() }
 
-type jobListener struct{ s *Service }
+// jobListener sends each job's progress to the window as "job" events.
+type jobListener struct{ window *windowLink }
 
 func (l jobListener) JobUpdate(st jobs.Status) {
-	if l.s.emit != nil {
-		l.s.emit.Emit("job", st)
+	if l.window.emit != nil {
+		l.window.emit.Emit("job", st)
 	}
 }
 
@@ -159,5 +204,5 @@ func (a *App) Shutdown(context.Context) {
 	// files before the window goes.
 	a.Jobs.CancelAll()
 	a.Jobs.WaitAll(10 * time.Second)
-	a.Sessions.CloseAll()
+	a.archives.closeAll()
 }

@@ -32,8 +32,8 @@ func (s *SettingsService) Hello() AppInfo {
 	for _, d := range archive.Drivers() {
 		fams = append(fams, d.Name())
 	}
-	st := s.Settings.Get()
-	return AppInfo{Version: version.Version, Startup: s.startup, DemoDir: s.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+	st := s.settings.Get()
+	return AppInfo{Version: version.Version, Startup: s.window.startup, DemoDir: s.window.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working
@@ -67,15 +67,15 @@ func findDemoDir() string {
 // their first bytes, folders by the drivers' scores.
 func (s *SettingsService) DemoFiles() []string {
 	out := []string{}
-	if s.demoDir == "" {
+	if s.window.demoDir == "" {
 		return out
 	}
-	ents, err := os.ReadDir(s.demoDir)
+	ents, err := os.ReadDir(s.window.demoDir)
 	if err != nil {
 		return out
 	}
 	for _, e := range ents {
-		p := filepath.Join(s.demoDir, e.Name())
+		p := filepath.Join(s.window.demoDir, e.Name())
 		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
 		if e.IsDir() {
 			if archive.Claimed(p) {
@@ -94,18 +94,18 @@ func (s *SettingsService) DemoFiles() []string {
 
 // PickFolder shows the folder dialog; "" when the user cancelled.
 func (s *SettingsService) PickFolder(title string) (string, error) {
-	if s.dialogs == nil {
+	if s.window.dialogs == nil {
 		return "", fmt.Errorf("no folder dialog in this build")
 	}
-	return s.dialogs.OpenFolder(title)
+	return s.window.dialogs.OpenFolder(title)
 }
 
 // CancelJob cancels a running job.
-func (s *SettingsService) CancelJob(jobID string) bool { return s.Jobs.Cancel(jobID) }
+func (s *SettingsService) CancelJob(jobID string) bool { return s.jobs.Cancel(jobID) }
 
 // Job returns a job's latest status (the window also gets "job" events).
 func (s *SettingsService) Job(jobID string) (jobs.Status, error) {
-	st, ok := s.Jobs.Get(jobID)
+	st, ok := s.jobs.Get(jobID)
 	if !ok {
 		return jobs.Status{}, fmt.Errorf("no job %q", jobID)
 	}

@@ -40,7 +40,7 @@ type PrefsView struct {
 
 // Preferences returns the Settings panel's values.
 func (s *SettingsService) Preferences() PrefsView {
-	st := s.Settings.Get()
+	st := s.settings.Get()
 	v := PrefsView{Prefs: Prefs{TL2UserDir: st.TL2UserDir, ModsDir: st.ModsDir, GameDir: st.GameDir, Theme: st.Theme, BackupsKeep: st.BackupsKeep},
 		ConfigFile: filepath.Join(settings.Dir(), "settings.json"), BackupsDir: backups.Dir()}
 	if v.BackupsKeep <= 0 {
@@ -100,7 +100,7 @@ func (s *SettingsService) SavePreferences(p Prefs) (PrefsView, error) {
 	if p.BackupsKeep < 1 || p.BackupsKeep > 1000 {
 		return PrefsView{}, fmt.Errorf("backups kept per file: %d is not a number from 1 to 1000", p.BackupsKeep)
 	}
-	if err := s.Settings.Update(func(st *settings.Settings) {
+	if err := s.settings.Update(func(st *settings.Settings) {
 		st.TL2UserDir, st.ModsDir, st.GameDir, st.Theme = p.TL2UserDir, p.ModsDir, p.GameDir, p.Theme
 		st.BackupsKeep = p.BackupsKeep
 	}); err != nil {

@@ -24,7 +24,7 @@ const MaxSelectAll = 200_000
 
 // MatchingPaths lists every entry matching a list query (Ctrl+A).
 func (s *BrowseService) MatchingPaths(id string, q session.Query) ([]string, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}
@@ -39,8 +39,8 @@ func (s *BrowseService) MatchingPaths(id string, q session.Query) ([]string, err
 }
 
 // onDisk returns a file on disk holding the entry's bytes.
-func (s *Service) onDisk(id, entry string) (string, error) {
-	ss, err := s.Sessions.Get(id)
+func (s *BrowseService) onDisk(id, entry string) (string, error) {
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return "", err
 	}

@@ -37,21 +37,16 @@ type EditText struct {
 	Pending bool `json:"pending"`
 }
 
-// view is the session's archive with its pending changes applied.
-func (s *Service) view(ss *session.Session) archive.Archive {
-	return edits.NewOverlay(ss.Archive, s.Edits.For(ss.ID).List())
-}
-
 // EntryText returns an entry as the editor shows it: BINDAT and BINLAYOUT
 // decompiled to their GUTS text, a RAW index as its table (which compiles
 // back when saved, as the sources do), any other text decoded. A pending change
 // shows its own content.
 func (s *EditService) EntryText(id, entry string) (EditText, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return EditText{}, err
 	}
-	v := s.view(ss)
+	v := s.archives.view(ss)
 	e, ok := archive.Find(v, entry)
 	if !ok {
 		return EditText{}, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entry, Offset: -1, Err: archive.ErrNotFound}
@@ -97,7 +92,7 @@ func (s *EditService) EntryText(id, entry string) (EditText, error) {
 // LintText says what saving text as entry would report (compile errors
 // and warnings at their lines); nothing is written.
 func (s *EditService) LintText(id, entry, text string) ([]intake.Mark, error) {
-	ss, err := s.Sessions.Get(id)
+	ss, err := s.archives.get(id)
 	if err != nil {
 		return nil, err
 	}

@@ -29,14 +29,14 @@ func (s *PackService) UnpackMod(modPath, dir string) (string, error) {
 		return "", err
 	}
 	title := "Unpacking " + filepath.Base(modPath)
-	return s.Jobs.Start("unpack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+	return s.jobs.Start("unpack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		res, err := modunpack.Unpack(ctx, modPath, dir, modunpack.Options{Progress: func(done, total int, entry string) {
 			p.Progress(int64(done), int64(total), entry)
 		}})
 		if err != nil {
 			return res, err
 		}
-		s.Settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, dir) })
+		s.settings.Update(func(st *settings.Settings) { st.PackRecent = settings.PushRecent(st.PackRecent, dir) })
 		return res, nil
 	}), nil
 }

@@ -6,8 +6,8 @@
 // # Pipeline
 //
 // Pack runs these stages (Stage), reporting each in order through
-// Options.Progress. In the code they are packStages (packrun.go): an
-// ordered list of functions over one packRun, the state a pack carries
+// Options.Progress. In the code they are packRun.stages (packrun.go): the
+// stages called in order, each step a method over one packRun, the state a pack carries
 // (packcompile.go: compile and the writer feed; packwrite.go: raw, grids,
 // write, verify, commit, deploy).
 //

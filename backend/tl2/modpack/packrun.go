@@ -15,35 +15,6 @@ import (
 	"packsmith/formats/workpool"
 )
 
-// A pack is a list of stages run in order over one packRun (the pipeline
-// of doc.go). Each stage reads what the ones before it left in the run and
-// leaves its own part; the first error ends the pack. Compiling, the writer
-// feed and the walk grids overlap: the compile stage starts the feed
-// (assets, then the compiled files, into the writer) and the stages after
-// it run while the feed works, until write joins it.
-var packStages = []packStage{
-	{StageRead, (*packRun).readModDat, nil},                   // MOD.DAT, PACKSMITH.JSON, the game version, MOD_ID
-	{"", (*packRun).placeOutput, nil},                         // the .MOD's path; its incremental cache starts opening
-	{"", (*packRun).openBaseData, nil},                        // base-game data for UNITDATA's BASEFILE chain
-	{StageCollect, (*packRun).collectMedia, nil},              // MEDIA/ → sources and assets; which grids to bake
-	{"", (*packRun).openWriter, nil},                          // the temporary .MOD beside the output, and its writer
-	{StageCompile, (*packRun).compile, nil},                   // text → BINDAT/BINLAYOUT on all cores, streamed to the writer
-	{StageRAW, (*packRun).buildRAW, nil},                      // the seven RAW indices, from the compiled sources
-	{StageGrids, (*packRun).bakeGrids, nil},                   // level walk grids baked or checked
-	{StageWrite, (*packRun).write, nil},                       // the grids and RAW indices, then the manifest
-	{StageVerify, (*packRun).verify, nil},                     // the written file read back and checked
-	{"", (*packRun).commit, nil},                              // renamed over the output; the cache; MOD_ID into MOD.DAT
-	{StageDeploy, (*packRun).deployMod, (*packRun).deploying}, // into the mods folder (backend/tl2/deploy)
-}
-
-// packStage is one step of packStages. A step without a Stage of its own
-// belongs to the stage before it (its time and progress).
-type packStage struct {
-	stage Stage
-	run   func(*packRun) error
-	when  func(*packRun) bool // nil: always
-}
-
 // packRun is the state one pack carries from stage to stage.
 type packRun struct {
 	ctx            context.Context
@@ -117,15 +88,63 @@ func (r *packRun) run() error {
 			r.exits[i]()
 		}
 	}()
-	for _, s := range packStages {
-		if s.when != nil && !s.when(r) {
-			continue
-		}
-		if s.stage != "" {
-			r.begin(s.stage)
-		}
-		if err := s.run(r); err != nil {
-			r.stopFeed()
+	if err := r.stages(); err != nil {
+		r.stopFeed()
+		return err
+	}
+	return nil
+}
+
+// stages is the pack (the pipeline of doc.go): each stage in order, each
+// step a method that reads what the ones before it left in the run and
+// leaves its own part; the first error ends the pack. Compiling, the
+// writer feed and the walk grids overlap: compile starts the feed
+// (assets, then the compiled files, into the writer) and the stages after
+// it run while the feed works, until write joins it.
+func (r *packRun) stages() error {
+	if err := r.stage(StageRead,
+		r.readModDat,   // MOD.DAT, PACKSMITH.JSON, the game version, MOD_ID
+		r.placeOutput,  // the .MOD's path; its incremental cache starts opening
+		r.openBaseData, // base-game data for UNITDATA's BASEFILE chain
+	); err != nil {
+		return err
+	}
+	if err := r.stage(StageCollect,
+		r.collectMedia, // MEDIA/ → sources and assets; which grids to bake
+		r.openWriter,   // the temporary .MOD beside the output, and its writer
+	); err != nil {
+		return err
+	}
+	if err := r.stage(StageCompile, r.compile); err != nil { // text → BINDAT/BINLAYOUT on all cores, streamed to the writer
+		return err
+	}
+	if err := r.stage(StageRAW, r.buildRAW); err != nil { // the seven RAW indices, from the compiled sources
+		return err
+	}
+	if err := r.stage(StageGrids, r.bakeGrids); err != nil { // level walk grids baked or checked
+		return err
+	}
+	if err := r.stage(StageWrite, r.write); err != nil { // the grids and RAW indices, then the manifest
+		return err
+	}
+	if err := r.stage(StageVerify,
+		r.verify, // the written file read back and checked
+		r.commit, // renamed over the output; the cache; MOD_ID into MOD.DAT
+	); err != nil {
+		return err
+	}
+	if !r.deploying() {
+		return nil
+	}
+	return r.stage(StageDeploy, r.deployMod) // into the mods folder (backend/tl2/deploy)
+}
+
+// stage begins stage s (timed and shown from here to the next begin) and
+// runs its steps in order; the first error ends it.
+func (r *packRun) stage(s Stage, steps ...func() error) error {
+	r.begin(s)
+	for _, step := range steps {
+		if err := step(); err != nil {
 			return err
 		}
 	}
