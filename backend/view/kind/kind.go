@@ -5,6 +5,8 @@ package kind
 import (
 	"path"
 	"strings"
+
+	"packsmith/backend/archive"
 )
 
 // Kinds shared across families. Families may use their own (BINDAT, txte…).
@@ -25,7 +27,10 @@ var byExt = map[string]string{
 	".png": Image, ".jpg": Image, ".jpeg": Image, ".gif": Image, ".bmp": Image,
 	".dds": Texture, ".tga": Texture, ".btx": Texture,
 	".wav": Audio, ".ogg": Audio, ".mp3": Audio,
-	".zip": Archive, ".mod": Archive, ".pak": Archive, ".iop": Archive,
+	// Archives (.zip, .mod, .pak, .iop, …) are not listed: FromName asks
+	// the registered families (backend/archive/family.go), so a new family
+	// is an archive here without an edit. ".dat" stays text above: a TL2
+	// .DAT entry is text (the Reborn family says NotArchiveInside).
 	".bindat": "BINDAT", ".binlayout": "BINLAYOUT", ".raw": "RAW", ".mpp": "walkgrid",
 	// Ogre binaries: named so in a folder as in a .MOD (issue 34: a .MESH
 	// was "binary" in a folder and "mesh" in the .MOD built from it).
@@ -34,8 +39,12 @@ var byExt = map[string]string{
 
 // FromName guesses an entry's kind from its extension (case-insensitive).
 func FromName(name string) string {
-	if k, ok := byExt[strings.ToLower(path.Ext(name))]; ok {
+	ext := strings.ToLower(path.Ext(name))
+	if k, ok := byExt[ext]; ok {
 		return k
+	}
+	if archive.IsArchiveInside(ext) {
+		return Archive
 	}
 	return Binary
 }

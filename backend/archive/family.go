@@ -1,0 +1,123 @@
+package archive
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Family is what a game family tells the rest of Packsmith about itself:
+// the file extensions it opens, its names, and the words the window uses
+// for it. The kind map, the open dialog, the welcome text, the error hint,
+// wails.json's file associations and the Windows installer's
+// (build/windows/installer/families.nsh) are all built from the registered
+// families (see "Adding a game family" in doc.go).
+type Family struct {
+	// Name is the driver's id ("tl2-mod"); several families may share a
+	// driver package.
+	Name string
+	// Title is the game as the window names it ("Torchlight II").
+	Title string
+	// Exts are the extensions, lower case with the dot (".mod").
+	Exts []string
+	// Description names one file of the family for file managers and the
+	// installer ("Torchlight II mod").
+	Description string
+	// Hint is the family in the unknown-file hint and welcome text
+	// ("Torchlight II .MOD").
+	Hint string
+	// Class is the Windows ProgID suffix ("TL2Mod" → Packsmith.TL2Mod);
+	// "" means the installer offers no file association.
+	Class string
+	// NotArchiveInside says an entry with this extension inside an archive
+	// is not itself an archive (a TL2 .DAT entry is text, not a Reborn
+	// pack): the kind map does not call it one.
+	NotArchiveInside bool
+}
+
+// familyList holds the registered families, by Name; regMu guards it.
+var familyList []Family
+
+// RegisterFamily adds a family; each driver's family.go calls it in init.
+// It panics on a missing name or extension, or an extension not written
+// ".lower", which are programming errors caught by any test run.
+func RegisterFamily(f Family) {
+	if f.Name == "" || len(f.Exts) == 0 {
+		panic(fmt.Sprintf("archive.RegisterFamily: %q needs a name and an extension", f.Name))
+	}
+	for _, e := range f.Exts {
+		if !strings.HasPrefix(e, ".") || e != strings.ToLower(e) {
+			panic(fmt.Sprintf("archive.RegisterFamily: %s: extension %q must be lower case with its dot", f.Name, e))
+		}
+	}
+	regMu.Lock()
+	defer regMu.Unlock()
+	for _, g := range familyList {
+		if g.Name == f.Name {
+			panic(fmt.Sprintf("archive.RegisterFamily: %s registered twice", f.Name))
+		}
+	}
+	f.Exts = append([]string(nil), f.Exts...)
+	familyList = append(familyList, f)
+	sort.SliceStable(familyList, func(i, j int) bool { return familyList[i].Name < familyList[j].Name })
+}
+
+// Families lists the registered families by name.
+func Families() []Family {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Family, len(familyList))
+	for i, f := range familyList {
+		f.Exts = append([]string(nil), f.Exts...)
+		out[i] = f
+	}
+	return out
+}
+
+// ArchiveExts lists every registered extension once, sorted.
+func ArchiveExts() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range Families() {
+		for _, e := range f.Exts {
+			if !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// IsArchiveExt says whether ext (".MOD", "mod", any case) is a registered
+// family's extension.
+func IsArchiveExt(ext string) bool {
+	ext = strings.ToLower(ext)
+	if !strings.HasPrefix(ext, ".") {
+		ext = "." + ext
+	}
+	for _, f := range Families() {
+		for _, e := range f.Exts {
+			if e == ext {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsArchiveInside says whether an entry named with ext inside an archive
+// is itself an archive: a family's extension, unless every family listing
+// it says otherwise (NotArchiveInside).
+func IsArchiveInside(ext string) bool {
+	ext = strings.ToLower(ext)
+	for _, f := range Families() {
+		for _, e := range f.Exts {
+			if e == ext && !f.NotArchiveInside {
+				return true
+			}
+		}
+	}
+	return false
+}

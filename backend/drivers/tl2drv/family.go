@@ -1,0 +1,13 @@
+package tl2drv
+
+import "packsmith/backend/archive"
+
+// The families this package opens, for the kind map, the open dialog, the
+// welcome text, the error hint and the file associations
+// (backend/archive/family.go).
+func init() {
+	archive.RegisterFamily(archive.Family{Name: "tl2-mod", Title: "Torchlight II", Exts: []string{".mod"},
+		Description: "Torchlight II mod", Hint: "Torchlight II .MOD", Class: "TL2Mod"})
+	archive.RegisterFamily(archive.Family{Name: "tl2-pak", Title: "Torchlight II", Exts: []string{".pak"},
+		Description: "Torchlight II data archive", Hint: "DATA.PAK", Class: "TL2Pak"})
+}
