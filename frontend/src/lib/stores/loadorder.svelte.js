@@ -1,0 +1,184 @@
+// The Load order view's state and actions (issue 5; a store since issue
+// 31): the folders, the list as Go keeps it (lib/loadorder.js), the status
+// line and the drag in progress. Panels added to the view (conflicts,
+// backups, others) read `loadOrder.view` and call these actions.
+import * as lo from '../loadorder.js';
+import * as bridge from '../bridge.js';
+
+const fresh = () => ({
+  userDir: '',
+  modsDir: '',
+  /** @type {import('../loadorder.js').Folders|null} */
+  defaults: null,
+  /** @type {import('../loadorder.js').View|null} */
+  view: null,
+  error: '',
+  status: '',
+  pending: 0, // calls to Go not yet answered
+  confirmLoad: null, // {u, m} waiting for "drop unsaved changes?"
+  selected: '', // row key
+  dragId: '',
+  dropAt: -1, // index in the active list the dragged row would take; -2 = the inactive area
+  history: false, // the History panel (backups) instead of the list
+  typed: false, // the user typed a folder since arriving
+  ready: false,
+});
+
+export const loadOrder = $state(fresh());
+
+/** For tests: back to a store never shown. */
+export function resetLoadOrder() {
+  Object.assign(loadOrder, fresh());
+  chain = Promise.resolve();
+}
+
+const message = (e) => String(e?.message ?? e);
+
+/** Calls to Go are under way. */
+export const busy = (s = loadOrder) => s.pending > 0;
+/** The active mods, in order. */
+export const activeMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) => m.active) : []);
+/** The mods not in modlauncher.sch. */
+export const inactiveMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) => !m.active) : []);
+/** The selected row's mod, or null. */
+export const selectedMod = (s = loadOrder) => s.view?.mods.find((m) => m.key === s.selected) ?? null;
+/** How many mods have an error. */
+export const errorCount = (s = loadOrder) =>
+  s.view ? s.view.mods.filter((m) => m.problems.some((p) => p.severity === 'error')).length : 0;
+
+// Calls to Go run one after another, in the order the user made them:
+// the load order being edited lives in Go, and a slow scan must not land
+// after a later one.
+let chain = Promise.resolve();
+function queued(fn) {
+  const p = chain.then(fn);
+  chain = p.catch(() => {});
+  return p;
+}
+
+/** Run fn (answering a View, or nothing) in turn; okMsg becomes the status. */
+export async function run(fn, okMsg = '') {
+  loadOrder.pending++;
+  loadOrder.error = '';
+  try {
+    const v = await queued(fn);
+    if (v) loadOrder.view = v;
+    loadOrder.status = okMsg;
+  } catch (e) {
+    loadOrder.error = message(e);
+  } finally {
+    loadOrder.pending--;
+  }
+}
+
+/** Scan the typed folders (force: drop unsaved changes without asking). */
+export function load(force = false) {
+  const u = loadOrder.userDir.trim();
+  if (!u) {
+    loadOrder.error = 'Give the Torchlight II user folder: the one holding modlauncher.sch (Documents\\My Games\\Runic Games\\Torchlight 2).';
+    return;
+  }
+  if (loadOrder.view?.dirty && !force) {
+    loadOrder.confirmLoad = { u, m: loadOrder.modsDir.trim() };
+    return;
+  }
+  loadOrder.confirmLoad = null;
+  loadOrder.selected = '';
+  return run(async () => {
+    const v = await lo.open(u, loadOrder.modsDir.trim());
+    if (loadOrder.userDir.trim() === u) loadOrder.userDir = v.userDir; // unless the user typed meanwhile
+    return v;
+  }, '');
+}
+
+/** A folder dialog for the user folder ('user', then load) or the mods folder. */
+export async function browse(which) {
+  try {
+    const p = await bridge.pickFolder(which === 'user' ? 'Torchlight II user folder (holds modlauncher.sch)' : 'Mods folder');
+    if (!p) return;
+    if (which === 'user') {
+      loadOrder.userDir = p;
+      await load();
+    } else loadOrder.modsDir = p;
+  } catch (e) {
+    loadOrder.error = message(e);
+  }
+}
+
+/** The bundled demo user folder. */
+export function useDemo() {
+  loadOrder.userDir = loadOrder.defaults.demoUserDir;
+  loadOrder.modsDir = '';
+  return load();
+}
+
+export const move = (m, to) => run(() => lo.move(m.id, to));
+export const toggle = (m, on) => run(() => lo.enable(m.id, on));
+export const undo = () => run(() => lo.undo(), loadOrder.view?.undoWhat ? `Undid: ${loadOrder.view.undoWhat}` : '');
+export const revert = () => run(() => lo.revert(), 'Back to the saved list (Undo brings your changes back).');
+export const setOrder = (ids) => run(() => lo.setOrder(ids));
+
+/** Write modlauncher.sch (Go keeps a backup of the old one). */
+export async function save() {
+  loadOrder.pending++;
+  loadOrder.error = '';
+  try {
+    const r = await queued(() => lo.save());
+    loadOrder.view = r.view;
+    loadOrder.status = r.written
+      ? `Saved ${r.path}` + (r.backupId ? ` — the old list is kept as backup ${r.backupId} (History)` : '')
+      : 'modlauncher.sch already holds this list; nothing written.';
+  } catch (e) {
+    loadOrder.error = message(e);
+  } finally {
+    loadOrder.pending--;
+  }
+}
+
+/** Drop the dragged mod where dropAt says: a place in the list, or -2 (disable it). */
+export function dropDragged(id) {
+  const at = loadOrder.dropAt;
+  loadOrder.dragId = '';
+  loadOrder.dropAt = -1;
+  const v = loadOrder.view;
+  if (!id || !v) return;
+  if (at === -2) {
+    if (v.order.includes(id)) return toggle({ id }, false);
+    return;
+  }
+  if (at < 0) return;
+  const next = lo.dropInto(v.order, id, at);
+  if (next.join() !== v.order.join()) return setOrder(next);
+}
+
+/**
+ * On arrival: the load order still open in Go (with its unsaved changes),
+ * else the folders used last (or the system's default). Fields the user
+ * already typed in are left alone.
+ */
+export async function arrive() {
+  loadOrder.typed = false;
+  try {
+    loadOrder.defaults = await lo.folders();
+    let open = null;
+    try {
+      open = await lo.view();
+    } catch {
+      // nothing open yet
+    }
+    if (loadOrder.typed) return;
+    if (open) {
+      loadOrder.view = open;
+      loadOrder.userDir = open.userDir;
+      loadOrder.modsDir = loadOrder.defaults.modsDir;
+      return;
+    }
+    loadOrder.userDir = loadOrder.defaults.userDir;
+    loadOrder.modsDir = loadOrder.defaults.modsDir;
+    if (loadOrder.userDir) await load();
+  } catch (e) {
+    loadOrder.error = message(e);
+  } finally {
+    loadOrder.ready = true;
+  }
+}
