@@ -322,6 +322,11 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 	ropt := raw.Options{}
 	if base != nil {
 		ropt.Base = base
+		if gameComplete(base) {
+			// The game's data lacks it: nowhere, unless it is a link
+			// PACKSMITH.JSON's record leads on to (projectbase.go).
+			ropt.Nowhere = func(p string) bool { _, rec := recordedBase(p); return !rec }
+		}
 	}
 	rres, err := raw.Generate(ms, ropt)
 	if err != nil {
@@ -334,6 +339,10 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 	}
 	for _, u := range rres.Unresolved {
 		file := displayName(files, u.File)
+		if u.Dropped {
+			finds = append(finds, droppedFinding(files, u))
+			continue
+		}
 		root := ""
 		if base != nil {
 			root = base.Root()
@@ -356,6 +365,36 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 		finds = append(finds, unresolvedFinding(file, u.BaseFile, u.Missing, root))
 	}
 	return rres, finds, unres, nil
+}
+
+// DroppedFinding starts the warning for a unit left out of UNITDATA.RAW.
+const DroppedFinding = "UNITDATA.RAW: LEFT OUT"
+
+// droppedFinding names the unit GUTS leaves out of UNITDATA.RAW and the
+// BASEFILE line that resolves nowhere (in the unit, or in a base file of
+// the mod it inherits from).
+func droppedFinding(files []*srcFile, u raw.Unresolved) Finding {
+	file, in := displayName(files, u.File), displayName(files, u.In)
+	where := ""
+	if in != file && in != "" {
+		where = " (through " + in + ")"
+	}
+	return Finding{Severity: SevWarning, Stage: StageRAW, File: in, Line: u.Line,
+		Message: fmt.Sprintf("%s: %s%s: BASEFILE %s resolves nowhere (not in the mod, nor under MEDIA/ where the game's files are, nor in the game's data when given), so the unit is not in UNITDATA.RAW, as GUTS leaves it; the game cannot spawn it by name. Fix the path.",
+			DroppedFinding, file, where, u.BaseFile)}
+}
+
+// gameComplete says base holds the game's own data (DATA.PAK or a MEDIA
+// folder), so a base file it lacks is nowhere; the values an unpack
+// recorded (projectBase) are only what the .MOD's units took.
+func gameComplete(b baseSource) bool {
+	switch b := b.(type) {
+	case nil, *projectBase:
+		return false
+	case *layeredBase:
+		return gameComplete(b.first) || gameComplete(b.then)
+	}
+	return true
 }
 
 // displayName maps an entry name back to the file as it is on disk

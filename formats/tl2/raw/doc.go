@@ -41,6 +41,10 @@
 //     the mod's files set nothing. A chain that leaves the mod and cannot
 //     be read is listed in Result.Unresolved with the fields it left to
 //     these defaults, which are then guesses (base data fixes them).
+//     A BASEFILE that resolves nowhere (outside MEDIA/, as the typo
+//     mmedia/units/… in two real GUTS builds; or absent from the mod and
+//     from Options.Base when Options.Nowhere says so) leaves the unit out, as
+//     GUTS leaves it: Unresolved.Dropped, with the BASEFILE's file and line.
 //   - MISSILES: every layout, with the MISSILE NAME of each Missile object.
 //   - UI: one record per Menu Definition object without DO NOT CREATE; MENU
 //     NAME keeps its case. TYPE and GAME STATE are enum indices

@@ -41,6 +41,12 @@ type Options struct {
 	Base BaseData
 	// Schema reads layout properties; nil means layout.DefaultSchema().
 	Schema *layout.Schema
+	// Nowhere, when set, says whether a BASEFILE that neither the mod nor
+	// Base has resolves nowhere (Base holds all the game's data): the unit
+	// is then left out of UNITDATA, as GUTS leaves it (Unresolved.Dropped).
+	// Whatever it says, a BASEFILE outside MEDIA/ (where no game file is)
+	// is nowhere.
+	Nowhere func(base string) bool
 }
 
 // Output is one generated index.
@@ -56,6 +62,14 @@ type Unresolved struct {
 	File     string // the unit, "MEDIA/UNITS/…"
 	BaseFile string // the first missing link, upper-case
 	Missing  []string
+	// In and Line are the file whose BASEFILE names the missing link (the
+	// unit itself or one of its bases) and that property's line (0 when
+	// the node was built in code).
+	In   string
+	Line int
+	// Dropped: the link resolves nowhere (outside MEDIA/, or absent with
+	// Options.Complete), so the unit is not in UNITDATA, as GUTS does.
+	Dropped bool
 }
 
 // Warning is a non-fatal problem with one source file.
@@ -457,7 +471,7 @@ func (v *fieldVals) has(i int) bool { return v.set&(1<<i) != 0 }
 
 // take fills the fields still unset from n's first property of each name
 // and returns n's first BASEFILE value.
-func (v *fieldVals) take(n *dattext.Node) (basefile string) {
+func (v *fieldVals) take(n *dattext.Node) (basefile string, line int) {
 	haveBase := false
 	for _, p := range n.Props {
 		if i := fieldIndex(p.Key); i >= 0 {
@@ -465,10 +479,10 @@ func (v *fieldVals) take(n *dattext.Node) (basefile string) {
 				v.val[i], v.set = p.Value, v.set|1<<i
 			}
 		} else if p.Key == "BASEFILE" && !haveBase {
-			basefile, haveBase = p.Value, true
+			basefile, line, haveBase = p.Value, p.Line, true
 		}
 	}
-	return basefile
+	return basefile, line
 }
 
 // unitRoot is what units reads from a unit's own properties: the first of
@@ -549,6 +563,9 @@ func (g *gen) units() (*File, error) {
 			}
 			if miss != nil {
 				g.res.Unresolved = append(g.res.Unresolved, *miss)
+				if miss.Dropped {
+					continue
+				}
 			}
 			f.Units[c] = append(f.Units[c], u)
 		}
@@ -562,9 +579,27 @@ func (g *gen) inherit(file string, n *dattext.Node) (fieldVals, *Unresolved) {
 	var vals fieldVals
 	var seenBuf [4]string
 	seen := append(seenBuf[:0], file) // chains are short: a list beats a map
-	cur := n
+	cur, curFile := n, file
+	missing := func(base string, line int) *Unresolved {
+		miss := &Unresolved{File: file, BaseFile: base, In: curFile, Line: line}
+		for i, k := range unitFields {
+			if !vals.has(i) {
+				miss.Missing = append(miss.Missing, k)
+			}
+		}
+		return miss
+	}
 	for depth := 0; ; depth++ {
-		base := upperPath(strings.TrimSpace(vals.take(cur)))
+		bf, line := vals.take(cur)
+		base := upperPath(strings.TrimSpace(bf))
+		if base != "" && !strings.HasPrefix(base, "MEDIA/") {
+			// Every file of the game and of a mod is under MEDIA/: a
+			// BASEFILE elsewhere (a typo such as MMEDIA/UNITS/…) is
+			// nowhere, whatever the unit sets itself.
+			miss := missing(base, line)
+			miss.Dropped = true
+			return vals, miss
+		}
 		if base == "" || vals.set == allFields {
 			return vals, nil
 		}
@@ -578,15 +613,11 @@ func (g *gen) inherit(file string, n *dattext.Node) (fieldVals, *Unresolved) {
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				g.warn(file, "BASEFILE %s: %v", base, err)
 			}
-			miss := &Unresolved{File: file, BaseFile: base}
-			for i, k := range unitFields {
-				if !vals.has(i) {
-					miss.Missing = append(miss.Missing, k)
-				}
-			}
+			miss := missing(base, line)
+			miss.Dropped = g.opt.Nowhere != nil && (err == nil || errors.Is(err, fs.ErrNotExist)) && g.opt.Nowhere(base)
 			return vals, miss
 		}
-		cur = next
+		cur, curFile = next, base
 	}
 }
 

@@ -1,0 +1,368 @@
+package check
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/mod"
+)
+
+// Kind of a finding.
+type Kind string
+
+const (
+	DupUnitGUID  Kind = "duplicate-unit-guid"
+	DupSkillGUID Kind = "duplicate-skill-guid"
+	Reference    Kind = "reference"
+)
+
+// Status of a reference finding.
+type Status string
+
+const (
+	Missing    Status = "missing"     // no active mod and not the game provide it
+	NotChecked Status = "not checked" // no active mod provides it; the game's data was not given
+)
+
+// Finding is one problem, in Mod's File at Line (1-based; 0 unknown).
+type Finding struct {
+	Kind    Kind   `json:"kind"`
+	Status  Status `json:"status,omitempty"`
+	Mod     string `json:"mod"`
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Ref     string `json:"ref,omitempty"`   // the path referenced, upper case
+	Other   string `json:"other,omitempty"` // for duplicates: "MOD: FILE" of the first holder
+	Message string `json:"message"`
+}
+
+func (f Finding) String() string {
+	loc := f.File
+	if f.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+	}
+	return fmt.Sprintf("%s: %s: %s", f.Mod, loc, f.Message)
+}
+
+// Mod is one active mod's files: upper-case "MEDIA/…" paths and how to
+// read each.
+type Mod struct {
+	Name  string
+	Files map[string]func() ([]byte, error)
+}
+
+// Game says which files the game's data holds (upper-case paths).
+type Game interface {
+	Has(p string) bool
+	HasDir(prefix string) bool // some file under prefix ("MEDIA/…/")
+}
+
+// Options tune Check.
+type Options struct {
+	Game Game // nil: references into the base game are not checked
+}
+
+// DirMod reads a mod folder (its MEDIA/ tree, any case).
+func DirMod(name, dir string) (*Mod, error) {
+	m := &Mod{Name: name, Files: map[string]func() ([]byte, error){}}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		up := mod.UpperName(filepath.ToSlash(rel))
+		if !strings.HasPrefix(up, "MEDIA/") {
+			return nil
+		}
+		m.Files[up] = func() ([]byte, error) { return os.ReadFile(p) }
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m, nil
+}
+
+// Check runs every check over mods, the active ones in load order (the
+// first wins a file), and returns the findings sorted by mod, file, line.
+func Check(mods []*Mod, opt Options) []Finding {
+	c := &checker{mods: mods, opt: opt, units: map[string]owner{}, skills: map[string]owner{}}
+	for _, m := range mods {
+		for _, p := range sortedPaths(m) {
+			if !strings.HasSuffix(p, ".DAT") {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(p, "MEDIA/UNITS/"):
+				c.unit(m, p)
+			case strings.HasPrefix(p, "MEDIA/SKILLS/"):
+				c.skill(m, p)
+			}
+		}
+	}
+	sort.SliceStable(c.out, func(i, j int) bool {
+		a, b := c.out[i], c.out[j]
+		if a.Mod != b.Mod {
+			return modIndex(mods, a.Mod) < modIndex(mods, b.Mod)
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return c.out
+}
+
+func modIndex(mods []*Mod, name string) int {
+	for i, m := range mods {
+		if m.Name == name {
+			return i
+		}
+	}
+	return len(mods)
+}
+
+func sortedPaths(m *Mod) []string {
+	ps := make([]string, 0, len(m.Files))
+	for p := range m.Files {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}
+
+type owner struct{ mod, file string }
+
+type checker struct {
+	mods          []*Mod
+	opt           Options
+	units, skills map[string]owner // GUID → first holder
+	out           []Finding
+}
+
+// winner is the mod that gives path p (the first that ships it).
+func (c *checker) winner(p string) *Mod {
+	for _, m := range c.mods {
+		if m.Files[p] != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+func (c *checker) parse(m *Mod, p string) *dattext.Node {
+	b, err := m.Files[p]()
+	if err != nil {
+		return nil
+	}
+	n, err := dattext.Parse(p, b)
+	if err != nil {
+		return nil
+	}
+	return n
+}
+
+func first(n *dattext.Node, key string) (dattext.Prop, bool) {
+	for _, p := range n.Props {
+		if strings.EqualFold(p.Key, key) {
+			return p, true
+		}
+	}
+	return dattext.Prop{}, false
+}
+
+// guid records a GUID's holder; a different path already holding it is a
+// duplicate. A path shipped by several mods is one unit (the first wins),
+// checked once, in the mod that wins it.
+func (c *checker) guid(seen map[string]owner, kind Kind, what string, m *Mod, p string, pr dattext.Prop) {
+	g := strings.TrimSpace(pr.Value)
+	if g == "" || g == "0" || g == "-1" {
+		return
+	}
+	if o, ok := seen[g]; ok {
+		if o.file != p {
+			c.out = append(c.out, Finding{Kind: kind, Mod: m.Name, File: p, Line: pr.Line, Ref: g, Other: o.mod + ": " + o.file,
+				Message: fmt.Sprintf("%s %s is also %s's %s: the game keeps one of them", what, g, o.mod, o.file)})
+		}
+		return
+	}
+	seen[g] = owner{m.Name, p}
+}
+
+func (c *checker) skill(m *Mod, p string) {
+	if c.winner(p) != m {
+		return
+	}
+	n := c.parse(m, p)
+	if n == nil {
+		return
+	}
+	if pr, ok := first(n, "UNIQUE_GUID"); ok {
+		c.guid(c.skills, DupSkillGUID, "UNIQUE_GUID", m, p, pr)
+	}
+}
+
+func (c *checker) unit(m *Mod, p string) {
+	if c.winner(p) != m {
+		return
+	}
+	n := c.parse(m, p)
+	if n == nil {
+		return
+	}
+	if pr, ok := first(n, "UNIT_GUID"); ok {
+		c.guid(c.units, DupUnitGUID, "UNIT_GUID", m, p, pr)
+	}
+	if pr, ok := first(n, "BASEFILE"); ok && strings.TrimSpace(pr.Value) != "" {
+		c.ref(m, p, pr.Line, gamePath(pr.Value), "BASEFILE")
+	}
+	rd, hasRD := first(n, "RESOURCEDIRECTORY")
+	dir := ""
+	if hasRD && strings.TrimSpace(rd.Value) != "" {
+		dir = strings.TrimSuffix(gamePath(rd.Value), "/") + "/"
+		c.refDir(m, p, rd.Line, dir)
+	}
+	mf, ok := first(n, "MESHFILE")
+	if !ok || strings.TrimSpace(mf.Value) == "" || dir == "" {
+		return
+	}
+	stem := dir + mod.UpperName(strings.TrimSpace(mf.Value))
+	stem = strings.TrimSuffix(stem, ".MESH")
+	c.ref(m, p, mf.Line, stem+".MESH", "MESHFILE")
+	if w := c.winner(stem + ".MATERIAL"); w != nil {
+		if b, err := w.Files[stem+".MATERIAL"](); err == nil {
+			for _, t := range MaterialTextures(b) {
+				c.texture(w, stem+".MATERIAL", t.Line, dir, t.Name)
+			}
+		}
+	}
+	if w := c.winner(stem + ".ANIMATION"); w != nil {
+		if an := c.parse(w, stem+".ANIMATION"); an != nil {
+			var walk func(*dattext.Node)
+			walk = func(x *dattext.Node) {
+				for _, pr := range x.Props {
+					if strings.EqualFold(pr.Key, "FILE") && strings.TrimSpace(pr.Value) != "" {
+						c.ref(w, stem+".ANIMATION", pr.Line, relPath(dir, pr.Value), "animation FILE")
+					}
+				}
+				for _, ch := range x.Children {
+					walk(ch)
+				}
+			}
+			walk(an)
+		}
+	}
+}
+
+// gamePath is a reference as the game looks it up.
+func gamePath(v string) string {
+	return mod.UpperName(strings.TrimLeft(strings.ReplaceAll(strings.TrimSpace(v), `\`, "/"), "/"))
+}
+
+// relPath resolves a name relative to dir unless it holds a folder.
+func relPath(dir, v string) string {
+	g := gamePath(v)
+	if strings.Contains(g, "/") {
+		return g
+	}
+	return dir + g
+}
+
+func (c *checker) provided(p string) (bool, bool) {
+	if c.winner(p) != nil {
+		return true, true
+	}
+	if c.opt.Game == nil {
+		return false, false
+	}
+	return c.opt.Game.Has(p), true
+}
+
+func (c *checker) report(m *Mod, file string, line int, ref, what string, checked bool) {
+	f := Finding{Kind: Reference, Mod: m.Name, File: file, Line: line, Ref: ref}
+	if checked {
+		f.Status = Missing
+		f.Message = fmt.Sprintf("%s %s: no active mod and not the game provide it", what, ref)
+	} else {
+		f.Status = NotChecked
+		f.Message = fmt.Sprintf("%s %s: no active mod provides it; not checked against the game (its data was not given)", what, ref)
+	}
+	c.out = append(c.out, f)
+}
+
+func (c *checker) ref(m *Mod, file string, line int, ref, what string) {
+	if ok, checked := c.provided(ref); !ok {
+		c.report(m, file, line, ref, what, checked)
+	}
+}
+
+func (c *checker) refDir(m *Mod, file string, line int, dir string) {
+	for _, x := range c.mods {
+		for p := range x.Files {
+			if strings.HasPrefix(p, dir) {
+				return
+			}
+		}
+	}
+	checked := c.opt.Game != nil
+	if checked && c.opt.Game.HasDir(dir) {
+		return
+	}
+	c.report(m, file, line, dir, "RESOURCEDIRECTORY", checked)
+}
+
+// texture: foo.png / foo.tga is satisfied by FOO.DDS, which the game loads.
+func (c *checker) texture(m *Mod, file string, line int, dir, name string) {
+	p := relPath(dir, name)
+	cands := []string{p}
+	if ext := path.Ext(p); ext == ".PNG" || ext == ".TGA" {
+		cands = append([]string{strings.TrimSuffix(p, ext) + ".DDS"}, p)
+	}
+	checked := false
+	for _, q := range cands {
+		ok, ch := c.provided(q)
+		if ok {
+			return
+		}
+		checked = ch
+	}
+	c.report(m, file, line, cands[0], "texture", checked)
+}
+
+// Texture is one "texture NAME" line of a material script.
+type Texture struct {
+	Name string
+	Line int
+}
+
+// MaterialTextures lists the textures an Ogre material script names.
+func MaterialTextures(b []byte) []Texture {
+	var out []Texture
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		s := sc.Text()
+		if i := strings.Index(s, "//"); i >= 0 {
+			s = s[:i]
+		}
+		f := strings.Fields(s)
+		if len(f) >= 2 && f[0] == "texture" {
+			out = append(out, Texture{Name: f[1], Line: line})
+		}
+	}
+	return out
+}

@@ -1,0 +1,26 @@
+// Package check finds what breaks between active Torchlight II mods and
+// the game, which each mod's own pack cannot see:
+//
+//   - two different units (different paths) with the same UNIT_GUID, or
+//     two skills with the same UNIQUE_GUID: the game keeps one;
+//   - references that no active mod and not the game provide, per mod with
+//     file and line: a unit's BASEFILE, its RESOURCEDIRECTORY (some file
+//     under it), its MESHFILE (RESOURCEDIRECTORY/MESHFILE.MESH), the
+//     textures of the .MATERIAL beside the mesh, and the FILEs of the
+//     .ANIMATION beside it.
+//
+// Paths are compared as the game looks them up: slash-separated, upper
+// case (ASCII). A material naming foo.png or foo.tga is satisfied by
+// FOO.DDS, which the game loads instead.
+//
+// Without the game's data (Options.Game nil), a reference no active mod
+// provides may be the base game's: it is reported with Status NotChecked,
+// never Missing.
+//
+// Inputs read:
+//
+//	.DAT / .ANIMATION  GUTS text (UTF-16LE or UTF-8), dattext grammar
+//	.MATERIAL          Ogre material script: a line "texture NAME [...]"
+//	                   inside any block names a texture, relative to the
+//	                   material's folder unless it holds a '/'
+package check
