@@ -21,12 +21,13 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/archive"
-	_ "packsmith/backend/drivers/all"
+	_ "packsmith/backend/drivers/all" // every archive family
 	"packsmith/backend/edit/writeback"
 	"packsmith/backend/export/convert"
 	"packsmith/backend/sys/finitejson"
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/sys/version"
+	_ "packsmith/backend/view/render" // every preview renderer (textures, walk grids, compiled data)
 )
 
 // Exit codes.
