@@ -16,11 +16,10 @@ import (
 	"packsmith/formats/utf16"
 )
 
-// Text is an entry decoded for the text view.
+// Text is bytes decoded: the text and the encoding it was read in.
 type Text struct {
-	Text      string `json:"text"`
-	Encoding  string `json:"encoding"` // "UTF-8", "UTF-8 BOM", "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM", "CP949"
-	Truncated bool   `json:"truncated"`
+	Text     string
+	Encoding string // "UTF-8", "UTF-8 BOM", "UTF-16LE BOM", "UTF-16LE", "UTF-16BE BOM", "CP949"
 }
 
 // Decode turns bytes into text, detecting the encoding from a BOM or,
