@@ -1,9 +1,3 @@
-// Package gametext tells text from binary in game files and decodes it:
-// UTF-8 (with or without BOM), UTF-16LE/BE with a BOM, BOM-less UTF-16LE
-// (Torchlight II's sources) told by its zero bytes, and CP949 (Lost Saga's
-// Korean files). It sits below backend/ so that a bake (tl2/levelbake)
-// and the preview (view/preview) read text the same way without one
-// importing the other.
 package gametext
 
 import (
