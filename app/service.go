@@ -15,8 +15,9 @@ import (
 	"net/http"
 	"time"
 
-	_ "packsmith/backend/drivers/all"
+	_ "packsmith/backend/drivers/all" // every archive family
 	"packsmith/backend/sys/limits"
+	_ "packsmith/backend/view/render" // every preview renderer (textures, walk grids, compiled data)
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/settings"
 )

@@ -12,10 +12,11 @@ import (
 	"strings"
 	"syscall"
 
-	_ "packsmith/backend/drivers/all"
+	_ "packsmith/backend/drivers/all" // every archive family
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/sys/scratch"
 	"packsmith/backend/sys/version"
+	_ "packsmith/backend/view/render" // every preview renderer (textures, walk grids, compiled data)
 )
 
 // command is one subcommand of packsmith; each registers itself from its

@@ -7,7 +7,7 @@ import "context"
 // probing optional interfaces or comparing family names: a zero field means
 // the family does not do it, a nil func that it has no such operation.
 //
-// The driver conformance suite (archivetest.Run) checks the descriptor
+// The driver conformance suite (drivertest.Run) checks the descriptor
 // against what the driver does: a family that lists EditRename renames, one
 // that does not is refused; FoldNames families find entries in any case;
 // DiskPath gives files holding the entries' bytes; and so on.

@@ -34,7 +34,7 @@
 //     largest size ÷ packed ratio).
 //
 // A nil func or zero field means the family does not have it. The
-// conformance suite (archivetest.Run, run by each driver's
+// conformance suite (drivertest.Run, run by each driver's
 // conformance_test.go) holds every driver's descriptor to what it does: a
 // family that lists an edit saves it and one that does not is refused; one
 // that renames renames and one that does not is refused; FoldNames families

@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 func TestConformance(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Dir: Driver{}, AnyFolder: true,
 		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
 			root := filepath.Join(dir, "modfolder")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/formats/iop"
 )
 
@@ -44,7 +44,7 @@ func samplePack(t testing.TB, dir string) (string, map[string][]byte) {
 }
 
 func TestConformance(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Driver: Driver{}, Make: samplePack,
 		FoldCase: true, Backslash: true,
 		RepackIdentical: true,
@@ -56,7 +56,7 @@ func TestConformance(t *testing.T) {
 // not rewritten elsewhere (ReadOnly skips those checks); it is edited in
 // place, pack by pack, which the capabilities check tries.
 func TestConformanceGameFolder(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Dir: GameDriver{},
 		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
 			game := filepath.Join(dir, "lostsaga")

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/backend/drivers/loosedrv"
 )
 
@@ -48,7 +48,7 @@ func TestConformance(t *testing.T) {
 		{"sch", "modlauncher.sch", "modlauncher.sch", []byte("\xff\xfe[\x00M\x00]\x00")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			archivetest.Run(t, archivetest.Family{
+			drivertest.Run(t, drivertest.Family{
 				Driver: loosedrv.Driver{}, Fallback: true, MinEntries: 1,
 				Make:     looseSample(c.rel, c.entry, c.data),
 				FoldCase: true, Backslash: true, LeadingSlash: false,

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/formats/reborn/filetable"
 	"packsmith/formats/reborn/pakd"
 )
@@ -25,8 +25,8 @@ func conformancePack() ([]byte, map[string][]byte) {
 	return pack, files
 }
 
-func rebornFamily(wrap func([]byte) []byte) archivetest.Family {
-	return archivetest.Family{
+func rebornFamily(wrap func([]byte) []byte) drivertest.Family {
+	return drivertest.Family{
 		Driver: Driver{},
 		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
 			pack, files := conformancePack()
@@ -44,17 +44,17 @@ func rebornFamily(wrap func([]byte) []byte) archivetest.Family {
 }
 
 func TestConformanceRotXorZip(t *testing.T) {
-	archivetest.Run(t, rebornFamily(func(b []byte) []byte { return rotxorZip("pack", b) }))
+	drivertest.Run(t, rebornFamily(func(b []byte) []byte { return rotxorZip("pack", b) }))
 }
 
 func TestConformanceBarePakd(t *testing.T) {
-	archivetest.Run(t, rebornFamily(func(b []byte) []byte { return b }))
+	drivertest.Run(t, rebornFamily(func(b []byte) []byte { return b }))
 }
 
 // The Data/ folder view (FileTable.bin plus the .dat files it names) is
 // read-only: edits go to each .dat.
 func TestConformanceDataFolder(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Dir: DataDriver{},
 		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
 			data := filepath.Join(dir, "Data")

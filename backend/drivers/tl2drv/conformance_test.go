@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/formats/tl2/mod"
 	"packsmith/internal/testfixtures"
 )
@@ -71,7 +71,7 @@ func samplePak(t testing.TB, dir string) (string, map[string][]byte) {
 }
 
 func TestConformanceMod(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Driver: ModDriver{}, Make: sampleMod,
 		FoldCase: true, Backslash: true, LeadingSlash: true,
 		RepackIdentical: true,
@@ -79,7 +79,7 @@ func TestConformanceMod(t *testing.T) {
 }
 
 func TestConformancePak(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Driver: PakDriver{}, Make: samplePak,
 		Companions: func(p string) []string { return []string{p + ".MAN"} },
 		FoldCase:   true, Backslash: true, LeadingSlash: true,
@@ -90,7 +90,7 @@ func TestConformancePak(t *testing.T) {
 // The real GUTS-made .MOD passes too (its listing is its own read).
 func TestConformanceFixtureMod(t *testing.T) {
 	src := testfixtures.File(t, "tl2", "xover/EDITORMOD.MOD")
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Driver: ModDriver{},
 		Make: func(t testing.TB, dir string) (string, map[string][]byte) {
 			b, err := os.ReadFile(src)

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 // sampleZip writes a zip with a stored and a deflated entry, one in a
@@ -51,7 +51,7 @@ func sampleZip(t testing.TB, dir string) (string, map[string][]byte) {
 }
 
 func TestConformance(t *testing.T) {
-	archivetest.Run(t, archivetest.Family{
+	drivertest.Run(t, drivertest.Family{
 		Driver:   Driver{},
 		Make:     sampleZip,
 		FoldCase: true, Backslash: true, LeadingSlash: true,

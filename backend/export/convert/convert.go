@@ -35,7 +35,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/export/extract"
 	"packsmith/backend/sys/limits"
-	"packsmith/backend/view/kind"
+	"packsmith/backend/view/content"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
@@ -83,25 +83,6 @@ func mayDecompile(e archive.Entry) bool {
 		compiledExt[strings.ToLower(path.Ext(e.Path))]
 }
 
-var pictureExt = map[string]bool{".dds": true, ".tga": true, ".btx": true, ".mpp": true}
-var stdImageExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true}
-
-// mayRender says whether an entry is a texture or a walk grid by name or
-// kind (PNG, JPEG and GIF are images already).
-func mayRender(e archive.Entry) bool {
-	x := strings.ToLower(path.Ext(e.Path))
-	if stdImageExt[x] {
-		return false
-	}
-	return pictureExt[x] || e.Kind == kind.Texture || e.Kind == render.KindWalkGrid
-}
-
-// IsPicture says whether an entry shows as a picture: a texture, a walk
-// grid, or a PNG, JPEG or GIF.
-func IsPicture(e archive.Entry) bool {
-	return mayRender(e) || stdImageExt[strings.ToLower(path.Ext(e.Path))] || e.Kind == kind.Image
-}
-
 // DecompiledName is where an entry's decompiled text goes.
 func DecompiledName(e archive.Entry) string {
 	if IsRAW(e) {
@@ -124,42 +105,10 @@ func Plan(e archive.Entry, o Options) (string, extract.Converter) {
 	switch {
 	case o.Decompile && mayDecompile(e):
 		return DecompiledName(e), func(r io.Reader) (extract.Converted, error) { return decompile(r, e, o.Budget) }
-	case o.PNG && mayRender(e):
+	case o.PNG && content.MayRender(e):
 		return PNGName(e), func(r io.Reader) (extract.Converted, error) { return renderPNG(r, e, o.Budget) }
 	}
 	return "", nil
-}
-
-func readCapped(r io.Reader, max int64) ([]byte, bool, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, false, fmt.Errorf("reading at offset %d: %w", len(b), err)
-	}
-	return b, int64(len(b)) > max, nil
-}
-
-// readSized is readCapped into one buffer of the entry's stated size
-// (ReadAll's doubling would leave twice the bytes to collect).
-func readSized(r io.Reader, size, max int64) ([]byte, bool, error) {
-	if size <= 0 || size > max {
-		return readCapped(r, max)
-	}
-	b := make([]byte, 0, size+1)
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err == io.EOF {
-			return b, false, nil
-		}
-		if err != nil {
-			return nil, false, fmt.Errorf("reading at offset %d: %w", len(b), err)
-		}
-		if len(b) == cap(b) {
-			// Longer than it said: the rest as readCapped reads it.
-			rest, big, err := readCapped(r, max-int64(len(b)))
-			return append(b, rest...), big, err
-		}
-	}
 }
 
 // keepRest writes an entry too big to convert whole: the bytes read so
@@ -217,7 +166,7 @@ func decompile(r io.Reader, e archive.Entry, budget *limits.Budget) (extract.Con
 		return extract.Converted{}, err
 	}
 	defer release()
-	b, big, err := readCapped(r, render.MaxCompiled)
+	b, big, err := content.ReadCapped(r, render.MaxCompiled)
 	if err != nil {
 		return extract.Converted{}, err
 	}
@@ -295,7 +244,7 @@ func renderPNG(r io.Reader, e archive.Entry, budget *limits.Budget) (extract.Con
 	if err != nil {
 		return extract.Converted{}, err
 	}
-	b, big, err := readSized(io.MultiReader(bytes.NewReader(hb), r), e.Size, MaxImageBytes)
+	b, big, err := content.ReadSized(io.MultiReader(bytes.NewReader(hb), r), e.Size, MaxImageBytes)
 	if err != nil {
 		release()
 		return extract.Converted{}, err

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/backend/export/extract"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
@@ -43,7 +43,7 @@ func entryBytes(t *testing.T, arch, entry string) []byte {
 // two the same file, which is refused before anything is written.
 func TestDecompiledNamesAndCollision(t *testing.T) {
 	bin := entryBytes(t, demoMod, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
-	a := archivetest.NewMem("out.zip", map[string][]byte{
+	a := drivertest.NewMem("out.zip", map[string][]byte{
 		"MEDIA/X.DAT.BINDAT": bin,
 		"MEDIA/NOTES.TXT":    []byte("hello"),
 	})
@@ -67,7 +67,7 @@ func TestDecompiledNamesAndCollision(t *testing.T) {
 		t.Fatal("the binary was written too")
 	}
 
-	b := archivetest.NewMem("out.zip", map[string][]byte{"X.DAT.BINDAT": bin, "X.DAT": []byte("[ITEM]\r\n[/ITEM]\r\n")})
+	b := drivertest.NewMem("out.zip", map[string][]byte{"X.DAT.BINDAT": bin, "X.DAT": []byte("[ITEM]\r\n[/ITEM]\r\n")})
 	dir = t.TempDir()
 	_, err = extract.Extract(context.Background(), b, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err == nil || !strings.Contains(err.Error(), "would be the same file") {
@@ -82,7 +82,7 @@ func TestDecompiledNamesAndCollision(t *testing.T) {
 func TestDamagedKeptAsItIs(t *testing.T) {
 	bin := entryBytes(t, demoMod, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
 	cut := bin[:len(bin)/2]
-	a := archivetest.NewMem("m.zip", map[string][]byte{"A.DAT": cut})
+	a := drivertest.NewMem("m.zip", map[string][]byte{"A.DAT": cut})
 	dir := t.TempDir()
 	res, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true}))
 	if err != nil {
@@ -159,7 +159,7 @@ func TestSavePreview(t *testing.T) {
 // Overwrite.
 func TestKeptEntryChecksItsOwnName(t *testing.T) {
 	bin := entryBytes(t, demoMod, "MEDIA/UNITS/ITEMS/SAMPLE/SAMPLE_SWORD.DAT")
-	a := archivetest.NewMem("m.zip", map[string][]byte{"A.DAT": bin[:len(bin)/2], "B.DAT": bin})
+	a := drivertest.NewMem("m.zip", map[string][]byte{"A.DAT": bin[:len(bin)/2], "B.DAT": bin})
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "A.DAT"), []byte("mine"), 0o644)
 	_, err := extract.Extract(context.Background(), a, dir, nil, nil, ExtractOptions(Options{Decompile: true}))

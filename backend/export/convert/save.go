@@ -9,6 +9,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/safefile"
+	"packsmith/backend/view/content"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
@@ -49,7 +50,7 @@ func PreviewBytes(a archive.Archive, e archive.Entry, view string, o preview.Opt
 	if view == ViewHex {
 		max = 1 << 40
 	}
-	b, big, err := readCapped(rc, max)
+	b, big, err := content.ReadCapped(rc, max)
 	if err != nil {
 		return fail(err)
 	}

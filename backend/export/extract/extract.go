@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/ctxio"
 	"packsmith/formats/bytecount"
 	"packsmith/formats/workpool"
 )
@@ -415,7 +416,7 @@ func convertEntry(ctx context.Context, a archive.Archive, root *os.Root, j *job,
 		return err
 	}
 	defer rc.Close()
-	out, err := j.conv(countReader{ctxReader{ctx, rc}, add})
+	out, err := j.conv(countReader{ctxio.Reader{Ctx: ctx, R: rc}, add})
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -616,21 +617,7 @@ func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
 
 // ContextReader returns a reader that stops with the context's error as soon
 // as ctx is done (a cancelled extract or conversion stops mid-entry).
-func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxReader{ctx, r} }
-
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Context() context.Context { return c.ctx }
-
-func (c ctxReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
-}
+func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxio.Reader{Ctx: ctx, R: r} }
 
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
@@ -665,7 +652,7 @@ func writeEntry(ctx context.Context, a archive.Archive, root *os.Root, e archive
 	if err != nil {
 		return entryErr(err)
 	}
-	_, err = io.CopyBuffer(&bytecount.Writer{W: f, OnWrite: add}, ctxReader{ctx, rc}, buf)
+	_, err = io.CopyBuffer(&bytecount.Writer{W: f, OnWrite: add}, ctxio.Reader{Ctx: ctx, R: rc}, buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 func TestRelPathRefusesEscapes(t *testing.T) {
@@ -51,7 +51,7 @@ func TestRelPathRefusesEscapes(t *testing.T) {
 }
 
 func TestExtractAllAndSome(t *testing.T) {
-	a := archivetest.NewMem("demo.zip", map[string][]byte{
+	a := drivertest.NewMem("demo.zip", map[string][]byte{
 		"readme.txt":      []byte("hello"),
 		"data/a.bin":      {1, 2, 3},
 		"data/deep/b.bin": make([]byte, 300000),
@@ -84,7 +84,7 @@ func TestExtractAllAndSome(t *testing.T) {
 }
 
 func TestExtractRefusesEscapingEntry(t *testing.T) {
-	a := archivetest.NewMem("evil.zip", map[string][]byte{
+	a := drivertest.NewMem("evil.zip", map[string][]byte{
 		"ok.txt":        []byte("fine"),
 		"../escape.txt": []byte("bad"),
 	})
@@ -104,7 +104,7 @@ func TestExtractRefusesEscapingEntry(t *testing.T) {
 
 func TestCancelLeavesNothing(t *testing.T) {
 	gate := make(chan struct{})
-	a := archivetest.NewMem("big.zip", map[string][]byte{
+	a := drivertest.NewMem("big.zip", map[string][]byte{
 		"one.bin": make([]byte, 1<<20),
 		"two.bin": make([]byte, 1<<20),
 	})
@@ -172,7 +172,7 @@ func TestSelectManyIsLinear(t *testing.T) {
 		files[p] = nil
 		names = append(names, strings.ToUpper(p))
 	}
-	a := archivetest.NewMem("many.zip", files)
+	a := drivertest.NewMem("many.zip", files)
 	got, err := selectEntries(a, names)
 	if err != nil || len(got) != 50000 {
 		t.Fatalf("%d entries, %v", len(got), err)

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/drivers/drivertest"
 	"packsmith/internal/crafted"
 )
 
@@ -98,7 +98,7 @@ func sixFiles() archive.Archive {
 	for i := range 6 {
 		files[fmt.Sprintf("d%d/f%d.txt", i%3, i)] = []byte(fmt.Sprint("new ", i))
 	}
-	return archivetest.NewMem("six.zip", files)
+	return drivertest.NewMem("six.zip", files)
 }
 
 // symlink makes a link, or skips the test where links cannot be made
@@ -243,7 +243,7 @@ func TestRefusesWithoutFreeSpace(t *testing.T) {
 	dir := t.TempDir()
 	freeSpace = func(string) int64 { return 1 << 20 }
 	defer func() { freeSpace = freeBytes }()
-	a := archivetest.NewMem("big.zip", map[string][]byte{"a.bin": make([]byte, 2<<20)})
+	a := drivertest.NewMem("big.zip", map[string][]byte{"a.bin": make([]byte, 2<<20)})
 	_, err := Extract(context.Background(), a, dir, nil, nil, Options{})
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "1 MB free") {
 		t.Fatalf("err = %v", err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 // Names that break on one of Windows, macOS and Linux are refused by
@@ -63,7 +63,7 @@ func TestExtractRefusesUnportableUnlessAllowed(t *testing.T) {
 		{map[string][]byte{"ok.txt": {1}, "esc\x1b[2J.txt": {2}}, "control character"},
 		{map[string][]byte{"d/Same.txt": {1}, "d/SAME.TXT": {2}}, "would be the same file"},
 	} {
-		a := archivetest.NewMem("u.zip", c.files)
+		a := drivertest.NewMem("u.zip", c.files)
 		dir := t.TempDir()
 		_, err := Extract(context.Background(), a, dir, nil, nil, Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\x1b\n") {

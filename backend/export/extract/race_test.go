@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 // While extracts run, another goroutine keeps swapping target/MEDIA for a
@@ -21,7 +21,7 @@ func TestSymlinkSwapRaceStaysInside(t *testing.T) {
 	for i := range 200 {
 		files[fmt.Sprintf("MEDIA/D%d/F%03d.TXT", i%4, i)] = []byte(fmt.Sprint("entry ", i))
 	}
-	a := archivetest.NewMem("race.zip", files)
+	a := drivertest.NewMem("race.zip", files)
 	probe := t.TempDir()
 	symlink(t, probe, filepath.Join(probe, "probe-link"))
 	const trials = 30

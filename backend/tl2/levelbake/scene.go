@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"packsmith/backend/view/preview"
+	"packsmith/formats/gametext"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
@@ -240,7 +240,7 @@ func (b *Baker) Scene(name string, data []byte, decodeVisual func(key string, b 
 // ("<INTEGER64>ID:…"); empty for a BINLAYOUT.
 func idLines(data []byte) map[int64]int {
 	out := map[int64]int{}
-	t, ok := preview.DecodeText(data)
+	t, ok := gametext.Decode(data)
 	if !ok {
 		return out
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/view/preview"
+	"packsmith/formats/gametext"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
 	"packsmith/internal/testfixtures"
@@ -47,7 +47,7 @@ func TestSceneCity04B(t *testing.T) {
 		if sc.Decompiled {
 			text, _ = layout.Decompile(src, "")
 		}
-		tx, _ := preview.DecodeText(text)
+		tx, _ := gametext.Decode(text)
 		lines := strings.Split(tx.Text, "\n")
 		for _, p := range sc.Pieces {
 			if p.Line < 1 || p.Line > len(lines) || strings.TrimSpace(lines[p.Line-1]) != "<INTEGER64>ID:"+strconv.FormatInt(p.ID, 10) {

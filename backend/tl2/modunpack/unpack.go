@@ -28,7 +28,6 @@ import (
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2names"
-	"packsmith/backend/view/render"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -215,7 +214,7 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up string, root *os.Root, target st
 		}
 		if path.Ext(up) == ".LAYOUT" {
 			if len(b) > 0 && b[0] != 0xFF && b[0] != 0xFE && b[0] != 0xEF { // not text
-				text, err := layout.Decompile(b, render.LayoutRoot(up))
+				text, err := layout.Decompile(b, layout.RootOf(up))
 				if err != nil {
 					return false, fmt.Errorf("BINLAYOUT: %w", err)
 				}

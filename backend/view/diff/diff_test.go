@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 // family gives a memory archive another family name; fold says its game
 // reads names in any case (as a Torchlight II pack's does); unknown hides
 // sizes (-1), as some families list them.
 type family struct {
-	*archivetest.Mem
+	*drivertest.Mem
 	name    string
 	fold    bool
 	unknown bool
@@ -41,7 +41,7 @@ func mem(fam string, files map[string]string) family {
 	for k, v := range files {
 		m[k] = []byte(v)
 	}
-	return family{Mem: archivetest.NewMem(fam+".x", m), name: fam}
+	return family{Mem: drivertest.NewMem(fam+".x", m), name: fam}
 }
 
 func TestCompare(t *testing.T) {

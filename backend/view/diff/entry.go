@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/export/convert"
+	"packsmith/backend/view/content"
 	"packsmith/backend/view/render"
 )
 
@@ -64,7 +64,7 @@ func Entry(ctx context.Context, a archive.Archive, pathA string, b archive.Archi
 	switch {
 	case render.IsWalkGrid(one):
 		d.View = ViewGrid
-	case convert.IsPicture(one):
+	case content.IsPicture(one):
 		d.View = ViewImage
 	}
 	if inA && inB {
@@ -81,7 +81,7 @@ func Entry(ctx context.Context, a archive.Archive, pathA string, b archive.Archi
 	var ta, tb string
 	okA, okB := true, true
 	if inA {
-		t, ok, big, err := convert.Text(ctx, a, ea)
+		t, ok, big, err := content.Text(ctx, a, ea)
 		if err != nil {
 			d.Note = err.Error()
 		} else if big {
@@ -90,7 +90,7 @@ func Entry(ctx context.Context, a archive.Archive, pathA string, b archive.Archi
 		ta, okA = t, ok
 	}
 	if inB {
-		t, ok, big, err := convert.Text(ctx, b, eb)
+		t, ok, big, err := content.Text(ctx, b, eb)
 		if err != nil {
 			d.Note = err.Error()
 		} else if big {

@@ -108,16 +108,6 @@ func names() *rghash.Dictionary {
 	return dict
 }
 
-// LayoutRoot is the root section GUTS writes for a layout: "UI" for menus
-// under MEDIA/UI, "Layout" elsewhere.
-func LayoutRoot(entryPath string) string {
-	p := strings.ToUpper(strings.ReplaceAll(entryPath, `\`, "/"))
-	if strings.HasPrefix(p, "MEDIA/UI/") || strings.Contains(p, "/MEDIA/UI/") {
-		return "UI"
-	}
-	return "Layout"
-}
-
 // Decompile turns compiled bytes of kind k into text: BINDAT and BINLAYOUT
 // as GUTS writes their sources (UTF-16LE with BOM, CRLF; compiling it gives
 // the same data back, a BINDAT's string ids aside), RAW as a UTF-8 table
@@ -131,7 +121,7 @@ func Decompile(k, name string, b []byte) ([]byte, error) {
 		}
 		return bindat.DecompileText(path.Base(name), b, names())
 	case KindBINLAYOUT:
-		return layout.Decompile(b, LayoutRoot(name))
+		return layout.Decompile(b, layout.RootOf(name))
 	case KindRAW:
 		rk, ok := raw.KindOf(name)
 		if !ok {

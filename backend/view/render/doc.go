@@ -1,7 +1,9 @@
 // Package render registers the renderers that show game files as what
 // they are: DDS and TGA textures, Torchlight II walk grids (.MPP) with their
 // analysis, and compiled TL2 data (BINDAT, BINLAYOUT, RAW) as readable text.
-// Import it for its side effect (backend/drivers/all does).
+// Import it for its side effect where the window and the CLI are wired
+// (app/service.go, app/cli/cli.go); backend/drivers/all registers families
+// only.
 //
 // Detection goes by content first, then by the entry's kind and name: TL2
 // archives keep a compiled entry's source name (MEDIA/UNITS/X.DAT holds

@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/export/convert"
+	"packsmith/backend/view/content"
 	"packsmith/backend/view/kind"
 	"packsmith/backend/view/render"
 	"packsmith/formats/workpool"
@@ -220,7 +220,7 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 	)
 	err = workpool.Each(ctx, len(todo), o.Workers, func(ctx context.Context, k int) error {
 		e := entries[todo[k]]
-		text, ok, big, err := convert.Text(ctx, a, e)
+		text, ok, big, err := content.Text(ctx, a, e)
 		if ctx.Err() != nil {
 			return nil // cancelled, or the hits are all found: not counted
 		}
@@ -236,7 +236,7 @@ func Search(ctx context.Context, a archive.Archive, o Options, p archive.Progres
 		case err != nil:
 			res.Notes = append(res.Notes, Note{Entry: e.Path, Why: err.Error()})
 		case big:
-			res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", convert.MaxTextBytes>>20)})
+			res.Notes = append(res.Notes, Note{Entry: e.Path, Why: fmt.Sprintf("larger than %d MB: not searched", content.MaxTextBytes>>20)})
 		case !ok:
 			res.Skipped++
 		default:

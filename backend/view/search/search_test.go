@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/archive/archivetest"
 	_ "packsmith/backend/drivers/all"
+	"packsmith/backend/drivers/drivertest"
 )
 
 func utf16le(s string, bom bool) []byte {
@@ -75,7 +75,7 @@ func TestSearchDecompiled(t *testing.T) {
 
 func TestSearchTextEncodings(t *testing.T) {
 	long := strings.Repeat("é", 500) + "NEEDLE" + strings.Repeat("x", 500)
-	a := archivetest.NewMem("t.zip", map[string][]byte{
+	a := drivertest.NewMem("t.zip", map[string][]byte{
 		"a/utf8.txt":    []byte("one\nthe Needle here\nthree\n"),
 		"a/utf16.dat":   utf16le("[ITEM]\r\n<STRING>NAME:needle\r\n[/ITEM]\r\n", true),
 		"b/nobom.txt":   utf16le("first\r\nsecond needle\r\n", false),
@@ -126,7 +126,7 @@ func TestSearchTextEncodings(t *testing.T) {
 }
 
 // slow reads 4 KB per call, 2 ms each.
-type slow struct{ *archivetest.Mem }
+type slow struct{ *drivertest.Mem }
 
 func (s slow) Open(p string) (io.ReadCloser, error) {
 	rc, err := s.Mem.Open(p)
@@ -154,7 +154,7 @@ func TestSearchCancel(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		files[fmt.Sprintf("f%02d.txt", i)] = []byte(strings.Repeat("needle in a haystack\n", 256<<10/21))
 	}
-	a := slow{archivetest.NewMem("slow.zip", files)}
+	a := slow{drivertest.NewMem("slow.zip", files)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	var p lastProgress

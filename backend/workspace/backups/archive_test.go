@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/formats/tl2/mod"
 )
 
 // An archive backup (an in-place edit) of any family goes back byte for
@@ -39,7 +39,7 @@ func TestArchiveKind(t *testing.T) {
 
 	mp := filepath.Join(work, "mods", "A.MOD")
 	os.MkdirAll(filepath.Dir(mp), 0o755)
-	if err := loadordertest.WriteMod(mp, loadordertest.Spec{Title: "A mod", Version: 3, ID: 99, Files: []string{"MEDIA/X.DAT"}}); err != nil {
+	if err := writeMod(mp, &mod.Header{Title: "A mod", ModVersion: 3, ModID: 99, GameVersion: mod.GameVersion{1, 25, 5, 6}}, "MEDIA/X.DAT"); err != nil {
 		t.Fatal(err)
 	}
 	m, err := s.Copy(mp, Options{Kind: KindArchive})
@@ -95,4 +95,30 @@ func TestUsage(t *testing.T) {
 	if u, _ := s.Usage(); u != (Usage{Copies: 1, Bytes: 30}) {
 		t.Fatalf("after PruneAll with Keep 1: %+v, want the newest copy only", u)
 	}
+}
+
+// writeMod writes a .MOD holding one small file with the real writer
+// (formats/tl2/mod). tl2/loadorder/loadordertest does this for tests above
+// tl2; workspace sits below tl2 (backend/doc.go), so its tests write their
+// own.
+func writeMod(path string, h *mod.Header, name string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w, err := mod.NewWriter(f, h, &mod.WriterOptions{Workers: 1, Level: 1})
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if err := w.AddBytes(mod.FileHeader{Name: name}, []byte(name+"\r\n")); err != nil {
+		w.Abort()
+		f.Close()
+		return err
+	}
+	if err := w.Close(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

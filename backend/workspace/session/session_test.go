@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/archive/archivetest"
+	"packsmith/backend/drivers/drivertest"
 )
 
 func demo() *Manager {
@@ -17,7 +17,7 @@ func demo() *Manager {
 		"MEDIA/UI/sub/deep.png": make([]byte, 5),
 	}
 	m := NewManager(nil)
-	m.Add(archivetest.NewMem("demo.zip", files))
+	m.Add(drivertest.NewMem("demo.zip", files))
 	return m
 }
 

@@ -1,4 +1,9 @@
-package convert
+// Package content reads what an entry holds as the window shows it: its
+// text (Text, TextOf: a text renderer's output, else the bytes decoded) or
+// that it is a picture (IsPicture). Find in files (view/search), compare
+// (view/diff) and export (export/convert) all ask it, so it sits in view/,
+// below export: export imports view, never the reverse.
+package content
 
 import (
 	"bytes"
@@ -7,7 +12,7 @@ import (
 	"io"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/export/extract"
+	"packsmith/backend/sys/ctxio"
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 )
@@ -51,7 +56,7 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 	}
 	defer rc.Close()
 	// Binary entries are told from their first bytes, without reading on.
-	r := extract.ContextReader(ctx, rc)
+	r := ctxio.Reader{Ctx: ctx, R: rc}
 	h := make([]byte, preview.HeadSize)
 	n, err := io.ReadFull(r, h)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
@@ -72,7 +77,7 @@ func Text(ctx context.Context, a archive.Archive, e archive.Entry) (text string,
 	} else {
 		// One buffer of the stated size (a search reads thousands of
 		// entries: ReadAll's doubling cost a fifth of Find in files).
-		b, tooBig, err = readSized(io.MultiReader(bytes.NewReader(h), r), e.Size, MaxTextBytes)
+		b, tooBig, err = ReadSized(io.MultiReader(bytes.NewReader(h), r), e.Size, MaxTextBytes)
 	}
 	if ctx.Err() != nil {
 		return "", false, false, ctx.Err()

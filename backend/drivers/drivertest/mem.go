@@ -1,6 +1,9 @@
-// Package archivetest has an in-memory archive for tests of code written
-// against the archive model.
-package archivetest
+// Package drivertest has an in-memory archive for tests of code written
+// against the archive model, and the conformance suite every driver runs.
+// It lives in drivers/, the top of backend/ (backend/doc.go), because the
+// suite drives edit/writeback and the memory archive names kinds
+// (view/kind); packages below import it only from their tests.
+package drivertest
 
 import (
 	"bytes"

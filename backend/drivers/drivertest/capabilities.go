@@ -1,4 +1,4 @@
-package archivetest
+package drivertest
 
 import (
 	"bytes"
