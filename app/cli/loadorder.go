@@ -10,6 +10,7 @@ import (
 
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -94,6 +95,7 @@ func runLoadOrder(c *ctx, args []string) error {
 	switch sub {
 	case "list":
 		v := s.View()
+		mergepatch.MarkStale(v) // issue 32: a merged patch built for another load order
 		if *js {
 			err = writeJSON(c.stdout, v)
 		} else {

@@ -11,7 +11,7 @@ import (
 
 // Version is one mod's copy of a file.
 type Version struct {
-	Mod  string         // how the mod is named in conflicts and Winners
+	Mod  string        // how the mod is named in conflicts and Winners
 	Root *dattext.Node // the parsed (or decompiled) file; never nil
 }
 
