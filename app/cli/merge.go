@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/sys/safefile"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
@@ -25,43 +21,10 @@ func init() {
 			"made is kept, where two mods changed one value differently the mod higher in the load order wins (a conflict).\n" +
 			"The patch is a normal .MOD (-o, default " + mergepatch.FileName + "); --deploy copies it into the mods folder,\n" +
 			"--enable lists it first in modlauncher.sch (after a backup). --winner KEY=MOD (KEY from the conflicts list, MOD a\n" +
-			"title) picks another winner; choices are kept in USERDIR/" + winnersFile + " for the next build.\n" +
+			"title) picks another winner; choices are kept in USERDIR/" + mergepatch.WinnersFile + " for the next build.\n" +
 			"--json: files (path, mods, merged|conflict) and conflicts (path, block, property, each mod's value, base, winner).",
 		run: runMerge,
 	})
-}
-
-// winnersFile keeps the user's winner choices beside modlauncher.sch.
-const winnersFile = "packsmith-merged-patch.json"
-
-type winnerChoices struct {
-	Winners map[string]string `json:"winners"`
-}
-
-func loadWinners(userDir string) (map[string]string, error) {
-	b, err := os.ReadFile(filepath.Join(userDir, winnersFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return map[string]string{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var w winnerChoices
-	if err := json.Unmarshal(b, &w); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(userDir, winnersFile), err)
-	}
-	if w.Winners == nil {
-		w.Winners = map[string]string{}
-	}
-	return w.Winners, nil
-}
-
-func saveWinners(userDir string, w map[string]string) error {
-	b, err := json.MarshalIndent(winnerChoices{Winners: w}, "", "  ")
-	if err != nil {
-		return err
-	}
-	return safefile.WriteFile(filepath.Join(userDir, winnersFile), append(b, '\n'))
 }
 
 type mergeJSON struct {
@@ -116,7 +79,7 @@ func runMerge(c *ctx, args []string) error {
 	if userDir == "" {
 		return usageError{"give --dir USERDIR (the folder holding modlauncher.sch)"}
 	}
-	w, err := loadWinners(userDir)
+	w, err := mergepatch.LoadWinners(userDir)
 	if err != nil {
 		return err
 	}
@@ -139,7 +102,7 @@ func runMerge(c *ctx, args []string) error {
 		return err
 	}
 	if changed {
-		if err := saveWinners(userDir, w); err != nil {
+		if err := mergepatch.SaveWinners(userDir, w); err != nil {
 			return err
 		}
 	}
