@@ -20,6 +20,7 @@ import (
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/rghash"
 	"packsmith/internal/testfixtures"
+	"packsmith/internal/tl2test"
 )
 
 const (
@@ -349,4 +350,33 @@ func mgDict(t *testing.T) *rghash.Dictionary {
 		t.Fatalf("names: %v", err)
 	}
 	return d
+}
+
+// The base read from the game's DATA.PAK (compiled BINDAT/BINLAYOUT, as
+// the game ships it) merges as the text base does: the same patch bytes.
+func TestMergeGameBase(t *testing.T) {
+	user, base := mgSetup(t)
+	files := map[string][]byte{}
+	for _, p := range []string{mgDat, mgLayout} {
+		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := modpack.CompileSource(p, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = c.Data
+	}
+	game := tl2test.WritePak(t, t.TempDir(), files)
+	out := t.TempDir()
+	rt := mgRun(t, "--dir", user, "--base", base, "-o", filepath.Join(out, "T.MOD"))
+	rg := mgRun(t, "--dir", user, "--game", game, "-o", filepath.Join(out, "G.MOD"))
+	if rt.SHA256 != rg.SHA256 || len(rg.Conflicts) != 2 || rg.Conflicts[1].Base != "1000" {
+		t.Errorf("game base: sha %s vs text base %s; conflicts %+v", rg.SHA256, rt.SHA256, rg.Conflicts)
+	}
+	// Both bases at once is a usage error.
+	if _, errs, code := run(t, "merge", "--dir", user, "--base", base, "--game", game); code == 0 || !strings.Contains(errs, "not both") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
 }
