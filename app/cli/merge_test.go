@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/modpack"
@@ -19,110 +18,9 @@ import (
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/rghash"
-	"packsmith/internal/testfixtures"
+	"packsmith/internal/mergetest"
 	"packsmith/internal/tl2test"
 )
-
-const (
-	mgDat    = "MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT"
-	mgLayout = "MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT"
-	mgOnlyA  = "MEDIA/AFFIXES/X_HEALTHVIAL_CLEAR.DAT"
-	mgIDA    = int64(1001)
-	mgIDB    = int64(1002)
-)
-
-// mgText reads a fixture source as text.
-func mgText(t *testing.T, rel string) string {
-	t.Helper()
-	b, err := os.ReadFile(testfixtures.File(t, "tl2", "xover/"+rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := dattext.Decode(rel, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// edit replaces old (which must occur) once.
-func edit(t *testing.T, s, old, new string) string {
-	t.Helper()
-	if !strings.Contains(s, old) {
-		t.Fatalf("fixture text lacks %q", old)
-	}
-	return strings.Replace(s, old, new, 1)
-}
-
-func writeText(t *testing.T, root, rel, text string) {
-	t.Helper()
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, dattext.EncodeText(text, dattext.UTF16LEBOM), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// mgSetup builds, from the XOVER fixture, a base MEDIA folder and a user
-// folder with two packed mods (A first in modlauncher.sch) that change
-// different and the same properties of one skill .DAT and one .LAYOUT.
-func mgSetup(t *testing.T) (user, base string) {
-	t.Helper()
-	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	dat, lay := mgText(t, mgDat), mgText(t, mgLayout)
-	base = t.TempDir()
-	writeText(t, base, mgDat, dat)
-	writeText(t, base, mgLayout, lay)
-
-	// A: COOLDOWNMS 5000 (B: 200, a conflict), removes [AFFIXESREMOVE],
-	// adds an AFFIX to a block B also adds one to (a repeated property);
-	// the layout's RADIUS 30 (B: 5, a conflict); a file only A ships.
-	a := edit(t, dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:5000")
-	a = edit(t, a, "\t\t\t[AFFIXESREMOVE]\r\n\t\t\t\t<STRING>AFFIX:X_HEALTHVIAL_AFFIX\r\n\t\t\t[/AFFIXESREMOVE]\r\n", "")
-	a = edit(t, a, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_A\r\n")
-	la := edit(t, lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:30")
-	// B: AFFIXLEVEL 3 where A added its AFFIX, a new block, the layout's
-	// TIMER 2 and a new object.
-	b := edit(t, dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:200")
-	b = edit(t, b, "<INTEGER>AFFIXLEVEL:1", "<INTEGER>AFFIXLEVEL:3")
-	b = edit(t, b, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_B\r\n")
-	b = edit(t, b, "\t[/LEVEL1]", "\t\t[EVENT_END]\r\n\t\t\t<STRING>FILE:media/skills/x_b.layout\r\n\t\t[/EVENT_END]\r\n\t[/LEVEL1]")
-	lb := edit(t, lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:5")
-	lb = edit(t, lb, "<FLOAT>TIMER:1", "<FLOAT>TIMER:2")
-	lb = edit(t, lb, "\t[/OBJECTS]", "\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>DESCRIPTOR:Sound\r\n\t\t\t\t<STRING>NAME:FromB\r\n\t\t\t\t<INTEGER64>PARENTID:-1\r\n\t\t\t\t<INTEGER64>ID:77\r\n\t\t\t\t<FLOAT>RADIUS:3\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n\t[/OBJECTS]")
-
-	user = t.TempDir()
-	mods := filepath.Join(user, "mods")
-	for _, m := range []struct {
-		name     string
-		id       int64
-		dat, lay string
-		only     bool
-	}{{"A", mgIDA, a, la, true}, {"B", mgIDB, b, lb, false}} {
-		src := t.TempDir()
-		md := &dattext.Node{Name: "MOD"}
-		md.Add("STRING", "NAME", "Mod "+m.name).Add("INTEGER64", "MOD_ID", itoa64(m.id))
-		if err := os.WriteFile(filepath.Join(src, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		writeText(t, src, mgDat, m.dat)
-		writeText(t, src, mgLayout, m.lay)
-		if m.only {
-			writeText(t, src, mgOnlyA, mgText(t, mgOnlyA))
-		}
-		if _, err := modpack.Pack(context.Background(), src, modpack.Options{Output: filepath.Join(mods, m.name+".MOD"), MPP: modpack.MPPNone}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{mgIDA, mgIDB}); err != nil {
-		t.Fatal(err)
-	}
-	return user, base
-}
-
-func itoa64(v int64) string { b, _ := json.Marshal(v); return string(b) }
 
 type mgOut struct {
 	Output    string            `json:"output"`
@@ -190,13 +88,13 @@ func mgEntries(t *testing.T, p string) (map[string][]byte, map[string]*dattext.N
 }
 
 func TestMergeCLI(t *testing.T) {
-	user, base := mgSetup(t)
+	user, base := mergetest.Setup(t)
 	outDir := t.TempDir()
 	patch := filepath.Join(outDir, "P.MOD")
 	r := mgRun(t, "--dir", user, "--base", base, "-o", patch)
 
 	// Files: the two shared sources, not A's own file.
-	if len(r.Files) != 2 || r.Files[0].Path != mgLayout || r.Files[1].Path != mgDat {
+	if len(r.Files) != 2 || r.Files[0].Path != mergetest.Layout || r.Files[1].Path != mergetest.Dat {
 		t.Fatalf("files %+v", r.Files)
 	}
 	for _, f := range r.Files {
@@ -209,27 +107,27 @@ func TestMergeCLI(t *testing.T) {
 		t.Fatalf("%d conflicts: %+v", len(r.Conflicts), r.Conflicts)
 	}
 	cl, cd := r.Conflicts[0], r.Conflicts[1]
-	if cl.Path != mgLayout || cl.Property != "RADIUS" || cl.Base != "12" || cl.Winner != "Mod A" ||
+	if cl.Path != mergetest.Layout || cl.Property != "RADIUS" || cl.Base != "12" || cl.Winner != "Mod A" ||
 		cl.Values[0].Value != "30" || cl.Values[1].Value != "5" || !strings.HasPrefix(cl.Block, "Layout/OBJECTS/BASEOBJECT#ID=") {
 		t.Errorf("layout conflict %+v", cl)
 	}
-	if cd.Key != mgDat+"|SKILL|COOLDOWNMS" || cd.Base != "1000" || cd.Winner != "Mod A" ||
+	if cd.Key != mergetest.Dat+"|SKILL|COOLDOWNMS" || cd.Base != "1000" || cd.Winner != "Mod A" ||
 		cd.Values[0] != (merge.Value{Mod: "Mod A", Present: true, Type: "INTEGER", Value: "5000", Changed: true}) ||
 		cd.Values[1] != (merge.Value{Mod: "Mod B", Present: true, Type: "INTEGER", Value: "200", Changed: true}) {
 		t.Errorf("dat conflict %+v", cd)
 	}
 
 	raw, trees, h := mgEntries(t, patch)
-	if _, ok := raw[mgOnlyA]; ok {
+	if _, ok := raw[mergetest.OnlyA]; ok {
 		t.Error("the patch holds a file only one mod ships")
 	}
-	if h.ModID != mergepatch.PatchID || h.Title != mergepatch.Title || !strings.Contains(h.Description, itoa64(mgIDA)+"=") {
+	if h.ModID != mergepatch.PatchID || h.Title != mergepatch.Title || !strings.Contains(h.Description, mergetest.Itoa64(mergetest.IDA)+"=") {
 		t.Errorf("header %q %d %q", h.Title, h.ModID, h.Description)
 	}
 	if _, ok := raw["MEDIA/SKILLS.RAW"]; !ok {
 		t.Errorf("no SKILLS.RAW for the merged skill; entries %d", len(raw))
 	}
-	d := trees[mgDat]
+	d := trees[mergetest.Dat]
 	lv := d.Child("LEVEL1")
 	trig := lv.Child("EVENT_TRIGGER")
 	var affixes []string
@@ -250,7 +148,7 @@ func TestMergeCLI(t *testing.T) {
 	case lv.Child("EVENT_END") == nil || lv.Child("EVENT_END").Value("FILE") != "media/skills/x_b.layout":
 		t.Error("B's added block lost")
 	}
-	objs := trees[mgLayout].Child("OBJECTS").Children
+	objs := trees[mergetest.Layout].Child("OBJECTS").Children
 	radius, timer, added := "", "", false
 	for _, o := range objs {
 		p := o.Child("PROPERTIES")
@@ -300,7 +198,7 @@ func TestMergeCLI(t *testing.T) {
 		}
 	}
 	_, trees, _ = mgEntries(t, patch2)
-	if v := trees[mgDat].Value("COOLDOWNMS"); v != "200" {
+	if v := trees[mergetest.Dat].Value("COOLDOWNMS"); v != "200" {
 		t.Errorf("COOLDOWNMS %s after choosing B", v)
 	}
 	if b, err := os.ReadFile(filepath.Join(user, "packsmith-merged-patch.json")); err != nil || !strings.Contains(string(b), "Mod B") {
@@ -355,9 +253,9 @@ func mgDict(t *testing.T) *rghash.Dictionary {
 // The base read from the game's DATA.PAK (compiled BINDAT/BINLAYOUT, as
 // the game ships it) merges as the text base does: the same patch bytes.
 func TestMergeGameBase(t *testing.T) {
-	user, base := mgSetup(t)
+	user, base := mergetest.Setup(t)
 	files := map[string][]byte{}
-	for _, p := range []string{mgDat, mgLayout} {
+	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
 		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
 		if err != nil {
 			t.Fatal(err)
