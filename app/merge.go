@@ -23,14 +23,15 @@ import (
 
 // MergedPatchView is what the Merged patch panel lists.
 type MergedPatchView struct {
-	Sources   []mergepatch.Source `json:"sources"`
-	Files     []mergepatch.File   `json:"files"`
-	Conflicts []merge.Conflict    `json:"conflicts"`
-	Winners   map[string]string   `json:"winners"`
-	Base      string              `json:"base"`     // the base data used
-	Deployed  string              `json:"deployed"` // the patch in the mods folder, "" = none
-	Stale     string              `json:"stale"`    // why the deployed patch is out of date ("" = current or none)
-	Enabled   bool                `json:"enabled"`  // listed in modlauncher.sch
+	Sources   []mergepatch.Source  `json:"sources"`
+	Files     []mergepatch.File    `json:"files"`
+	Conflicts []merge.Conflict     `json:"conflicts"`
+	Skipped   []mergepatch.Skipped `json:"skipped"` // shared sources that could not be read: not merged
+	Winners   map[string]string    `json:"winners"`
+	Base      string               `json:"base"`     // the base data used
+	Deployed  string               `json:"deployed"` // the patch in the mods folder, "" = none
+	Stale     string               `json:"stale"`    // why the deployed patch is out of date ("" = current or none)
+	Enabled   bool                 `json:"enabled"`  // listed in modlauncher.sch
 }
 
 // MergedPatchDiff is one merged file's three-way view (canonical text).
@@ -84,7 +85,7 @@ func (s *LoadOrderService) MergedPatch(userDir, modsDir, baseDir string) (*Merge
 	if err != nil {
 		return nil, err
 	}
-	v := &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Winners: o.Winners, Base: base}
+	v := &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Winners: o.Winners, Base: base}
 	if st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: userDir, ModsDir: modsDir}); err == nil {
 		lv := st.View()
 		st.Close()

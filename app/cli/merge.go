@@ -28,15 +28,16 @@ func init() {
 }
 
 type mergeJSON struct {
-	Output    string              `json:"output"`
-	Size      int64               `json:"size"`
-	SHA256    string              `json:"sha256"`
-	Sources   []mergepatch.Source `json:"sources"`
-	Shared    int                 `json:"shared"`
-	Files     []mergepatch.File   `json:"files"`
-	Conflicts []merge.Conflict    `json:"conflicts"`
-	Deployed  string              `json:"deployed"`
-	Enabled   bool                `json:"enabled"`
+	Output    string               `json:"output"`
+	Size      int64                `json:"size"`
+	SHA256    string               `json:"sha256"`
+	Sources   []mergepatch.Source  `json:"sources"`
+	Shared    int                  `json:"shared"`
+	Files     []mergepatch.File    `json:"files"`
+	Conflicts []merge.Conflict     `json:"conflicts"`
+	Skipped   []mergepatch.Skipped `json:"skipped"`
+	Deployed  string               `json:"deployed"`
+	Enabled   bool                 `json:"enabled"`
 }
 
 func runMerge(c *ctx, args []string) error {
@@ -106,7 +107,7 @@ func runMerge(c *ctx, args []string) error {
 			return err
 		}
 	}
-	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts}
+	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped}
 	if *dep {
 		md := modsDir
 		if md == "" {
@@ -124,6 +125,9 @@ func runMerge(c *ctx, args []string) error {
 	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), rep.Output, rep.Size, rep.SHA256)
 	for _, f := range rep.Files {
 		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
+	}
+	for _, sk := range rep.Skipped {
+		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", sk.Path, sk.Reason)
 	}
 	if len(rep.Conflicts) > 0 {
 		fmt.Fprintf(c.stdout, "%d conflicts (the winner's value is in the patch; --winner KEY=MOD to change):\n", len(rep.Conflicts))

@@ -87,10 +87,20 @@ type Report struct {
 	Files     []File           `json:"files"`
 	Conflicts []merge.Conflict `json:"conflicts"`
 	Shared    int              `json:"shared"` // text sources shipped by two or more mods
+	// Skipped are shared sources that could not be read as text (a version
+	// that does not decompile or parse): not merged, not in the patch, the
+	// load order decides them.
+	Skipped []Skipped `json:"skipped"`
 	Output    string           `json:"output"`
 	Size      int64            `json:"size"`
 	SHA256    string           `json:"sha256"`
 	Pack      *modpack.Result  `json:"-"`
+}
+
+// Skipped is a shared source left out, and why.
+type Skipped struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
 }
 
 // Build merges and, with Options.Output, packs the patch.
@@ -163,6 +173,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		}
 		var vs []merge.Version
 		f := File{Path: p}
+		skip := ""
 		for _, i := range ship[p] {
 			e, _ := readers[i].Lookup(p)
 			b, err := readers[i].ReadEntry(e, 256<<20)
@@ -171,21 +182,29 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 			}
 			n, err := tree(p, b, dict)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", srcs[i].File, p, err)
+				skip = fmt.Sprintf("%s's version cannot be read: %v", names[i], err)
+				break
 			}
 			vs = append(vs, merge.Version{Mod: names[i], Root: n})
 			f.Mods = append(f.Mods, names[i])
 			f.Theirs = append(f.Theirs, dattext.Format(n))
 		}
 		var base *dattext.Node
-		if b, ok, err := bs.read(p); err != nil {
-			return nil, fmt.Errorf("base %s: %w", p, err)
-		} else if ok {
-			if base, err = tree(p, b, dict); err != nil {
+		if skip == "" {
+			if b, ok, err := bs.read(p); err != nil {
 				return nil, fmt.Errorf("base %s: %w", p, err)
+			} else if ok {
+				if base, err = tree(p, b, dict); err != nil {
+					skip = fmt.Sprintf("the game's version cannot be read: %v", err)
+				} else {
+					f.InBase = true
+					f.Base = dattext.Format(base)
+				}
 			}
-			f.InBase = true
-			f.Base = dattext.Format(base)
+		}
+		if skip != "" {
+			rep.Skipped = append(rep.Skipped, Skipped{Path: p, Reason: skip})
+			continue
 		}
 		r, err := merge.Merge(p, base, vs, &merge.Options{Winners: o.Winners})
 		if err != nil {
@@ -206,6 +225,9 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	}
 	if rep.Conflicts == nil {
 		rep.Conflicts = []merge.Conflict{}
+	}
+	if rep.Skipped == nil {
+		rep.Skipped = []Skipped{}
 	}
 	if o.Output == "" {
 		return rep, nil

@@ -319,6 +319,7 @@ export namespace app {
 	    sources: mergepatch.Source[];
 	    files: mergepatch.File[];
 	    conflicts: merge.Conflict[];
+	    skipped: mergepatch.Skipped[];
 	    winners: {[key: string]: string};
 	    base: string;
 	    deployed: string;
@@ -334,6 +335,7 @@ export namespace app {
 	        this.sources = this.convertValues(source["sources"], mergepatch.Source);
 	        this.files = this.convertValues(source["files"], mergepatch.File);
 	        this.conflicts = this.convertValues(source["conflicts"], merge.Conflict);
+	        this.skipped = this.convertValues(source["skipped"], mergepatch.Skipped);
 	        this.winners = source["winners"];
 	        this.base = source["base"];
 	        this.deployed = source["deployed"];
@@ -1175,6 +1177,20 @@ export namespace mergepatch {
 	        this.status = source["status"];
 	        this.conflicts = source["conflicts"];
 	        this.inBase = source["inBase"];
+	    }
+	}
+	export class Skipped {
+	    path: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Skipped(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.reason = source["reason"];
 	    }
 	}
 	export class Source {
