@@ -19,6 +19,7 @@ import (
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/tl2game"
 )
 
 // MergedPatchView is what the Merged patch panel lists.
@@ -56,7 +57,8 @@ func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (merge
 	o := mergepatch.Options{UserDir: userDir, ModsDir: modsDir}
 	switch {
 	case strings.TrimSpace(baseDir) != "":
-		if _, err := os.Stat(filepath.Join(baseDir, "PAKS")); err == nil {
+		// The game (its folder, PAKS or DATA.PAK itself) or a MEDIA folder.
+		if _, err := tl2game.At(baseDir); err == nil {
 			o.GameDir = baseDir
 		} else {
 			o.BaseDir = baseDir

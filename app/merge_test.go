@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/modpack"
 	"packsmith/internal/mergetest"
+	"packsmith/internal/tl2test"
 )
 
 // The window's flow (issue 32): the files and conflicts listed with their
@@ -69,5 +71,31 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	}
 	if !strings.Contains(v.Stale, `"Mod B" changed`) {
 		t.Errorf("stale %q, want Mod B named", v.Stale)
+	}
+}
+
+// The base field takes the game too: DATA.PAK itself (the demo's layout).
+func TestMergedPatchBaseIsPak(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	files := map[string][]byte{}
+	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
+		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := modpack.CompileSource(p, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = c.Data
+	}
+	game := tl2test.WritePak(t, t.TempDir(), files)
+	a := testApp(t, &events{}, nil, nil)
+	v, err := a.MergedPatch(user, "", filepath.Join(game, "PAKS", "DATA.PAK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Conflicts) != 2 || !v.Conflicts[1].BasePresent || v.Conflicts[1].Base != "1000" {
+		t.Errorf("conflicts %+v", v.Conflicts)
 	}
 }
