@@ -90,11 +90,11 @@ type Report struct {
 	// Skipped are shared sources that could not be read as text (a version
 	// that does not decompile or parse): not merged, not in the patch, the
 	// load order decides them.
-	Skipped []Skipped `json:"skipped"`
-	Output    string           `json:"output"`
-	Size      int64            `json:"size"`
-	SHA256    string           `json:"sha256"`
-	Pack      *modpack.Result  `json:"-"`
+	Skipped []Skipped       `json:"skipped"`
+	Output  string          `json:"output"`
+	Size    int64           `json:"size"`
+	SHA256  string          `json:"sha256"`
+	Pack    *modpack.Result `json:"-"`
 }
 
 // Skipped is a shared source left out, and why.
