@@ -2,6 +2,7 @@
 # Benchmarks: figures, never pass/fail. Runs every Go benchmark once
 # (-benchtime picked per package so the whole run stays in minutes) and
 # prints the results; PACKSMITH_BENCH_LARGE=1 adds the 1 GB archive cases.
+# Issue 32: backend/tl2/merge BenchmarkMerge500 (500 shared .DAT/.LAYOUT files of two mods, aim <= 2 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${BENCH_OUT:-build/bench.txt}

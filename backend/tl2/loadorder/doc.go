@@ -112,7 +112,9 @@ requires-below (a dependency listed lower than the mod), requires-too-old,
 misplaced (a folder the game never looks in), over-limit (past the 10 mods
 the game activates) are errors; fully-overridden (every file the mod ships
 is won by a mod above it), listed-twice and duplicate-path (the mod's own
-manifest lists a path more than once; the message names it) are warnings. Messages are sentences for a
+manifest lists a path more than once; the message names it) are warnings;
+merged-patch-stale (added by backend/tl2/mergepatch.MarkStale on the merged
+patch's row: the load order or a source mod changed since it was built) too. Messages are sentences for a
 player and may change; codes are stable.
 
 Mods the game does not load (bad rollingHash, past the limit, no file) take

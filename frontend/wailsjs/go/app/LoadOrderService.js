@@ -46,6 +46,22 @@ export function LoadOrderView() {
   return window['go']['app']['LoadOrderService']['LoadOrderView']();
 }
 
+export function MergedPatch(arg1, arg2, arg3) {
+  return window['go']['app']['LoadOrderService']['MergedPatch'](arg1, arg2, arg3);
+}
+
+export function MergedPatchBuild(arg1, arg2, arg3) {
+  return window['go']['app']['LoadOrderService']['MergedPatchBuild'](arg1, arg2, arg3);
+}
+
+export function MergedPatchDiff(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['LoadOrderService']['MergedPatchDiff'](arg1, arg2, arg3, arg4);
+}
+
+export function MergedPatchSetWinner(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['app']['LoadOrderService']['MergedPatchSetWinner'](arg1, arg2, arg3, arg4, arg5);
+}
+
 export function RestoreBackup(arg1) {
   return window['go']['app']['LoadOrderService']['RestoreBackup'](arg1);
 }

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/tl2/deploy"
+	"packsmith/backend/tl2/merge"
+	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/workspace/settings"
+)
+
+func init() {
+	register(command{
+		name:  "merge",
+		usage: "merge [--dir USERDIR] [--mods DIR] [--base DIR | --game DIR] [-o PATCH.MOD] [--deploy [--enable]] [--winner KEY=MOD ...] [--json]",
+		summary: "Torchlight II merged patch: every text source (.DAT .TEMPLATE .ANIMATION .HIE .LAYOUT) that two or more active mods\n" +
+			"ship is merged three ways against the game's own (--game: its DATA.PAK; --base: a MEDIA folder); a change one mod\n" +
+			"made is kept, where two mods changed one value differently the mod higher in the load order wins (a conflict).\n" +
+			"The patch is a normal .MOD (-o, default " + mergepatch.FileName + "); --deploy copies it into the mods folder,\n" +
+			"--enable lists it first in modlauncher.sch (after a backup). --winner KEY=MOD (KEY from the conflicts list, MOD a\n" +
+			"title) picks another winner; choices are kept in USERDIR/" + mergepatch.WinnersFile + " for the next build.\n" +
+			"--json: files (path, mods, merged|conflict) and conflicts (path, block, property, each mod's value, base, winner).",
+		run: runMerge,
+	})
+}
+
+type mergeJSON struct {
+	Output    string               `json:"output"`
+	Size      int64                `json:"size"`
+	SHA256    string               `json:"sha256"`
+	Sources   []mergepatch.Source  `json:"sources"`
+	Shared    int                  `json:"shared"`
+	Files     []mergepatch.File    `json:"files"`
+	Conflicts []merge.Conflict     `json:"conflicts"`
+	Skipped   []mergepatch.Skipped `json:"skipped"`
+	Deployed  string               `json:"deployed"`
+	Enabled   bool                 `json:"enabled"`
+}
+
+func runMerge(c *ctx, args []string) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	dir := fs.String("dir", "", "the Torchlight II user folder (holds modlauncher.sch)")
+	mods := fs.String("mods", "", "the mods folder (default USERDIR/mods)")
+	baseDir := fs.String("base", "", "the game's MEDIA folder (sources or compiled)")
+	game := fs.String("game", "", "the game's install folder (PAKS/DATA.PAK)")
+	out := fs.String("o", "", "the patch .MOD to write")
+	dep := fs.Bool("deploy", false, "copy the patch into the mods folder")
+	enable := fs.Bool("enable", false, "with --deploy: list it first in modlauncher.sch")
+	js := fs.Bool("json", false, "print JSON")
+	var winners multiFlag
+	fs.Var(&winners, "winner", "KEY=MOD: the mod that wins a conflict (repeatable)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usageError{"merge takes no positional arguments"}
+	}
+	if *enable && !*dep {
+		return usageError{"--enable goes with --deploy"}
+	}
+	if *baseDir != "" && *game != "" {
+		return usageError{"give --base or --game, not both"}
+	}
+	if *baseDir == "" && *game == "" {
+		return mergepatch.ErrNoBase
+	}
+	userDir, modsDir := *dir, *mods
+	if userDir == "" {
+		if st := settings.Load().Get(); st.TL2UserDir != "" {
+			userDir = st.TL2UserDir
+			if modsDir == "" {
+				modsDir = st.ModsDir
+			}
+		}
+	}
+	if userDir == "" {
+		return usageError{"give --dir USERDIR (the folder holding modlauncher.sch)"}
+	}
+	w, err := mergepatch.LoadWinners(userDir)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, kv := range winners {
+		// A key may hold '=' (BLOCK#NAME=X): the mod is after the last one.
+		i := strings.LastIndex(kv, "=")
+		if i <= 0 || i == len(kv)-1 {
+			return usageError{fmt.Sprintf("--winner %q: want KEY=MOD", kv)}
+		}
+		k, v := kv[:i], kv[i+1:]
+		w[k], changed = v, true
+	}
+	output := *out
+	if output == "" {
+		output = mergepatch.FileName
+	}
+	rep, err := mergepatch.Build(c.context, mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Output: output, Winners: w})
+	if err != nil {
+		return err
+	}
+	if changed {
+		if err := mergepatch.SaveWinners(userDir, w); err != nil {
+			return err
+		}
+	}
+	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped}
+	if *dep {
+		md := modsDir
+		if md == "" {
+			md = filepath.Join(userDir, "mods")
+		}
+		d, err := deploy.Mod(c.context, rep.Output, mergepatch.PatchID, md, *enable)
+		if err != nil {
+			return err
+		}
+		res.Deployed, res.Enabled = d.Path, *enable
+	}
+	if *js {
+		return writeJSON(c.stdout, res)
+	}
+	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), rep.Output, rep.Size, rep.SHA256)
+	for _, f := range rep.Files {
+		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
+	}
+	for _, sk := range rep.Skipped {
+		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", sk.Path, sk.Reason)
+	}
+	if len(rep.Conflicts) > 0 {
+		fmt.Fprintf(c.stdout, "%d conflicts (the winner's value is in the patch; --winner KEY=MOD to change):\n", len(rep.Conflicts))
+		for _, cf := range rep.Conflicts {
+			var vals []string
+			for _, v := range cf.Values {
+				val := v.Value
+				if !v.Present {
+					val = "(absent)"
+				}
+				vals = append(vals, fmt.Sprintf("%s=%q", v.Mod, val))
+			}
+			base := cf.Base
+			if !cf.BasePresent {
+				base = "(absent)"
+			}
+			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s\n", cf.Key, strings.Join(vals, "  "), base, cf.Winner)
+		}
+	}
+	if res.Deployed != "" {
+		fmt.Fprintf(c.stdout, "deployed to %s", res.Deployed)
+		if res.Enabled {
+			fmt.Fprint(c.stdout, ", first in modlauncher.sch")
+		}
+		fmt.Fprintln(c.stdout)
+	}
+	return nil
+}

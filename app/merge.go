@@ -1,0 +1,178 @@
+package app
+
+// The merged patch (issue 32), bound for the window's Load order →
+// Merged patch: thin forwards to backend/tl2/mergepatch. The calls are
+// synchronous: a preview decompiles and merges only the files two mods
+// share (500 such files take well under a second). The base is the
+// folder the user gives, else the game folder of Settings. Winner picks
+// live in USERDIR/packsmith-merged-patch.json (mergepatch.WinnersFile),
+// shared with `packsmith merge`; nothing is kept in the service.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"packsmith/backend/tl2/deploy"
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/merge"
+	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/tl2game"
+)
+
+// MergedPatchView is what the Merged patch panel lists.
+type MergedPatchView struct {
+	Sources   []mergepatch.Source  `json:"sources"`
+	Files     []mergepatch.File    `json:"files"`
+	Conflicts []merge.Conflict     `json:"conflicts"`
+	Skipped   []mergepatch.Skipped `json:"skipped"` // shared sources that could not be read: not merged
+	Winners   map[string]string    `json:"winners"`
+	Base      string               `json:"base"`     // the base data used
+	Deployed  string               `json:"deployed"` // the patch in the mods folder, "" = none
+	Stale     string               `json:"stale"`    // why the deployed patch is out of date ("" = current or none)
+	Enabled   bool                 `json:"enabled"`  // listed in modlauncher.sch
+}
+
+// MergedPatchDiff is one merged file's three-way view (canonical text).
+type MergedPatchDiff struct {
+	Path   string            `json:"path"`
+	InBase bool              `json:"inBase"`
+	Base   string            `json:"base"`
+	Mods   []MergedPatchText `json:"mods"`
+	Merged string            `json:"merged"`
+}
+
+// MergedPatchText is one mod's version of a file.
+type MergedPatchText struct {
+	Mod  string `json:"mod"`
+	Text string `json:"text"`
+}
+
+func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (mergepatch.Options, string, error) {
+	if strings.TrimSpace(userDir) == "" {
+		return mergepatch.Options{}, "", fmt.Errorf("merged patch: give the Torchlight II user folder (the one holding modlauncher.sch)")
+	}
+	o := mergepatch.Options{UserDir: userDir, ModsDir: modsDir}
+	switch {
+	case strings.TrimSpace(baseDir) != "":
+		// The game (its folder, PAKS or DATA.PAK itself) or a MEDIA folder.
+		if _, err := tl2game.At(baseDir); err == nil {
+			o.GameDir = baseDir
+		} else {
+			o.BaseDir = baseDir
+		}
+	case s.settings.Get().GameDir != "":
+		o.GameDir = s.settings.Get().GameDir
+	default:
+		return o, "", mergepatch.ErrNoBase
+	}
+	w, err := mergepatch.LoadWinners(userDir)
+	if err != nil {
+		return o, "", err
+	}
+	o.Winners = w
+	return o, o.BaseDir + o.GameDir, nil
+}
+
+// MergedPatch merges what the active mods share (no patch written) and
+// says whether the deployed patch is current.
+func (s *LoadOrderService) MergedPatch(userDir, modsDir, baseDir string) (*MergedPatchView, error) {
+	o, base, err := s.mergeOptions(userDir, modsDir, baseDir)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := mergepatch.Build(context.Background(), o)
+	if err != nil {
+		return nil, err
+	}
+	v := &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Winners: o.Winners, Base: base}
+	if st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: userDir, ModsDir: modsDir}); err == nil {
+		lv := st.View()
+		st.Close()
+		mergepatch.MarkStale(lv)
+		for _, m := range lv.Mods {
+			if m.ID == mergepatch.PatchID && m.File != "" {
+				v.Deployed, v.Enabled = m.File, m.Active
+				for _, p := range m.Problems {
+					if p.Code == mergepatch.StaleCode {
+						v.Stale = p.Message
+					}
+				}
+			}
+		}
+	}
+	return v, nil
+}
+
+// MergedPatchDiff gives one merged file's base, each mod's and the merged text.
+func (s *LoadOrderService) MergedPatchDiff(userDir, modsDir, baseDir, path string) (*MergedPatchDiff, error) {
+	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := mergepatch.Build(context.Background(), o)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range rep.Files {
+		if f.Path != path {
+			continue
+		}
+		d := &MergedPatchDiff{Path: f.Path, InBase: f.InBase, Base: f.Base, Merged: f.Merged}
+		for i, m := range f.Mods {
+			d.Mods = append(d.Mods, MergedPatchText{Mod: m, Text: f.Theirs[i]})
+		}
+		return d, nil
+	}
+	return nil, fmt.Errorf("merged patch: %s is not shipped by two active mods", path)
+}
+
+// MergedPatchSetWinner keeps mod as the winner of the conflict key for the
+// next build ("" = back to the load order's choice) and returns the new view.
+func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, mod string) (*MergedPatchView, error) {
+	if strings.TrimSpace(userDir) == "" {
+		return nil, fmt.Errorf("merged patch: no user folder")
+	}
+	w, err := mergepatch.LoadWinners(userDir)
+	if err != nil {
+		return nil, err
+	}
+	if mod == "" {
+		delete(w, key)
+	} else {
+		w[key] = mod
+	}
+	if err := mergepatch.SaveWinners(userDir, w); err != nil {
+		return nil, err
+	}
+	return s.MergedPatch(userDir, modsDir, baseDir)
+}
+
+// MergedPatchBuild builds the patch and deploys it into the mods folder,
+// first in modlauncher.sch (after a backup, as deploy does).
+func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (*MergedPatchView, error) {
+	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "packsmith-patch-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	o.Output = filepath.Join(tmp, mergepatch.FileName)
+	rep, err := mergepatch.Build(context.Background(), o)
+	if err != nil {
+		return nil, err
+	}
+	md := modsDir
+	if md == "" {
+		md = filepath.Join(userDir, "mods")
+	}
+	if _, err := deploy.Mod(context.Background(), rep.Output, mergepatch.PatchID, md, true); err != nil {
+		return nil, err
+	}
+	return s.MergedPatch(userDir, modsDir, baseDir)
+}

@@ -1,0 +1,101 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"packsmith/backend/tl2/modpack"
+	"packsmith/internal/mergetest"
+	"packsmith/internal/tl2test"
+)
+
+// The window's flow (issue 32): the files and conflicts listed with their
+// values, a merged file's three-way texts, a winner picked and kept, built
+// and deployed first; a load order changed afterwards shows the patch stale.
+func TestMergedPatchWindowFlow(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	a := testApp(t, &events{}, nil, nil)
+
+	if _, err := a.MergedPatch(user, "", ""); err == nil || !strings.Contains(err.Error(), "--game") {
+		t.Errorf("no base anywhere: err %v, want the one-line ErrNoBase", err)
+	}
+	v, err := a.MergedPatch(user, "", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Files) != 2 || len(v.Conflicts) != 2 || v.Deployed != "" || v.Stale != "" {
+		t.Fatalf("view: %d files, %d conflicts, deployed %q stale %q", len(v.Files), len(v.Conflicts), v.Deployed, v.Stale)
+	}
+	d, err := a.MergedPatchDiff(user, "", base, mergetest.Dat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.InBase || !strings.Contains(d.Base, "COOLDOWNMS:1000") || len(d.Mods) != 2 ||
+		!strings.Contains(d.Mods[1].Text, "COOLDOWNMS:200") || !strings.Contains(d.Merged, "COOLDOWNMS:5000") {
+		t.Errorf("diff texts: base/mods/merged do not hold their COOLDOWNMS")
+	}
+	if _, err := a.MergedPatchDiff(user, "", base, "MEDIA/NOPE.DAT"); err == nil {
+		t.Error("a path no two mods ship: no error")
+	}
+
+	key := v.Conflicts[1].Key
+	v, err = a.MergedPatchSetWinner(user, "", base, key, "Mod B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Conflicts[1].Winner != "Mod B" || v.Winners[key] != "Mod B" {
+		t.Errorf("winner not applied: %+v", v.Conflicts[1])
+	}
+	v, err = a.MergedPatchBuild(user, "", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Deployed == "" || !v.Enabled || v.Stale != "" {
+		t.Fatalf("after build: deployed %q enabled %v stale %q", v.Deployed, v.Enabled, v.Stale)
+	}
+	d, err = a.MergedPatchDiff(user, "", base, mergetest.Dat)
+	if err != nil || !strings.Contains(d.Merged, "COOLDOWNMS:200") {
+		t.Errorf("the kept pick is not in the next merge: %v", err)
+	}
+	// Mod B changes on disk: the patch is stale.
+	bmod := filepath.Join(user, "mods", "B.MOD")
+	b, _ := os.ReadFile(bmod)
+	if err := os.WriteFile(bmod, append(b[:len(b):len(b)], 0), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err = a.MergedPatch(user, "", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(v.Stale, `"Mod B" changed`) {
+		t.Errorf("stale %q, want Mod B named", v.Stale)
+	}
+}
+
+// The base field takes the game too: DATA.PAK itself (the demo's layout).
+func TestMergedPatchBaseIsPak(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	files := map[string][]byte{}
+	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
+		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := modpack.CompileSource(p, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = c.Data
+	}
+	game := tl2test.WritePak(t, t.TempDir(), files)
+	a := testApp(t, &events{}, nil, nil)
+	v, err := a.MergedPatch(user, "", filepath.Join(game, "PAKS", "DATA.PAK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Conflicts) != 2 || !v.Conflicts[1].BasePresent || v.Conflicts[1].Base != "1000" {
+		t.Errorf("conflicts %+v", v.Conflicts)
+	}
+}

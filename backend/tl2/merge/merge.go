@@ -1,0 +1,588 @@
+package merge
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"packsmith/formats/tl2/dattext"
+)
+
+// Version is one mod's copy of a file.
+type Version struct {
+	Mod  string        // how the mod is named in conflicts and Winners
+	Root *dattext.Node // the parsed (or decompiled) file; never nil
+}
+
+// Options tune Merge.
+type Options struct {
+	// Winners maps a Conflict.Key to the Mod that wins it instead of the
+	// first in the load order. A name that is not one of the versions is
+	// ignored (the default winner stands).
+	Winners map[string]string
+}
+
+// Value is one mod's side of a conflict.
+type Value struct {
+	Mod     string `json:"mod"`
+	Present bool   `json:"present"` // false: the mod's version has no such property/block
+	Type    string `json:"type"`
+	Value   string `json:"value"` // the property's value; for a block, a summary
+	Changed bool   `json:"changed"`
+}
+
+// Conflict is one place two mods changed differently.
+type Conflict struct {
+	// Key identifies the place across builds: "PATH|BLOCK|PROPERTY".
+	Key         string  `json:"key"`
+	Path        string  `json:"path"`     // the file, as stored ("MEDIA/UNITS/ITEMS/X.DAT")
+	Block       string  `json:"block"`    // "ROOT/CHILD#NAME=X/…"
+	Property    string  `json:"property"` // the key; "" when the whole block conflicts
+	Values      []Value `json:"values"`   // every mod's, in load order
+	BasePresent bool    `json:"basePresent"`
+	BaseType    string  `json:"baseType"`
+	Base        string  `json:"base"`
+	Winner      string  `json:"winner"`
+	Overridden  bool    `json:"overridden"` // Winner comes from Options.Winners
+}
+
+// Result is one merged file.
+type Result struct {
+	Root      *dattext.Node
+	Conflicts []Conflict
+}
+
+// ConflictKey builds a Conflict.Key.
+func ConflictKey(file, block, property string) string {
+	return file + "|" + block + "|" + property
+}
+
+// Merge merges mods (first = highest priority, as in modlauncher.sch) over
+// base (nil: the game has no such file). file is the stored path; it names
+// conflicts and tells a .LAYOUT (derived COUNT) from the rest.
+func Merge(file string, base *dattext.Node, mods []Version, opt *Options) (*Result, error) {
+	if len(mods) == 0 {
+		return nil, fmt.Errorf("%s: no versions to merge", file)
+	}
+	for _, v := range mods {
+		if v.Root == nil {
+			return nil, fmt.Errorf("%s: mod %q has no tree", file, v.Mod)
+		}
+	}
+	m := &merger{file: file, mods: mods, layout: strings.EqualFold(path.Ext(file), ".LAYOUT")}
+	if opt != nil {
+		m.winners = opt.Winners
+	}
+	if base == nil {
+		base = &dattext.Node{Name: mods[0].Root.Name}
+	}
+	vs := make([]*dattext.Node, len(mods))
+	for i, v := range mods {
+		vs[i] = v.Root
+	}
+	root := m.node(base.Name, base, vs, true)
+	if root == nil { // cannot happen: the root is never absent
+		root = &dattext.Node{Name: base.Name}
+	}
+	if m.layout {
+		root = fixCount(root)
+	}
+	return &Result{Root: root, Conflicts: m.conflicts}, nil
+}
+
+type merger struct {
+	file      string
+	mods      []Version
+	layout    bool
+	winners   map[string]string
+	conflicts []Conflict
+}
+
+// winner picks the version that wins a conflict among changed (indices into
+// mods, in load order): the override when it names one of the mods, else
+// the first changer.
+func (m *merger) winner(key string, changed []int) (int, bool) {
+	if w, ok := m.winners[key]; ok {
+		for i, v := range m.mods {
+			if v.Mod == w {
+				return i, true
+			}
+		}
+	}
+	return changed[0], false
+}
+
+// node merges one block. base nil: no mod's ancestor had it (added); vs[i]
+// nil: mod i does not have it. It returns nil when the block is removed.
+func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bool) *dattext.Node {
+	changed := make([]int, 0, len(vs))
+	for i, v := range vs {
+		if !dattext.Equal(v, base) {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return base
+	}
+	if agree(vs, changed) {
+		return vs[changed[0]]
+	}
+	// Several mods changed the block differently. Some may have removed it
+	// (or, for an added block, not have it): that against a change is a
+	// conflict over the whole block.
+	removed := 0
+	for _, i := range changed {
+		if vs[i] == nil {
+			removed++
+		}
+	}
+	if removed > 0 && !root {
+		key := ConflictKey(m.file, bp, "")
+		w, over := m.winner(key, changed)
+		c := Conflict{Key: key, Path: m.file, Block: bp, BasePresent: base != nil, Base: summary(base), Winner: m.mods[w].Mod, Overridden: over}
+		for i, v := range vs {
+			c.Values = append(c.Values, Value{Mod: m.mods[i].Mod, Present: v != nil, Value: summary(v), Changed: !dattext.Equal(v, base)})
+		}
+		m.conflicts = append(m.conflicts, c)
+		if vs[w] == nil {
+			return nil
+		}
+		// The block stays: the removals lose, the changes merge among themselves.
+		nv := make([]*dattext.Node, len(vs))
+		for i, v := range vs {
+			nv[i] = v
+			if v == nil {
+				nv[i] = base
+			}
+		}
+		vs = nv
+	}
+	if base == nil {
+		// Added by several mods under one identity, differently: merge them
+		// against an empty block of that name.
+		for _, i := range changed {
+			if vs[i] != nil {
+				base = &dattext.Node{Name: vs[i].Name}
+				break
+			}
+		}
+		nv := make([]*dattext.Node, len(vs))
+		for i, v := range vs {
+			nv[i] = v
+			if v == nil {
+				nv[i] = base
+			}
+		}
+		vs = nv
+	}
+	out := &dattext.Node{Name: base.Name, Line: base.Line, EndLine: base.EndLine}
+	props := make([][]dattext.Prop, len(vs))
+	kids := make([][]*dattext.Node, len(vs))
+	for i, v := range vs {
+		props[i], kids[i] = v.Props, v.Children
+	}
+	out.Props = m.props(bp, base.Props, props, root)
+	out.Children = m.children(bp, base.Children, kids)
+	return out
+}
+
+// agree reports whether every changed version is the same tree.
+func agree(vs []*dattext.Node, changed []int) bool {
+	for _, i := range changed[1:] {
+		if !dattext.Equal(vs[i], vs[changed[0]]) {
+			return false
+		}
+	}
+	return true
+}
+
+// summary says what a block is in a conflict's values.
+func summary(n *dattext.Node) string {
+	if n == nil {
+		return "(absent)"
+	}
+	count := 0
+	_ = n.Walk(func(c *dattext.Node, _ int) error { count += len(c.Props); return nil })
+	return fmt.Sprintf("[%s] with %d properties", n.Name, count)
+}
+
+func propsEqual(a, b []dattext.Prop) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Type != b[i].Type || a[i].Key != b[i].Key || a[i].Value != b[i].Value {
+			return false
+		}
+	}
+	return true
+}
+
+// props merges the property lists of one block.
+func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root bool) []dattext.Prop {
+	changed := make([]int, 0, len(vs))
+	for i, v := range vs {
+		if !propsEqual(v, base) {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return base
+	}
+	same := true
+	for _, i := range changed[1:] {
+		if !propsEqual(vs[i], vs[changed[0]]) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return vs[changed[0]]
+	}
+	// Key by key. Keys in base order, then new keys in load order.
+	bg := group(base)
+	gs := make([]groups, len(vs))
+	for i, v := range vs {
+		gs[i] = group(v)
+	}
+	keys := append([]string(nil), bg.keys...)
+	seen := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		seen[k] = true
+	}
+	for _, g := range gs {
+		for _, k := range g.keys {
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	var out []dattext.Prop
+	for _, k := range keys {
+		bs := bg.by[k]
+		seqs := make([][]dattext.Prop, len(vs))
+		repeated := len(bs) > 1
+		for i, g := range gs {
+			seqs[i] = g.by[k]
+			if len(seqs[i]) > 1 {
+				repeated = true
+			}
+		}
+		if root && m.layout && k == "COUNT" {
+			out = append(out, bs...) // derived: fixCount sets it
+			if len(bs) == 0 && len(seqs[0]) > 0 {
+				out = append(out, seqs[0][0])
+			}
+			continue
+		}
+		if repeated {
+			out = append(out, mergeSeq(bs, seqs)...)
+		} else {
+			out = append(out, m.scalar(bp, k, bs, seqs)...)
+		}
+	}
+	return out
+}
+
+type groups struct {
+	keys []string
+	by   map[string][]dattext.Prop
+}
+
+func group(ps []dattext.Prop) groups {
+	g := groups{by: make(map[string][]dattext.Prop, len(ps))}
+	for _, p := range ps {
+		if _, ok := g.by[p.Key]; !ok {
+			g.keys = append(g.keys, p.Key)
+		}
+		g.by[p.Key] = append(g.by[p.Key], p)
+	}
+	return g
+}
+
+// scalar merges a key present at most once in every version.
+func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
+	var changed []int
+	for i, v := range vs {
+		if !propsEqual(v, base) {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return base
+	}
+	agreeAll := true
+	for _, i := range changed[1:] {
+		if !propsEqual(vs[i], vs[changed[0]]) {
+			agreeAll = false
+		}
+	}
+	if agreeAll {
+		return vs[changed[0]]
+	}
+	key := ConflictKey(m.file, bp, k)
+	w, over := m.winner(key, changed)
+	c := Conflict{Key: key, Path: m.file, Block: bp, Property: k, Winner: m.mods[w].Mod, Overridden: over}
+	if len(base) > 0 {
+		c.BasePresent, c.BaseType, c.Base = true, base[0].Type, base[0].Value
+	}
+	for i, v := range vs {
+		val := Value{Mod: m.mods[i].Mod, Changed: !propsEqual(v, base)}
+		if len(v) > 0 {
+			val.Present, val.Type, val.Value = true, v[0].Type, v[0].Value
+		}
+		c.Values = append(c.Values, val)
+	}
+	m.conflicts = append(m.conflicts, c)
+	return vs[w]
+}
+
+type pv struct{ t, v string }
+
+// mergeSeq merges a repeated key as a multiset edit of the base's values:
+// an element any mod removed is removed, an element mods added is added
+// (once, however many added it), in the order the mods list them, first
+// mod first.
+func mergeSeq(base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
+	count := func(ps []dattext.Prop) map[pv]int {
+		c := make(map[pv]int, len(ps))
+		for _, p := range ps {
+			c[pv{p.Type, p.Value}]++
+		}
+		return c
+	}
+	bc := count(base)
+	removed := map[pv]int{}
+	added := map[pv]int{}
+	for _, v := range vs {
+		vc := count(v)
+		for e, n := range bc {
+			if d := n - vc[e]; d > removed[e] {
+				removed[e] = d
+			}
+		}
+		for e, n := range vc {
+			if d := n - bc[e]; d > added[e] {
+				added[e] = d
+			}
+		}
+	}
+	var out []dattext.Prop
+	for _, p := range base {
+		e := pv{p.Type, p.Value}
+		if removed[e] > 0 { // the first copies go
+			removed[e]--
+			continue
+		}
+		out = append(out, p)
+	}
+	for _, v := range vs {
+		for _, p := range v {
+			e := pv{p.Type, p.Value}
+			if added[e] > 0 {
+				added[e]--
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// children merges the child blocks by identity.
+func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node) []*dattext.Node {
+	eq := func(a, b []*dattext.Node) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !dattext.Equal(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	var changed []int
+	for i, v := range vs {
+		if !eq(v, base) {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return base
+	}
+	same := true
+	for _, i := range changed[1:] {
+		if !eq(vs[i], vs[changed[0]]) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return vs[changed[0]]
+	}
+	bk := identify(base)
+	vk := make([]keyed, len(vs))
+	for i, v := range vs {
+		vk[i] = identify(v)
+	}
+	order := append([]string(nil), bk.keys...)
+	pos := make(map[string]bool, len(order))
+	for _, k := range order {
+		pos[k] = true
+	}
+	for _, kv := range vk {
+		for j, k := range kv.keys {
+			if pos[k] {
+				continue
+			}
+			at := 0
+			if j > 0 {
+				for x, o := range order {
+					if o == kv.keys[j-1] {
+						at = x + 1
+						break
+					}
+				}
+			}
+			order = append(order, "")
+			copy(order[at+1:], order[at:])
+			order[at] = k
+			pos[k] = true
+		}
+	}
+	out := make([]*dattext.Node, 0, len(order))
+	sub := make([]*dattext.Node, len(vs))
+	for _, k := range order {
+		for i, kv := range vk {
+			sub[i] = kv.by[k]
+		}
+		if n := m.node(bp+"/"+k, bk.by[k], sub, false); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+type keyed struct {
+	keys []string
+	by   map[string]*dattext.Node
+}
+
+// idProps are the properties that identify a block among same-named
+// siblings, in the order they are tried.
+var idProps = []string{"ID", "GUID", "UNIT_GUID", "UNIQUE_GUID", "NAME", "FILE"}
+
+// identify keys each child: NAME#PROP=VALUE when a property identifies it
+// (a layout object by its [PROPERTIES] ID), else NAME or NAME[n] by place.
+func identify(ns []*dattext.Node) keyed {
+	k := keyed{keys: make([]string, len(ns)), by: make(map[string]*dattext.Node, len(ns))}
+	byName := map[string][]int{}
+	var names []string
+	for i, n := range ns {
+		if _, ok := byName[n.Name]; !ok {
+			names = append(names, n.Name)
+		}
+		byName[n.Name] = append(byName[n.Name], i)
+	}
+	for _, name := range names {
+		idx := byName[name]
+		prop := ""
+		if len(idx) > 1 || name == "BASEOBJECT" {
+			prop = pickID(ns, idx)
+		}
+		for ord, i := range idx {
+			switch {
+			case prop != "":
+				k.keys[i] = name + "#" + prop + "=" + idValue(ns[i], prop)
+			case len(idx) == 1:
+				k.keys[i] = name
+			default:
+				k.keys[i] = name + "[" + strconv.Itoa(ord+1) + "]"
+			}
+		}
+	}
+	for i, n := range ns {
+		k.by[k.keys[i]] = n
+	}
+	return k
+}
+
+func idValue(n *dattext.Node, prop string) string {
+	if p, ok := n.Get(prop); ok {
+		return p.Value
+	}
+	if n.Name == "BASEOBJECT" {
+		if pr := n.Child("PROPERTIES"); pr != nil {
+			if p, ok := pr.Get(prop); ok {
+				return p.Value
+			}
+		}
+	}
+	return ""
+}
+
+func hasID(n *dattext.Node, prop string) bool {
+	if _, ok := n.Get(prop); ok {
+		return true
+	}
+	if n.Name == "BASEOBJECT" {
+		if pr := n.Child("PROPERTIES"); pr != nil {
+			_, ok := pr.Get(prop)
+			return ok
+		}
+	}
+	return false
+}
+
+// pickID returns the first idProps entry every block in idx has, with
+// distinct values, or "".
+func pickID(ns []*dattext.Node, idx []int) string {
+next:
+	for _, prop := range idProps {
+		seen := make(map[string]bool, len(idx))
+		for _, i := range idx {
+			if !hasID(ns[i], prop) {
+				continue next
+			}
+			v := idValue(ns[i], prop)
+			if seen[v] {
+				continue next
+			}
+			seen[v] = true
+		}
+		return prop
+	}
+	return ""
+}
+
+// fixCount sets a LAYOUT root's COUNT to its number of objects, on a copy
+// of the root when it changes.
+func fixCount(root *dattext.Node) *dattext.Node {
+	at := -1
+	for i, p := range root.Props {
+		if p.Key == "COUNT" {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return root
+	}
+	n := 0
+	_ = root.Walk(func(c *dattext.Node, _ int) error {
+		if c.Name == "BASEOBJECT" {
+			n++
+		}
+		return nil
+	})
+	v := strconv.Itoa(n)
+	if root.Props[at].Value == v {
+		return root
+	}
+	cp := *root
+	cp.Props = append([]dattext.Prop(nil), root.Props...)
+	cp.Props[at].Value = v
+	return &cp
+}

@@ -1,0 +1,511 @@
+package mergepatch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/merge"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/tl2/tl2game"
+	"packsmith/backend/tl2/tl2names"
+	"packsmith/formats/tl2/bindat"
+	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/rghash"
+)
+
+// PatchID is the merged patch's MOD_ID.
+const PatchID int64 = 0x50534D5247504154 // "PSMRGPAT"
+
+// Title is the patch's NAME.
+const Title = "Merged patch (Packsmith)"
+
+// FileName is the patch's default file name.
+const FileName = "PACKSMITH_MERGED_PATCH.MOD"
+
+// StaleCode is the load-order problem code of a stale patch.
+const StaleCode = "merged-patch-stale"
+
+// FixedTime is every merged source's time, so entry times never vary.
+var FixedTime = time.Date(2012, 9, 20, 0, 0, 0, 0, time.UTC)
+
+// ErrNoBase: no base-game data was given.
+var ErrNoBase = errors.New("merge needs the game's own files for a three-way merge: give --game DIR (the install with PAKS/DATA.PAK) or --base DIR (its MEDIA folder)")
+
+// Options say what to merge.
+type Options struct {
+	UserDir string // holds modlauncher.sch
+	ModsDir string // "" = UserDir/mods
+	BaseDir string // a MEDIA folder (or one holding MEDIA/)
+	GameDir string // the install, its PAKS folder or DATA.PAK
+	Output  string // the patch .MOD ("" = no pack: report only)
+	// Winners: merge.Conflict.Key → the title of the mod that wins it.
+	Winners map[string]string
+}
+
+// Source is one mod the patch was built from.
+type Source struct {
+	ID    int64  `json:"id,string"`
+	Title string `json:"title"`
+	File  string `json:"file"`
+	Hash  string `json:"hash"` // first 16 hex digits of its SHA-256
+}
+
+// File is one merged path.
+type File struct {
+	Path      string   `json:"path"`
+	Mods      []string `json:"mods"`   // the mods shipping it, in load order
+	Status    string   `json:"status"` // "merged" or "conflict"
+	Conflicts int      `json:"conflicts"`
+	InBase    bool     `json:"inBase"`
+	// The texts for a three-way view (canonical GUTS text); not in JSON.
+	Base   string   `json:"-"`
+	Theirs []string `json:"-"` // per mod, as Mods
+	Merged string   `json:"-"`
+	Source []byte   `json:"-"` // the merged source as written (UTF-16LE)
+}
+
+// Report is what Build did.
+type Report struct {
+	Sources   []Source         `json:"sources"`
+	Files     []File           `json:"files"`
+	Conflicts []merge.Conflict `json:"conflicts"`
+	Shared    int              `json:"shared"` // text sources shipped by two or more mods
+	// Skipped are shared sources that could not be read as text (a version
+	// that does not decompile or parse): not merged, not in the patch, the
+	// load order decides them.
+	Skipped []Skipped       `json:"skipped"`
+	Output  string          `json:"output"`
+	Size    int64           `json:"size"`
+	SHA256  string          `json:"sha256"`
+	Pack    *modpack.Result `json:"-"`
+}
+
+// Skipped is a shared source left out, and why.
+type Skipped struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Build merges and, with Options.Output, packs the patch.
+func Build(ctx context.Context, o Options) (*Report, error) {
+	if o.BaseDir == "" && o.GameDir == "" {
+		return nil, ErrNoBase
+	}
+	bs, err := openBase(o)
+	if err != nil {
+		return nil, err
+	}
+	defer bs.close()
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return nil, err
+	}
+	v := st.View()
+	st.Close()
+	srcs, err := sources(v)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Sources: srcs}
+	readers := make([]*mod.Reader, len(srcs))
+	for i, s := range srcs {
+		f, err := os.Open(s.File)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil {
+			return nil, err
+		}
+		r, err := mod.NewReader(f, fi.Size(), nil)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.File, err)
+		}
+		readers[i] = r
+	}
+	// Text sources by path → the mods shipping them, in load order.
+	ship := map[string][]int{}
+	for i, r := range readers {
+		seen := map[string]bool{}
+		for _, e := range r.Entries {
+			up := strings.ToUpper(e.Path)
+			if !modpack.IsSourceName(up) || seen[up] {
+				continue
+			}
+			seen[up] = true
+			ship[up] = append(ship[up], i)
+		}
+	}
+	var paths []string
+	for p, ms := range ship {
+		if len(ms) >= 2 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	rep.Shared = len(paths)
+	dict, _ := tl2names.Default()
+	if dict == nil {
+		dict = rghash.NewDictionary()
+	}
+	names := titles(srcs)
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var vs []merge.Version
+		f := File{Path: p}
+		skip := ""
+		for _, i := range ship[p] {
+			e, _ := readers[i].Lookup(p)
+			b, err := readers[i].ReadEntry(e, 256<<20)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", srcs[i].File, p, err)
+			}
+			n, err := tree(p, b, dict)
+			if err != nil {
+				skip = fmt.Sprintf("%s's version cannot be read: %v", names[i], err)
+				break
+			}
+			vs = append(vs, merge.Version{Mod: names[i], Root: n})
+			f.Mods = append(f.Mods, names[i])
+			f.Theirs = append(f.Theirs, dattext.Format(n))
+		}
+		var base *dattext.Node
+		if skip == "" {
+			if b, ok, err := bs.read(p); err != nil {
+				return nil, fmt.Errorf("base %s: %w", p, err)
+			} else if ok {
+				if base, err = tree(p, b, dict); err != nil {
+					skip = fmt.Sprintf("the game's version cannot be read: %v", err)
+				} else {
+					f.InBase = true
+					f.Base = dattext.Format(base)
+				}
+			}
+		}
+		if skip != "" {
+			rep.Skipped = append(rep.Skipped, Skipped{Path: p, Reason: skip})
+			continue
+		}
+		r, err := merge.Merge(p, base, vs, &merge.Options{Winners: o.Winners})
+		if err != nil {
+			return nil, err
+		}
+		f.Conflicts = len(r.Conflicts)
+		f.Status = "merged"
+		if f.Conflicts > 0 {
+			f.Status = "conflict"
+		}
+		f.Merged = dattext.Format(r.Root)
+		f.Source = dattext.Encode(r.Root)
+		rep.Files = append(rep.Files, f)
+		rep.Conflicts = append(rep.Conflicts, r.Conflicts...)
+	}
+	if rep.Files == nil {
+		rep.Files = []File{}
+	}
+	if rep.Conflicts == nil {
+		rep.Conflicts = []merge.Conflict{}
+	}
+	if rep.Skipped == nil {
+		rep.Skipped = []Skipped{}
+	}
+	if o.Output == "" {
+		return rep, nil
+	}
+	if len(rep.Files) == 0 {
+		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
+	}
+	if err := pack(ctx, o, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// titles names each source in conflicts: its title, with the id added when
+// two share a title.
+func titles(srcs []Source) []string {
+	count := map[string]int{}
+	for _, s := range srcs {
+		count[s.Title]++
+	}
+	out := make([]string, len(srcs))
+	for i, s := range srcs {
+		out[i] = s.Title
+		if count[s.Title] > 1 || s.Title == "" {
+			out[i] = s.Title + " (" + strconv.FormatInt(s.ID, 10) + ")"
+		}
+	}
+	return out
+}
+
+// sources lists the loaded mods in load order, the patch left out, with
+// their hashes.
+func sources(v *loadorder.View) ([]Source, error) {
+	var rows []loadorder.Mod
+	for _, m := range v.Mods {
+		if m.Loaded && m.ID != PatchID && m.File != "" {
+			rows = append(rows, m)
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Place < rows[j].Place })
+	out := make([]Source, 0, len(rows))
+	for _, m := range rows {
+		h, err := fileHash(m.File)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Source{ID: m.ID, Title: m.Title, File: m.File, Hash: h})
+	}
+	return out, nil
+}
+
+func fileHash(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", p, err)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// tree decompiles (or parses) one source's bytes.
+func tree(p string, b []byte, dict *rghash.Dictionary) (*dattext.Node, error) {
+	if path.Ext(p) == ".LAYOUT" && len(b) > 0 && b[0] == layout.Magic {
+		text, err := layout.Decompile(b, layout.RootOf(p))
+		if err != nil {
+			return nil, fmt.Errorf("BINLAYOUT: %w", err)
+		}
+		return dattext.Parse(p, text)
+	}
+	if len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
+		d, err := bindat.Decompile(path.Base(p), b, dict)
+		if err != nil {
+			return nil, err
+		}
+		return d.Root, nil
+	}
+	return dattext.Parse(p, b)
+}
+
+// Description records the sources in the patch's header.
+func Description(srcs []Source) string {
+	var ids, ts []string
+	for _, s := range srcs {
+		ids = append(ids, strconv.FormatInt(s.ID, 10)+"="+s.Hash)
+		ts = append(ts, strings.NewReplacer("\r", " ", "\n", " ", "|", "/").Replace(s.Title))
+	}
+	return fmt.Sprintf("Packsmith merged patch of %d mods, first wins: %s | %s", len(srcs), strings.Join(ids, " ; "), strings.Join(ts, " ; "))
+}
+
+// Recorded reads the sources a patch's description lists (ids and hashes).
+func Recorded(desc string) ([]Source, bool) {
+	const head = "Packsmith merged patch of "
+	if !strings.HasPrefix(desc, head) {
+		return nil, false
+	}
+	i := strings.Index(desc, ": ")
+	j := strings.Index(desc, " | ")
+	if i < 0 || j < i {
+		return nil, false
+	}
+	var out []Source
+	for _, part := range strings.Split(desc[i+2:j], " ; ") {
+		id, h, ok := strings.Cut(strings.TrimSpace(part), "=")
+		n, err := strconv.ParseInt(id, 10, 64)
+		if !ok || err != nil {
+			return nil, false
+		}
+		out = append(out, Source{ID: n, Hash: h})
+	}
+	return out, true
+}
+
+func pack(ctx context.Context, o Options, rep *Report) error {
+	tmp, err := os.MkdirTemp("", "packsmith-merge-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	md := &dattext.Node{Name: "MOD"}
+	md.Add("STRING", "NAME", Title).Add("STRING", "AUTHOR", "Packsmith").
+		Add("STRING", "DESCRIPTION", Description(rep.Sources)).
+		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
+		Add("STRING", "MOD_FILE_NAME", FileName)
+	if err := os.WriteFile(filepath.Join(tmp, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
+		return err
+	}
+	for _, f := range rep.Files {
+		dst := filepath.Join(tmp, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, f.Source, 0o644); err != nil {
+			return err
+		}
+		if err := os.Chtimes(dst, FixedTime, FixedTime); err != nil {
+			return err
+		}
+	}
+	baseDir := o.BaseDir
+	if baseDir == "" {
+		baseDir = o.GameDir
+	}
+	res, err := modpack.Pack(ctx, tmp, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone})
+	if err != nil {
+		return err
+	}
+	rep.Pack = res
+	rep.Output, rep.Size = res.Output, res.Size
+	rep.SHA256, err = fileHash(res.Output)
+	return err
+}
+
+// Stale reports, for a patch with header description desc, why it no longer
+// matches the load order v ("" = current).
+func Stale(desc string, v *loadorder.View) string {
+	rec, ok := Recorded(desc)
+	if !ok {
+		return "its header does not list the mods it was built from: build it again"
+	}
+	now, err := sources(v)
+	if err != nil {
+		return err.Error()
+	}
+	if len(now) != len(rec) {
+		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", len(rec), len(now))
+	}
+	for i := range rec {
+		if rec[i].ID != now[i].ID {
+			return fmt.Sprintf("the load order changed since it was built (place %d was %d, is now %q): build it again (packsmith merge)", i+1, rec[i].ID, now[i].Title)
+		}
+		if rec[i].Hash != now[i].Hash {
+			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", now[i].Title)
+		}
+	}
+	return ""
+}
+
+// MarkStale adds the merged-patch-stale problem to the patch's row in v,
+// when there is a patch and it is stale.
+func MarkStale(v *loadorder.View) {
+	for i := range v.Mods {
+		m := &v.Mods[i]
+		if m.ID != PatchID || m.File == "" {
+			continue
+		}
+		f, err := os.Open(m.File)
+		if err != nil {
+			continue
+		}
+		buf := make([]byte, 64<<10)
+		n, _ := io.ReadFull(f, buf)
+		f.Close()
+		h, _, err := mod.ParseHeader(buf[:n])
+		if err != nil {
+			continue
+		}
+		if why := Stale(h.Description, v); why != "" {
+			m.Problems = append(m.Problems, loadorder.Problem{Code: StaleCode, Severity: loadorder.SevWarning, Message: "The merged patch is out of date: " + why + "."})
+		}
+	}
+}
+
+// base reads the game's version of a file.
+type base struct {
+	index map[string]string // upper-case MEDIA/… → file
+	pak   *tl2game.PakFS
+}
+
+func (b *base) close() {
+	if b.pak != nil {
+		b.pak.Close()
+	}
+}
+
+func (b *base) read(p string) ([]byte, bool, error) {
+	if b.pak != nil {
+		data, err := fs.ReadFile(b.pak, p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, false, nil
+		}
+		return data, err == nil, err
+	}
+	f, ok := b.index[p]
+	if !ok {
+		if f, ok = b.index[p+".BINDAT"]; !ok {
+			if f, ok = b.index[p+".BINLAYOUT"]; !ok {
+				return nil, false, nil
+			}
+		}
+	}
+	data, err := os.ReadFile(f)
+	return data, err == nil, err
+}
+
+func openBase(o Options) (*base, error) {
+	if o.GameDir != "" && o.BaseDir == "" {
+		in, err := tl2game.At(o.GameDir)
+		if err != nil {
+			return nil, fmt.Errorf("--game %s: %w", o.GameDir, err)
+		}
+		p, err := in.Open()
+		if err != nil {
+			return nil, fmt.Errorf("--game %s: %w", o.GameDir, err)
+		}
+		return &base{pak: p}, nil
+	}
+	root := filepath.Clean(o.BaseDir)
+	st, err := os.Stat(root)
+	if err != nil {
+		return nil, fmt.Errorf("--base: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("--base %s is not a folder", root)
+	}
+	media := ""
+	if strings.EqualFold(filepath.Base(root), "MEDIA") {
+		media = root
+	} else if ents, err := os.ReadDir(root); err == nil {
+		for _, e := range ents {
+			if e.IsDir() && strings.EqualFold(e.Name(), "MEDIA") {
+				media = filepath.Join(root, e.Name())
+			}
+		}
+	}
+	if media == "" {
+		return nil, fmt.Errorf("--base %s holds no MEDIA folder (give the game's MEDIA folder, or one extracted from DATA.PAK)", root)
+	}
+	b := &base{index: map[string]string{}}
+	err = filepath.WalkDir(media, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(media, p)
+		b.index[mod.UpperName("MEDIA/"+filepath.ToSlash(rel))] = p
+		return nil
+	})
+	return b, err
+}

@@ -1,0 +1,113 @@
+// The merged patch (issue 32): typed wrappers for app/merge.go, in the
+// pattern of loadorder.js (components call these, never the bindings), and
+// the pure helpers the Merged patch panel draws with.
+
+import { loadOrder } from './bridge.js';
+
+/**
+ * @typedef {import('../../wailsjs/go/models').app.MergedPatchView} View
+ * @typedef {import('../../wailsjs/go/models').app.MergedPatchDiff} Diff
+ * @typedef {import('../../wailsjs/go/models').merge.Conflict} Conflict
+ * @typedef {import('../../wailsjs/go/models').mergepatch.File} File
+ */
+
+/** Merge what the active mods share (nothing written). base '' = the game folder of Settings. @returns {Promise<View>} */
+export const preview = (userDir, modsDir = '', base = '') => loadOrder().MergedPatch(userDir, modsDir, base);
+/** One merged file's base, each mod's and the merged text. @returns {Promise<Diff>} */
+export const diff = (userDir, modsDir, base, path) => loadOrder().MergedPatchDiff(userDir, modsDir, base, path);
+/** Keep `mod` as the winner of conflict `key` ('' = the load order decides). @returns {Promise<View>} */
+export const setWinner = (userDir, modsDir, base, key, mod) =>
+  loadOrder().MergedPatchSetWinner(userDir, modsDir, base, key, mod ?? '');
+/** Build the patch and deploy it, first in modlauncher.sch. @returns {Promise<View>} */
+export const build = (userDir, modsDir = '', base = '') => loadOrder().MergedPatchBuild(userDir, modsDir, base);
+
+/**
+ * Conflicts grouped by file, files in the order given, for the list.
+ * @param {Conflict[]} conflicts
+ * @returns {{path: string, conflicts: Conflict[]}[]}
+ */
+export function byFile(conflicts) {
+  /** @type {Map<string, Conflict[]>} */
+  const m = new Map();
+  for (const c of conflicts ?? []) {
+    if (!m.has(c.path)) m.set(c.path, []);
+    m.get(c.path).push(c);
+  }
+  return [...m].map(([path, cs]) => ({ path, conflicts: cs }));
+}
+
+/**
+ * How a value reads in the list: the value, "(absent)" when the version
+ * has no such property or block.
+ * @param {{present: boolean, value: string}} v
+ */
+export function shown(v) {
+  return v.present ? v.value : '(absent)';
+}
+
+/** Where a conflict is, for a player: "BLOCK › PROPERTY" (the block alone when the whole block conflicts). */
+export function where(c) {
+  return c.property ? `${c.block} › ${c.property}` : `${c.block} (whole block)`;
+}
+
+/**
+ * A line diff of `from` to `to` (longest common subsequence of lines):
+ * each line with its kind, ' ' same, '-' only in from, '+' only in to.
+ * Lines end at CRLF or LF. Large inputs (past `max` lines each) fall back
+ * to a plain before/after listing so the window never stalls.
+ * @param {string} from
+ * @param {string} to
+ * @returns {{kind: ' ' | '-' | '+', text: string}[]}
+ */
+export function lineDiff(from, to, max = 4000) {
+  const a = split(from);
+  const b = split(to);
+  if (a.length > max || b.length > max) {
+    return [...a.map((text) => ({ kind: '-', text })), ...b.map((text) => ({ kind: '+', text }))];
+  }
+  const n = a.length;
+  const m = b.length;
+  // lcs[i][j] = LCS length of a[i:], b[j:], in one flat array.
+  const w = m + 1;
+  const lcs = new Uint32Array((n + 1) * w);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+    }
+  }
+  /** @type {{kind: ' ' | '-' | '+', text: string}[]} */
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      out.push({ kind: ' ', text: a[i] });
+      i++;
+      j++;
+    } else if (lcs[(i + 1) * w + j] >= lcs[i * w + j + 1]) {
+      out.push({ kind: '-', text: a[i++] });
+    } else {
+      out.push({ kind: '+', text: b[j++] });
+    }
+  }
+  while (i < n) out.push({ kind: '-', text: a[i++] });
+  while (j < m) out.push({ kind: '+', text: b[j++] });
+  return out;
+}
+
+function split(s) {
+  if (!s) return [];
+  const lines = s.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * The mods a user can pick as a conflict's winner: every mod with a value,
+ * the current winner marked.
+ * @param {Conflict} c
+ * @returns {{mod: string, value: string, winner: boolean}[]}
+ */
+export function choices(c) {
+  return (c.values ?? []).map((v) => ({ mod: v.mod, value: shown(v), winner: v.mod === c.winner }));
+}

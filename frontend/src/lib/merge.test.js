@@ -1,0 +1,79 @@
+import { describe, it, expect, vi, beforeEach, afterEach } from 'vitest';
+import * as mg from './merge.js';
+
+const conflict = (path, block, property, winner, values) => ({
+  key: `${path}|${block}|${property}`, path, block, property, winner, base: '1000', basePresent: true,
+  values: values.map(([mod, value, present = true]) => ({ mod, value, present, changed: true, type: 'INTEGER' })),
+});
+
+describe('byFile', () => {
+  it('groups conflicts by file, in the order given', () => {
+    const cs = [
+      conflict('B.DAT', 'X', 'P', 'A', [['A', '1'], ['B', '2']]),
+      conflict('A.DAT', 'X', 'Q', 'A', [['A', '1'], ['B', '2']]),
+      conflict('B.DAT', 'X', 'R', 'B', [['A', '1'], ['B', '2']]),
+    ];
+    const g = mg.byFile(cs);
+    expect(g.map((f) => f.path)).toEqual(['B.DAT', 'A.DAT']);
+    expect(g[0].conflicts.map((c) => c.property)).toEqual(['P', 'R']);
+    expect(mg.byFile(null)).toEqual([]);
+  });
+});
+
+describe('choices and shown', () => {
+  it('lists every mod with its value and marks the winner', () => {
+    const c = conflict('A.DAT', 'SKILL', 'COOLDOWNMS', 'Mod B', [['Mod A', '5000'], ['Mod B', '', false]]);
+    expect(mg.choices(c)).toEqual([
+      { mod: 'Mod A', value: '5000', winner: false },
+      { mod: 'Mod B', value: '(absent)', winner: true },
+    ]);
+  });
+  it('names the place of a block conflict', () => {
+    expect(mg.where({ block: 'SKILL/LEVEL1', property: '' })).toBe('SKILL/LEVEL1 (whole block)');
+    expect(mg.where({ block: 'SKILL', property: 'COOLDOWNMS' })).toBe('SKILL › COOLDOWNMS');
+  });
+});
+
+describe('lineDiff', () => {
+  it('keeps common lines and marks removed and added ones', () => {
+    const d = mg.lineDiff('[A]\r\n\t<INTEGER>X:1\r\n\t<INTEGER>Y:2\r\n[/A]\r\n', '[A]\r\n\t<INTEGER>X:5\r\n\t<INTEGER>Y:2\r\n\t<STRING>Z:n\r\n[/A]\r\n');
+    expect(d).toEqual([
+      { kind: ' ', text: '[A]' },
+      { kind: '-', text: '\t<INTEGER>X:1' },
+      { kind: '+', text: '\t<INTEGER>X:5' },
+      { kind: ' ', text: '\t<INTEGER>Y:2' },
+      { kind: '+', text: '\t<STRING>Z:n' },
+      { kind: ' ', text: '[/A]' },
+    ]);
+  });
+  it('handles empty sides and falls back past the size limit', () => {
+    expect(mg.lineDiff('', 'a\nb')).toEqual([{ kind: '+', text: 'a' }, { kind: '+', text: 'b' }]);
+    expect(mg.lineDiff('a', '')).toEqual([{ kind: '-', text: 'a' }]);
+    expect(mg.lineDiff('a\nb\nc', 'a\nb\nc', 2).filter((l) => l.kind === ' ')).toEqual([]);
+  });
+});
+
+describe('bridge calls', () => {
+  let calls;
+  beforeEach(() => {
+    calls = [];
+    const rec = (name) => (...args) => { calls.push([name, ...args]); return Promise.resolve({ ok: name }); };
+    globalThis.window = globalThis.window ?? {};
+    window.go = { app: { LoadOrderService: {} } };
+    for (const n of ['MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild']) window.go.app.LoadOrderService[n] = rec(n);
+  });
+  afterEach(() => { delete window.go; });
+
+  it('forwards to the bound methods with their arguments', async () => {
+    await mg.preview('/u');
+    await mg.diff('/u', '', '/g', 'MEDIA/X.DAT');
+    await mg.setWinner('/u', '', '/g', 'K', undefined);
+    await mg.build('/u', '/m', '/g');
+    expect(calls).toEqual([
+      ['MergedPatch', '/u', '', ''],
+      ['MergedPatchDiff', '/u', '', '/g', 'MEDIA/X.DAT'],
+      ['MergedPatchSetWinner', '/u', '', '/g', 'K', ''],
+      ['MergedPatchBuild', '/u', '/m', '/g'],
+    ]);
+  });
+});
