@@ -123,43 +123,12 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Sources: srcs}
-	readers := make([]*mod.Reader, len(srcs))
-	for i, s := range srcs {
-		f, err := os.Open(s.File)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		fi, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		r, err := mod.NewReader(f, fi.Size(), nil)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.File, err)
-		}
-		readers[i] = r
+	readers, closeAll, err := openMods(srcs)
+	if err != nil {
+		return nil, err
 	}
-	// Text sources by path → the mods shipping them, in load order.
-	ship := map[string][]int{}
-	for i, r := range readers {
-		seen := map[string]bool{}
-		for _, e := range r.Entries {
-			up := strings.ToUpper(e.Path)
-			if !modpack.IsSourceName(up) || seen[up] {
-				continue
-			}
-			seen[up] = true
-			ship[up] = append(ship[up], i)
-		}
-	}
-	var paths []string
-	for p, ms := range ship {
-		if len(ms) >= 2 {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
+	defer closeAll()
+	ship, paths := sharedSources(readers)
 	rep.Shared = len(paths)
 	dict, _ := tl2names.Default()
 	if dict == nil {
@@ -238,6 +207,62 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// openMods opens each source's .MOD; closeAll closes what was opened.
+func openMods(srcs []Source) (readers []*mod.Reader, closeAll func(), err error) {
+	var files []*os.File
+	closeAll = func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	readers = make([]*mod.Reader, len(srcs))
+	for i, s := range srcs {
+		f, err := os.Open(s.File)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		files = append(files, f)
+		fi, err := f.Stat()
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		r, err := mod.NewReader(f, fi.Size(), nil)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("%s: %w", s.File, err)
+		}
+		readers[i] = r
+	}
+	return readers, closeAll, nil
+}
+
+// sharedSources maps each text source (upper-cased path) to the mods
+// shipping it, in load order, and lists, sorted, the paths two or more
+// mods ship: the only ones a merge can change.
+func sharedSources(readers []*mod.Reader) (ship map[string][]int, paths []string) {
+	ship = map[string][]int{}
+	for i, r := range readers {
+		seen := map[string]bool{}
+		for _, e := range r.Entries {
+			up := strings.ToUpper(e.Path)
+			if !modpack.IsSourceName(up) || seen[up] {
+				continue
+			}
+			seen[up] = true
+			ship[up] = append(ship[up], i)
+		}
+	}
+	for p, ms := range ship {
+		if len(ms) >= 2 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	return ship, paths
 }
 
 // titles names each source in conflicts: its title, with the id added when
