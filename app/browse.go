@@ -48,7 +48,7 @@ func (s *BrowseService) PickArchive() (string, error) {
 		return "", fmt.Errorf("no file dialog in this build")
 	}
 	return s.window.dialogs.OpenFile("Open an archive", []FilePattern{
-		{Name: "Archives (*.zip, *.mod, *.pak, *.dat, *.iop)", Pattern: "*.zip;*.ZIP;*.mod;*.MOD;*.pak;*.PAK;*.dat;*.DAT;*.iop;*.IOP"},
+		archiveFilter(), // every registered family's extensions (families.go)
 		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
 		{Name: "All files", Pattern: "*"},
 	})

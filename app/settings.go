@@ -21,6 +21,9 @@ type AppInfo struct {
 	Startup  []string `json:"startup"`  // archives to open now
 	DemoDir  string   `json:"demoDir"`  // bundled demo workspace, "" if absent
 	Families []string `json:"families"` // archive families this build opens
+	// Formats are the game families as the welcome text and the
+	// unknown-file hint list them, from the drivers (families.go).
+	Formats []Format `json:"formats"`
 	Theme    string   `json:"theme"`
 	// LastExtractDir is where the user last extracted to ("" the first time).
 	LastExtractDir string `json:"lastExtractDir"`
@@ -33,7 +36,7 @@ func (s *SettingsService) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.settings.Get()
-	return AppInfo{Version: version.Version, Startup: s.window.startup, DemoDir: s.window.demoDir, Families: fams, Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+	return AppInfo{Version: version.Version, Startup: s.window.startup, DemoDir: s.window.demoDir, Families: fams, Formats: formats(), Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working

@@ -55,4 +55,44 @@
 // The window, the command line, extract and previews are written once
 // against this model; family-specific facts travel as typed metadata
 // (Entry.Extra, Capabilities.Info), never as special cases in generic code.
+//
+// # Adding a game family
+//
+// A family is a format package and a driver that registers itself; the
+// rest of Packsmith reads the registry (Family, family.go). Copy zipdrv,
+// the smallest family driver (backend/drivers/zipdrv: about 330 lines
+// against 760 to 1,660 for the others), and:
+//
+//  1. formats/<game>/<format>/: the byte-level reader (and writer, for
+//     write back), a doc.go with the byte layout, its tests and a fuzz
+//     target. No file lookups by name, no drawing (internal/purity).
+//  2. backend/drivers/<name>drv/<name>drv.go: the Driver (Name, Detect
+//     from the name and first bytes, Open) and the Archive (Entries, Open
+//     of one entry, Capabilities: what it can do, nil where it cannot;
+//     a read-only family starts with archive.Capabilities{}).
+//  3. backend/drivers/<name>drv/family.go: one RegisterFamily call with
+//     the extensions, the game's Title, a Description of one file, the
+//     Hint the window lists it by ("Lost Saga .iop") and, for a file
+//     association, a Class (the Windows ProgID Packsmith.<Class>).
+//  4. backend/drivers/<name>drv/conformance_test.go: drivertest.Run with a
+//     sample archive and the family's rules (ReadOnly, FoldCase, …).
+//  5. backend/drivers/all/all.go: the package's blank import, so the
+//     window and the command line register it.
+//  6. Only with a Class: its item in wails.json's fileAssociations and its
+//     lines in build/windows/installer/project.nsi (PACKSMITH_CLASS,
+//     PACKSMITH_OPENWITH, a "by default" section, PACKSMITH_UN_DEFAULT).
+//     `go test ./internal/wailsproject` fails naming each missing line and
+//     gives it to paste.
+//  7. README.md: the family's row in the families table (and, if it
+//     should have a sample in the demo workspace,
+//     internal/demogen/families.go).
+//
+// Nothing else changes: the kind map (an entry with the extension is an
+// archive; NotArchiveInside says otherwise), the open dialog's filter
+// (app/families.go), the welcome text's families and the unknown-file
+// hint (Hello's formats, frontend/src/lib/families.js), macOS' document
+// types (from wails.json) and the installer's checks all follow the
+// registry. backend/drivers/drivertest/fakedrv is a family added this way,
+// for tests only (steps 2-4, in three files): app's TestAFamilyAddsItself
+// and the front end's families.test.js show it reaching all of them.
 package archive

@@ -8,10 +8,11 @@ import (
 
 // Family is what a game family tells the rest of Packsmith about itself:
 // the file extensions it opens, its names, and the words the window uses
-// for it. The kind map, the open dialog, the welcome text, the error hint,
-// wails.json's file associations and the Windows installer's
-// (build/windows/installer/families.nsh) are all built from the registered
-// families (see "Adding a game family" in doc.go).
+// for it. The kind map, the open dialog, the welcome text and the error
+// hint are built from the registered families; wails.json's file
+// associations and the Windows installer's (build/windows/installer/
+// project.nsi) are checked against them by internal/wailsproject (see
+// "Adding a game family" in doc.go).
 type Family struct {
 	// Name is the driver's id ("tl2-mod"); several families may share a
 	// driver package.

@@ -8,8 +8,13 @@ Unicode true
 ##
 ## Unlike Wails' template, nothing is taken silently: the Start menu entry and the
 ## "Open with" entries are installed; making Packsmith the default program for
-## .MOD/.PAK/.dat/.iop (.MOD is also a tracker-music extension), the PATH entry and
-## a desktop shortcut are choices on the Components page, all unticked.
+## each family's extension (.MOD is also a tracker-music extension), the PATH entry
+## and a desktop shortcut are choices on the Components page, all unticked.
+##
+## A family's extension has four lines here (PACKSMITH_CLASS, PACKSMITH_OPENWITH,
+## its "by default" section, PACKSMITH_UN_DEFAULT); internal/wailsproject's
+## TestInstallerMatchesFamilies holds them to the registered families and names
+## the line a new family lacks (backend/archive/doc.go, "Adding a game family").
 ####
 !define PRODUCT_EXECUTABLE "packsmith.exe"
 !define CONSOLE_EXECUTABLE "packsmith.com"

@@ -1,13 +1,25 @@
 // Errors in a modder's words: a first line that says what happened and what
 // to do, with the technical message (file, entry, offset, field) kept for
-// "Details".
+// "Details". The families Packsmith opens are the drivers' (lib/families.js),
+// passed in as formats: a new family is named here without an edit.
+
+import { familyList, familyOf } from './families.js';
+
+// A file no driver took: named like a family's (its extension), it is most
+// likely damaged or another game's; else say what Packsmith opens.
+function unknownFile(_about, formats, detail) {
+  const named = /([^\s:/\\]+\.[A-Za-z0-9]+): not an archive Packsmith knows/i.exec(detail);
+  const fam = named && familyOf(formats, named[1]);
+  if (fam) return `This file is named like a ${fam.hint}, but Packsmith cannot read it as one: it is damaged, or from another game or version.`;
+  const list = familyList(formats);
+  return `Packsmith does not know this kind of file. It opens ${list ? list + ', ' : ''}folders, and loose textures, walk grids and data files.`;
+}
 
 const rules = [
   [/^cancelled$/, 'Stopped: it was cancelled from the job bar.'],
   [/no such file or directory|cannot find the (file|path) specified|does not exist/i,
     'The file is not there: it was moved, renamed or deleted. Check the path.'],
-  [/not an archive Packsmith knows/i,
-    'Packsmith does not know this kind of file. It opens Torchlight II .MOD and DATA.PAK, Tactics Ogre: Reborn .dat, Lost Saga .iop, .zip, folders, and loose textures, walk grids and data files.'],
+  [/not an archive Packsmith knows/i, unknownFile],
   [/unexpected EOF|truncated|ends early|file is too short|short read/i,
     'The file ends early: it is incomplete. Download or copy it again.'],
   [/permission denied|access is denied|operation not permitted/i,
@@ -33,10 +45,12 @@ const rules = [
  * @param {unknown} e an Error or the string the Go side sent
  * @param {string} [about] the file the error is about (a tab's name), for
  *   the summaries that name it
+ * @param {{hint: string, exts: string[]}[]} [formats] the families the
+ *   app opens (Hello's formats), for the unknown-file hint
  * @returns {{summary: string, detail: string}}
  */
-export function explain(e, about = '') {
+export function explain(e, about = '', formats = []) {
   const detail = String(e?.message ?? e ?? '').trim();
-  for (const [re, summary] of rules) if (re.test(detail)) return { summary: typeof summary === 'function' ? summary(about) : summary, detail };
+  for (const [re, summary] of rules) if (re.test(detail)) return { summary: typeof summary === 'function' ? summary(about, formats, detail) : summary, detail };
   return { summary: detail, detail: '' };
 }

@@ -1,10 +1,29 @@
 export namespace app {
 	
+	export class Format {
+	    name: string;
+	    title: string;
+	    hint: string;
+	    exts: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Format(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.title = source["title"];
+	        this.hint = source["hint"];
+	        this.exts = source["exts"];
+	    }
+	}
 	export class AppInfo {
 	    version: string;
 	    startup: string[];
 	    demoDir: string;
 	    families: string[];
+	    formats: Format[];
 	    theme: string;
 	    lastExtractDir: string;
 	
@@ -18,9 +37,28 @@ export namespace app {
 	        this.startup = source["startup"];
 	        this.demoDir = source["demoDir"];
 	        this.families = source["families"];
+	        this.formats = this.convertValues(source["formats"], Format);
 	        this.theme = source["theme"];
 	        this.lastExtractDir = source["lastExtractDir"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class BackupList {
 	    dir: string;
@@ -186,6 +224,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class HeldDeployRequest {
 	    output: string;
 	    modId: string;

@@ -8,7 +8,7 @@
 import * as bridge from '../bridge.js';
 import { baseName, plural } from '../format.js';
 import { newView } from '../tabs.js';
-import { report, clear } from './errors.svelte.js';
+import { report, clear, knowFormats } from './errors.svelte.js';
 
 class Workspace {
   mode = $state('archives'); // 'archives' | 'pack' | 'loadorder'
@@ -184,6 +184,7 @@ export async function start(wire) {
   const w = workspace;
   await bridge.ready();
   w.info = await bridge.hello();
+  knowFormats(w.info.formats);
   wire(w.info);
   w.recent = await bridge.recent();
   w.demo = await bridge.demoFiles();
