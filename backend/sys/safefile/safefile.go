@@ -123,9 +123,20 @@ func (f *File) remove() error {
 	return os.Remove(f.File.Name())
 }
 
+// ErrNotRegular: the target exists and is a folder, a device or a pipe,
+// which writing beside it and renaming would replace.
+var ErrNotRegular = errors.New("not a regular file: Packsmith writes a new file beside it and renames it into place, which would replace it; give a file name")
+
 // Create opens a temporary file in target's folder (so the rename stays on
 // one volume). The caller writes to it and then calls Commit or Abort.
 func Create(target string) (*File, error) {
+	// A rename replaces whatever the name points at: over /dev/null or a
+	// named pipe it would put a regular file where a device was (a root
+	// shell running "pack -o /dev/null" once broke every program on the
+	// machine). Only a regular file, or nothing, is replaced.
+	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "create", Path: target, Err: ErrNotRegular}
+	}
 	dir := filepath.Dir(target)
 	CleanStale(dir)
 	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s%s%d-*%s", filepath.Base(target), TempMark, os.Getpid(), TempSuffix))

@@ -32,12 +32,13 @@ func TestErrorsNameTheTarget(t *testing.T) {
 	check("sync", f.Sync())
 	check("commit", f.Commit())
 
-	// A rename that fails: the target is a folder that is not empty.
-	os.MkdirAll(filepath.Join(target, "sub"), 0o755)
+	// A rename that fails: the target became a folder that is not empty
+	// while the file was written (Create refuses one that already is).
 	g, err := Create(target)
 	if err != nil {
 		t.Fatal(err)
 	}
+	os.MkdirAll(filepath.Join(target, "sub"), 0o755)
 	g.Write([]byte("data"))
 	check("rename", g.Commit())
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*"+TempSuffix)); len(left) != 0 {
