@@ -24,7 +24,7 @@ type AppInfo struct {
 	// Formats are the game families as the welcome text and the
 	// unknown-file hint list them, from the drivers (families.go).
 	Formats []Format `json:"formats"`
-	Theme    string   `json:"theme"`
+	Theme   string   `json:"theme"`
 	// LastExtractDir is where the user last extracted to ("" the first time).
 	LastExtractDir string `json:"lastExtractDir"`
 }
