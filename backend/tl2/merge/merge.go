@@ -219,25 +219,36 @@ func propsEqual(a, b []dattext.Prop) bool {
 	return true
 }
 
-// props merges the property lists of one block.
-func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root bool) []dattext.Prop {
-	changed := make([]int, 0, len(vs))
+// changedFrom lists the versions (by index, in load order) that differ
+// from base.
+func changedFrom[T any](base T, vs []T, eq func(a, b T) bool) []int {
+	var changed []int
 	for i, v := range vs {
-		if !propsEqual(v, base) {
+		if !eq(v, base) {
 			changed = append(changed, i)
 		}
 	}
+	return changed
+}
+
+// alike says whether every changed version made the same change, so the
+// first one stands for all and there is nothing to merge.
+func alike[T any](vs []T, changed []int, eq func(a, b T) bool) bool {
+	for _, i := range changed[1:] {
+		if !eq(vs[i], vs[changed[0]]) {
+			return false
+		}
+	}
+	return true
+}
+
+// props merges the property lists of one block.
+func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root bool) []dattext.Prop {
+	changed := changedFrom(base, vs, propsEqual)
 	if len(changed) == 0 {
 		return base
 	}
-	same := true
-	for _, i := range changed[1:] {
-		if !propsEqual(vs[i], vs[changed[0]]) {
-			same = false
-			break
-		}
-	}
-	if same {
+	if alike(vs, changed, propsEqual) {
 		return vs[changed[0]]
 	}
 	// Key by key. Keys in base order, then new keys in load order.
@@ -304,22 +315,11 @@ func group(ps []dattext.Prop) groups {
 
 // scalar merges a key present at most once in every version.
 func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
-	var changed []int
-	for i, v := range vs {
-		if !propsEqual(v, base) {
-			changed = append(changed, i)
-		}
-	}
+	changed := changedFrom(base, vs, propsEqual)
 	if len(changed) == 0 {
 		return base
 	}
-	agreeAll := true
-	for _, i := range changed[1:] {
-		if !propsEqual(vs[i], vs[changed[0]]) {
-			agreeAll = false
-		}
-	}
-	if agreeAll {
+	if alike(vs, changed, propsEqual) {
 		return vs[changed[0]]
 	}
 	key := ConflictKey(m.file, bp, k)
@@ -403,23 +403,11 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 		}
 		return true
 	}
-	var changed []int
-	for i, v := range vs {
-		if !eq(v, base) {
-			changed = append(changed, i)
-		}
-	}
+	changed := changedFrom(base, vs, eq)
 	if len(changed) == 0 {
 		return base
 	}
-	same := true
-	for _, i := range changed[1:] {
-		if !eq(vs[i], vs[changed[0]]) {
-			same = false
-			break
-		}
-	}
-	if same {
+	if alike(vs, changed, eq) {
 		return vs[changed[0]]
 	}
 	bk := identify(base)
