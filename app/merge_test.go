@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/backend/tl2/modpack"
 	"packsmith/internal/mergetest"
-	"packsmith/internal/tl2test"
 )
 
 // The window's flow (issue 32): the files and conflicts listed with their
@@ -77,19 +75,7 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 // The base field takes the game too: DATA.PAK itself (the demo's layout).
 func TestMergedPatchBaseIsPak(t *testing.T) {
 	user, base := mergetest.Setup(t)
-	files := map[string][]byte{}
-	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
-		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := modpack.CompileSource(p, "", src, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[p] = c.Data
-	}
-	game := tl2test.WritePak(t, t.TempDir(), files)
+	game := mergetest.GameInstall(t, base)
 	a := testApp(t, &events{}, nil, nil)
 	v, err := a.MergedPatch(user, "", filepath.Join(game, "PAKS", "DATA.PAK"))
 	if err != nil {

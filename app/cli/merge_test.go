@@ -19,7 +19,6 @@ import (
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/rghash"
 	"packsmith/internal/mergetest"
-	"packsmith/internal/tl2test"
 )
 
 type mgOut struct {
@@ -254,19 +253,7 @@ func mgDict(t *testing.T) *rghash.Dictionary {
 // the game ships it) merges as the text base does: the same patch bytes.
 func TestMergeGameBase(t *testing.T) {
 	user, base := mergetest.Setup(t)
-	files := map[string][]byte{}
-	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
-		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := modpack.CompileSource(p, "", src, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[p] = c.Data
-	}
-	game := tl2test.WritePak(t, t.TempDir(), files)
+	game := mergetest.GameInstall(t, base)
 	out := t.TempDir()
 	rt := mgRun(t, "--dir", user, "--base", base, "-o", filepath.Join(out, "T.MOD"))
 	rg := mgRun(t, "--dir", user, "--game", game, "-o", filepath.Join(out, "G.MOD"))

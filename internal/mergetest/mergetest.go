@@ -17,6 +17,7 @@ import (
 	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/internal/testfixtures"
+	"packsmith/internal/tl2test"
 )
 
 const (
@@ -119,3 +120,24 @@ func Setup(t *testing.T) (user, base string) {
 }
 
 func Itoa64(v int64) string { b, _ := json.Marshal(v); return string(b) }
+
+// GameInstall writes, under a new temporary folder, an install holding
+// PAKS/DATA.PAK with base's two shared sources compiled as the game ships
+// them (BINDAT, BINLAYOUT), and returns the install folder: the base a
+// merge reads from the game rather than from a MEDIA folder.
+func GameInstall(t *testing.T, base string) string {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, p := range []string{Dat, Layout} {
+		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := modpack.CompileSource(p, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = c.Data
+	}
+	return tl2test.WritePak(t, t.TempDir(), files)
+}
