@@ -1,8 +1,9 @@
 // Components talk to stores and lib/ modules, not to the bridge (issue 31):
 // no .svelte file imports the generated Wails bindings (frontend/wailsjs)
 // or lib/bridge.js, the one module that calls them, and none reaches
-// window.go or window.runtime by hand. A Go call a component needs goes
-// into a store (lib/stores/) or a wrapper (lib/dialogs.js, lib/events.js, …).
+// window.go or window.runtime by hand; nor does a .js file beside the
+// components (src/components/). A Go call a component needs goes into a
+// store (lib/stores/) or a wrapper (lib/dialogs.js, lib/events.js, …).
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -13,12 +14,15 @@ const frontend = dirname(src);
 const wailsjs = join(frontend, 'wailsjs');
 const bridge = join(src, 'lib', 'bridge.js');
 
-function svelteFiles(dir) {
+const components = join(src, 'components');
+
+// Every .svelte file under src, and the .js helpers under src/components.
+function componentFiles(dir) {
   const out = [];
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, d.name);
-    if (d.isDirectory()) out.push(...svelteFiles(p));
-    else if (d.name.endsWith('.svelte')) out.push(p);
+    if (d.isDirectory()) out.push(...componentFiles(p));
+    else if (d.name.endsWith('.svelte') || (d.name.endsWith('.js') && p.startsWith(components + sep))) out.push(p);
   }
   return out.sort();
 }
@@ -28,7 +32,7 @@ function svelteFiles(dir) {
 const specifier = /\bfrom\s*(['"])([^'"]+)\1|\bimport\s*(['"])([^'"]+)\3|\bimport\s*\(\s*(['"`])([^'"`]+)\5/g;
 const byHand = /\bwindow\s*\??\.\s*(go|runtime)\b/;
 
-/** What a .svelte file's text reaches of the bridge: [{line, what}]. */
+/** What a component file's text reaches of the bridge: [{line, what}]. */
 export function bridgeUses(file, text) {
   const found = [];
   text.split('\n').forEach((l, i) => {
@@ -45,15 +49,16 @@ export function bridgeUses(file, text) {
 }
 
 describe('components and the bridge', () => {
-  const files = svelteFiles(src);
+  const files = componentFiles(src);
 
   it('finds the components', () => {
     // A scan that found nothing would pass with nothing checked.
     expect(files.length).toBeGreaterThan(40);
     expect(files.map((f) => relative(src, f))).toContain(join('components', 'pack', 'PackView.svelte'));
+    expect(files.map((f) => relative(src, f))).toContain(join('components', 'common', 'reveal.js'));
   });
 
-  it('no .svelte file imports wailsjs or lib/bridge.js, or uses window.go/window.runtime', () => {
+  it('no component imports wailsjs or lib/bridge.js, or uses window.go/window.runtime', () => {
     const bad = [];
     for (const f of files) {
       for (const u of bridgeUses(f, readFileSync(f, 'utf8'))) bad.push(`${relative(frontend, f)}:${u.line}: ${u.what}`);
