@@ -1,6 +1,7 @@
-// The one place the front end talks to Go. Components import these typed
-// functions; they call the bindings Wails generates from the bound Go
-// services (frontend/wailsjs, `make bindings`), never window.go by hand.
+// The one place the front end talks to Go. Stores and lib/ modules import
+// these typed functions (components import those, never this file:
+// src/nobridge.test.js); they call the bindings Wails generates from the
+// bound Go services (frontend/wailsjs, `make bindings`), never window.go by hand.
 // The types are the generated models (wailsjs/go/models.ts).
 
 import * as Browse from '../../wailsjs/go/app/BrowseService.js';

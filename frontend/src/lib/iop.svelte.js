@@ -37,3 +37,17 @@ export async function optimize(path, release, reopen) {
   });
   return st;
 }
+
+/** Start making a pack at out from folder dir (encrypted when a password is given); resolves to the job id. */
+export const createPack = (out, dir, password = '') => bridge.createPack(out, dir, password);
+
+/** Forget the remembered password of the pack at path; the notice says so (or why not). */
+export async function forgetPassword(path) {
+  try {
+    await bridge.forgetPassword(path);
+    const name = path.split(/[\\/]/).pop();
+    Object.assign(notice, { path, error: false, text: `The password of ${name} is forgotten: the next open asks for it.` });
+  } catch (e) {
+    Object.assign(notice, { path, error: true, text: String(e?.message ?? e) });
+  }
+}

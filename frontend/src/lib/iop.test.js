@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { waitJob, optimize, notice } from './iop.svelte.js';
+import { waitJob, optimize, notice, forgetPassword } from './iop.svelte.js';
 
 // A fake back end: the Wails runtime's events (the generated EventsOn calls
 // EventsOnMultiple) and window.go.app.*Service.
@@ -69,5 +69,21 @@ describe('optimize', () => {
     await optimize('/g/map.iop', async () => calls.push('release'), async () => calls.push('reopen'));
     expect(calls).toEqual(['release', 'reopen']);
     expect(notice).toMatchObject({ path: '/g/map.iop', error: true, text: 'Optimize map.iop: disk full' });
+  });
+});
+
+describe('forgetPassword', () => {
+  it('forgets the pack at its path and says so by its name', async () => {
+    const forgot = [];
+    window.go.app.ToolsService.ForgetPassword = async (p) => void forgot.push(p);
+    await forgetPassword('C:\\Games\\Lost Saga\\rs.iop');
+    expect(forgot).toEqual(['C:\\Games\\Lost Saga\\rs.iop']);
+    expect(notice).toMatchObject({ path: 'C:\\Games\\Lost Saga\\rs.iop', error: false, text: 'The password of rs.iop is forgotten: the next open asks for it.' });
+  });
+
+  it('puts the error in the notice, not in a rejection', async () => {
+    window.go.app.ToolsService.ForgetPassword = async () => Promise.reject(new Error('no remembered password for /g/x.iop'));
+    await expect(forgetPassword('/g/x.iop')).resolves.toBeUndefined();
+    expect(notice).toMatchObject({ path: '/g/x.iop', error: true, text: 'no remembered password for /g/x.iop' });
   });
 });

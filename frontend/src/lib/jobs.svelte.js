@@ -126,6 +126,9 @@ export function wait(start) {
   });
 }
 
+/** Ask Go to cancel a job (the job bar's and a panel's Cancel); its last status says "cancelled". */
+export const cancel = (id) => bridge.cancelJob(id);
+
 /** Take a job off the bar; its later events no longer bring it back. */
 export function dismiss(id) {
   dismissed.add(id);
