@@ -113,21 +113,7 @@ func printCheck(c *ctx, v *loadorder.View, r checkJSON, all bool) {
 	}
 	fmt.Fprintf(w, "checked %q against %d active mod%s of %s\ngame data: %s\n", escapeControls(r.Target), len(r.Mods)-1, plural(len(r.Mods)-1), v.SchPath, game)
 	for _, m := range r.Mods {
-		var lines []string
-		for _, f := range r.Findings {
-			if f.Mod != m.Name {
-				continue
-			}
-			loc := f.File
-			if f.Line > 0 {
-				loc = fmt.Sprintf("%s:%d", f.File, f.Line)
-			}
-			sev := f.Severity
-			if sev == check.SevInfo {
-				sev = "note"
-			}
-			lines = append(lines, fmt.Sprintf("  %-5s %s: %s", sev, escapeControls(loc), escapeControls(f.Message)))
-		}
+		lines := checkLines(r.Findings, m.Name)
 		if len(lines) == 0 {
 			continue
 		}
@@ -146,4 +132,40 @@ func printCheck(c *ctx, v *loadorder.View, r checkJSON, all bool) {
 		fmt.Fprintf(w, "; the other mods have %d finding%s of their own (--all lists them)", r.Others, plural(r.Others))
 	}
 	fmt.Fprintf(w, " (%d ms)\n", r.Millis)
+}
+
+// foldNotes is how many notes of one kind a mod's list shows before the
+// rest fold into one line with their count (as the window's findings
+// fold): a mod naming the base game's animations has hundreds. Errors are
+// always listed one by one; --json lists everything.
+const foldNotes = 3
+
+// checkLines are one mod's findings, "severity FILE:LINE: message".
+func checkLines(fs []check.Finding, mod string) []string {
+	var lines []string
+	notes := map[check.Kind]int{}
+	for _, f := range fs {
+		if f.Mod != mod {
+			continue
+		}
+		sev := f.Severity
+		if sev == check.SevInfo {
+			notes[f.Kind]++
+			if notes[f.Kind] > foldNotes {
+				continue
+			}
+			sev = "note"
+		}
+		loc := f.File
+		if f.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+		}
+		lines = append(lines, fmt.Sprintf("  %-5s %s: %s", sev, escapeControls(loc), escapeControls(f.Message)))
+	}
+	for _, k := range []check.Kind{check.Reference, check.DupUnitGUID, check.DupSkillGUID} {
+		if n := notes[k] - foldNotes; n > 0 {
+			lines = append(lines, fmt.Sprintf("  note  … and %d more like them (--json lists every one)", n))
+		}
+	}
+	return lines
 }

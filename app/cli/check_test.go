@@ -42,6 +42,13 @@ func TestCheckCLI(t *testing.T) {
 		t.Errorf("the unit using NETHERIM's folder resolves through that mod:\n%s", out)
 	}
 
+	// --all: XOVER's own findings too, its 649 notes folded after 3.
+	out, _, code = run(t, "check", in.Target, "--dir", in.User, "--all")
+	if code != 1 || strings.Count(out, "\n  note  ") != 7 || !strings.Contains(out, "\n  note  … and 646 more like them (--json lists every one)\n") ||
+		!strings.Contains(out, "\n1 error, 652 not checked in the active mods (") {
+		t.Errorf("--all: exit %d\n%s", code, out)
+	}
+
 	// With the game's data: the texture nothing ships is missing, at its line.
 	out, _, code = run(t, "check", in.Target, "--dir", in.User, "--base", in.Base)
 	if code != 1 || !strings.Contains(out, "  error "+checktest.Material+":7: texture "+checktest.MissingTex+": no active mod and not the game provide it\n") ||
