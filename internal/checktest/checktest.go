@@ -56,7 +56,7 @@ type Inputs struct {
 	Base   string // a MEDIA folder standing in for the game's data
 }
 
-func write(t *testing.T, root, rel string, b []byte) {
+func write(t testing.TB, root, rel string, b []byte) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -67,7 +67,7 @@ func write(t *testing.T, root, rel string, b []byte) {
 	}
 }
 
-func copyFile(t *testing.T, from, to string) {
+func copyFile(t testing.TB, from, to string) {
 	t.Helper()
 	b, err := os.ReadFile(from)
 	if err != nil {
@@ -81,7 +81,7 @@ func copyFile(t *testing.T, from, to string) {
 	}
 }
 
-func modDat(t *testing.T, dir, name string, id int64) {
+func modDat(t testing.TB, dir, name string, id int64) {
 	t.Helper()
 	md := &dattext.Node{Name: "MOD"}
 	md.Add("STRING", "NAME", name).Add("INTEGER64", "MOD_ID", itoa(id))
@@ -89,7 +89,7 @@ func modDat(t *testing.T, dir, name string, id int64) {
 }
 
 // Setup writes the inputs into temporary folders.
-func Setup(t *testing.T) Inputs {
+func Setup(t testing.TB) Inputs {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 	fx := testfixtures.Dir(t, "tl2")

@@ -88,3 +88,23 @@ func TestRunTarget(t *testing.T) {
 		t.Errorf("bad game: %v", err)
 	}
 }
+
+// BenchmarkRunFixtures: a target folder checked against GUTS's XOVER .MOD
+// and the packed NETHERIM mod, with a base MEDIA folder (a figure for
+// make bench: the whole Run, .MOD reading and decompiling included).
+func BenchmarkRunFixtures(b *testing.B) {
+	in := checktest.Setup(b)
+	st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: in.User})
+	if err != nil {
+		b.Fatal(err)
+	}
+	act := ActiveMods(st.View())
+	st.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep, err := Run(context.Background(), RunOptions{Target: in.Target, Active: act, BaseDir: in.Base})
+		if err != nil || len(rep.Findings) != 650 {
+			b.Fatalf("%v, %d findings", err, len(rep.Findings))
+		}
+	}
+}
