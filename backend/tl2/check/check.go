@@ -3,6 +3,7 @@ package check
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -77,6 +78,10 @@ type Game interface {
 // Options tune Check.
 type Options struct {
 	Game Game // nil: references into the base game are not checked
+	// Context, when set, stops the check between files once it is done
+	// (a cancelled job, SIGTERM): Check then returns what it found so far
+	// and Run the context's error.
+	Context context.Context
 }
 
 // DirMod reads a mod folder (its MEDIA/ tree, any case).
@@ -112,6 +117,9 @@ func Check(mods []*Mod, opt Options) []Finding {
 	c := &checker{mods: mods, opt: opt, units: map[string]owner{}, skills: map[string]owner{}}
 	for _, m := range mods {
 		for _, p := range sortedPaths(m) {
+			if opt.Context != nil && opt.Context.Err() != nil {
+				return c.out
+			}
 			if !strings.HasSuffix(p, ".DAT") {
 				continue
 			}

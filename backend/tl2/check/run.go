@@ -129,11 +129,14 @@ func Run(ctx context.Context, o RunOptions) (*Report, error) {
 		closers = append(closers, closer)
 	}
 	rep.Game = name
-	opt := Options{}
+	opt := Options{Context: ctx}
 	if g != nil {
 		opt.Game = g
 	}
 	rep.Findings = append(rep.Findings, Check(mods, opt)...)
+	if err := ctx.Err(); err != nil {
+		return nil, err // cancelled: no half a report
+	}
 	for _, f := range rep.Findings {
 		switch f.Severity {
 		case SevError:

@@ -80,6 +80,16 @@ func TestRunTarget(t *testing.T) {
 		t.Errorf("mods %+v", rep.Mods)
 	}
 
+	// Cancelled: the context's error, no report.
+	cx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if rep, err := Run(cx, RunOptions{Target: in.Target, Active: act}); err != context.Canceled || rep != nil {
+		t.Errorf("cancelled: %v, %v", rep, err)
+	}
+	if fs := Check([]*Mod{{Name: "M", Files: map[string]func() ([]byte, error){"MEDIA/UNITS/A.DAT": func() ([]byte, error) { return []byte("[UNIT]\n<STRING>BASEFILE:x.dat\n[/UNIT]\n"), nil }}}}, Options{Context: cx}); len(fs) != 0 {
+		t.Errorf("a cancelled check went on: %v", fs)
+	}
+
 	// A base folder without MEDIA, or no game at --game: an error naming it.
 	if _, err := Run(context.Background(), RunOptions{Active: act, BaseDir: in.Target + "/MEDIA/UNITS"}); err == nil || !strings.Contains(err.Error(), "no MEDIA folder") {
 		t.Errorf("bad base: %v", err)
