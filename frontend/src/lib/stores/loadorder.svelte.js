@@ -69,10 +69,10 @@ export function checkProblems(s = loadOrder) {
   return check.problemsById(s.check);
 }
 
-/** A row's problems: the scan's, then the check's. */
-export function rowProblems(m, s = loadOrder) {
-  const extra = checkProblems(s).get(String(m.id));
-  return extra && m.active ? [...m.problems, ...extra] : m.problems;
+/** A row's problems: the scan's, then the check's (extra: checkProblems(), computed once per list). */
+export function rowProblems(m, extra = checkProblems()) {
+  const mine = extra.get(String(m.id));
+  return mine && m.active ? [...m.problems, ...mine] : m.problems;
 }
 
 /** The check's report is for another list than the one shown. */
