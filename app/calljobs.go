@@ -13,6 +13,7 @@ import (
 	"packsmith/backend/drivers/iopdrv"
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
+	"packsmith/backend/tl2/check"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -65,6 +66,7 @@ func JobResults() map[string]any {
 		"deploy":        &deploy.Result{},
 		"unpack":        &modunpack.Result{},
 		"loadorder":     &loadorder.View{},
+		"check":         &check.Report{},
 		"restore":       &backups.Restored{},
 		"reborn-read":   RebornTable{},
 		"reborn-edit":   RebornSaved{},

@@ -3,6 +3,7 @@ package check
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -32,16 +33,25 @@ const (
 	NotChecked Status = "not checked" // no active mod provides it; the game's data was not given
 )
 
+// Severities of a finding: what breaks the game (a duplicate GUID, a
+// reference nothing provides) is an error; a reference only the game's
+// data could settle, when it was not given, is a note.
+const (
+	SevError = "error"
+	SevInfo  = "info"
+)
+
 // Finding is one problem, in Mod's File at Line (1-based; 0 unknown).
 type Finding struct {
-	Kind    Kind   `json:"kind"`
-	Status  Status `json:"status,omitempty"`
-	Mod     string `json:"mod"`
-	File    string `json:"file"`
-	Line    int    `json:"line,omitempty"`
-	Ref     string `json:"ref,omitempty"`   // the path referenced, upper case
-	Other   string `json:"other,omitempty"` // for duplicates: "MOD: FILE" of the first holder
-	Message string `json:"message"`
+	Kind     Kind   `json:"kind"`
+	Severity string `json:"severity"`
+	Status   Status `json:"status,omitempty"`
+	Mod      string `json:"mod"`
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Ref      string `json:"ref,omitempty"`   // the path referenced, upper case
+	Other    string `json:"other,omitempty"` // for duplicates: "MOD: FILE" of the first holder
+	Message  string `json:"message"`
 }
 
 func (f Finding) String() string {
@@ -68,6 +78,10 @@ type Game interface {
 // Options tune Check.
 type Options struct {
 	Game Game // nil: references into the base game are not checked
+	// Context, when set, stops the check between files once it is done
+	// (a cancelled job, SIGTERM): Check then returns what it found so far
+	// and Run the context's error.
+	Context context.Context
 }
 
 // DirMod reads a mod folder (its MEDIA/ tree, any case).
@@ -103,6 +117,9 @@ func Check(mods []*Mod, opt Options) []Finding {
 	c := &checker{mods: mods, opt: opt, units: map[string]owner{}, skills: map[string]owner{}}
 	for _, m := range mods {
 		for _, p := range sortedPaths(m) {
+			if opt.Context != nil && opt.Context.Err() != nil {
+				return c.out
+			}
 			if !strings.HasSuffix(p, ".DAT") {
 				continue
 			}
@@ -195,7 +212,7 @@ func (c *checker) guid(seen map[string]owner, kind Kind, what string, m *Mod, p 
 	}
 	if o, ok := seen[g]; ok {
 		if o.file != p {
-			c.out = append(c.out, Finding{Kind: kind, Mod: m.Name, File: p, Line: pr.Line, Ref: g, Other: o.mod + ": " + o.file,
+			c.out = append(c.out, Finding{Kind: kind, Severity: SevError, Mod: m.Name, File: p, Line: pr.Line, Ref: g, Other: o.mod + ": " + o.file,
 				Message: fmt.Sprintf("%s %s is also %s's %s: the game keeps one of them", what, g, o.mod, o.file)})
 		}
 		return
@@ -293,12 +310,12 @@ func (c *checker) provided(p string) (bool, bool) {
 }
 
 func (c *checker) report(m *Mod, file string, line int, ref, what string, checked bool) {
-	f := Finding{Kind: Reference, Mod: m.Name, File: file, Line: line, Ref: ref}
+	f := Finding{Kind: Reference, Severity: SevError, Mod: m.Name, File: file, Line: line, Ref: ref}
 	if checked {
 		f.Status = Missing
 		f.Message = fmt.Sprintf("%s %s: no active mod and not the game provide it", what, ref)
 	} else {
-		f.Status = NotChecked
+		f.Status, f.Severity = NotChecked, SevInfo
 		f.Message = fmt.Sprintf("%s %s: no active mod provides it; not checked against the game (its data was not given)", what, ref)
 	}
 	c.out = append(c.out, f)

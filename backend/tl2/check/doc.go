@@ -17,6 +17,17 @@
 // provides may be the base game's: it is reported with Status NotChecked,
 // never Missing.
 //
+// Run (run.go) is what `packsmith check` and the window call: the target
+// (a .MOD or a mod folder) placed among the active mods (it takes the place
+// of an active mod with its MOD_ID, else goes first, where deploy --enable
+// puts it), each deployed .MOD read as players have it (its BINDAT
+// decompiled; a finding's line is that of the decompiled text, as
+// `extract --decompile` writes it), and the game's data from DATA.PAK's
+// manifest or a MEDIA folder (a compiled sibling FOO.DAT.BINDAT counts as
+// FOO.DAT). Severity: a duplicate GUID or a Missing reference is an error;
+// NotChecked is a note (info). Concerns tells the findings about one mod:
+// in its files, or another mod's duplicate of its GUID.
+//
 // Inputs read:
 //
 //	.DAT / .ANIMATION  GUTS text (UTF-16LE or UTF-8), dattext grammar

@@ -67,6 +67,36 @@ export interface backups_Restored {
   backup?: import("../../wailsjs/go/models").backups.Entry;
 }
 
+export interface check_Finding {
+  kind: string;
+  severity: string;
+  status?: string;
+  mod: string;
+  file: string;
+  line?: number;
+  ref?: string;
+  other?: string;
+  message: string;
+}
+
+export interface check_Report {
+  target: string;
+  mods: check_Source[];
+  game: string;
+  findings: check_Finding[];
+  errors: number;
+  notChecked: number;
+  millis: number;
+}
+
+export interface check_Source {
+  name: string;
+  path: string;
+  id: string;
+  place: number;
+  target?: boolean;
+}
+
 export interface convert_Saved {
   path: string;
   bytes: number;
@@ -268,6 +298,7 @@ export interface search_Result {
 
 export interface JobResults {
   "bake": app_BakeView;
+  "check": check_Report;
   "compare": diff_Result;
   "compare-entry": diff_EntryDiff;
   "create": iopdrv_CreateResult;

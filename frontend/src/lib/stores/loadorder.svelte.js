@@ -4,6 +4,7 @@
 // backups, others) read `loadOrder.view` and call these actions.
 import * as lo from '../loadorder.js';
 import * as bridge from '../bridge.js';
+import * as check from '../check.js';
 
 const fresh = () => ({
   userDir: '',
@@ -22,6 +23,12 @@ const fresh = () => ({
   history: false, // the History panel (backups) instead of the list
   typed: false, // the user typed a folder since arriving
   ready: false,
+  // Checks between mods (issue 32): the last report over the active mods,
+  // shown on the rows' problems until the list changes.
+  /** @type {import('../check.js').Report|null} */
+  check: null,
+  checkOrder: '', // the order the report was made for
+  checking: false,
 });
 
 export const loadOrder = $state(fresh());
@@ -54,6 +61,41 @@ function queued(fn) {
   const p = chain.then(fn);
   chain = p.catch(() => {});
   return p;
+}
+
+/** The report's problems by mod id, while the list is the one it was made for. */
+export function checkProblems(s = loadOrder) {
+  if (!s.check || !s.view || s.view.order.join() !== s.checkOrder) return new Map();
+  return check.problemsById(s.check);
+}
+
+/** A row's problems: the scan's, then the check's (extra: checkProblems(), computed once per list). */
+export function rowProblems(m, extra = checkProblems()) {
+  const mine = extra.get(String(m.id));
+  return mine && m.active ? [...m.problems, ...mine] : m.problems;
+}
+
+/** The check's report is for another list than the one shown. */
+export const checkStale = (s = loadOrder) => Boolean(s.check && s.view && s.view.order.join() !== s.checkOrder);
+
+/**
+ * Check the active mods between them and against the game's data (the
+ * game folder of Settings), as the list stands (unsaved changes too).
+ */
+export async function checkMods() {
+  if (!loadOrder.view) return;
+  const order = loadOrder.view.order.join();
+  loadOrder.checking = true;
+  loadOrder.error = '';
+  try {
+    loadOrder.check = await queued(() => check.run('', ''));
+    loadOrder.checkOrder = order;
+    loadOrder.status = 'Checked between mods: ' + check.summary(loadOrder.check);
+  } catch (e) {
+    loadOrder.error = message(e);
+  } finally {
+    loadOrder.checking = false;
+  }
 }
 
 /** Run fn (answering a View, or nothing) in turn; okMsg becomes the status. */

@@ -6,6 +6,7 @@
 import * as bridge from '../bridge.js';
 import * as pk from '../pack.js';
 import * as jobStore from '../jobs.svelte.js';
+import * as check from '../check.js';
 
 const fresh = () => ({
   /** @type {import('../pack.js').Setup|null} */
@@ -38,6 +39,12 @@ const fresh = () => ({
   /** @type {import('../pack.js').OnSave|null} */
   watchLast: null,
   watchSeen: 0,
+  // Checks between mods (issue 32): the inspected folder against the
+  // active mods and the game's data, run after each inspect.
+  /** @type {import('../check.js').Report|null} */
+  between: null,
+  checking: false,
+  checkError: '',
 });
 
 export const pack = $state(fresh());
@@ -95,7 +102,31 @@ export async function inspect(path) {
   } finally {
     pack.inspecting = false;
   }
+  if (pack.insp) checkBetween(); // not awaited: the card shows at once, the check follows
 }
+
+/**
+ * Check the inspected folder against the active mods (the load order open
+ * in the window, else the user folder of Settings) and the game's data
+ * (the game folder typed, else the base folder, else Settings'). Its
+ * findings do not block packing: they are about the mods played together.
+ */
+export async function checkBetween() {
+  const dir = pack.insp?.modDir;
+  if (!dir) return;
+  Object.assign(pack, { checking: true, checkError: '', between: null });
+  try {
+    const r = await check.run(dir, pack.gameDir.trim() || pack.baseDir.trim());
+    if (pack.insp?.modDir === dir) pack.between = r;
+  } catch (e) {
+    if (pack.insp?.modDir === dir) pack.checkError = message(e);
+  } finally {
+    if (pack.insp?.modDir === dir) pack.checking = false;
+  }
+}
+
+/** The "Between mods" findings: those about the inspected mod. */
+export const betweenFindings = (p = pack) => check.targetFindings(p.between);
 
 const titles = {
   mod: 'Choose a mod folder (MOD.DAT + MEDIA)',

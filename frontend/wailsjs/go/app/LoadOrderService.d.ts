@@ -5,6 +5,8 @@ import {loadorder} from '../models';
 
 export function Backups():Promise<app.BackupList>;
 
+export function CheckMods(arg1:string,arg2:string):Promise<string>;
+
 export function LoadOrder(arg1:string,arg2:string):Promise<string>;
 
 export function LoadOrderEnable(arg1:string,arg2:boolean):Promise<loadorder.View>;

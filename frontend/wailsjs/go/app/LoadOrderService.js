@@ -6,6 +6,10 @@ export function Backups() {
   return window['go']['app']['LoadOrderService']['Backups']();
 }
 
+export function CheckMods(arg1, arg2) {
+  return window['go']['app']['LoadOrderService']['CheckMods'](arg1, arg2);
+}
+
 export function LoadOrder(arg1, arg2) {
   return window['go']['app']['LoadOrderService']['LoadOrder'](arg1, arg2);
 }
