@@ -23,8 +23,12 @@ const (
 	Dat    = "MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT"
 	Layout = "MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT"
 	OnlyA  = "MEDIA/AFFIXES/X_HEALTHVIAL_CLEAR.DAT"
-	IDA    = int64(1001)
-	IDB    = int64(1002)
+	// OnlyB is a unit only B ships: the patch's UNITDATA.RAW must still
+	// list it (the patch comes first; see mergepatch's doc, RAW indices).
+	OnlyB     = "MEDIA/UNITS/ITEMS/ONLY_B_SWORD.DAT"
+	OnlyBGUID = int64(7770001)
+	IDA       = int64(1001)
+	IDB       = int64(1002)
 )
 
 // Text reads a fixture source as text.
@@ -63,7 +67,8 @@ func writeText(t *testing.T, root, rel, text string) {
 
 // Setup builds, from the XOVER fixture, a base MEDIA folder and a user
 // folder with two packed mods (A first in modlauncher.sch) that change
-// different and the same properties of one skill .DAT and one .LAYOUT.
+// different and the same properties of one skill .DAT and one .LAYOUT;
+// A alone ships an affix (OnlyA), B alone a unit (OnlyB).
 func Setup(t *testing.T) (user, base string) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
@@ -107,6 +112,9 @@ func Setup(t *testing.T) (user, base string) {
 		writeText(t, src, Layout, m.lay)
 		if m.only {
 			writeText(t, src, OnlyA, Text(t, OnlyA))
+		} else {
+			writeText(t, src, OnlyB, "[UNIT]\r\n\t<STRING>NAME:Only_B_Sword\r\n\t<INTEGER64>UNIT_GUID:"+Itoa64(OnlyBGUID)+
+				"\r\n\t<STRING>UNITTYPE:SWORD\r\n\t<INTEGER>LEVEL:7\r\n\t<STRING>CREATEAS:EQUIPMENT\r\n[/UNIT]\r\n")
 		}
 		if _, err := modpack.Pack(context.Background(), src, modpack.Options{Output: filepath.Join(mods, m.name+".MOD"), MPP: modpack.MPPNone}); err != nil {
 			t.Fatal(err)

@@ -26,6 +26,7 @@ import (
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/rghash"
 )
 
@@ -88,12 +89,23 @@ type Report struct {
 	Shared    int              `json:"shared"` // text sources shipped by two or more mods
 	// Skipped are shared sources that could not be read as text (a version
 	// that does not decompile or parse): not merged, not in the patch, the
-	// load order decides them.
-	Skipped []Skipped       `json:"skipped"`
+	// load order decides them; and mods' RAW indices that could not be
+	// read, whose records the patch's indices then lack.
+	Skipped []Skipped `json:"skipped"`
+	// Indices are the RAW indices the patch ships (see the package doc).
+	Indices []Index         `json:"indices"`
 	Output  string          `json:"output"`
 	Size    int64           `json:"size"`
 	SHA256  string          `json:"sha256"`
 	Pack    *modpack.Result `json:"-"`
+}
+
+// Index is one RAW index of the patch: its records, and how many of them
+// the merged files gave (the rest come from the mods' own indices).
+type Index struct {
+	Path       string `json:"path"`
+	Records    int    `json:"records"`
+	FromMerged int    `json:"fromMerged"`
 }
 
 // Skipped is a shared source left out, and why.
@@ -228,13 +240,14 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if rep.Skipped == nil {
 		rep.Skipped = []Skipped{}
 	}
+	rep.Indices = []Index{}
 	if o.Output == "" {
 		return rep, nil
 	}
 	if len(rep.Files) == 0 {
 		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
 	}
-	if err := pack(ctx, o, rep); err != nil {
+	if err := pack(ctx, o, rep, readers, names); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -343,7 +356,7 @@ func Recorded(desc string) ([]Source, bool) {
 	return out, true
 }
 
-func pack(ctx context.Context, o Options, rep *Report) error {
+func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
 	tmp, err := os.MkdirTemp("", "packsmith-merge-")
 	if err != nil {
 		return err
@@ -373,7 +386,20 @@ func pack(ctx context.Context, o Options, rep *Report) error {
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	res, err := modpack.Pack(ctx, tmp, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone})
+	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone}
+	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
+		fromMerged := map[string]int{}
+		for _, g := range gen {
+			fromMerged[g.Path] = g.File.Len()
+		}
+		outs, skipped, err := unionRAW(gen, readers, names, rep.Files)
+		rep.Skipped = append(rep.Skipped, skipped...)
+		for _, x := range outs {
+			rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.File.Len(), FromMerged: fromMerged[x.Path]})
+		}
+		return outs, err
+	}
+	res, err := modpack.Pack(ctx, tmp, popt)
 	if err != nil {
 		return err
 	}
