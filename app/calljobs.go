@@ -65,6 +65,7 @@ func JobResults() map[string]any {
 		"deploy":        &deploy.Result{},
 		"unpack":        &modunpack.Result{},
 		"loadorder":     &loadorder.View{},
+		"merged-patch":  &MergedPatchView{},
 		"restore":       &backups.Restored{},
 		"reborn-read":   RebornTable{},
 		"reborn-edit":   RebornSaved{},

@@ -1,9 +1,13 @@
 package app
 
 // The merged patch (issue 32), bound for the window's Load order →
-// Merged patch: thin forwards to backend/tl2/mergepatch. The calls are
-// synchronous: a preview decompiles and merges only the files two mods
-// share (500 such files take well under a second). The base is the
+// Merged patch: thin forwards to backend/tl2/mergepatch. The preview
+// calls are synchronous: they decompile and merge only the files two mods
+// share (500 such files take well under a second). The build packs and
+// deploys, so it is a job (kind "merged-patch"): the job bar shows its
+// stages with Cancel, and a cancelled build leaves no patch and nothing
+// half-written (mergepatch packs into a temporary folder, modpack writes
+// to a temporary file renamed at the end, deploy is atomic). The base is the
 // folder the user gives, else the game folder of Settings. Winner picks
 // live in USERDIR/packsmith-merged-patch.json (mergepatch.WinnersFile),
 // shared with `packsmith merge`; nothing is kept in the service.
@@ -19,7 +23,9 @@ import (
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2game"
+	"packsmith/backend/workspace/jobs"
 )
 
 // MergedPatchView is what the Merged patch panel lists.
@@ -150,20 +156,28 @@ func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, 
 	return s.MergedPatch(userDir, modsDir, baseDir)
 }
 
-// MergedPatchBuild builds the patch and deploys it into the mods folder,
-// first in modlauncher.sch (after a backup, as deploy does).
-func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (*MergedPatchView, error) {
+// MergedPatchBuild starts a job that builds the patch and deploys it into
+// the mods folder, first in modlauncher.sch (after a backup, as deploy
+// does); the finished job's result is the new *MergedPatchView.
+func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (string, error) {
 	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
+	return startCall(s.jobs, "merged-patch", "Building the merged patch of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		o.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
+		return s.buildMergedPatch(ctx, o, userDir, modsDir, baseDir)
+	}), nil
+}
+
+func (s *LoadOrderService) buildMergedPatch(ctx context.Context, o mergepatch.Options, userDir, modsDir, baseDir string) (*MergedPatchView, error) {
 	tmp, err := os.MkdirTemp("", "packsmith-patch-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	o.Output = filepath.Join(tmp, mergepatch.FileName)
-	rep, err := mergepatch.Build(context.Background(), o)
+	rep, err := mergepatch.Build(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +185,10 @@ func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (*
 	if md == "" {
 		md = filepath.Join(userDir, "mods")
 	}
-	if _, err := deploy.Mod(context.Background(), rep.Output, mergepatch.PatchID, md, true); err != nil {
+	if o.Progress != nil {
+		o.Progress(modpack.Progress{Stage: modpack.StageDeploy, Done: 0, Total: 1, File: md})
+	}
+	if _, err := deploy.Mod(ctx, rep.Output, mergepatch.PatchID, md, true); err != nil {
 		return nil, err
 	}
 	return s.MergedPatch(userDir, modsDir, baseDir)

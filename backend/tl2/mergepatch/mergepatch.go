@@ -57,6 +57,18 @@ type Options struct {
 	Output  string // the patch .MOD ("" = no pack: report only)
 	// Winners: merge.Conflict.Key → the title of the mod that wins it.
 	Winners map[string]string
+	// Progress, when set, hears StageMerge (a shared file at a time), then
+	// the pack's stages (modpack.Progress) when Output is set.
+	Progress func(modpack.Progress)
+}
+
+// StageMerge is the progress stage of the merge itself.
+const StageMerge modpack.Stage = "merge"
+
+func (o *Options) report(st modpack.Stage, done, total int, file string) {
+	if o.Progress != nil {
+		o.Progress(modpack.Progress{Stage: st, Done: int64(done), Total: int64(total), File: file})
+	}
 }
 
 // Source is one mod the patch was built from.
@@ -178,10 +190,11 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		dict = rghash.NewDictionary()
 	}
 	names := titles(srcs)
-	for _, p := range paths {
+	for n, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		o.report(StageMerge, n, len(paths), p)
 		var vs []merge.Version
 		f := File{Path: p}
 		skip := ""
@@ -231,6 +244,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		rep.Files = append(rep.Files, f)
 		rep.Conflicts = append(rep.Conflicts, r.Conflicts...)
 	}
+	o.report(StageMerge, len(paths), len(paths), "")
 	if rep.Files == nil {
 		rep.Files = []File{}
 	}
@@ -386,7 +400,7 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone}
+	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress}
 	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
 		fromMerged := map[string]int{}
 		for _, g := range gen {

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/mergetest"
@@ -132,5 +134,44 @@ func TestRAWIndicesHideNothing(t *testing.T) {
 	if len(got) != 3 || got["MEDIA/SKILLS.RAW"] != (Index{"MEDIA/SKILLS.RAW", 1, 1}) ||
 		got["MEDIA/UNITDATA.RAW"] != (Index{"MEDIA/UNITDATA.RAW", 1, 0}) || got["MEDIA/AFFIXES.RAW"] != (Index{"MEDIA/AFFIXES.RAW", 1, 0}) {
 		t.Errorf("indices %+v", rep.Indices)
+	}
+}
+
+// A build cancelled while it packs leaves nothing: no patch, no temporary
+// folder or file; the progress named the merge and the pack's stages.
+func TestCancelledBuildLeavesNothing(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	outDir := t.TempDir()
+	out := filepath.Join(outDir, FileName)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stages []string
+	_, err := Build(ctx, Options{UserDir: user, BaseDir: base, Output: out, Progress: func(p modpack.Progress) {
+		if len(stages) == 0 || stages[len(stages)-1] != string(p.Stage) {
+			stages = append(stages, string(p.Stage))
+		}
+		if p.Stage == modpack.StageWrite {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if len(stages) < 2 || stages[0] != string(StageMerge) || !slices.Contains(stages, string(modpack.StageWrite)) {
+		t.Errorf("stages %v", stages)
+	}
+	for _, d := range []string{tmp, outDir} {
+		if ents, _ := os.ReadDir(d); len(ents) != 0 {
+			t.Errorf("%s holds %d entries after a cancelled build (first %s)", d, len(ents), ents[0].Name())
+		}
+	}
+	// Not cancelled, the same build writes the patch.
+	if _, err := Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -43,7 +43,7 @@ const jobCalls = {
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
-  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'MergedPatchBuild'],
 };
 function service(name, mod) {
   connected(name, mod);
@@ -90,7 +90,7 @@ export const tools = () => service('ToolsService', Tools);
 export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
 /** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
 export const packing = () => service('PackService', Packing);
-/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload and RestoreBackup resolve to their job's result) */
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup and MergedPatchBuild resolve to their job's result) */
 export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
 export const settings = () => service('SettingsService', Settings);

@@ -18,7 +18,7 @@ export const diff = (userDir, modsDir, base, path) => loadOrder().MergedPatchDif
 /** Keep `mod` as the winner of conflict `key` ('' = the load order decides). @returns {Promise<View>} */
 export const setWinner = (userDir, modsDir, base, key, mod) =>
   loadOrder().MergedPatchSetWinner(userDir, modsDir, base, key, mod ?? '');
-/** Build the patch and deploy it, first in modlauncher.sch. @returns {Promise<View>} */
+/** Build the patch and deploy it, first in modlauncher.sch (a job: the job bar shows it, with Cancel). @returns {Promise<View>} */
 export const build = (userDir, modsDir = '', base = '') => loadOrder().MergedPatchBuild(userDir, modsDir, base);
 
 /**
