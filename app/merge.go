@@ -72,7 +72,13 @@ func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (merge
 	case s.settings.Get().GameDir != "":
 		o.GameDir = s.settings.Get().GameDir
 	default:
-		return o, "", mergepatch.ErrNoBase
+		// As pack does (FindGame): the install found on this system, so a
+		// player with the game installed needs to type nothing.
+		found := tl2game.Find()
+		if len(found) == 0 {
+			return o, "", noBaseWindow{}
+		}
+		o.GameDir = found[0].Dir
 	}
 	w, err := mergepatch.LoadWinners(userDir)
 	if err != nil {
@@ -81,6 +87,16 @@ func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (merge
 	o.Winners = w
 	return o, o.BaseDir + o.GameDir, nil
 }
+
+// noBaseWindow is mergepatch.ErrNoBase worded for the window: what to
+// type where, the command line's flags last.
+type noBaseWindow struct{}
+
+func (noBaseWindow) Error() string {
+	return "The merged patch needs the game's own files for a three-way merge, and no Torchlight II install was found: type the game's folder (the one holding PAKS/DATA.PAK) or its MEDIA folder in the base box, or set the game folder in Settings (on the command line: --game DIR or --base DIR)."
+}
+
+func (noBaseWindow) Is(err error) bool { return err == mergepatch.ErrNoBase }
 
 // MergedPatch merges what the active mods share (no patch written) and
 // says whether the deployed patch is current.

@@ -2,11 +2,13 @@ package app
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/internal/mergetest"
@@ -143,5 +145,39 @@ func TestMergedPatchBuildJob(t *testing.T) {
 	}
 	if _, err := a.MergedPatchBuild("", "", base); err == nil {
 		t.Error("no user folder: no error")
+	}
+}
+
+// With no base typed and no game folder in Settings, the install found on
+// the system is the base (a player with the game installed types
+// nothing); with none found the error says what to type in the window.
+func TestMergedPatchFindsTheGame(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	a := testApp(t, &events{}, nil, nil)
+	_, err := a.MergedPatch(user, "", "")
+	if !errors.Is(err, mergepatch.ErrNoBase) || !strings.Contains(err.Error(), "in the base box") {
+		t.Fatalf("no install: err %v", err)
+	}
+	files := map[string][]byte{}
+	for _, p := range []string{mergetest.Dat, mergetest.Layout} {
+		src, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := modpack.CompileSource(p, "", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = c.Data
+	}
+	game := tl2test.WritePak(t, filepath.Join(home, ".local", "share", "Steam", "steamapps", "common", "Torchlight II"), files)
+	v, err := a.MergedPatch(user, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Base != game || len(v.Conflicts) != 2 || v.Conflicts[1].Base != "1000" {
+		t.Errorf("base %q (want %q), conflicts %+v", v.Base, game, v.Conflicts)
 	}
 }
