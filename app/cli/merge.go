@@ -128,7 +128,7 @@ func runMerge(c *ctx, args []string) error {
 		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
 	}
 	for _, x := range rep.Indices {
-		fmt.Fprintf(c.stdout, "  index    %s: %d records (%d from the merged files, the rest from the mods' own indices)\n", x.Path, x.Records, x.FromMerged)
+		fmt.Fprintf(c.stdout, "  index    %s: %d from the merged files, %d from the mods' own indices\n", x.Path, x.FromMerged, x.Records-x.FromMerged)
 	}
 	for _, sk := range rep.Skipped {
 		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", sk.Path, sk.Reason)
