@@ -175,3 +175,33 @@ func TestCancelledBuildLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A mod index that does not decode is left out with its reason (the
+// patch's index then lacks its records); the other mods' records stay.
+func TestUnreadableIndexSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := loadordertest.Write(dir, []loadordertest.Spec{
+		{Rel: "A.MOD", Title: "A", ID: 1, Files: []string{"MEDIA/SKILLS.RAW"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	a := readPatch(t, filepath.Join(dir, "A.MOD"))
+	user, _ := mergetest.Setup(t)
+	b := readPatch(t, filepath.Join(user, "mods", "B.MOD"))
+	outs, skipped, err := unionRAW(nil, []*mod.Reader{a, b}, []string{"A", "Mod B"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(skipped) != 1 || skipped[0].Path != "MEDIA/SKILLS.RAW" || !strings.Contains(skipped[0].Reason, "A's SKILLS.RAW cannot be read") {
+		t.Fatalf("skipped %+v", skipped)
+	}
+	var paths []string
+	for _, o := range outs {
+		paths = append(paths, o.Path)
+	}
+	// B's own indices: its skill (the shared file, which no merge claims
+	// here) and its unit.
+	if strings.Join(paths, ",") != "MEDIA/SKILLS.RAW,MEDIA/UNITDATA.RAW" || outs[0].File.Len() != 1 || outs[1].File.Len() != 1 {
+		t.Errorf("indices %v", paths)
+	}
+}
