@@ -45,9 +45,14 @@ export function shown(v) {
   return v.present ? v.value : '(absent)';
 }
 
-/** Where a conflict is, for a player: "BLOCK › PROPERTY" (the block alone when the whole block conflicts). */
+/**
+ * Where a conflict is, for a player: "BLOCK › PROPERTY" (the block alone when
+ * the whole block conflicts); a layout object named by its label
+ * (`Sound "Boom"`) rather than its id path.
+ */
 export function where(c) {
-  return c.property ? `${c.block} › ${c.property}` : `${c.block} (whole block)`;
+  const place = c.label || c.block;
+  return c.property ? `${place} › ${c.property}` : `${place} (whole block)`;
 }
 
 /**

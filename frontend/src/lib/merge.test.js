@@ -31,6 +31,7 @@ describe('choices and shown', () => {
   it('names the place of a block conflict', () => {
     expect(mg.where({ block: 'SKILL/LEVEL1', property: '' })).toBe('SKILL/LEVEL1 (whole block)');
     expect(mg.where({ block: 'SKILL', property: 'COOLDOWNMS' })).toBe('SKILL › COOLDOWNMS');
+    expect(mg.where({ block: 'Layout/OBJECTS/BASEOBJECT#ID=5/PROPERTIES', label: 'Sound "Boom"', property: 'RADIUS' })).toBe('Sound "Boom" › RADIUS');
   });
 });
 

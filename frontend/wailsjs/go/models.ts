@@ -1117,6 +1117,7 @@ export namespace merge {
 	    base: string;
 	    winner: string;
 	    overridden: boolean;
+	    label?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Conflict(source);
@@ -1134,6 +1135,7 @@ export namespace merge {
 	        this.base = source["base"];
 	        this.winner = source["winner"];
 	        this.overridden = source["overridden"];
+	        this.label = source["label"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
