@@ -1,9 +1,13 @@
 package app
 
 // The merged patch (issue 32), bound for the window's Load order →
-// Merged patch: thin forwards to backend/tl2/mergepatch. The calls are
-// synchronous: a preview decompiles and merges only the files two mods
-// share (500 such files take well under a second). The base is the
+// Merged patch: thin forwards to backend/tl2/mergepatch. The preview
+// calls are synchronous: they decompile and merge only the files two mods
+// share (500 such files take well under a second). The build packs and
+// deploys, so it is a job (kind "merged-patch"): the job bar shows its
+// stages with Cancel, and a cancelled build leaves no patch and nothing
+// half-written (mergepatch packs into a temporary folder, modpack writes
+// to a temporary file renamed at the end, deploy is atomic). The base is the
 // folder the user gives, else the game folder of Settings. Winner picks
 // live in USERDIR/packsmith-merged-patch.json (mergepatch.WinnersFile),
 // shared with `packsmith merge`; nothing is kept in the service.
@@ -19,7 +23,9 @@ import (
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2game"
+	"packsmith/backend/workspace/jobs"
 )
 
 // MergedPatchView is what the Merged patch panel lists.
@@ -66,7 +72,13 @@ func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (merge
 	case s.settings.Get().GameDir != "":
 		o.GameDir = s.settings.Get().GameDir
 	default:
-		return o, "", mergepatch.ErrNoBase
+		// As pack does (FindGame): the install found on this system, so a
+		// player with the game installed needs to type nothing.
+		found := tl2game.Find()
+		if len(found) == 0 {
+			return o, "", noBaseWindow{}
+		}
+		o.GameDir = found[0].Dir
 	}
 	w, err := mergepatch.LoadWinners(userDir)
 	if err != nil {
@@ -75,6 +87,16 @@ func (s *LoadOrderService) mergeOptions(userDir, modsDir, baseDir string) (merge
 	o.Winners = w
 	return o, o.BaseDir + o.GameDir, nil
 }
+
+// noBaseWindow is mergepatch.ErrNoBase worded for the window: what to
+// type where, the command line's flags last.
+type noBaseWindow struct{}
+
+func (noBaseWindow) Error() string {
+	return "The merged patch needs the game's own files for a three-way merge, and no Torchlight II install was found: type the game's folder (the one holding PAKS/DATA.PAK) or its MEDIA folder in the base box, or set the game folder in Settings (on the command line: --game DIR or --base DIR)."
+}
+
+func (noBaseWindow) Is(err error) bool { return err == mergepatch.ErrNoBase }
 
 // MergedPatch merges what the active mods share (no patch written) and
 // says whether the deployed patch is current.
@@ -150,20 +172,28 @@ func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, 
 	return s.MergedPatch(userDir, modsDir, baseDir)
 }
 
-// MergedPatchBuild builds the patch and deploys it into the mods folder,
-// first in modlauncher.sch (after a backup, as deploy does).
-func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (*MergedPatchView, error) {
+// MergedPatchBuild starts a job that builds the patch and deploys it into
+// the mods folder, first in modlauncher.sch (after a backup, as deploy
+// does); the finished job's result is the new *MergedPatchView.
+func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (string, error) {
 	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
+	return startCall(s.jobs, "merged-patch", "Building the merged patch of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		o.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
+		return s.buildMergedPatch(ctx, o, userDir, modsDir, baseDir)
+	}), nil
+}
+
+func (s *LoadOrderService) buildMergedPatch(ctx context.Context, o mergepatch.Options, userDir, modsDir, baseDir string) (*MergedPatchView, error) {
 	tmp, err := os.MkdirTemp("", "packsmith-patch-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	o.Output = filepath.Join(tmp, mergepatch.FileName)
-	rep, err := mergepatch.Build(context.Background(), o)
+	rep, err := mergepatch.Build(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +201,10 @@ func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (*
 	if md == "" {
 		md = filepath.Join(userDir, "mods")
 	}
-	if _, err := deploy.Mod(context.Background(), rep.Output, mergepatch.PatchID, md, true); err != nil {
+	if o.Progress != nil {
+		o.Progress(modpack.Progress{Stage: modpack.StageDeploy, Done: 0, Total: 1, File: md})
+	}
+	if _, err := deploy.Mod(ctx, rep.Output, mergepatch.PatchID, md, true); err != nil {
 		return nil, err
 	}
 	return s.MergedPatch(userDir, modsDir, baseDir)

@@ -1,11 +1,15 @@
 package app
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/workspace/jobs"
 	"packsmith/internal/mergetest"
 )
 
@@ -46,7 +50,7 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	if v.Conflicts[1].Winner != "Mod B" || v.Winners[key] != "Mod B" {
 		t.Errorf("winner not applied: %+v", v.Conflicts[1])
 	}
-	v, err = a.MergedPatchBuild(user, "", base)
+	v, err = result[*MergedPatchView](a)(a.MergedPatchBuild(user, "", base))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,5 +87,71 @@ func TestMergedPatchBaseIsPak(t *testing.T) {
 	}
 	if len(v.Conflicts) != 2 || !v.Conflicts[1].BasePresent || v.Conflicts[1].Base != "1000" {
 		t.Errorf("conflicts %+v", v.Conflicts)
+	}
+}
+
+// The build is a job: its progress names the merge, the pack and the
+// deploy; a build cancelled from the job bar deploys nothing and leaves
+// modlauncher.sch as it was.
+func TestMergedPatchBuildJob(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	ev := &events{}
+	a := testApp(t, ev, nil, nil)
+	sch := filepath.Join(user, "modlauncher.sch")
+	before, err := os.ReadFile(sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := a.MergedPatchBuild(user, "", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Jobs.Cancel(id)
+	if st, _ := a.Jobs.Wait(id); st.State != jobs.Cancelled {
+		t.Fatalf("state %v, want cancelled", st.State)
+	}
+	after, _ := os.ReadFile(sch)
+	ents, _ := filepath.Glob(filepath.Join(user, "mods", "*"))
+	if !bytes.Equal(before, after) || len(ents) != 2 {
+		t.Errorf("a cancelled build changed the user folder: sch changed %v, mods %v", !bytes.Equal(before, after), ents)
+	}
+
+	v, err := result[*MergedPatchView](a)(a.MergedPatchBuild(user, "", base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(v.Deployed) != "PACKSMITH_MERGED_PATCH.MOD" || !v.Enabled {
+		t.Errorf("deployed %q enabled %v", v.Deployed, v.Enabled)
+	}
+	ev.mu.Lock()
+	last := ev.jobs[len(ev.jobs)-1]
+	ev.mu.Unlock()
+	if last.Kind != "merged-patch" || last.State != jobs.Done || !strings.HasPrefix(last.Title, "Building the merged patch") {
+		t.Errorf("last job event %+v", last)
+	}
+	if _, err := a.MergedPatchBuild("", "", base); err == nil {
+		t.Error("no user folder: no error")
+	}
+}
+
+// With no base typed and no game folder in Settings, the install found on
+// the system is the base (a player with the game installed types
+// nothing); with none found the error says what to type in the window.
+func TestMergedPatchFindsTheGame(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	a := testApp(t, &events{}, nil, nil)
+	_, err := a.MergedPatch(user, "", "")
+	if !errors.Is(err, mergepatch.ErrNoBase) || !strings.Contains(err.Error(), "in the base box") {
+		t.Fatalf("no install: err %v", err)
+	}
+	game := mergetest.GameInstallIn(t, filepath.Join(home, ".local", "share", "Steam", "steamapps", "common", "Torchlight II"), base)
+	v, err := a.MergedPatch(user, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Base != game || len(v.Conflicts) != 2 || v.Conflicts[1].Base != "1000" {
+		t.Errorf("base %q (want %q), conflicts %+v", v.Base, game, v.Conflicts)
 	}
 }

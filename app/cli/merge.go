@@ -36,6 +36,7 @@ type mergeJSON struct {
 	Files     []mergepatch.File    `json:"files"`
 	Conflicts []merge.Conflict     `json:"conflicts"`
 	Skipped   []mergepatch.Skipped `json:"skipped"`
+	Indices   []mergepatch.Index   `json:"indices"`
 	Deployed  string               `json:"deployed"`
 	Enabled   bool                 `json:"enabled"`
 }
@@ -107,7 +108,7 @@ func runMerge(c *ctx, args []string) error {
 			return err
 		}
 	}
-	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped}
+	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Indices: rep.Indices}
 	if *dep {
 		md := modsDir
 		if md == "" {
@@ -125,6 +126,9 @@ func runMerge(c *ctx, args []string) error {
 	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), rep.Output, rep.Size, rep.SHA256)
 	for _, f := range rep.Files {
 		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
+	}
+	for _, x := range rep.Indices {
+		fmt.Fprintf(c.stdout, "  index    %s: %d from the merged files, %d from the mods' own indices\n", x.Path, x.FromMerged, x.Records-x.FromMerged)
 	}
 	for _, sk := range rep.Skipped {
 		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", sk.Path, sk.Reason)

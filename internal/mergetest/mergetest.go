@@ -8,6 +8,7 @@ package mergetest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,73 +25,113 @@ const (
 	Dat    = "MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT"
 	Layout = "MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT"
 	OnlyA  = "MEDIA/AFFIXES/X_HEALTHVIAL_CLEAR.DAT"
-	IDA    = int64(1001)
-	IDB    = int64(1002)
+	// OnlyB is a unit only B ships: the patch's UNITDATA.RAW must still
+	// list it (the patch comes first; see mergepatch's doc, RAW indices).
+	OnlyB     = "MEDIA/UNITS/ITEMS/ONLY_B_SWORD.DAT"
+	OnlyBGUID = int64(7770001)
+	IDA       = int64(1001)
+	IDB       = int64(1002)
 )
 
 // Text reads a fixture source as text.
 func Text(t *testing.T, rel string) string {
 	t.Helper()
-	b, err := os.ReadFile(testfixtures.File(t, "tl2", "xover/"+rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := dattext.Decode(rel, b)
+	testfixtures.File(t, "tl2", "xover/"+rel) // skips when it is absent
+	s, err := readText(filepath.Join(testfixtures.Dir(t, "tl2"), "xover"), rel)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// edit replaces old (which must occur) once.
-func edit(t *testing.T, s, old, new string) string {
-	t.Helper()
-	if !strings.Contains(s, old) {
-		t.Fatalf("fixture text lacks %q", old)
+// readText reads rel ("MEDIA/…") of the XOVER fixture folder xover as text.
+func readText(xover, rel string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(xover, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", err
+	}
+	s, _, err := dattext.Decode(rel, b)
+	return s, err
+}
+
+// editor replaces, once, text that must occur; the first miss is kept.
+type editor struct{ err error }
+
+func (e *editor) edit(s, old, new string) string {
+	if e.err == nil && !strings.Contains(s, old) {
+		e.err = fmt.Errorf("mergetest: the fixture text lacks %q", old)
 	}
 	return strings.Replace(s, old, new, 1)
 }
 
-func writeText(t *testing.T, root, rel, text string) {
-	t.Helper()
+func writeText(root, rel, text string) error {
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := os.WriteFile(p, dattext.EncodeText(text, dattext.UTF16LEBOM), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return os.WriteFile(p, dattext.EncodeText(text, dattext.UTF16LEBOM), 0o644)
 }
 
 // Setup builds, from the XOVER fixture, a base MEDIA folder and a user
 // folder with two packed mods (A first in modlauncher.sch) that change
-// different and the same properties of one skill .DAT and one .LAYOUT.
+// different and the same properties of one skill .DAT and one .LAYOUT;
+// A alone ships an affix (OnlyA), B alone a unit (OnlyB).
 func Setup(t *testing.T) (user, base string) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	dat, lay := Text(t, Dat), Text(t, Layout)
-	base = t.TempDir()
-	writeText(t, base, Dat, dat)
-	writeText(t, base, Layout, lay)
+	Text(t, Dat) // skips when the fixture is absent
+	xover := filepath.Join(testfixtures.Dir(t, "tl2"), "xover")
+	user, base = t.TempDir(), t.TempDir()
+	if err := Write(xover, user, base); err != nil {
+		t.Fatal(err)
+	}
+	return user, base
+}
 
+// Write is Setup into given folders (created as needed), from the XOVER
+// fixture folder xover: base gets MEDIA/ with the game's two sources,
+// user the mods folder and modlauncher.sch. internal/mergedemo writes
+// the window's end-to-end inputs with it.
+func Write(xover, user, base string) error {
+	dat, err := readText(xover, Dat)
+	if err != nil {
+		return err
+	}
+	lay, err := readText(xover, Layout)
+	if err != nil {
+		return err
+	}
+	onlyA, err := readText(xover, OnlyA)
+	if err != nil {
+		return err
+	}
+	if err := writeText(base, Dat, dat); err != nil {
+		return err
+	}
+	if err := writeText(base, Layout, lay); err != nil {
+		return err
+	}
+	var e editor
 	// A: COOLDOWNMS 5000 (B: 200, a conflict), removes [AFFIXESREMOVE],
 	// adds an AFFIX to a block B also adds one to (a repeated property);
 	// the layout's RADIUS 30 (B: 5, a conflict); a file only A ships.
-	a := edit(t, dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:5000")
-	a = edit(t, a, "\t\t\t[AFFIXESREMOVE]\r\n\t\t\t\t<STRING>AFFIX:X_HEALTHVIAL_AFFIX\r\n\t\t\t[/AFFIXESREMOVE]\r\n", "")
-	a = edit(t, a, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_A\r\n")
-	la := edit(t, lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:30")
+	a := e.edit(dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:5000")
+	a = e.edit(a, "\t\t\t[AFFIXESREMOVE]\r\n\t\t\t\t<STRING>AFFIX:X_HEALTHVIAL_AFFIX\r\n\t\t\t[/AFFIXESREMOVE]\r\n", "")
+	a = e.edit(a, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_A\r\n")
+	la := e.edit(lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:30")
 	// B: AFFIXLEVEL 3 where A added its AFFIX, a new block, the layout's
-	// TIMER 2 and a new object.
-	b := edit(t, dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:200")
-	b = edit(t, b, "<INTEGER>AFFIXLEVEL:1", "<INTEGER>AFFIXLEVEL:3")
-	b = edit(t, b, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_B\r\n")
-	b = edit(t, b, "\t[/LEVEL1]", "\t\t[EVENT_END]\r\n\t\t\t<STRING>FILE:media/skills/x_b.layout\r\n\t\t[/EVENT_END]\r\n\t[/LEVEL1]")
-	lb := edit(t, lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:5")
-	lb = edit(t, lb, "<FLOAT>TIMER:1", "<FLOAT>TIMER:2")
-	lb = edit(t, lb, "\t[/OBJECTS]", "\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>DESCRIPTOR:Sound\r\n\t\t\t\t<STRING>NAME:FromB\r\n\t\t\t\t<INTEGER64>PARENTID:-1\r\n\t\t\t\t<INTEGER64>ID:77\r\n\t\t\t\t<FLOAT>RADIUS:3\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n\t[/OBJECTS]")
+	// TIMER 2 and a new object; a unit only B ships.
+	b := e.edit(dat, "<INTEGER>COOLDOWNMS:1000", "<INTEGER>COOLDOWNMS:200")
+	b = e.edit(b, "<INTEGER>AFFIXLEVEL:1", "<INTEGER>AFFIXLEVEL:3")
+	b = e.edit(b, "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n", "<STRING>AFFIX:X_HEALTHVIAL_CLEAR\r\n\t\t\t\t<STRING>AFFIX:FROM_B\r\n")
+	b = e.edit(b, "\t[/LEVEL1]", "\t\t[EVENT_END]\r\n\t\t\t<STRING>FILE:media/skills/x_b.layout\r\n\t\t[/EVENT_END]\r\n\t[/LEVEL1]")
+	lb := e.edit(lay, "<FLOAT>RADIUS:12", "<FLOAT>RADIUS:5")
+	lb = e.edit(lb, "<FLOAT>TIMER:1", "<FLOAT>TIMER:2")
+	lb = e.edit(lb, "\t[/OBJECTS]", "\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>DESCRIPTOR:Sound\r\n\t\t\t\t<STRING>NAME:FromB\r\n\t\t\t\t<INTEGER64>PARENTID:-1\r\n\t\t\t\t<INTEGER64>ID:77\r\n\t\t\t\t<FLOAT>RADIUS:3\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n\t[/OBJECTS]")
+	if e.err != nil {
+		return e.err
+	}
 
-	user = t.TempDir()
 	mods := filepath.Join(user, "mods")
 	for _, m := range []struct {
 		name     string
@@ -98,25 +139,40 @@ func Setup(t *testing.T) (user, base string) {
 		dat, lay string
 		only     bool
 	}{{"A", IDA, a, la, true}, {"B", IDB, b, lb, false}} {
-		src := t.TempDir()
-		md := &dattext.Node{Name: "MOD"}
-		md.Add("STRING", "NAME", "Mod "+m.name).Add("INTEGER64", "MOD_ID", Itoa64(m.id))
-		if err := os.WriteFile(filepath.Join(src, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
-			t.Fatal(err)
+		src, err := os.MkdirTemp("", "mergetest-")
+		if err != nil {
+			return err
 		}
-		writeText(t, src, Dat, m.dat)
-		writeText(t, src, Layout, m.lay)
-		if m.only {
-			writeText(t, src, OnlyA, Text(t, OnlyA))
-		}
-		if _, err := modpack.Pack(context.Background(), src, modpack.Options{Output: filepath.Join(mods, m.name+".MOD"), MPP: modpack.MPPNone}); err != nil {
-			t.Fatal(err)
+		err = writeMod(src, filepath.Join(mods, m.name+".MOD"), m.name, m.id, m.dat, m.lay, m.only, onlyA)
+		os.RemoveAll(src)
+		if err != nil {
+			return err
 		}
 	}
-	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{IDA, IDB}); err != nil {
-		t.Fatal(err)
+	return loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{IDA, IDB})
+}
+
+// writeMod writes one mod's sources into src and packs them to out.
+func writeMod(src, out, name string, id int64, dat, lay string, onlyA bool, onlyAText string) error {
+	md := &dattext.Node{Name: "MOD"}
+	md.Add("STRING", "NAME", "Mod "+name).Add("INTEGER64", "MOD_ID", Itoa64(id))
+	if err := os.WriteFile(filepath.Join(src, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
+		return err
 	}
-	return user, base
+	files := map[string]string{Dat: dat, Layout: lay}
+	if onlyA {
+		files[OnlyA] = onlyAText
+	} else {
+		files[OnlyB] = "[UNIT]\r\n\t<STRING>NAME:Only_B_Sword\r\n\t<INTEGER64>UNIT_GUID:" + Itoa64(OnlyBGUID) +
+			"\r\n\t<STRING>UNITTYPE:SWORD\r\n\t<INTEGER>LEVEL:7\r\n\t<STRING>CREATEAS:EQUIPMENT\r\n[/UNIT]\r\n"
+	}
+	for rel, text := range files {
+		if err := writeText(src, rel, text); err != nil {
+			return err
+		}
+	}
+	_, err := modpack.Pack(context.Background(), src, modpack.Options{Output: out, MPP: modpack.MPPNone})
+	return err
 }
 
 func Itoa64(v int64) string { b, _ := json.Marshal(v); return string(b) }
@@ -126,6 +182,13 @@ func Itoa64(v int64) string { b, _ := json.Marshal(v); return string(b) }
 // them (BINDAT, BINLAYOUT), and returns the install folder: the base a
 // merge reads from the game rather than from a MEDIA folder.
 func GameInstall(t *testing.T, base string) string {
+	t.Helper()
+	return GameInstallIn(t, t.TempDir(), base)
+}
+
+// GameInstallIn is GameInstall into the install folder dir (a test that
+// places the game where the window looks for it: Steam's folder under HOME).
+func GameInstallIn(t *testing.T, dir, base string) string {
 	t.Helper()
 	files := map[string][]byte{}
 	for _, p := range []string{Dat, Layout} {
@@ -139,5 +202,5 @@ func GameInstall(t *testing.T, base string) string {
 		}
 		files[p] = c.Data
 	}
-	return tl2test.WritePak(t, t.TempDir(), files)
+	return tl2test.WritePak(t, dir, files)
 }

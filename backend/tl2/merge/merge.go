@@ -45,6 +45,10 @@ type Conflict struct {
 	Base        string  `json:"base"`
 	Winner      string  `json:"winner"`
 	Overridden  bool    `json:"overridden"` // Winner comes from Options.Winners
+	// Label says, for a player, which layout object Block is in when its
+	// path names it by id only: `Sound "Sound0"` (DESCRIPTOR and NAME of
+	// its [PROPERTIES], as any version has them); "" otherwise.
+	Label string `json:"label,omitempty"`
 }
 
 // Result is one merged file.
@@ -97,6 +101,45 @@ type merger struct {
 	layout    bool
 	winners   map[string]string
 	conflicts []Conflict
+	labels    map[string]string // block path of a layout object → its label
+}
+
+// objectLabel names a layout object by its DESCRIPTOR and NAME, from the
+// first version that has them ("" when none does).
+func objectLabel(ns ...*dattext.Node) string {
+	for _, n := range ns {
+		if n == nil || n.Name != "BASEOBJECT" {
+			continue
+		}
+		pr := n.Child("PROPERTIES")
+		if pr == nil {
+			continue
+		}
+		name, d := pr.Value("NAME"), pr.Value("DESCRIPTOR")
+		switch {
+		case name != "" && d != "":
+			return d + ` "` + name + `"`
+		case name != "":
+			return `"` + name + `"`
+		}
+	}
+	return ""
+}
+
+// label is the readable place of block path bp: the innermost labelled
+// object it is in ("" when none).
+func (m *merger) label(bp string) string {
+	for p := bp; p != ""; {
+		if l, ok := m.labels[p]; ok {
+			return l
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return ""
 }
 
 // winner picks the version that wins a conflict among changed (indices into
@@ -140,7 +183,7 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 	if removed > 0 && !root {
 		key := ConflictKey(m.file, bp, "")
 		w, over := m.winner(key, changed)
-		c := Conflict{Key: key, Path: m.file, Block: bp, BasePresent: base != nil, Base: summary(base), Winner: m.mods[w].Mod, Overridden: over}
+		c := Conflict{Key: key, Path: m.file, Block: bp, BasePresent: base != nil, Base: summary(base), Winner: m.mods[w].Mod, Overridden: over, Label: m.label(bp)}
 		for i, v := range vs {
 			c.Values = append(c.Values, Value{Mod: m.mods[i].Mod, Present: v != nil, Value: summary(v), Changed: !dattext.Equal(v, base)})
 		}
@@ -324,7 +367,7 @@ func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop) 
 	}
 	key := ConflictKey(m.file, bp, k)
 	w, over := m.winner(key, changed)
-	c := Conflict{Key: key, Path: m.file, Block: bp, Property: k, Winner: m.mods[w].Mod, Overridden: over}
+	c := Conflict{Key: key, Path: m.file, Block: bp, Property: k, Winner: m.mods[w].Mod, Overridden: over, Label: m.label(bp)}
 	if len(base) > 0 {
 		c.BasePresent, c.BaseType, c.Base = true, base[0].Type, base[0].Value
 	}
@@ -445,6 +488,14 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 	for _, k := range order {
 		for i, kv := range vk {
 			sub[i] = kv.by[k]
+		}
+		if strings.HasPrefix(k, "BASEOBJECT#") {
+			if l := objectLabel(append([]*dattext.Node{bk.by[k]}, sub...)...); l != "" {
+				if m.labels == nil {
+					m.labels = map[string]string{}
+				}
+				m.labels[bp+"/"+k] = l
+			}
 		}
 		if n := m.node(bp+"/"+k, bk.by[k], sub, false); n != nil {
 			out = append(out, n)

@@ -309,3 +309,31 @@ func TestTrivial(t *testing.T) {
 		t.Error("no versions: no error")
 	}
 }
+
+// A conflict inside a layout object, whose path names it by id only,
+// carries the object's DESCRIPTOR and NAME as its label; a whole-block
+// conflict on the object too.
+func TestConflictLabel(t *testing.T) {
+	lay := func(radius string, second bool) *dattext.Node {
+		s := "[Layout]\r\n\t[OBJECTS]\r\n\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>DESCRIPTOR:Sound\r\n\t\t\t\t<STRING>NAME:Boom\r\n\t\t\t\t<INTEGER64>ID:5\r\n\t\t\t\t<FLOAT>RADIUS:" + radius + "\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n"
+		if second {
+			s += "\t\t[BASEOBJECT]\r\n\t\t\t[PROPERTIES]\r\n\t\t\t\t<STRING>NAME:Lamp\r\n\t\t\t\t<INTEGER64>ID:6\r\n\t\t\t\t<FLOAT>RANGE:" + radius + "\r\n\t\t\t[/PROPERTIES]\r\n\t\t[/BASEOBJECT]\r\n"
+		}
+		n, err := dattext.Parse("X.LAYOUT", []byte(s+"\t[/OBJECTS]\r\n[/Layout]\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	r, err := Merge("MEDIA/X.LAYOUT", lay("1", true), []Version{{"A", lay("2", true)}, {"B", lay("3", false)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range r.Conflicts {
+		got = append(got, c.Property+"@"+c.Label)
+	}
+	if strings.Join(got, ",") != `RADIUS@Sound "Boom",@"Lamp"` {
+		t.Errorf("conflicts %v", got)
+	}
+}

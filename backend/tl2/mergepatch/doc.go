@@ -16,8 +16,8 @@
 //
 // The merged sources are written (UTF-16LE, as GUTS writes) into a temporary
 // mod folder with a MOD.DAT, every file's time set to FixedTime, and packed
-// by backend/tl2/modpack as `pack` packs (no walk grids; the RAW indices the
-// merged files need), so the bytes depend only on the inputs. The header:
+// by backend/tl2/modpack as `pack` packs (no walk grids; RAW indices as
+// below), so the bytes depend only on the inputs. The header:
 //
 //	MOD_ID       PatchID (the same for every build: a rebuild replaces the deployed copy)
 //	NAME         "Merged patch (Packsmith)"
@@ -27,6 +27,30 @@
 // compares that list with the current load order and files: another order,
 // another mod, or a changed file makes the patch stale (loadorder list
 // reports the code merged-patch-stale on its row).
+//
+// # RAW indices
+//
+// The game reads the seven RAW indices (UNITDATA.RAW …) instead of walking
+// MEDIA/, and a .MOD's own index lists only that mod's files (XOVER's
+// UNITDATA.RAW: its 3 players; a GUTS build indexes the mod folder alone).
+// Whether the game joins the indices of every loaded mod or, as for every
+// other file (tl2-notes §6: first wins, whole-file override), takes the
+// first one found is not recorded anywhere we can check. The patch is
+// first in the load order, so it ships indices that are right under both
+// readings: the records generated from the merged files, then, for each
+// active mod in load order, the records of its own index for the files it
+// is the one to give the game (the first mod shipping the file; a file no
+// mod ships, the first index listing it). Read first-wins, that index
+// lists everything the mods' indices list, with the merged files' values;
+// read joined, it only repeats what the mods list, as a mod's index
+// already repeats the game's for a unit the mod changes. Shipping none
+// would leave a merged unit's indexed values (LEVEL, RARITY, UNITTYPE) to
+// the mods' own records, and read first-wins, the first mod's index would
+// still hide the others'. Shipping only the merged files' records (what a
+// pack of the patch folder alone gives) would, read first-wins, hide every
+// unit, skill and affix the mods index outside the merged files.
+// Records keep each index's order (merged files first, then load order).
+// A mod index that does not decode is reported in Report.Skipped.
 //
 // Files only one mod ships and assets (textures, meshes, sounds) are not
 // copied: the load order already decides them.

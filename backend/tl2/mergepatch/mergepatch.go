@@ -26,6 +26,7 @@ import (
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/rghash"
 )
 
@@ -56,6 +57,18 @@ type Options struct {
 	Output  string // the patch .MOD ("" = no pack: report only)
 	// Winners: merge.Conflict.Key → the title of the mod that wins it.
 	Winners map[string]string
+	// Progress, when set, hears StageMerge (a shared file at a time), then
+	// the pack's stages (modpack.Progress) when Output is set.
+	Progress func(modpack.Progress)
+}
+
+// StageMerge is the progress stage of the merge itself.
+const StageMerge modpack.Stage = "merge"
+
+func (o *Options) report(st modpack.Stage, done, total int, file string) {
+	if o.Progress != nil {
+		o.Progress(modpack.Progress{Stage: st, Done: int64(done), Total: int64(total), File: file})
+	}
 }
 
 // Source is one mod the patch was built from.
@@ -88,12 +101,23 @@ type Report struct {
 	Shared    int              `json:"shared"` // text sources shipped by two or more mods
 	// Skipped are shared sources that could not be read as text (a version
 	// that does not decompile or parse): not merged, not in the patch, the
-	// load order decides them.
-	Skipped []Skipped       `json:"skipped"`
+	// load order decides them; and mods' RAW indices that could not be
+	// read, whose records the patch's indices then lack.
+	Skipped []Skipped `json:"skipped"`
+	// Indices are the RAW indices the patch ships (see the package doc).
+	Indices []Index         `json:"indices"`
 	Output  string          `json:"output"`
 	Size    int64           `json:"size"`
 	SHA256  string          `json:"sha256"`
 	Pack    *modpack.Result `json:"-"`
+}
+
+// Index is one RAW index of the patch: its records, and how many of them
+// the merged files gave (the rest come from the mods' own indices).
+type Index struct {
+	Path       string `json:"path"`
+	Records    int    `json:"records"`
+	FromMerged int    `json:"fromMerged"`
 }
 
 // Skipped is a shared source left out, and why.
@@ -135,10 +159,11 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		dict = rghash.NewDictionary()
 	}
 	names := titles(srcs)
-	for _, p := range paths {
+	for n, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		o.report(StageMerge, n, len(paths), p)
 		var vs []merge.Version
 		f := File{Path: p}
 		skip := ""
@@ -188,6 +213,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		rep.Files = append(rep.Files, f)
 		rep.Conflicts = append(rep.Conflicts, r.Conflicts...)
 	}
+	o.report(StageMerge, len(paths), len(paths), "")
 	if rep.Files == nil {
 		rep.Files = []File{}
 	}
@@ -197,13 +223,14 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if rep.Skipped == nil {
 		rep.Skipped = []Skipped{}
 	}
+	rep.Indices = []Index{}
 	if o.Output == "" {
 		return rep, nil
 	}
 	if len(rep.Files) == 0 {
 		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
 	}
-	if err := pack(ctx, o, rep); err != nil {
+	if err := pack(ctx, o, rep, readers, names); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -368,7 +395,7 @@ func Recorded(desc string) ([]Source, bool) {
 	return out, true
 }
 
-func pack(ctx context.Context, o Options, rep *Report) error {
+func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
 	tmp, err := os.MkdirTemp("", "packsmith-merge-")
 	if err != nil {
 		return err
@@ -398,7 +425,20 @@ func pack(ctx context.Context, o Options, rep *Report) error {
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	res, err := modpack.Pack(ctx, tmp, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone})
+	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress}
+	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
+		fromMerged := map[string]int{}
+		for _, g := range gen {
+			fromMerged[g.Path] = g.File.Len()
+		}
+		outs, skipped, err := unionRAW(gen, readers, names, rep.Files)
+		rep.Skipped = append(rep.Skipped, skipped...)
+		for _, x := range outs {
+			rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.File.Len(), FromMerged: fromMerged[x.Path]})
+		}
+		return outs, err
+	}
+	res, err := modpack.Pack(ctx, tmp, popt)
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+	"packsmith/internal/mergetest"
 )
 
 func TestDescriptionRoundTrip(t *testing.T) {
@@ -59,5 +64,144 @@ func TestUnreadableSkipped(t *testing.T) {
 	_, err = Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: filepath.Join(t.TempDir(), "P.MOD")})
 	if err == nil || !strings.Contains(err.Error(), "nothing to merge") {
 		t.Errorf("err %v", err)
+	}
+}
+
+// readPatch opens a built patch.
+func readPatch(t *testing.T, p string) *mod.Reader {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	fi, _ := f.Stat()
+	r, err := mod.NewReader(f, fi.Size(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func readIndex(t *testing.T, r *mod.Reader, k raw.Kind) *raw.File {
+	t.Helper()
+	e, ok := r.Lookup("MEDIA/" + k.FileName())
+	if !ok {
+		t.Fatalf("the patch ships no %s", k.FileName())
+	}
+	b, err := r.ReadEntry(e, 1<<24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := raw.Decode(k, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// The patch comes first in the load order, so its RAW indices must hide
+// none of the mods' own: a unit only B ships and an affix only A ships are
+// listed, the merged skill once (from the merged file), nothing twice.
+func TestRAWIndicesHideNothing(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	out := filepath.Join(t.TempDir(), FileName)
+	rep, err := Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPatch(t, out)
+	if _, ok := r.Lookup(mergetest.OnlyB); ok {
+		t.Error("the patch holds B's own unit file")
+	}
+	units := readIndex(t, r, raw.UnitData).Units[0]
+	if len(units) != 1 || units[0].GUID != mergetest.OnlyBGUID || units[0].File != mergetest.OnlyB ||
+		units[0].Level != 7 || units[0].Flags != raw.FlagEquipment || units[0].Name != "ONLY_B_SWORD" {
+		t.Errorf("UNITDATA.RAW items %+v, want B's unit alone", units)
+	}
+	skills := readIndex(t, r, raw.Skills).Skills
+	if len(skills) != 1 || skills[0].File != mergetest.Dat {
+		t.Errorf("SKILLS.RAW %+v, want the merged skill once", skills)
+	}
+	affixes := readIndex(t, r, raw.Affixes).Affixes
+	if len(affixes) != 1 || affixes[0].File != mergetest.OnlyA {
+		t.Errorf("AFFIXES.RAW %+v, want A's affix", affixes)
+	}
+	got := map[string]Index{}
+	for _, x := range rep.Indices {
+		got[x.Path] = x
+	}
+	if len(got) != 3 || got["MEDIA/SKILLS.RAW"] != (Index{"MEDIA/SKILLS.RAW", 1, 1}) ||
+		got["MEDIA/UNITDATA.RAW"] != (Index{"MEDIA/UNITDATA.RAW", 1, 0}) || got["MEDIA/AFFIXES.RAW"] != (Index{"MEDIA/AFFIXES.RAW", 1, 0}) {
+		t.Errorf("indices %+v", rep.Indices)
+	}
+}
+
+// A build cancelled while it packs leaves nothing: no patch, no temporary
+// folder or file; the progress named the merge and the pack's stages.
+func TestCancelledBuildLeavesNothing(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	outDir := t.TempDir()
+	out := filepath.Join(outDir, FileName)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stages []string
+	_, err := Build(ctx, Options{UserDir: user, BaseDir: base, Output: out, Progress: func(p modpack.Progress) {
+		if len(stages) == 0 || stages[len(stages)-1] != string(p.Stage) {
+			stages = append(stages, string(p.Stage))
+		}
+		if p.Stage == modpack.StageWrite {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if len(stages) < 2 || stages[0] != string(StageMerge) || !slices.Contains(stages, string(modpack.StageWrite)) {
+		t.Errorf("stages %v", stages)
+	}
+	for _, d := range []string{tmp, outDir} {
+		if ents, _ := os.ReadDir(d); len(ents) != 0 {
+			t.Errorf("%s holds %d entries after a cancelled build (first %s)", d, len(ents), ents[0].Name())
+		}
+	}
+	// Not cancelled, the same build writes the patch.
+	if _, err := Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A mod index that does not decode is left out with its reason (the
+// patch's index then lacks its records); the other mods' records stay.
+func TestUnreadableIndexSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := loadordertest.Write(dir, []loadordertest.Spec{
+		{Rel: "A.MOD", Title: "A", ID: 1, Files: []string{"MEDIA/SKILLS.RAW"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	a := readPatch(t, filepath.Join(dir, "A.MOD"))
+	user, _ := mergetest.Setup(t)
+	b := readPatch(t, filepath.Join(user, "mods", "B.MOD"))
+	outs, skipped, err := unionRAW(nil, []*mod.Reader{a, b}, []string{"A", "Mod B"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(skipped) != 1 || skipped[0].Path != "MEDIA/SKILLS.RAW" || !strings.Contains(skipped[0].Reason, "A's SKILLS.RAW cannot be read") {
+		t.Fatalf("skipped %+v", skipped)
+	}
+	var paths []string
+	for _, o := range outs {
+		paths = append(paths, o.Path)
+	}
+	// B's own indices: its skill (the shared file, which no merge claims
+	// here) and its unit.
+	if strings.Join(paths, ",") != "MEDIA/SKILLS.RAW,MEDIA/UNITDATA.RAW" || outs[0].File.Len() != 1 || outs[1].File.Len() != 1 {
+		t.Errorf("indices %v", paths)
 	}
 }

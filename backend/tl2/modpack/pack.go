@@ -100,6 +100,13 @@ type Options struct {
 	// the package doc, stage verify.
 	FullVerify bool
 
+	// RAWIndices, when set, gets the generated RAW indices (only the
+	// non-empty ones, in raw.Kinds order) and returns the ones to write
+	// instead. The merged patch (backend/tl2/mergepatch) adds the records
+	// of the active mods' own indices there, so that its indices hide
+	// none of theirs.
+	RAWIndices func(generated []raw.Output) ([]raw.Output, error)
+
 	// Progress is called with each stage's progress, one stage at a time
 	// in Stages order. It may be called from several goroutines but never
 	// concurrently.

@@ -16,6 +16,11 @@ func (r *packRun) buildRAW() error {
 	if err != nil {
 		return err
 	}
+	if r.opt.RAWIndices != nil {
+		if rres.Outputs, err = r.opt.RAWIndices(rres.Outputs); err != nil {
+			return fmt.Errorf("RAW indices: %w", err)
+		}
+	}
 	r.rres = rres
 	r.res.Findings = append(r.res.Findings, notSaidBefore(r.res.Findings, rfind)...)
 	r.res.Unresolved = append(r.res.Unresolved, unres...)

@@ -308,6 +308,7 @@ export interface JobResults {
   "image": app_RenderedImage;
   "inspect": modpack_Inspection;
   "loadorder": import("../../wailsjs/go/models").loadorder.View;
+  "merged-patch": import("../../wailsjs/go/models").app.MergedPatchView;
   "open": import("../../wailsjs/go/models").session.Info;
   "optimize": app_OptimizeResult;
   "pack": import("../../wailsjs/go/models").modpack.Result;

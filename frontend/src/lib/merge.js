@@ -18,7 +18,7 @@ export const diff = (userDir, modsDir, base, path) => loadOrder().MergedPatchDif
 /** Keep `mod` as the winner of conflict `key` ('' = the load order decides). @returns {Promise<View>} */
 export const setWinner = (userDir, modsDir, base, key, mod) =>
   loadOrder().MergedPatchSetWinner(userDir, modsDir, base, key, mod ?? '');
-/** Build the patch and deploy it, first in modlauncher.sch. @returns {Promise<View>} */
+/** Build the patch and deploy it, first in modlauncher.sch (a job: the job bar shows it, with Cancel). @returns {Promise<View>} */
 export const build = (userDir, modsDir = '', base = '') => loadOrder().MergedPatchBuild(userDir, modsDir, base);
 
 /**
@@ -45,9 +45,14 @@ export function shown(v) {
   return v.present ? v.value : '(absent)';
 }
 
-/** Where a conflict is, for a player: "BLOCK › PROPERTY" (the block alone when the whole block conflicts). */
+/**
+ * Where a conflict is, for a player: "BLOCK › PROPERTY" (the block alone when
+ * the whole block conflicts); a layout object named by its label
+ * (`Sound "Boom"`) rather than its id path.
+ */
 export function where(c) {
-  return c.property ? `${c.block} › ${c.property}` : `${c.block} (whole block)`;
+  const place = c.label || c.block;
+  return c.property ? `${place} › ${c.property}` : `${place} (whole block)`;
 }
 
 /**

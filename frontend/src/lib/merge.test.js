@@ -31,6 +31,7 @@ describe('choices and shown', () => {
   it('names the place of a block conflict', () => {
     expect(mg.where({ block: 'SKILL/LEVEL1', property: '' })).toBe('SKILL/LEVEL1 (whole block)');
     expect(mg.where({ block: 'SKILL', property: 'COOLDOWNMS' })).toBe('SKILL › COOLDOWNMS');
+    expect(mg.where({ block: 'Layout/OBJECTS/BASEOBJECT#ID=5/PROPERTIES', label: 'Sound "Boom"', property: 'RADIUS' })).toBe('Sound "Boom" › RADIUS');
   });
 });
 
@@ -59,16 +60,20 @@ describe('bridge calls', () => {
     calls = [];
     const rec = (name) => (...args) => { calls.push([name, ...args]); return Promise.resolve({ ok: name }); };
     globalThis.window = globalThis.window ?? {};
-    window.go = { app: { LoadOrderService: {} } };
-    for (const n of ['MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild']) window.go.app.LoadOrderService[n] = rec(n);
+    window.go = { app: { LoadOrderService: {}, SettingsService: { Job: async (id) => ({ id, state: 'done', result: { built: id } }) } } };
+    // The build is a job (app/merge.go): the bound call answers its id, the
+    // bridge waits for its end (here: the status asked for) and resolves to its result.
+    window.runtime = { EventsOnMultiple: () => () => {} };
+    for (const n of ['MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner']) window.go.app.LoadOrderService[n] = rec(n);
+    window.go.app.LoadOrderService.MergedPatchBuild = (...args) => { calls.push(['MergedPatchBuild', ...args]); return Promise.resolve('job-7'); };
   });
-  afterEach(() => { delete window.go; });
+  afterEach(() => { delete window.go; delete window.runtime; });
 
   it('forwards to the bound methods with their arguments', async () => {
     await mg.preview('/u');
     await mg.diff('/u', '', '/g', 'MEDIA/X.DAT');
     await mg.setWinner('/u', '', '/g', 'K', undefined);
-    await mg.build('/u', '/m', '/g');
+    expect(await mg.build('/u', '/m', '/g')).toEqual({ built: 'job-7' });
     expect(calls).toEqual([
       ['MergedPatch', '/u', '', ''],
       ['MergedPatchDiff', '/u', '', '/g', 'MEDIA/X.DAT'],

@@ -7,10 +7,15 @@ import { EventsEmit, EventsOn } from '../../wailsjs/runtime/runtime.js';
 
 export function snapshot(doc = document) {
   const texts = {};
+  // Where each labelled element is (the first of an id, when shown), in
+  // CSS pixels: a script clicks there with xdotool (× dpr).
+  const rects = {};
   for (const el of doc.querySelectorAll('[data-testid]')) {
     const id = el.getAttribute('data-testid');
     const t = el.innerText ?? el.textContent ?? '';
     if (t && !(id in texts)) texts[id] = t.slice(0, 4000);
+    const r = el.getBoundingClientRect?.();
+    if (r && r.width && r.height && !(id in rects)) rects[id] = [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
   }
   const images = [];
   for (const im of doc.querySelectorAll('img, canvas')) {
@@ -29,7 +34,7 @@ export function snapshot(doc = document) {
     duration: Number.isFinite(m.duration) ? m.duration : -1,
     error: m.error ? m.error.code : 0,
   }));
-  return { texts, images, media, body: (doc.body?.innerText ?? '').slice(0, 20000), dpr: window.devicePixelRatio || 1 };
+  return { texts, rects, images, media, body: (doc.body?.innerText ?? '').slice(0, 20000), dpr: window.devicePixelRatio || 1 };
 }
 
 export function startProbe() {

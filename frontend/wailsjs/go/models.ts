@@ -1156,6 +1156,7 @@ export namespace merge {
 	    base: string;
 	    winner: string;
 	    overridden: boolean;
+	    label?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Conflict(source);
@@ -1173,6 +1174,7 @@ export namespace merge {
 	        this.base = source["base"];
 	        this.winner = source["winner"];
 	        this.overridden = source["overridden"];
+	        this.label = source["label"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -29,7 +29,7 @@ export function LoadOrderView():Promise<loadorder.View>;
 
 export function MergedPatch(arg1:string,arg2:string,arg3:string):Promise<app.MergedPatchView>;
 
-export function MergedPatchBuild(arg1:string,arg2:string,arg3:string):Promise<app.MergedPatchView>;
+export function MergedPatchBuild(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function MergedPatchDiff(arg1:string,arg2:string,arg3:string,arg4:string):Promise<app.MergedPatchDiff>;
 
