@@ -94,9 +94,11 @@ export function modal(node, opts = {}) {
 
   const top = () => stack[stack.length - 1] === node;
   const inside = (el) => el && node.contains(el) && el !== node;
+  // A marked element or a field; else the dialog itself (Tab then goes to
+  // its first button), so that fields arriving later can still take focus.
   const start = () => {
     const f = firstField(node);
-    if (f) focus(f);
+    if (f && (f.matches(FIELD) || f.hasAttribute('data-autofocus'))) focus(f);
     else (node.querySelector('[tabindex="-1"]') ?? node).focus?.();
   };
   start();
