@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeTab } from './lib.mjs';
 import { png } from './gen.mjs';
 
 const repo = process.env.PACKSMITH_REPO || resolve('.');
@@ -39,8 +39,7 @@ after(async () => {
 async function open(path) {
   const tabs = () => page.$$eval('[data-testid=tab]', (els) => els.length);
   for (let n = await tabs(); n > 0; n = await tabs()) {
-    await page.click('[data-testid=tab] button[aria-label^=Close]');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
+    await closeTab(page, n);
   }
   await page.fill('[data-testid=open-path]', path);
   await page.press('[data-testid=open-path]', 'Enter');

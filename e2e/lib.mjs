@@ -26,3 +26,15 @@ export async function openApp() {
 export async function shot(page, name) {
   if (process.env.PACKSMITH_SHOTS) await page.screenshot({ path: join(process.env.PACKSMITH_SHOTS, name) });
 }
+
+/**
+ * Close the first tab (n tabs open) and wait until it has gone; a tab with
+ * unsaved changes asks in the app's own dialog (no browser confirm since
+ * issue 34), answered "Close and lose them".
+ */
+export async function closeTab(page, n) {
+  await page.click('[data-testid=tab] button[aria-label^=Close]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n || document.querySelector('[data-testid=ask-dialog]'), n);
+  if (await page.$('[data-testid=ask-dialog]')) await page.click('[data-testid=ask-ok]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
+}

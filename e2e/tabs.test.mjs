@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeTab } from './lib.mjs';
 
 const repo = process.env.PACKSMITH_REPO || fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'tabs-'));
@@ -28,8 +28,7 @@ after(async () => {
 async function closeAll() {
   const tabs = () => page.$$eval('[data-testid=tab]', (els) => els.length);
   for (let n = await tabs(); n > 0; n = await tabs()) {
-    await page.click('[data-testid=tab] button[aria-label^=Close]');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
+    await closeTab(page, n);
   }
 }
 

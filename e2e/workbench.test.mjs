@@ -9,7 +9,7 @@ import { copyFileSync, cpSync, mkdtempSync, writeFileSync, readFileSync, existsS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeTab } from './lib.mjs';
 
 const repo = process.env.PACKSMITH_REPO || fileURLToPath(new URL('..', import.meta.url));
 const cli = process.env.PACKSMITH_CLI || join(repo, 'build/bin/packsmith-dev');
@@ -30,8 +30,7 @@ after(async () => {
 async function closeAll() {
   const tabs = () => page.$$eval('[data-testid=tab]', (els) => els.length);
   for (let n = await tabs(); n > 0; n = await tabs()) {
-    await page.click('[data-testid=tab] button[aria-label^=Close]');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
+    await closeTab(page, n);
   }
 }
 

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, writeFileSync, readdirSync, readFileSync } f
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeTab } from './lib.mjs';
 
 const repo = process.env.PACKSMITH_REPO || fileURLToPath(new URL('..', import.meta.url));
 const cli = process.env.PACKSMITH_CLI || join(repo, 'build/bin/packsmith-dev');
@@ -45,8 +45,7 @@ const cat = (archive, entry) => execFileSync(cli, ['cat', archive, entry]).toStr
 async function open(path) {
   const tabs = () => page.$$eval('[data-testid=tab]', (els) => els.length);
   for (let n = await tabs(); n > 0; n = await tabs()) {
-    await page.click('[data-testid=tab] button[aria-label^=Close]');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
+    await closeTab(page, n);
   }
   await page.fill('[data-testid=open-path]', path);
   await page.press('[data-testid=open-path]', 'Enter');

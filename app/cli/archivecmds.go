@@ -9,6 +9,7 @@ import (
 	"packsmith/backend/archive"
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
+	"packsmith/backend/view/fold"
 )
 
 func init() {
@@ -25,7 +26,8 @@ func init() {
 		"--png writes textures (DDS, TGA, btx; mip 0) and walk grids (.MPP; one pixel per cell) as NAME.png.\n" +
 		"An entry that cannot be converted is written as it is, with a warning.", run: runExtract})
 	register(command{name: "info", usage: "info ARCHIVE|FILE.mpp|FILE.dds|FILE.MESH|FILE.SKELETON|ARCHIVE ENTRY.MESH|ARCHIVE ENTRY.SKELETON [--password PW] [--json]", summary: "Show the family's metadata (TL2: header fields, hashes stored and computed).\nFor a walk grid: size, extent, class counts, stub flag, pockets; for a texture: its header;\nfor an Ogre mesh: submeshes with names, materials and textures (as named and as found), vertices, triangles, bounds,\nskeleton and animations; for an Ogre skeleton: bones, roots, animations with tracks and keyframes.", run: runInfo})
-	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.", run: runVerify})
+	register(command{name: "verify", usage: "verify ARCHIVE [--password PW] [--all] [--json]", summary: "Run every integrity check the family has; exit 1 on a finding.\n" +
+		"Findings of one check and kind, three or more, print as one line with their count; --all lists every one.", run: runVerify})
 }
 
 func (c *ctx) openArchive(p, password string) (archive.Archive, error) {
@@ -179,6 +181,7 @@ func runInfo(c *ctx, args []string) error {
 
 func runVerify(c *ctx, args []string) error {
 	fs, js, pw := commonFlags("verify")
+	all := fs.Bool("all", false, "list every finding")
 	a, _, err := c.archiveArgs(fs, pw, args, 1, 1, "one ARCHIVE")
 	if err != nil {
 		return err
@@ -210,13 +213,17 @@ func runVerify(c *ctx, args []string) error {
 			return err
 		}
 	} else {
-		for _, f := range findings {
+		line := func(f archive.Finding) string {
 			where := ""
 			if f.Entry != "" {
 				where = f.Entry + ": "
 			}
-			fmt.Fprintf(c.stdout, "%-7s %-14s %s\n", f.Severity, f.Check, escapeControls(where+f.Message))
+			return fmt.Sprintf("%-7s %-14s %s", f.Severity, f.Check, escapeControls(where+f.Message))
 		}
+		key := func(f archive.Finding) string {
+			return string(f.Severity) + "\x00" + f.Check + "\x00" + fold.Kind(f.Message)
+		}
+		foldNote(c.stdout, foldedLines(c.stdout, findings, *all, key, line, ""), "")
 		if problems == 0 {
 			fmt.Fprintf(c.stdout, "ok: %s (%s checked)\n", a.Path(), entriesN(len(a.Entries())))
 		} else {

@@ -11,13 +11,14 @@ import (
 	"text/tabwriter"
 
 	"packsmith/backend/tl2/modpack"
+	"packsmith/backend/view/fold"
 	"packsmith/backend/workspace/settings"
 )
 
 func init() {
 	register(command{
 		name:  "pack",
-		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id | --no-write-mod-id] [--watch] [--mpp bake|keep|none] [--guts-ids N] [--strict] [--full] [--json]",
+		usage: "pack [MODDIR] [-o OUT.MOD] [--deploy] [--mods DIR] [--enable] [--base DIR] [--game DIR] [--gamever a.b.c.d] [--write-mod-id | --no-write-mod-id] [--watch] [--mpp bake|keep|none] [--guts-ids N] [--strict] [--full] [--all] [--json]",
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
@@ -41,6 +42,8 @@ func init() {
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +
 			"                   until Ctrl+C or SIGTERM (exit 0); with --deploy [--enable] each pack is deployed\n" +
+			"  --all            list every finding (default: findings of one kind, three or more, are one line with\n" +
+			"                   their count, as the window folds them)\n" +
 			"  --json           print the result as JSON (also on failure, with \"error\"; with --watch one line per pack)",
 		run: runPack,
 	})
@@ -63,6 +66,7 @@ func runPack(c *ctx, args []string) error {
 	strict := fs.Bool("strict", false, "refuse C-style numbers")
 	fullPack := fs.Bool("full", false, "no incremental reuse")
 	watchDir := fs.Bool("watch", false, "pack again after every save")
+	all := fs.Bool("all", false, "list every finding")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -141,20 +145,22 @@ func runPack(c *ctx, args []string) error {
 	if err != nil {
 		var pe *modpack.PackError
 		if errors.As(err, &pe) {
-			for _, f := range pe.Findings {
-				fmt.Fprintf(c.stderr, "%s: %s\n", f.Severity, f)
-			}
+			folded := foldedLines(c.stderr, pe.Findings, *all, findingKey, func(f modpack.Finding) string { return fmt.Sprintf("%s: %s", f.Severity, f) }, "")
+			foldNote(c.stderr, folded, "")
 			n := modpack.Count(pe.Findings, modpack.SevError)
 			fmt.Fprintf(c.stderr, "packsmith pack: %s: not packed (%d error%s)\n", pos[0], n, plural(n))
 			return errFindings
 		}
 		return err
 	}
-	printPackSummary(c.stdout, res)
+	printPackSummary(c.stdout, res, *all)
 	return nil
 }
 
-func printPackSummary(w io.Writer, r *modpack.Result) {
+// findingKey is how pack findings fold: by severity and the message's kind.
+func findingKey(f modpack.Finding) string { return string(f.Severity) + "\x00" + fold.Kind(f.Message) }
+
+func printPackSummary(w io.Writer, r *modpack.Result, all bool) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "packed\t%s\n", r.Output)
 	fmt.Fprintf(tw, "size\t%s bytes (%s bytes of sources)\n", groupDigits(r.Size), groupDigits(r.SourceBytes))
@@ -222,16 +228,21 @@ func printPackSummary(w io.Writer, r *modpack.Result) {
 	if warn > 0 {
 		fmt.Fprintf(w, "%d warning%s:\n", warn, plural(warn))
 	}
-	for _, f := range r.Findings {
-		if f.Severity == modpack.SevWarning {
-			fmt.Fprintf(w, "  %s\n", f)
+	str := func(f modpack.Finding) string { return f.String() }
+	folded := foldedLines(w, only(r.Findings, modpack.SevWarning), all, findingKey, str, "  ")
+	folded += foldedLines(w, only(r.Findings, modpack.SevInfo), all, findingKey, str, "note: ")
+	foldNote(w, folded, "")
+}
+
+// only is the findings of one severity, in their order.
+func only(fs []modpack.Finding, sev modpack.Severity) []modpack.Finding {
+	var out []modpack.Finding
+	for _, f := range fs {
+		if f.Severity == sev {
+			out = append(out, f)
 		}
 	}
-	for _, f := range r.Findings {
-		if f.Severity == modpack.SevInfo {
-			fmt.Fprintf(w, "note: %s\n", f)
-		}
-	}
+	return out
 }
 
 func orNone(s string) string {

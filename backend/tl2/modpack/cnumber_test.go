@@ -146,3 +146,40 @@ func TestPackCNumberSaidOnce(t *testing.T) {
 		t.Errorf("SKILLS.RAW does not hold 339886767: % x", raws)
 	}
 }
+
+// A skill's UNIQUE_GUID that is not a number as a whole is read by the
+// compiler and by SKILLS.RAW: Inspect (the window's "Before packing") and
+// Pack each say so once, in the compiler's words, not twice (issue 34).
+// A <STRING> UNIQUE_GUID the compiler does not read is still reported by
+// the RAW stage.
+func TestGUIDProblemReportedOnce(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{
+		"MEDIA/SKILLS/Y.DAT": "[SKILL]\r\n<STRING>NAME:Y\r\n<INTEGER64>UNIQUE_GUID:339886767DIE31069\r\n[/SKILL]\r\n",
+		"MEDIA/SKILLS/Z.DAT": "[SKILL]\r\n<STRING>NAME:Z\r\n<STRING>UNIQUE_GUID:13x\r\n[/SKILL]\r\n",
+	})
+	in, err := Inspect(context.Background(), dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "G.MOD")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, fs := range map[string][]Finding{"Inspect": in.Findings, "Pack": res.Findings} {
+		var y, z []string
+		for _, f := range fs {
+			switch {
+			case strings.Contains(f.Message, "UNIQUE_GUID") && f.File == "MEDIA/SKILLS/Y.DAT":
+				y = append(y, fmt.Sprintf("%s %s", f.Stage, f))
+			case strings.Contains(f.Message, "UNIQUE_GUID") && f.File == "MEDIA/SKILLS/Z.DAT":
+				z = append(z, fmt.Sprintf("%s %s", f.Stage, f))
+			}
+		}
+		if len(y) != 1 || !strings.HasPrefix(y[0], "compile MEDIA/SKILLS/Y.DAT:3: UNIQUE_GUID: <INTEGER64> value \"339886767DIE31069\"") {
+			t.Errorf("%s: Y.DAT's UNIQUE_GUID reported %d times: %q", name, len(y), y)
+		}
+		if len(z) != 1 || !strings.HasPrefix(z[0], "raw MEDIA/SKILLS/Z.DAT:3: line 3: UNIQUE_GUID \"13x\" is not an integer") {
+			t.Errorf("%s: Z.DAT's UNIQUE_GUID reported %d times: %q", name, len(z), z)
+		}
+	}
+}

@@ -535,7 +535,7 @@ func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		if err != nil {
 			return nil, err
 		}
-		in.Findings = append(in.Findings, rfind...)
+		in.Findings = append(in.Findings, notSaidBefore(in.Findings, rfind)...) // as Pack does: one finding per file:line
 	}
 	in.Findings = append(in.Findings, inspectGrids(modDir, baseDir, col.files)...)
 	sortFindings(in.Findings)

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { kindOf, groupFindings, foldFindings } from './findings.js';
 
 const w = (file, message, check) => ({ severity: 'warning', file, message, check });
@@ -26,5 +27,18 @@ describe('findings of one kind', () => {
     const g = foldFindings([w('A', 'x 1', 'crc'), w('B', 'x 2', 'crc'), w('C', 'x 3', 'inflate')]);
     expect(g.map((x) => [x.items.length, x.folded])).toEqual([[2, false], [1, false]]);
     expect(groupFindings([]).length).toBe(0);
+  });
+});
+
+describe('the kinds the CLI folds by (testdata/fold/kinds.json)', () => {
+  const v = JSON.parse(readFileSync(new URL('../../../testdata/fold/kinds.json', import.meta.url), 'utf8'));
+  it('has the cases', () => expect(v.kinds.length).toBeGreaterThanOrEqual(5));
+  for (const [msg, kind] of v.kinds) it(msg.slice(0, 60), () => expect(kindOf(msg)).toBe(kind));
+  it('folds 1,667 guessed units, each naming its own base file and fields, into one row', () => {
+    const fs = [];
+    for (let i = 0; i < 1667; i++)
+      fs.push(w(`MEDIA/UNITS/U${i}.DAT`, `UNITDATA.RAW: GUESSED: inherits from MEDIA/UNITS/B${i % 7}.DAT, which could not be read, so F${i % 5} were guessed`));
+    const g = foldFindings(fs);
+    expect(g.map((x) => [x.items.length, x.folded])).toEqual([[1667, true]]);
   });
 });

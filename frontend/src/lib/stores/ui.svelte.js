@@ -5,6 +5,7 @@
 
 export const ui = $state({
   settingsOpen: false,
+  helpOpen: false, // the `?` list of shortcuts
   recentOpen: false,
   recentAt: { top: 0, left: 0 },
 });

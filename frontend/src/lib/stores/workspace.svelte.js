@@ -9,6 +9,7 @@ import * as bridge from '../bridge.js';
 import { baseName, plural } from '../format.js';
 import { newView } from '../tabs.js';
 import { report, clear, knowFormats } from './errors.svelte.js';
+import { ask } from './ask.svelte.js';
 
 class Workspace {
   mode = $state('archives'); // 'archives' | 'pack' | 'loadorder'
@@ -122,7 +123,7 @@ export async function closeTab(id) {
   const w = workspace;
   const s = w.sessions.find((x) => x.id === id);
   const n = w.views[id]?.edit.changes.length ?? 0;
-  if (n && !confirm(`${plural(n, 'unsaved change')} to ${s?.name}. Close and lose them?`)) return;
+  if (n && !(await ask({ title: 'Unsaved changes', text: `${plural(n, 'unsaved change')} to ${s?.name}. Close and lose them?`, ok: 'Close and lose them', cancel: 'Keep the tab', danger: true }))) return;
   // The tab leaves the window at once, before the back end has closed the
   // session: a path typed in the box right after the click goes to the
   // box that is then showing, not to the closing tab's (and is not lost).

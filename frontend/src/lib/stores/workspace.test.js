@@ -137,13 +137,21 @@ describe('workspace', () => {
     expect(id).toBe('s1');
     expect(isDirty(id)).toBe(true);
     expect(Object.keys(workspace.pending)).toEqual(['x/a.dat', 'b.dds']);
-    let asked = '';
-    globalThis.confirm = (q) => ((asked = q), false);
-    await closeTab(id);
+    // The app's own dialog asks (lib/stores/ask), not the browser's confirm().
+    const { asking, answer } = await import('./ask.svelte.js');
+    globalThis.confirm = () => {
+      throw new Error('the browser confirm() was used');
+    };
+    let closing = closeTab(id);
+    const asked = asking.current?.text;
+    answer(false);
+    await closing;
     expect(asked).toBe('2 unsaved changes to a.zip. Close and lose them?');
     expect(workspace.sessions).toHaveLength(1);
-    globalThis.confirm = () => true;
-    await closeTab(id);
+    closing = closeTab(id);
+    expect(asking.current?.ok).toBe('Close and lose them');
+    answer(true);
+    await closing;
     expect(workspace.sessions).toHaveLength(0);
     expect(isDirty(id)).toBe(false);
   });
