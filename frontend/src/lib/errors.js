@@ -19,6 +19,8 @@ const rules = [
   [/password/i, 'This pack is protected by a password, and the one given (or the known ones) did not open it.'],
   [/crc|checksum|hash mismatch|bad rollingHash/i,
     'The file is damaged: a checksum does not match what is stored. Get a fresh copy.'],
+  [/the picture is (\d+×\d+) but the texture is (\d+×\d+)/, (about, m) =>
+    `The picture is ${m[1]} but the texture is ${m[2]}: scale the picture to ${m[2]} in an image editor, then replace again.`],
   [/no such entry/i, 'There is no entry by that name in the archive.'],
   [/already in the archive/i, 'An entry by that name is already there: use Replace instead of Add.'],
   [/pending rename|pending (replace|add|remove)/i, 'That entry already has a pending change: save or undo it first.'],
@@ -36,7 +38,12 @@ const rules = [
  * @returns {{summary: string, detail: string}}
  */
 export function explain(e, about = '') {
-  const detail = String(e?.message ?? e ?? '').trim();
-  for (const [re, summary] of rules) if (re.test(detail)) return { summary: typeof summary === 'function' ? summary(about) : summary, detail };
+  // The encoders' hint names an option of the command line and the Go
+  // API; the window's Replace has none: it says what to do instead.
+  const detail = String(e?.message ?? e ?? '').trim().replace(/ \(ask for a resize to scale it\)/, '');
+  for (const [re, summary] of rules) {
+    const m = detail.match(re);
+    if (m) return { summary: typeof summary === 'function' ? summary(about, m) : summary, detail };
+  }
   return { summary: detail, detail: '' };
 }
