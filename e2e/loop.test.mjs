@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, dirname } from 'node:path';
 
 let ctx, page;
 before(async () => {
@@ -58,8 +58,9 @@ async function openFolder(dir) {
   await page.press('[data-testid=pack-dir]', 'Enter');
   // Read afresh: the card shows MOD.DAT as it is on disk now.
   const id = modID(dir);
+  // The output starts beside the folder (NAME.MOD next to it, not inside).
   await page.waitForFunction(([d, want]) => document.querySelector('[data-testid=pack-output]')?.value.startsWith(d) &&
-    document.querySelector('[data-testid=moddat-id]')?.textContent.includes(want) && !document.querySelector('[data-testid=pack-summary]'), [dir, id ?? 'none']);
+    document.querySelector('[data-testid=moddat-id]')?.textContent.includes(want) && !document.querySelector('[data-testid=pack-summary]'), [dirname(dir), id ?? 'none']);
   if (!(await page.isChecked('[data-testid=pack-deploy]'))) await page.check('[data-testid=pack-deploy]');
   await page.fill('[data-testid=pack-mods]', mods);
   if (!(await page.isChecked('[data-testid=pack-enable]'))) await page.check('[data-testid=pack-enable]');
@@ -142,9 +143,9 @@ test('unticked, a second build takes the first one\'s line and says so', async (
 });
 
 test('Pack on save repacks after a save and stops when unticked', async () => {
-  const dirB = modFolder('loop-b', 5);
+  const dirB = modFolder(join('b', 'loop-b'), 5); // a parent of its own: its .MOD goes beside it
   await openFolder(dirB);
-  const out = join(dirB, 'Loop Mod.MOD');
+  const out = join(dirname(dirB), 'Loop Mod.MOD');
   await page.check('[data-testid=pack-on-save]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=pack-watch]')?.dataset.packs) >= 1, null, { timeout: 30000 });
   const first = readFileSync(out);
