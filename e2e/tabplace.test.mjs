@@ -205,8 +205,11 @@ test('the Pack view keeps its folder over a visit to Load order', async () => {
   // the output starts beside the mod folder, not inside it
   assert.equal(await page.inputValue('[data-testid=pack-output]'), join(repo, 'testdata/demo', 'PACKSMITH_SAMPLE.MOD'));
   // Deploy off: "Enable in modlauncher.sch" is shown unticked
-  if (await page.isChecked('[data-testid=pack-deploy]')) await page.uncheck('[data-testid=pack-deploy]');
+  if (!(await page.isChecked('[data-testid=pack-deploy]'))) await page.check('[data-testid=pack-deploy]');
+  if (!(await page.isChecked('[data-testid=pack-enable]'))) await page.check('[data-testid=pack-enable]');
+  await page.uncheck('[data-testid=pack-deploy]');
   assert.equal(await page.isChecked('[data-testid=pack-enable]'), false);
+  assert.equal(await page.isDisabled('[data-testid=pack-enable]'), true);
   await page.click('[data-mode=loadorder]');
   await page.waitForSelector('[data-testid=loadorder]');
   await page.click('[data-mode=pack]');
