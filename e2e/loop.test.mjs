@@ -115,6 +115,11 @@ test('Load order shows the mod once; History lists the backups and restores one'
   assert.equal(dat.length, 1, JSON.stringify(rows));
   // Restore MOD.DAT as it was before its id was written.
   await page.click(`[data-testid=lo-backup][data-id="${dat[0].id}"] [data-testid=lo-backup-restore]`);
+  // The confirm button and every time are whole: nothing clipped ("Replace modlauncher.sc…").
+  const cut = await page.$$eval('[data-testid=lo-backup] > span', (els) => els
+    .filter((e) => e.querySelector('[data-testid=lo-backup-confirm]') || /^\d{4}-|\d:\d\d/.test(e.textContent.trim()))
+    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.trim()));
+  assert.deepEqual(cut, []);
   await page.click(`[data-testid=lo-backup][data-id="${dat[0].id}"] [data-testid=lo-backup-confirm]`);
   await page.waitForSelector('[data-testid=lo-history-status]');
   assert.match(await page.textContent('[data-testid=lo-history-status]'), /^Restored .*MOD\.DAT from the backup of .*; what was there is now backup MOD\.DAT-[0-9a-f]{8}\//);
