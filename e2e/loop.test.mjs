@@ -174,6 +174,12 @@ test('Pack on save repacks after a save and stops when unticked', async () => {
   await page.uncheck('[data-testid=pack-on-save]');
   await page.waitForSelector('[data-testid=pack-watch][data-state=cancelled]');
   assert.match(await page.textContent('[data-testid=pack-watch]'), /Pack on save stopped/);
+  // A stop the user asked for is neutral: no amber "Cancelled" in the job bar.
+  const stopped = await page.waitForSelector('[data-testid=job][data-kind=packwatch][data-state=cancelled] [data-testid=job-result]');
+  assert.equal((await stopped.textContent()).trim(), 'Stopped.');
+  const [color, warn] = await stopped.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(document.documentElement).getPropertyValue('--warn').trim()]);
+  const probe = await page.evaluate((w) => { const d = document.createElement('span'); d.style.color = w; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }, warn);
+  assert.notEqual(color, probe, 'the stop is shown amber');
   assert.deepEqual(tmpFiles(dirB, user), []);
   assert.deepEqual(readdirSync(mods), ['Loop Mod.MOD']);
   assert.ok(existsSync(out));
