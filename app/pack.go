@@ -133,6 +133,7 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 		WriteModID: req.WriteModID, StrictNumbers: s.settings.Get().PackStrictNumbers,
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
 		Incremental: true,
+		CacheDir:    modpack.DefaultCacheDir(), // the user's cache, not the mod's folders
 		Budget:      s.budget,
 	}
 	// The view's own choices are remembered; the folders Settings owns (mods

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, dirname } from 'node:path';
 
 let ctx, page;
 before(async () => {
@@ -58,8 +58,9 @@ async function openFolder(dir) {
   await page.press('[data-testid=pack-dir]', 'Enter');
   // Read afresh: the card shows MOD.DAT as it is on disk now.
   const id = modID(dir);
+  // The output starts beside the folder (NAME.MOD next to it, not inside).
   await page.waitForFunction(([d, want]) => document.querySelector('[data-testid=pack-output]')?.value.startsWith(d) &&
-    document.querySelector('[data-testid=moddat-id]')?.textContent.includes(want) && !document.querySelector('[data-testid=pack-summary]'), [dir, id ?? 'none']);
+    document.querySelector('[data-testid=moddat-id]')?.textContent.includes(want) && !document.querySelector('[data-testid=pack-summary]'), [dirname(dir), id ?? 'none']);
   if (!(await page.isChecked('[data-testid=pack-deploy]'))) await page.check('[data-testid=pack-deploy]');
   await page.fill('[data-testid=pack-mods]', mods);
   if (!(await page.isChecked('[data-testid=pack-enable]'))) await page.check('[data-testid=pack-enable]');
@@ -114,6 +115,11 @@ test('Load order shows the mod once; History lists the backups and restores one'
   assert.equal(dat.length, 1, JSON.stringify(rows));
   // Restore MOD.DAT as it was before its id was written.
   await page.click(`[data-testid=lo-backup][data-id="${dat[0].id}"] [data-testid=lo-backup-restore]`);
+  // The confirm button and every time are whole: nothing clipped ("Replace modlauncher.sc…").
+  const cut = await page.$$eval('[data-testid=lo-backup] > span', (els) => els
+    .filter((e) => e.querySelector('[data-testid=lo-backup-confirm]') || /^\d{4}-|\d:\d\d/.test(e.textContent.trim()))
+    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.trim()));
+  assert.deepEqual(cut, []);
   await page.click(`[data-testid=lo-backup][data-id="${dat[0].id}"] [data-testid=lo-backup-confirm]`);
   await page.waitForSelector('[data-testid=lo-history-status]');
   assert.match(await page.textContent('[data-testid=lo-history-status]'), /^Restored .*MOD\.DAT from the backup of .*; what was there is now backup MOD\.DAT-[0-9a-f]{8}\//);
@@ -142,9 +148,9 @@ test('unticked, a second build takes the first one\'s line and says so', async (
 });
 
 test('Pack on save repacks after a save and stops when unticked', async () => {
-  const dirB = modFolder('loop-b', 5);
+  const dirB = modFolder(join('b', 'loop-b'), 5); // a parent of its own: its .MOD goes beside it
   await openFolder(dirB);
-  const out = join(dirB, 'Loop Mod.MOD');
+  const out = join(dirname(dirB), 'Loop Mod.MOD');
   await page.check('[data-testid=pack-on-save]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=pack-watch]')?.dataset.packs) >= 1, null, { timeout: 30000 });
   const first = readFileSync(out);
@@ -168,6 +174,12 @@ test('Pack on save repacks after a save and stops when unticked', async () => {
   await page.uncheck('[data-testid=pack-on-save]');
   await page.waitForSelector('[data-testid=pack-watch][data-state=cancelled]');
   assert.match(await page.textContent('[data-testid=pack-watch]'), /Pack on save stopped/);
+  // A stop the user asked for is neutral: no amber "Cancelled" in the job bar.
+  const stopped = await page.waitForSelector('[data-testid=job][data-kind=packwatch][data-state=cancelled] [data-testid=job-result]');
+  assert.equal((await stopped.textContent()).trim(), 'Stopped.');
+  const [color, warn] = await stopped.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(document.documentElement).getPropertyValue('--warn').trim()]);
+  const probe = await page.evaluate((w) => { const d = document.createElement('span'); d.style.color = w; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }, warn);
+  assert.notEqual(color, probe, 'the stop is shown amber');
   assert.deepEqual(tmpFiles(dirB, user), []);
   assert.deepEqual(readdirSync(mods), ['Loop Mod.MOD']);
   assert.ok(existsSync(out));

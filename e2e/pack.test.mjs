@@ -32,7 +32,8 @@ test('the Pack view reads the sample mod: MOD.DAT card and no lint findings', as
   assert.match(card, /PACKSMITH_SAMPLE\.MOD/);
   assert.match(card, /7 text sources to compile, 1 file as it is/);
   await page.waitForSelector('[data-testid=lint-ok]');
-  assert.match(await page.inputValue('[data-testid=pack-output]'), /sample_mod[\/\\]PACKSMITH_SAMPLE\.MOD$/);
+  // beside the mod folder, not inside it (issue 34)
+  assert.match(await page.inputValue('[data-testid=pack-output]'), /demo[\/\\]PACKSMITH_SAMPLE\.MOD$/);
 });
 
 test('one click packs, deploys and shows the summary', async () => {

@@ -60,6 +60,12 @@ test('guessed inherited fields: amber summary, and the deploy asks before replac
   await packOnce();
   await page.waitForSelector('[data-testid=deploy-question]');
   assert.match(await page.textContent('[data-testid=pack-summary] h3'), /Packed, not deployed yet/);
+  // Asked where the eye is: in the summary's top card, right under that line.
+  const at = await page.$eval('[data-testid=deploy-question]', (q) => {
+    const card = q.closest('[data-testid=pack-summary]');
+    return card && q.getBoundingClientRect().top - card.getBoundingClientRect().top;
+  });
+  assert.ok(at !== null && at < 80, `the deploy question is not at the top of the summary: ${at}`);
   assert.match(await page.textContent('[data-testid=deploy-question]'), new RegExp(`replace the deployed copy ${join(mods, 'GUESS.MOD').replace(/[.\\/]/g, '\\$&')}`));
   await shot(page, 'pack-guessed.png');
   await page.click('[data-testid=deploy-keep]');

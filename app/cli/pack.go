@@ -22,7 +22,7 @@ func init() {
 		summary: "Torchlight II: turn a mod folder (MOD.DAT + MEDIA/) into a .MOD: compile every text source, build the RAW\n" +
 			"indices, write, verify and optionally deploy it. Exit 1 when the mod cannot be packed (each problem is\n" +
 			"printed as FILE:LINE: message); warnings do not fail the pack.\n" +
-			"  -o OUT.MOD       output (default: MODDIR/<MOD_FILE_NAME>.MOD)\n" +
+			"  -o OUT.MOD       output (default: <MOD_FILE_NAME>.MOD beside MODDIR, in the folder that holds it)\n" +
 			"  --deploy         copy the .MOD into the mods folder, replacing older copies of the same MOD_ID\n" +
 			"  --mods DIR       the mods folder (default: the setting, else Documents/My Games/Runic Games/Torchlight 2/mods)\n" +
 			"  --enable         with --deploy: list the mod first in modlauncher.sch (backed up first)\n" +
@@ -37,7 +37,7 @@ func init() {
 			"                   keep (pack the .MPP files as they are), none (pack no level .MPP)\n" +
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
 			"  --full           compile everything (default: reuse what did not change since the last pack, kept in\n" +
-			"                   OUT.MOD.packcache beside the output; the result is byte-identical either way)\n" +
+			"                   the user's cache, Packsmith/packcache; the result is byte-identical either way)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +
@@ -116,6 +116,7 @@ func runPack(c *ctx, args []string) error {
 	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
 	opt.FindGame = true
 	opt.Incremental = !*fullPack
+	opt.CacheDir = modpack.DefaultCacheDir() // the user's cache, not the mod's folders
 	if opt.GameVersion != "" {
 		if _, err := modpack.ParseGameVersion(opt.GameVersion); err != nil {
 			return usageError{err.Error()}

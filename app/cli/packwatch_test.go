@@ -99,8 +99,10 @@ func TestPackWatch(t *testing.T) {
 	os.MkdirAll(mods, 0o755)
 	dir := noIDMod(t)
 	sword := filepath.Join(dir, "MEDIA", "UNITS", "ITEMS", "SWORD.DAT")
-	out := filepath.Join(dir, "Loop.MOD") // the default output, inside the watched folder
-	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "pack", dir, "--watch", "--deploy", "--mods", mods, "--enable", "--mpp", "none")
+	// An output inside the watched folder (the default was there once) is
+	// written by the pack itself, never a change that packs again.
+	out := filepath.Join(dir, "Loop.MOD")
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "pack", dir, "-o", out, "--watch", "--deploy", "--mods", mods, "--enable", "--mpp", "none")
 	cmd.Env = append(append(os.Environ(), childEnvs(t)...), childEnv+"=1")
 	var stdout, stderr syncBuf
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

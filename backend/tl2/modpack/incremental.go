@@ -1,6 +1,7 @@
 package modpack
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -19,7 +20,9 @@ import (
 
 // Incremental packing.
 //
-// Beside the output, OUT.MOD.packcache (cachecodec.go) records, for every entry of
+// The cache (cachecodec.go; CacheFile: in Options.CacheDir, the user's cache
+// for the app and the command, else beside the output as OUT.MOD.packcache)
+// records, for every entry of
 // the .MOD it describes, the source's size, modification time and content
 // hash (CRC-32C and CRC-32, 64 bits; a file whose size and time did not
 // change is not read again, unless it changed within a second of the
@@ -48,6 +51,31 @@ const cacheFormat = 3 // 3: the payload CRC-32
 // CacheSuffix is added to the output's name for its cache.
 const CacheSuffix = ".packcache"
 
+// CacheFile is the incremental cache of the .MOD at out: in dir, named by
+// the output's name and a hash of its absolute path (two outputs of one
+// name in different folders keep a cache each); with dir "", beside the
+// output as OUT.MOD.packcache.
+func CacheFile(dir, out string) string {
+	if dir == "" {
+		return out + CacheSuffix
+	}
+	if a, err := filepath.Abs(out); err == nil {
+		out = a
+	}
+	sum := sha256.Sum256([]byte(filepath.Clean(out)))
+	return filepath.Join(dir, fmt.Sprintf("%s-%x%s", filepath.Base(out), sum[:8], CacheSuffix))
+}
+
+// DefaultCacheDir is where the app and the command keep incremental
+// caches: <user cache>/Packsmith/packcache, out of the mod's folders.
+func DefaultCacheDir() string {
+	d, err := os.UserCacheDir()
+	if err != nil || d == "" {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "Packsmith", "packcache")
+}
+
 type packCache struct {
 	Format  int
 	Options string
@@ -70,19 +98,20 @@ type cacheEntry struct {
 
 // incState is one pack's use of the cache.
 type incState struct {
-	on      bool
-	optKey  string
-	keyOf   func(name string) string
-	prev    *mod.Reader
-	prevF   *os.File
-	old     map[string]cacheEntry
-	mu      sync.Mutex
-	next    map[string]cacheEntry
-	reused  atomic.Int64
-	note    string
-	written int64         // the old cache's Written
-	started int64         // when this pack began: the new cache's Written
-	ws      *watchSession // Watch's memory (the RAW stage's layouts), or nil
+	on       bool
+	optKey   string
+	keyOf    func(name string) string
+	prev     *mod.Reader
+	prevF    *os.File
+	old      map[string]cacheEntry
+	mu       sync.Mutex
+	next     map[string]cacheEntry
+	reused   atomic.Int64
+	note     string
+	written  int64         // the old cache's Written
+	started  int64         // when this pack began: the new cache's Written
+	ws       *watchSession // Watch's memory (the RAW stage's layouts), or nil
+	cacheDir string        // Options.CacheDir: where the cache file is (CacheFile)
 }
 
 // sameStat: a file whose size and modification time are those it had when
@@ -113,10 +142,10 @@ func buildID() string {
 	return "unknown"
 }
 
-// openIncremental reads the cache beside out when opt asks for it; any
+// openIncremental reads out's cache (CacheFile) when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session}
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session, cacheDir: opt.CacheDir}
 	if !opt.Incremental {
 		return s
 	}
@@ -146,12 +175,12 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 	}
 	c := opt.session.cacheFor(out) // Watch keeps the last one (session.go)
 	if c == nil {
-		b, err := os.ReadFile(out + CacheSuffix)
+		b, err := os.ReadFile(CacheFile(opt.CacheDir, out))
 		if err != nil {
 			return s // the first pack: nothing to say
 		}
 		if c, err = decodeCache(b); err != nil {
-			s.note = fmt.Sprintf("full pack: %s%s: %v", filepath.Base(out), CacheSuffix, err)
+			s.note = fmt.Sprintf("full pack: %s: %v", filepath.Base(CacheFile(opt.CacheDir, out)), err)
 			return s
 		}
 	}
@@ -387,7 +416,11 @@ func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 		return err
 	}
 	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
-	if err := safefile.WriteFile(out+CacheSuffix, assembleCache(&c, body.encoded)); err != nil {
+	file := CacheFile(s.cacheDir, out)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	if err := safefile.WriteFile(file, assembleCache(&c, body.encoded)); err != nil {
 		return err
 	}
 	c.Entries = body.entries

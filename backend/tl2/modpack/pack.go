@@ -28,8 +28,14 @@ import (
 // Options tune Pack. The zero value packs next to the mod folder with the
 // default game version, hash string ids, all cores and no deploy.
 type Options struct {
-	// Output is the .MOD to write; "" means <mod folder>/<OutputName>.
+	// Output is the .MOD to write; "" means DefaultOutput: <OutputName>
+	// beside the mod folder, not inside it (a .MOD among the sources is in
+	// the way of version control, backups and Find in files).
 	Output string
+	// CacheDir is the folder the incremental cache goes to (CacheFile);
+	// "" keeps it beside the output, as OUT.MOD.packcache. The app and the
+	// command set DefaultCacheDir, in the user's cache.
+	CacheDir string
 	// GameVersion "a.b.c.d" wins over GameDir; with neither,
 	// DefaultGameVersion is stamped.
 	GameVersion string
@@ -189,6 +195,17 @@ type Result struct {
 }
 
 var errCancelled = context.Canceled
+
+// DefaultOutput is where a pack writes when Options.Output is "": the
+// .MOD named OutputName in the folder that holds the mod folder, beside
+// it ("work/MyMod" packs to "work/MYMOD.MOD").
+func DefaultOutput(modDir string, md *ModDat) string {
+	dir := filepath.Clean(modDir)
+	if a, err := filepath.Abs(dir); err == nil {
+		dir = a
+	}
+	return filepath.Join(filepath.Dir(dir), OutputName(md, modDir))
+}
 
 // OutputName is the .MOD file name for a mod: MOD_FILE_NAME, else NAME,
 // else the folder's name, made safe for a file name, with ".MOD" added when
@@ -496,7 +513,7 @@ func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		return nil, err
 	}
 	name := OutputName(md, modDir)
-	in := &Inspection{ModDir: modDir, Mod: md, OutputName: name, Output: filepath.Join(modDir, name), Findings: append([]Finding{}, md.Findings...)}
+	in := &Inspection{ModDir: modDir, Mod: md, OutputName: name, Output: DefaultOutput(modDir, md), Findings: append([]Finding{}, md.Findings...)}
 	col, err := collect(modDir, func() bool { return ctx.Err() != nil })
 	if err != nil {
 		return nil, err

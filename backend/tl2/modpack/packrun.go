@@ -219,7 +219,7 @@ func (r *packRun) readModDat() error {
 func (r *packRun) placeOutput() error {
 	out := r.opt.Output
 	if out == "" {
-		out = filepath.Join(r.modDir, OutputName(r.md, r.modDir))
+		out = DefaultOutput(r.modDir, r.md)
 	}
 	out, err := filepath.Abs(out)
 	if err != nil {

@@ -23,7 +23,7 @@ func Watch(ctx context.Context, modDir string, opt Options, wo watch.Options, ea
 	if opt.Output != "" {
 		out, _ = filepath.Abs(opt.Output)
 	} else if md, err := ReadModDat(modDir); err == nil {
-		out, _ = filepath.Abs(filepath.Join(modDir, OutputName(md, modDir)))
+		out = DefaultOutput(modDir, md)
 	}
 	root := filepath.Clean(modDir)
 	if a, err := filepath.Abs(root); err == nil {

@@ -7,7 +7,7 @@ import { familyList, familyOf } from './families.js';
 
 // A file no driver took: named like a family's (its extension), it is most
 // likely damaged or another game's; else say what Packsmith opens.
-function unknownFile(_about, formats, detail) {
+function unknownFile(_about, _m, formats, detail) {
   const named = /([^\s:/\\]+\.[A-Za-z0-9]+): not an archive Packsmith knows/i.exec(detail);
   const fam = named && familyOf(formats, named[1]);
   if (fam) return `This file is named like a ${fam.hint}, but Packsmith cannot read it as one: it is damaged, or from another game or version.`;
@@ -31,6 +31,8 @@ const rules = [
   [/password/i, 'This pack is protected by a password, and the one given (or the known ones) did not open it.'],
   [/crc|checksum|hash mismatch|bad rollingHash/i,
     'The file is damaged: a checksum does not match what is stored. Get a fresh copy.'],
+  [/the picture is (\d+×\d+) but the texture is (\d+×\d+)/, (about, m) =>
+    `The picture is ${m[1]} but the texture is ${m[2]}: scale the picture to ${m[2]} in an image editor, then replace again.`],
   [/no such entry/i, 'There is no entry by that name in the archive.'],
   [/already in the archive/i, 'An entry by that name is already there: use Replace instead of Add.'],
   [/pending rename|pending (replace|add|remove)/i, 'That entry already has a pending change: save or undo it first.'],
@@ -50,7 +52,12 @@ const rules = [
  * @returns {{summary: string, detail: string}}
  */
 export function explain(e, about = '', formats = []) {
-  const detail = String(e?.message ?? e ?? '').trim();
-  for (const [re, summary] of rules) if (re.test(detail)) return { summary: typeof summary === 'function' ? summary(about, formats, detail) : summary, detail };
+  // The encoders' hint names an option of the command line and the Go
+  // API; the window's Replace has none: it says what to do instead.
+  const detail = String(e?.message ?? e ?? '').trim().replace(/ \(ask for a resize to scale it\)/, '');
+  for (const [re, summary] of rules) {
+    const m = detail.match(re);
+    if (m) return { summary: typeof summary === 'function' ? summary(about, m, formats, detail) : summary, detail };
+  }
   return { summary: detail, detail: '' };
 }

@@ -33,4 +33,10 @@ describe('explain', () => {
     expect(explain('open C:\\m\\X.MOD: The process cannot access the file because it is being used by another process.').summary).toMatch(/Another program/);
     expect(explain('locked.iop: data/a.txt: entry is damaged').summary).not.toMatch(/Another program/);
   });
+  it('says how to fix a picture of the wrong size with what the Replace dialog has', () => {
+    const r = explain('replace textures/a.dds: dds: the picture is 60×30 but the texture is 64×32 (ask for a resize to scale it) (at offset 12)');
+    expect(r.summary).toBe('The picture is 60×30 but the texture is 64×32: scale the picture to 64×32 in an image editor, then replace again.');
+    expect(r.detail).toBe('replace textures/a.dds: dds: the picture is 60×30 but the texture is 64×32 (at offset 12)');
+    expect(r.summary + r.detail).not.toMatch(/resize/);
+  });
 });

@@ -19,7 +19,15 @@ export function newView(session) {
     query: freshQuery(),
     total: 0,
     selected: [],
+    // where the entry list and the folder tree were scrolled, and the row
+    // Shift+click and the arrow keys go on from: a tab comes back as it was
+    list: { scroll: 0, anchor: -1 },
+    treeScroll: 0,
     previewPath: '',
+    // what the preview was left showing, for previewPath: its view (image,
+    // hex, text, 3D, table), the image's zoom, channels, mip, face and open
+    // panels, the hex view's scroll and cursor (Preview keeps them here)
+    preview: { path: '', view: '', image: {}, hex: {} },
     previewLine: 0,
     findings: checks.some((c) => c.severity !== 'info') ? checks : null,
     comparing: false, // the Compare view replaces the panes
@@ -35,4 +43,32 @@ export function newView(session) {
     // folder); at first the archive itself, then the last file chosen
     dialogDir: session?.path ?? '',
   };
+}
+
+/**
+ * What each tab is called: its archive's name, with the parent folder
+ * added ("sample_mod/MEDIA", "a/DATA.PAK") where two open tabs share a
+ * name, going up a folder at a time until the names differ.
+ */
+export function tabLabels(sessions) {
+  const parts = (p) => String(p ?? '').split(/[\\/]+/).filter(Boolean);
+  const label = (s, up) => {
+    const ps = parts(s.path);
+    const dirs = ps.slice(Math.max(0, ps.length - 1 - up), ps.length - 1);
+    return dirs.length ? `${s.name} — ${dirs.join('/')}` : s.name;
+  };
+  const out = {};
+  const groups = new Map();
+  for (const s of sessions) groups.set(s.name, [...(groups.get(s.name) ?? []), s]);
+  for (const [, g] of groups) {
+    if (g.length === 1) {
+      out[g[0].id] = g[0].name;
+      continue;
+    }
+    let up = 1;
+    const deepest = Math.max(...g.map((s) => parts(s.path).length));
+    while (up < deepest && new Set(g.map((s) => label(s, up))).size < g.length) up++;
+    for (const s of g) out[s.id] = label(s, up);
+  }
+  return out;
 }

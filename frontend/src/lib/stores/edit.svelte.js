@@ -8,6 +8,7 @@ import * as bridge from '../bridge.js';
 import * as jobStore from '../jobs.svelte.js';
 import { plural } from '../format.js';
 import { workspace, fail, open, refreshSaved } from './workspace.svelte.js';
+import { errors, dismiss } from './errors.svelte.js';
 
 /** The open path dialog: null, or {kind, title, note, path, entry, target, confirm, …}. */
 export const edit = $state({ dialog: null });
@@ -18,14 +19,22 @@ export function saveAsDefault(path) {
   return dot > 0 ? path.slice(0, dot) + '_edited' + path.slice(dot) : path + '_edited';
 }
 
-/** Take a staging call's answer (caps and changes) into the tab's view. */
+/**
+ * Take a staging call's answer (caps and changes) into the tab's view. A
+ * failed staging's banner goes once the next staging succeeds: it is
+ * about a change that was not made, and the one just made worked.
+ */
 export async function staged(p, v = workspace.view) {
   try {
     v.edit = await p;
+    if (stagingError.id) dismiss(stagingError.id);
+    stagingError.id = 0;
   } catch (e) {
     fail(e);
+    stagingError.id = errors.list[0]?.id ?? 0;
   }
 }
+const stagingError = { id: 0 }; // the banner a failed staging showed
 
 export function askReplace(entry = workspace.view?.selected[0]) {
   const { active, view } = workspace;

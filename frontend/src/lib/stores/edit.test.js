@@ -101,6 +101,18 @@ describe('edit dialogs', () => {
   });
 });
 
+describe('staging errors', () => {
+  it('clears the banner of a failed replace once the next replace succeeds, and no other', async () => {
+    await ed.staged(Promise.reject(new Error('dds: the picture is 60×30 but the texture is 64×32 (ask for a resize to scale it)')));
+    expect(errors.list).toHaveLength(1);
+    await ed.staged(fake.b.replaceEntry('s1', 'x.dds', '/d/x.dds'));
+    expect(errors.list).toEqual([]);
+    errors.list = [{ id: 7, msg: 'extract failed' }];
+    await ed.staged(fake.b.replaceEntry('s1', 'y.dds', '/d/y.dds'));
+    expect(errors.list).toEqual([{ id: 7, msg: 'extract failed' }]);
+  });
+});
+
 describe('save', () => {
   it('follows its job in the tab that saved, then reads the session again', async () => {
     const v = workspace.view;
@@ -127,6 +139,28 @@ describe('save', () => {
     expect(workspace.sessions[0]).toMatchObject({ id: 's1', name: 'fresh.zip' });
     expect(workspace.activeId).toBe('s2');
     expect(errors.list).toEqual([]);
+  });
+
+  it('keeps the selection and the preview on the entries the saved archive still has', async () => {
+    const v = workspace.view;
+    fake.b.present = new Set(['x.dds', 'y.dds']);
+    await ed.staged(fake.b.replaceEntry('s1', 'x.dds', '/d/x.dds'));
+    v.selected = ['x.dds', 'gone.dds', 'y.dds'];
+    v.previewPath = 'x.dds';
+    await ed.save();
+    fake.b.emit('job', { id: 'job-save', seq: 4, state: 'done', result: { info: { id: 's1', path: '/m/a.zip', name: 'a.zip' }, save: { checks: [{ ok: true }] } } });
+    await tick();
+    await tick();
+    expect(v.selected).toEqual(['x.dds', 'y.dds']);
+    expect(v.previewPath).toBe('x.dds');
+    v.previewPath = 'gone.dds';
+    await ed.staged(fake.b.replaceEntry('s1', 'y.dds', '/d/y.dds'));
+    await ed.save();
+    fake.b.emit('job', { id: 'job-save', seq: 5, state: 'done', result: { info: { id: 's1', path: '/m/a.zip', name: 'a.zip' }, save: { checks: [{ ok: true }] } } });
+    await tick();
+    await tick();
+    expect(v.previewPath).toBe(''); // removed by the save: nothing to show
+    fake.b.present = new Set();
   });
 
   it('says which changes did not read back, about the saved archive', async () => {

@@ -49,6 +49,8 @@ export function fakeBridge() {
     pickFileIn: vi.fn(async () => '/picked/new.dds'),
     pickSaveAs: vi.fn(async (title, from) => from + '.chosen'),
     matchingPaths: vi.fn(async () => ['a', 'b', 'c']),
+    present: new Set(), // the entries entriesExist finds
+    entriesExist: vi.fn(async (id, paths) => paths.map((p) => (f.present.has(p) ? p : ''))),
     verify: vi.fn(async () => 'job-verify'),
     extractWith: vi.fn(async () => 'job-extract'),
     extractReplacing: vi.fn(async () => 'job-extract'),

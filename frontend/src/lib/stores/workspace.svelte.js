@@ -161,17 +161,29 @@ export async function browseFolder() {
 
 /**
  * After a save: the session's fresh info (a save as may have opened
- * another), its tree and changes read again, its list reloaded and its
- * preview cleared; the Recent list read again.
+ * another), its tree and changes read again, its list reloaded; the
+ * selection keeps the entries the saved archive still has, and the
+ * preview shows the saved entry (cleared only when it is gone). The
+ * Recent list read again.
  */
 export async function refreshSaved(fresh) {
   const w = workspace;
   w.sessions = w.sessions.map((s) => (s.id === fresh.id ? fresh : s));
-  if (w.views[fresh.id]) {
-    w.views[fresh.id].treeRoot = await bridge.tree(fresh.id);
-    w.views[fresh.id].edit = await bridge.changes(fresh.id);
-    w.views[fresh.id].listVersion++;
-    w.views[fresh.id].previewPath = '';
+  const v = w.views[fresh.id];
+  if (v) {
+    v.treeRoot = await bridge.tree(fresh.id);
+    v.edit = await bridge.changes(fresh.id);
+    const asked = [...new Set([...v.selected, ...(v.previewPath ? [v.previewPath] : [])])];
+    let got = [];
+    try {
+      if (asked.length) got = await bridge.entriesExist(fresh.id, asked);
+    } catch {
+      got = null; // not known: nothing kept
+    }
+    const kept = new Set(got ? asked.filter((_, i) => got[i]) : []);
+    v.selected = v.selected.filter((p) => kept.has(p));
+    if (!kept.has(v.previewPath)) v.previewPath = '';
+    v.listVersion++;
   }
   w.recent = await bridge.recent();
 }
