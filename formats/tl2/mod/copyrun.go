@@ -134,8 +134,11 @@ func (w *Writer) readRun() error {
 	if err := w.acquire(); err != nil {
 		return err
 	}
-	buf := inPool.Get().(*[]byte)
 	n := to - from
+	buf, _ := runPool.Get().(*[]byte)
+	if buf == nil {
+		buf = inPool.Get().(*[]byte)
+	}
 	if int64(cap(*buf)) < n {
 		nb := make([]byte, n)
 		buf = &nb

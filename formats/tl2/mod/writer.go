@@ -116,6 +116,7 @@ const maxPooled = 8 << 20
 var (
 	inPool  = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 	outPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+	runPool sync.Pool // *[]byte of runMax bytes or more (copyrun.go); empty: nil
 )
 
 // NewWriter starts a .MOD at out's current position and writes the
@@ -348,9 +349,8 @@ func (w *Writer) release(j *job) {
 			}
 		}
 	}
-	if !j.lent && cap(*j.in) <= maxPooled {
-		*j.in = (*j.in)[:0]
-		inPool.Put(j.in)
+	if !j.lent {
+		putBuf(j.in)
 	}
 	w.mu.Lock()
 	w.inflight -= n
@@ -524,8 +524,19 @@ func (w *Writer) compress(rec *manRecord, name string, buf *[]byte, lent bool) {
 	w.work <- j
 }
 
-func (w *Writer) putIn(buf *[]byte) {
-	if cap(*buf) <= maxPooled {
+func (w *Writer) putIn(buf *[]byte) { putBuf(buf) }
+
+// putBuf pools an input buffer: a run's (runMax or more) in runPool, so
+// that the next run finds one of its size instead of a small one it must
+// replace (a new 4 MB buffer per run, cleared, was a tenth of a repack's
+// CPU); bigger than maxPooled, none.
+func putBuf(buf *[]byte) {
+	switch c := int64(cap(*buf)); {
+	case c > maxPooled:
+	case c >= runMax:
+		*buf = (*buf)[:0]
+		runPool.Put(buf)
+	default:
 		*buf = (*buf)[:0]
 		inPool.Put(buf)
 	}
