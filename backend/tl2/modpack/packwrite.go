@@ -153,6 +153,9 @@ func (r *packRun) verify() error {
 	if err != nil {
 		return err
 	}
+	if err := r.inc.copyFailure(finds); err != nil {
+		return err
+	}
 	for _, f := range finds {
 		if f.Check == "mpp-stub" || f.Check == "layout-without-mpp" || f.Severity == mod.SevInfo {
 			continue // the grids stage said it, naming the source
