@@ -100,3 +100,45 @@ func TestCloseEndsTheNotifier(t *testing.T) {
 		t.Fatalf("%d goroutines left after closing 20 watchers (%d before)", n, before)
 	}
 }
+
+// Woken by notifications, the watcher settles for DefaultNotifiedDebounce
+// unless told otherwise: a save is reported about that long after it, not
+// after the poll's 300 ms; polling alone keeps DefaultDebounce, and a
+// debounce given is kept.
+func TestNotifiedDebounceDefault(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "A.DAT")
+	os.WriteFile(a, []byte("1"), 0o644)
+	for _, c := range []struct {
+		o    Options
+		want time.Duration
+	}{
+		{Options{Interval: time.Hour}, DefaultNotifiedDebounce},
+		{Options{Interval: time.Hour, PollOnly: true}, DefaultDebounce},
+		{Options{Interval: time.Hour, Debounce: 200 * time.Millisecond}, 200 * time.Millisecond},
+	} {
+		w, err := New(dir, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.want
+		if !w.Notified() && !c.o.PollOnly && c.o.Debounce == 0 {
+			want = DefaultDebounce // no notifications on this system
+		}
+		if w.opt.Debounce != want {
+			t.Errorf("%+v: debounce %v, want %v", c.o, w.opt.Debounce, want)
+		}
+		if w.Notified() && c.o.Debounce == 0 {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			os.WriteFile(a, []byte(fmt.Sprint(time.Now().UnixNano())), 0o644)
+			t0 := time.Now()
+			ch, err := w.Next(ctx)
+			cancel()
+			if err != nil || len(ch) != 1 {
+				t.Fatalf("Next = %v, %v", ch, err)
+			}
+			t.Logf("a save reported in %v", time.Since(t0).Round(time.Millisecond))
+		}
+		w.Close()
+	}
+}

@@ -4,15 +4,20 @@
 //
 // # What a deploy does
 //
-// Mod copies the .MOD atomically (a temporary file renamed into place)
-// into the mods folder (DefaultModsDir, or the one given), under its own
-// file name, holding the folder's lock (backend/sys/filelock) so two
-// deploys never interleave. The game loads the first file per MOD_ID, so
-// older copies of the same MOD_ID anywhere under the folder are moved into
-// the backups in the user's cache (backend/workspace/backups), and so is a
-// different mod under the target name: nothing but .MODs stays in the mods
-// folder. When that file is an earlier build of this mod (the same title,
-// another MOD_ID: a mod folder without MOD_ID packed twice), the line of
+// Mod puts the .MOD atomically (a temporary name renamed into place) into
+// the mods folder (DefaultModsDir, or the one given), under its own file
+// name, holding the folder's lock (backend/sys/filelock) so two deploys
+// never interleave. The temporary name is a hard link to the packed file
+// where the system allows (not on Windows; one volume), else a copy: no
+// .MOD is ever written in place, so both names keep their bytes when the
+// next pack renames a new build over its output. The build it replaces is
+// kept in the backups the same way (linked when it can be, else copied).
+// The game loads the first file per MOD_ID, so older copies of the same
+// MOD_ID anywhere under the folder are moved into the backups in the
+// user's cache (backend/workspace/backups), and so is a different mod
+// under the target name: nothing but .MODs stays in the mods folder.
+// When that file is an earlier build of this mod (the same title, another
+// MOD_ID: a mod folder without MOD_ID packed twice), the line of
 // modlauncher.sch naming its id names the new id instead, in its place
 // (Result.SchReplaced). With enable the id goes first in modlauncher.sch
 // (beside the mods folder, after a backup, under loadorder's lock), so the

@@ -112,6 +112,10 @@ type incState struct {
 	started  int64         // when this pack began: the new cache's Written
 	ws       *watchSession // Watch's memory (the RAW stage's layouts), or nil
 	cacheDir string        // Options.CacheDir: where the cache file is (CacheFile)
+	// verifyLater: copied blocks are checked by VerifyWritten's read of
+	// the written file (not FullVerify), not as they are copied; a block
+	// that fails there is a copy failure (copyFailure).
+	verifyLater bool
 }
 
 // sameStat: a file whose size and modification time are those it had when
@@ -145,7 +149,7 @@ func buildID() string {
 // openIncremental reads out's cache (CacheFile) when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session, cacheDir: opt.CacheDir}
+	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session, cacheDir: opt.CacheDir, verifyLater: !opt.FullVerify}
 	if !opt.Incremental {
 		return s
 	}
@@ -370,8 +374,13 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 }
 
 // copyReused copies e, which match found in the cache, from the previous
-// .MOD, checking its bytes against the payload CRC-32 the cache recorded.
+// .MOD, its bytes checked against the payload CRC-32 the cache recorded:
+// by the verify stage's read of the written file when that reads every
+// payload back (VerifyWritten: verifyLater), else as they are copied.
 func (s *incState) copyReused(w *mod.Writer, e *mod.Entry, fh mod.FileHeader) error {
+	if s.verifyLater {
+		return w.CopyRawVerifyLater(s.prev, e, fh, s.old[fh.Name].Payload)
+	}
 	return w.CopyRawChecked(s.prev, e, fh, s.old[fh.Name].Payload)
 }
 
@@ -425,5 +434,24 @@ func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 	}
 	c.Entries = body.entries
 	ws.keepCache(out, &c)
+	return nil
+}
+
+// copyFailure is the verify stage's word on copied blocks: a block whose
+// payload read back is not the CRC-32 recorded for it, in a pack that
+// copied blocks without checking them (verifyLater), is a *mod.CopyError
+// naming it, so that Pack packs again in full as when a copy fails as it
+// is made. A block written fresh that fails the same check is one too:
+// packing again in full is the answer either way.
+func (s *incState) copyFailure(finds []mod.Finding) error {
+	if !s.verifyLater || s.reused.Load() == 0 {
+		return nil
+	}
+	for _, f := range finds {
+		if f.Check == "payload" {
+			return &mod.CopyError{Entry: f.Entry, Offset: f.Offset, Blocks: 1,
+				Err: fmt.Errorf("%s: block at offset 0x%X: %s (payload CRC-32 as the previous pack recorded it)", f.Entry, f.Offset, f.Message)}
+		}
+	}
 	return nil
 }

@@ -2,8 +2,12 @@ package modpack
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"path/filepath"
 
 	"packsmith/backend/tl2/deploy"
@@ -126,17 +130,6 @@ func (r *packRun) verify() error {
 	written := r.w.Written()
 	r.cacheEntries = make(chan cacheBody, 1)
 	go func() { r.cacheEntries <- r.inc.entries(written) }()
-	// The file's SHA-256 is the one serial part (about 1.4 GB/s here): it
-	// starts at once, beside reading the manifest back and checking the
-	// blocks, on its own read of the file (a second read from the page
-	// cache costs less than waiting for the first).
-	sum := hashFile(r.ctx, tmp.File, st.Size())
-	hashed := false
-	defer func() {
-		if !hashed {
-			<-sum // an early return still waits for it to stop
-		}
-	}()
 	rd, err := mod.NewReader(tmp.File, st.Size(), nil)
 	if err != nil {
 		return fmt.Errorf("verify: the written .MOD does not read back: %w", err)
@@ -144,15 +137,28 @@ func (r *packRun) verify() error {
 	vprog := func(done, total int64, what string) { r.pr.report(StageVerify, done, total, what) }
 	var finds []mod.Finding
 	if r.opt.FullVerify {
+		// The file's SHA-256 on its own read, beside the inflating.
+		sum := hashFile(r.ctx, tmp.File, st.Size())
 		finds, err = rd.Verify(r.ctx, vprog)
+		res.Hashes.SHA256 = <-sum
 	} else {
-		finds, err = rd.VerifyWritten(r.ctx, tmp.File, st.Size(), written, vprog)
+		// VerifyWritten reads the file once, front to back: the SHA-256
+		// is taken from that read (shaReaderAt) instead of a second one
+		// of its own (a 128 MB copy out of the page cache, and a third
+		// goroutine on a machine whose cores are busy).
+		sr := &shaReaderAt{r: tmp.File, h: sha256.New()}
+		finds, err = rd.VerifyWritten(r.ctx, sr, st.Size(), written, vprog)
+		if res.Hashes.SHA256 = sr.sum(st.Size()); res.Hashes.SHA256 == "" && err == nil && r.ctx.Err() == nil {
+			res.Hashes.SHA256 = <-hashFile(r.ctx, tmp.File, st.Size()) // it stopped early: read it again
+		}
 	}
-	res.Hashes.SHA256, hashed = <-sum, true
 	if res.Hashes.SHA256 == "" && err == nil && r.ctx.Err() == nil {
 		err = errors.New("verify: the written .MOD could not be read back for its SHA-256")
 	}
 	if err != nil {
+		return err
+	}
+	if err := r.inc.copyFailure(finds); err != nil {
 		return err
 	}
 	for _, f := range finds {
@@ -243,4 +249,35 @@ func (r *packRun) deployMod() error {
 	}
 	r.pr.report(StageDeploy, 1, 1, d.Path)
 	return nil
+}
+
+// shaReaderAt is an io.ReaderAt that takes the SHA-256 of what is read
+// through it while the reads follow one another from offset 0; a read
+// elsewhere ends the hashing (sum then says "").
+type shaReaderAt struct {
+	r    io.ReaderAt
+	h    hash.Hash
+	next int64 // the offset the next read must start at; -1: out of order
+}
+
+func (s *shaReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := s.r.ReadAt(p, off)
+	if s.next >= 0 {
+		if off == s.next {
+			s.h.Write(p[:n])
+			s.next += int64(n)
+		} else {
+			s.next = -1
+		}
+	}
+	return n, err
+}
+
+// sum is the hex SHA-256 of the first size bytes, or "" when the reads
+// did not cover exactly them in order.
+func (s *shaReaderAt) sum(size int64) string {
+	if s.next != size {
+		return ""
+	}
+	return hex.EncodeToString(s.h.Sum(nil))
 }

@@ -151,6 +151,8 @@ func (w *walker) read(d *walkDir) []*walkDir {
 	}
 	d.items = make([]walkItem, len(ents))
 	var subs []*walkDir
+	var dh *dirHandle // opened at the first file to stat
+	defer func() { dh.close() }()
 	for i, e := range ents {
 		name := e.Name()
 		it := &d.items[i]
@@ -167,7 +169,10 @@ func (w *walker) read(d *walkDir) []*walkDir {
 		case isJunk(name):
 			it.kind = walkJunk
 		default:
-			info, err := statEntry(abs, e)
+			if dh == nil {
+				dh = openDir(d.abs)
+			}
+			info, err := statEntry(dh, abs, name, e)
 			switch {
 			case err != nil:
 				it.err = err
@@ -188,12 +193,13 @@ func (w *walker) read(d *walkDir) []*walkDir {
 // listing already holds a regular file's size and time, so they are taken
 // from the entry instead of opening the file; a link, anything irregular
 // or a failure still goes to os.Stat, so the result and the error are what
-// it gives. Elsewhere the listing has no sizes: os.Stat is the one call.
-func statEntry(abs string, e fs.DirEntry) (fs.FileInfo, error) {
+// it gives. Elsewhere the listing has no sizes: a stat is the one call,
+// by name in the folder dh where it can be (walkstat_linux.go).
+func statEntry(dh *dirHandle, abs, name string, e fs.DirEntry) (fs.FileInfo, error) {
 	if runtime.GOOS == "windows" && e.Type().IsRegular() {
 		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
 			return info, nil
 		}
 	}
-	return os.Stat(abs)
+	return dh.statAt(abs, name)
 }

@@ -173,6 +173,13 @@ type Options struct {
 	Kind string // KindMod, KindSch, KindModDat ("" = KindOther)
 	Why  string // in words, for the listing
 	Lock string // see Entry.Lock
+	// Replacing says the caller is about to rename another file over path
+	// and never writes into it: Copy may then hard-link path into the
+	// store instead of copying its bytes (the two names hold bytes that
+	// no longer change; a deploy's previous build, 130 MB, copied and
+	// flushed on every save, was most of a Pack on save). A link that
+	// fails (another volume) copies as before.
+	Replacing bool
 }
 
 // Copy copies path into the store and prunes its older copies. A missing
@@ -245,6 +252,12 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 			return fail(err)
 		}
 		e.SHA256 = sum
+	} else if o.Replacing && linkOver(abs, dst) {
+		sum, err := hashFile(dst)
+		if err != nil {
+			return fail(err)
+		}
+		e.SHA256 = sum
 	} else {
 		sum, n, err := copyFile(abs, dst)
 		if err != nil {
@@ -269,6 +282,21 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	}
 	s.prune(dir, protect)
 	return e, nil
+}
+
+// linkOver makes the claimed dst a hard link to src: the link is made
+// beside dst and renamed over it, so the claim is never let go. It
+// reports whether dst is src now.
+func linkOver(src, dst string) bool {
+	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".link") // hidden: never listed as a copy
+	if err := os.Link(src, tmp); err != nil {
+		return false
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return false
+	}
+	return true
 }
 
 // copyFile copies src over the claimed dst, synced, and returns the

@@ -72,6 +72,11 @@ type runItem struct {
 type payloadCheck struct {
 	on   bool
 	want uint32
+	// later: the bytes are not read for their CRC-32 here; want is
+	// recorded as the block's payload CRC-32 and VerifyWritten, which
+	// reads the written file back anyway, checks the copy against it
+	// (CopyRawVerifyLater).
+	later bool
 }
 
 // verify fails a copied block whose payload is not what the caller
@@ -134,8 +139,11 @@ func (w *Writer) readRun() error {
 	if err := w.acquire(); err != nil {
 		return err
 	}
-	buf := inPool.Get().(*[]byte)
 	n := to - from
+	buf, _ := runPool.Get().(*[]byte)
+	if buf == nil {
+		buf = inPool.Get().(*[]byte)
+	}
 	if int64(cap(*buf)) < n {
 		nb := make([]byte, n)
 		buf = &nb
@@ -190,10 +198,13 @@ func (w *Writer) readRun() error {
 			seg = off + span
 			continue
 		}
-		pc := crc32.ChecksumIEEE(b[off+8 : off+span])
-		if err := it.check.verify(it.e, src.dataOff+it.at, pc); err != nil {
-			w.putIn(buf)
-			return err
+		pc := it.check.want
+		if !it.check.later {
+			pc = crc32.ChecksumIEEE(b[off+8 : off+span])
+			if err := it.check.verify(it.e, src.dataOff+it.at, pc); err != nil {
+				w.putIn(buf)
+				return err
+			}
 		}
 		it.rec.size, it.rec.crc = size, it.e.CRC32
 		blocks = append(blocks, runBlock{rec: it.rec, off: off - seg, packed: packed, payloadCRC: pc})

@@ -1,0 +1,43 @@
+//go:build unix
+
+package modpack
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// A stat by name in the folder (statAt) gives what os.Stat gives: size,
+// time and kind of a file, of a link's target (a file, a folder), and
+// os.Stat's error for a dangling link.
+func TestStatAtIsStat(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "A.DAT")
+	os.WriteFile(f, []byte("12345"), 0o644)
+	old := time.Date(2020, 1, 2, 3, 4, 5, 600, time.UTC)
+	os.Chtimes(f, old, old)
+	os.Symlink("A.DAT", filepath.Join(dir, "toFile"))
+	os.Mkdir(filepath.Join(dir, "SUB"), 0o755)
+	os.Symlink("SUB", filepath.Join(dir, "toDir"))
+	os.Symlink("missing", filepath.Join(dir, "dangling"))
+	dh := openDir(dir)
+	defer dh.close()
+	for _, name := range []string{"A.DAT", "toFile", "toDir", "SUB", "dangling", "absent"} {
+		abs := filepath.Join(dir, name)
+		want, werr := os.Stat(abs)
+		got, gerr := dh.statAt(abs, name)
+		if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
+			t.Errorf("%s: error %v, os.Stat's %v", name, gerr, werr)
+			continue
+		}
+		if werr != nil {
+			continue
+		}
+		if got.Size() != want.Size() || !got.ModTime().Equal(want.ModTime()) || got.Mode().IsRegular() != want.Mode().IsRegular() || got.IsDir() != want.IsDir() {
+			t.Errorf("%s: size %d time %v regular %v dir %v; os.Stat: %d %v %v %v", name, got.Size(), got.ModTime(), got.Mode().IsRegular(), got.IsDir(),
+				want.Size(), want.ModTime(), want.Mode().IsRegular(), want.IsDir())
+		}
+	}
+}
