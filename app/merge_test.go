@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -146,7 +147,19 @@ func TestMergedPatchFindsTheGame(t *testing.T) {
 	if !errors.Is(err, mergepatch.ErrNoBase) || !strings.Contains(err.Error(), "in the base box") {
 		t.Fatalf("no install: err %v", err)
 	}
-	game := mergetest.GameInstallIn(t, filepath.Join(home, ".local", "share", "Steam", "steamapps", "common", "Torchlight II"), base)
+	// Where Steam keeps the game on each system (tl2game.Find): under
+	// HOME on Linux and macOS, under Program Files on Windows.
+	steam := filepath.Join(home, ".local", "share", "Steam")
+	switch runtime.GOOS {
+	case "windows":
+		pf := t.TempDir()
+		t.Setenv("ProgramFiles(x86)", pf)
+		t.Setenv("ProgramFiles", pf)
+		steam = filepath.Join(pf, "Steam")
+	case "darwin":
+		steam = filepath.Join(home, "Library", "Application Support", "Steam")
+	}
+	game := mergetest.GameInstallIn(t, filepath.Join(steam, "steamapps", "common", "Torchlight II"), base)
 	v, err := a.MergedPatch(user, "", "")
 	if err != nil {
 		t.Fatal(err)

@@ -68,3 +68,15 @@ func Main(m *testing.M) {
 	restore()
 	os.Exit(code)
 }
+
+// OwnCache points os.UserCacheDir at a new folder of the test's own, on
+// every system (XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows and under
+// wine), and returns it: tests that list the backups folder see only their
+// own copies, not those of the package's other tests.
+func OwnCache(t testing.TB) string {
+	t.Helper()
+	d := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", d)
+	t.Setenv("LOCALAPPDATA", d)
+	return d
+}

@@ -12,6 +12,7 @@ import (
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/internal/hermetic"
 )
 
 const journalChildEnv = "PACKSMITH_DEPLOY_KILL_AT"
@@ -56,7 +57,7 @@ func TestDeployKilledLeavesOneCopy(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGKILL")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	for _, c := range []struct {
 		step    string
 		between int    // .MODs with the id right after the kill

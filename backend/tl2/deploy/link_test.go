@@ -10,6 +10,7 @@ import (
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/workspace/backups"
+	"packsmith/internal/hermetic"
 )
 
 // A deploy links the packed .MOD into the mods folder instead of copying
@@ -17,7 +18,7 @@ import (
 // the backups: no byte is copied, and each name keeps its bytes when the
 // packer renames a new build over its output.
 func TestDeployLinksAndKeepsBytes(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	work, mods := t.TempDir(), filepath.Join(t.TempDir(), "mods")
 	os.Mkdir(mods, 0o755)
 	out := filepath.Join(work, "LINKME.MOD")

@@ -9,13 +9,14 @@ import (
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/workspace/backups"
+	"packsmith/internal/hermetic"
 )
 
 // Deploying a second build of a mod keeps the first in the backups (not in
 // the mods folder), listed with its version; restoring it puts its bytes
 // back. The same build deployed again makes no copy.
 func TestDeployKeepsThePreviousBuild(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	work, mods := t.TempDir(), filepath.Join(t.TempDir(), "mods")
 	os.Mkdir(mods, 0o755)
 	build := func(dir string, version uint16, files ...string) (string, []byte) {

@@ -9,6 +9,7 @@ import (
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/formats/tl2/sch"
+	"packsmith/internal/hermetic"
 )
 
 // A redeploy of a mod packed again under another MOD_ID (a mod folder
@@ -20,7 +21,7 @@ import (
 func TestRedeployReplacesTheSchLine(t *testing.T) {
 	for _, enable := range []bool{false, true} {
 		t.Run(fmt.Sprint("enable=", enable), func(t *testing.T) {
-			t.Setenv("XDG_CACHE_HOME", t.TempDir())
+			hermetic.OwnCache(t)
 			user := t.TempDir()
 			mods := filepath.Join(user, "mods")
 			os.Mkdir(mods, 0o755)

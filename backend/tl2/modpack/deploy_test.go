@@ -12,6 +12,7 @@ import (
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/sch"
+	"packsmith/internal/hermetic"
 )
 
 func schIDs(t *testing.T, p string) []int64 {
@@ -33,7 +34,7 @@ func schIDs(t *testing.T, p string) []int64 {
 // the line of modlauncher.sch that named it names the new id, in its
 // place. The mods folder keeps only .MODs; the old build is in the backups.
 func TestDeployEarlierBuildTakesItsLine(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	noID := "[MOD]\r\n\t<STRING>NAME:Loop\r\n[/MOD]\r\n"
 	dir := makeMod(t, noID, map[string]string{"MEDIA/X.DAT": "[X]\n\t<INTEGER>V:1\n[/X]\n"})
 	user := t.TempDir()
@@ -103,7 +104,7 @@ func TestDeployEarlierBuildTakesItsLine(t *testing.T) {
 // Written back (the command line's and the window's default now): two
 // packs, one id, one line.
 func TestDeployTwiceWithWrittenID(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	// UTF-16LE with a BOM, as GUTS writes it (makeMod), and a comment.
 	utf16le := func(s string) string {
 		b := []byte{0xFF, 0xFE}
