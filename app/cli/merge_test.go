@@ -353,3 +353,32 @@ func squeeze(s string) string {
 	}
 	return b.String()
 }
+
+// `merge --json` has the fields issue 32 asks for (files: path, the mods
+// it came from, merged|conflict; conflicts: path, block, property, each
+// mod's value, the base's, which won) and the README lists; no more.
+func TestMergeJSONShape(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	out, errs, code := run(t, "merge", "--json", "--dir", user, "--base", base, "-o", filepath.Join(t.TempDir(), "P.MOD"))
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	pinShape(t, "merge", out, "conflicts", "conflicts[].base", "conflicts[].basePresent", "conflicts[].baseType",
+		"conflicts[].block", "conflicts[].key", "conflicts[].label", "conflicts[].overridden", "conflicts[].path",
+		"conflicts[].property", "conflicts[].values", "conflicts[].values[].changed", "conflicts[].values[].mod",
+		"conflicts[].values[].present", "conflicts[].values[].type", "conflicts[].values[].value", "conflicts[].winner",
+		"deployed", "enabled", "files", "files[].conflicts", "files[].inBase", "files[].mods", "files[].path",
+		"files[].status", "indices", "indices[].fromMerged", "indices[].path", "indices[].records", "output", "sha256",
+		"shared", "size", "skipped", "sources", "sources[].file", "sources[].hash", "sources[].id", "sources[].title")
+	var r struct {
+		Files []struct{ Status string } `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range r.Files {
+		if f.Status != "merged" && f.Status != "conflict" {
+			t.Errorf("files[].status %q, want merged or conflict", f.Status)
+		}
+	}
+}
