@@ -109,3 +109,15 @@ test('another winner, built again: the winners file and the patch change', { ski
   assert.match(await page.textContent('[data-testid=merged-patch]'), /The patch is deployed and active\./);
   await shot('merge-built-again.png');
 });
+
+test('the conflicts view: the mods’ shared files are merged into the patch, not lost', { skip }, async () => {
+  await page.click('[data-testid=lo-load]'); // read the load order as it is on disk now
+  const card = `[data-testid=lo-conflict][data-path="${DAT}"]`;
+  await page.waitForSelector(`${card} [data-testid=lo-merged]`);
+  assert.match(await page.textContent(`${card} [data-testid=lo-winner]`), /1\. Merged patch \(Packsmith\)/);
+  const merged = await page.$$eval(`${card} [data-testid=lo-merged]`, (els) => els.map((e) => e.textContent.trim()));
+  assert.deepEqual(merged, ['⇄ 2. Mod A (merged into the patch)', '⇄ 3. Mod B (merged into the patch)']);
+  assert.equal(await page.locator(`${card} .lose`).count(), 0, 'a merged file shown as lost');
+  assert.equal(await page.locator('[data-testid=lo-patch-stale]').count(), 0);
+  await shot('merge-conflicts-view.png');
+});

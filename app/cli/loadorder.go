@@ -292,9 +292,10 @@ func sevMark(sev string) string {
 
 // conflictsOut is `loadorder conflicts --json`.
 type conflictsOut struct {
-	SchPath   string               `json:"schPath"`
-	Conflicts []loadorder.Conflict `json:"conflicts"`
-	Mods      []conflictMod        `json:"mods"`
+	SchPath     string                `json:"schPath"`
+	Conflicts   []loadorder.Conflict  `json:"conflicts"`
+	MergedPatch loadorder.MergedPatch `json:"mergedPatch"`
+	Mods        []conflictMod         `json:"mods"`
 }
 
 type conflictMod struct {
@@ -304,33 +305,57 @@ type conflictMod struct {
 	Files      int    `json:"files"`
 	Wins       int    `json:"wins"`
 	Loses      int    `json:"loses"`
+	Merged     int    `json:"merged"` // shared files the merged patch wins and holds its version of
 	Unique     int    `json:"unique"`
 	Overridden bool   `json:"overridden"`
 }
 
 func conflictsJSON(v *loadorder.View) conflictsOut {
-	out := conflictsOut{SchPath: v.SchPath, Conflicts: v.Conflicts, Mods: []conflictMod{}}
+	out := conflictsOut{SchPath: v.SchPath, Conflicts: v.Conflicts, MergedPatch: v.MergedPatch, Mods: []conflictMod{}}
 	for _, m := range v.Mods {
 		if m.Loaded {
-			out.Mods = append(out.Mods, conflictMod{m.ID, m.Title, m.Place, m.Files, m.Wins, m.Loses, m.Unique, m.Overridden})
+			out.Mods = append(out.Mods, conflictMod{m.ID, m.Title, m.Place, m.Files, m.Wins, m.Loses, m.Merged, m.Unique, m.Overridden})
 		}
 	}
 	return out
 }
 
+// printConflicts lists the shared files (who wins, who loses, whose
+// version the merged patch holds), then the counts per mod.
 func printConflicts(c *ctx, v *loadorder.View) error {
 	w := c.stdout
+	refs := func(rs []loadorder.ModRef) string {
+		var l []string
+		for _, x := range rs {
+			l = append(l, fmt.Sprintf("%d. %s", x.Place, escapeControls(x.Title)))
+		}
+		if len(l) == 0 {
+			return "-" // the patch took every copy: no loser (or nothing merged)
+		}
+		return strings.Join(l, ", ")
+	}
+	if v.MergedPatch.Stale != "" {
+		fmt.Fprintf(w, "The merged patch is out of date (%s): the merges it holds may be out of date (marked *).\n\n", escapeControls(v.MergedPatch.Stale))
+	}
 	if len(v.Conflicts) == 0 {
 		fmt.Fprintln(w, "No file is shipped by more than one loaded mod.")
 	} else {
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "file\twinner\tlosers\n")
+		head := "file\twinner\tlosers\n"
+		if v.MergedPatch.Place > 0 {
+			head = "file\twinner\tlosers\tmerged into the patch\n"
+		}
+		fmt.Fprint(tw, head)
 		for _, cf := range v.Conflicts {
-			var l []string
-			for _, x := range cf.Losers {
-				l = append(l, fmt.Sprintf("%d. %s", x.Place, escapeControls(x.Title)))
+			fmt.Fprintf(tw, "%s\t%d. %s\t%s", escapeControls(cf.Path), cf.Winner.Place, escapeControls(cf.Winner.Title), refs(cf.Losers))
+			if v.MergedPatch.Place > 0 {
+				mark := ""
+				if cf.MergedStale {
+					mark = " *"
+				}
+				fmt.Fprintf(tw, "\t%s%s", refs(cf.Merged), mark)
 			}
-			fmt.Fprintf(tw, "%s\t%d. %s\t%s\n", escapeControls(cf.Path), cf.Winner.Place, escapeControls(cf.Winner.Title), strings.Join(l, ", "))
+			fmt.Fprintln(tw)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -338,7 +363,12 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "#\tmod\tfiles\twins\tloses\tunique\t\n")
+	patch := v.MergedPatch.Place > 0
+	if patch {
+		fmt.Fprintf(tw, "#\tmod\tfiles\twins\tloses\tmerged\tunique\t\n")
+	} else {
+		fmt.Fprintf(tw, "#\tmod\tfiles\twins\tloses\tunique\t\n")
+	}
 	for _, m := range v.Mods {
 		if !m.Loaded {
 			continue
@@ -347,7 +377,11 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 		if m.Overridden {
 			note = "fully overridden: none of its files is used"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\n", m.Place, escapeControls(m.Title), m.Files, m.Wins, m.Loses, m.Unique, note)
+		if patch {
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", m.Place, escapeControls(m.Title), m.Files, m.Wins, m.Loses, m.Merged, m.Unique, note)
+		} else {
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\n", m.Place, escapeControls(m.Title), m.Files, m.Wins, m.Loses, m.Unique, note)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -265,3 +265,120 @@ func TestMergeGameBase(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 }
+
+// `loadorder conflicts` with the merged patch deployed first: the mods'
+// shared sources and RAW indices read as merged into the patch, none as
+// lost; after the order changes, the merges are marked out of date.
+func TestMergeLoadOrderConflicts(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	if r := mgRun(t, "--dir", user, "--base", base, "-o", filepath.Join(t.TempDir(), "P.MOD"), "--deploy", "--enable"); r.Deployed == "" {
+		t.Fatal("not deployed")
+	}
+	out, errs, code := lo(t, user, "conflicts")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{
+		"file  winner  losers  merged into the patch",
+		"MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT  1. Merged patch (Packsmith)  -  2. Mod A, 3. Mod B\n",
+		"MEDIA/UNITDATA.RAW  1. Merged patch (Packsmith)  -  3. Mod B\n",
+		"#  mod  files  wins  loses  merged  unique",
+	} {
+		if !strings.Contains(squeeze(out), want) {
+			t.Errorf("conflicts lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "out of date") || strings.Contains(out, "fully overridden") {
+		t.Errorf("a fresh patch's conflicts:\n%s", out)
+	}
+	var js struct {
+		Conflicts []struct {
+			Path   string            `json:"path"`
+			Losers []json.RawMessage `json:"losers"`
+			Merged []struct {
+				Title string `json:"title"`
+			} `json:"merged"`
+			MergedStale bool `json:"mergedStale"`
+		} `json:"conflicts"`
+		MergedPatch struct {
+			ID    string `json:"id"`
+			Stale string `json:"stale"`
+		} `json:"mergedPatch"`
+		Mods []struct {
+			Title  string `json:"title"`
+			Loses  int    `json:"loses"`
+			Merged int    `json:"merged"`
+		} `json:"mods"`
+	}
+	out, errs, _ = lo(t, user, "conflicts", "--json")
+	if err := json.Unmarshal([]byte(out), &js); err != nil {
+		t.Fatal(err, errs)
+	}
+	if len(js.Conflicts) != 5 || js.MergedPatch.ID != mergetest.Itoa64(mergepatch.PatchID) || js.MergedPatch.Stale != "" {
+		t.Fatalf("%d conflicts, patch %+v", len(js.Conflicts), js.MergedPatch)
+	}
+	for _, c := range js.Conflicts {
+		if len(c.Losers) != 0 || len(c.Merged) == 0 || c.MergedStale {
+			t.Errorf("%s: %d losers, merged %+v, stale %v", c.Path, len(c.Losers), c.Merged, c.MergedStale)
+		}
+	}
+	if len(js.Mods) != 3 || js.Mods[1].Loses != 0 || js.Mods[1].Merged != 4 || js.Mods[2].Loses != 0 || js.Mods[2].Merged != 4 {
+		t.Errorf("mods %+v", js.Mods)
+	}
+
+	if _, errs, code := lo(t, user, "move", "Mod B", "--to", "2"); code != 0 {
+		t.Fatal(errs)
+	}
+	out, _, _ = lo(t, user, "conflicts")
+	if !strings.HasPrefix(out, "The merged patch is out of date (the load order changed since it was built (place 1 was 1001, is now \"Mod B\")") ||
+		!strings.Contains(squeeze(out), "MEDIA/UNITDATA.RAW  1. Merged patch (Packsmith)  -  2. Mod B *\n") {
+		t.Errorf("stale conflicts:\n%s", out)
+	}
+}
+
+// squeeze folds runs of spaces to two, so a test does not pin column widths.
+func squeeze(s string) string {
+	var b strings.Builder
+	sp := 0
+	for _, r := range s {
+		if r == ' ' {
+			sp++
+			continue
+		}
+		if sp > 0 {
+			b.WriteString(strings.Repeat(" ", min(sp, 2)))
+			sp = 0
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// `merge --json` has the fields issue 32 asks for (files: path, the mods
+// it came from, merged|conflict; conflicts: path, block, property, each
+// mod's value, the base's, which won) and the README lists; no more.
+func TestMergeJSONShape(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	out, errs, code := run(t, "merge", "--json", "--dir", user, "--base", base, "-o", filepath.Join(t.TempDir(), "P.MOD"))
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	pinShape(t, "merge", out, "conflicts", "conflicts[].base", "conflicts[].basePresent", "conflicts[].baseType",
+		"conflicts[].block", "conflicts[].key", "conflicts[].label", "conflicts[].overridden", "conflicts[].path",
+		"conflicts[].property", "conflicts[].values", "conflicts[].values[].changed", "conflicts[].values[].mod",
+		"conflicts[].values[].present", "conflicts[].values[].type", "conflicts[].values[].value", "conflicts[].winner",
+		"deployed", "enabled", "files", "files[].conflicts", "files[].inBase", "files[].mods", "files[].path",
+		"files[].status", "indices", "indices[].fromMerged", "indices[].path", "indices[].records", "output", "sha256",
+		"shared", "size", "skipped", "sources", "sources[].file", "sources[].hash", "sources[].id", "sources[].title")
+	var r struct {
+		Files []struct{ Status string } `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range r.Files {
+		if f.Status != "merged" && f.Status != "conflict" {
+			t.Errorf("files[].status %q, want merged or conflict", f.Status)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/dattext"
@@ -203,4 +204,22 @@ func GameInstallIn(t *testing.T, dir, base string) string {
 		files[p] = c.Data
 	}
 	return tl2test.WritePak(t, dir, files)
+}
+
+// PatchFirst puts a built merged patch (the file patch) into user's mods
+// folder as name and lists it first in modlauncher.sch, before the mods
+// ids (A then B when none are given), as `merge --deploy --enable` does:
+// the user folder a player has after building the patch.
+func PatchFirst(user, patch, name string, ids ...int64) error {
+	b, err := os.ReadFile(patch)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(user, "mods", name), b, 0o644); err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		ids = []int64{IDA, IDB}
+	}
+	return loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), append([]int64{loadorder.MergedPatchID}, ids...))
 }

@@ -60,6 +60,9 @@ are never omitted; lists are [] when empty.
 	  "order":      [id]     the active ids, first = highest priority
 	  "mods":       [Mod]    the active rows in order, then the others by title
 	  "conflicts":  [Conflict] files shipped by two or more loaded mods, by path
+	  "mergedPatch": {"id": id, "title": string, "place": int, "stale": string}
+	                         the loaded merged patch (id "0": none); stale says why it no longer
+	                         matches the load order ("" = current): its merges may be out of date
 	  "problems":   int      rows with at least one error
 	  "dirty":      bool     the list differs from the file (always false on the command line)
 	  "canUndo":    bool, "undoWhat": string   the last change (window only)
@@ -83,7 +86,8 @@ are never omitted; lists are [] when empty.
 	  "loaded":   bool    the game really loads it: active, file in the mods folder, rollingHash right, within the limit
 	  "requires": [{"name": string, "id": id, "version": int}]   REQUIRED_MODS
 	  "wins":     int     shared files it wins (loaded mods only)
-	  "loses":    int     shared files a mod above it wins
+	  "loses":    int     shared files a mod above it wins (and does not hold this mod's version of)
+	  "merged":   int     shared files the merged patch wins and holds this mod's version of
 	  "unique":   int     files no other loaded mod ships
 	  "overridden": bool  every file it ships is won by a mod above it
 	  "problems": [{"code": string, "severity": "error"|"warning", "message": string}]
@@ -92,15 +96,19 @@ are never omitted; lists are [] when empty.
 	{
 	  "path":   string   stored path, upper case ("MEDIA/UI/HUD.LAYOUT")
 	  "winner": {"id": id, "title": string, "place": int}   the first listed
-	  "losers": [{"id": id, "title": string, "place": int}] the others, in list order
+	  "losers": [{"id": id, "title": string, "place": int}] the others, in list order, that lose it
+	  "merged": [{"id": id, "title": string, "place": int}] the others whose version the winner,
+	            the merged patch, holds: merged into the patch, not lost
+	  "mergedStale": bool   merged is not empty and the patch is stale: those merges may be out of date
 	}
 
 	loadorder conflicts --json
 	{
 	  "schPath":   string
 	  "conflicts": [Conflict]
+	  "mergedPatch": as in list
 	  "mods": [{"id": id, "title": string, "place": int, "files": int,
-	            "wins": int, "loses": int, "unique": int, "overridden": bool}]   loaded mods, in order
+	            "wins": int, "loses": int, "merged": int, "unique": int, "overridden": bool}]   loaded mods, in order
 	}
 
 Problem codes: missing-file (listed id, no .MOD in the mods folder),
@@ -113,9 +121,23 @@ misplaced (a folder the game never looks in), over-limit (past the 10 mods
 the game activates) are errors; fully-overridden (every file the mod ships
 is won by a mod above it), listed-twice and duplicate-path (the mod's own
 manifest lists a path more than once; the message names it) are warnings;
-merged-patch-stale (added by backend/tl2/mergepatch.MarkStale on the merged
-patch's row: the load order or a source mod changed since it was built) too. Messages are sentences for a
+merged-patch-stale (on the merged patch's row: the load order or a source
+mod changed since it was built; View adds it to a loaded patch,
+backend/tl2/mergepatch.MarkStale to one the game does not load) too. Messages are sentences for a
 player and may change; codes are stable.
+
+# The merged patch in the conflicts
+
+Packsmith's merged patch (MOD_ID MergedPatchID, backend/tl2/mergepatch) is
+listed first and so wins every file it ships: the merged text sources and
+the RAW indices, which it builds from the mods (see patch.go). A file it
+wins from a mod its header records it was built from is "merged", not
+lost, when it is a text source or a RAW index of that mod that decodes
+(one that does not gave the patch none of its records); anything else it
+wins is lost, as from any mod. A patch that no longer matches the load
+order (other mods, another order, a source file changed: the SHA-256 its
+header records, read once per State) is stale: the view says why, marks
+its merged conflicts, and adds merged-patch-stale to its row.
 
 Mods the game does not load (bad rollingHash, past the limit, no file) take
 no part in conflicts, and neither do lower-case stored names, which the

@@ -38,7 +38,9 @@ type scanned struct {
 		ok               bool
 		stored, computed uint32
 	}
-	err error // unreadable: the header or manifest does not parse
+	err  error      // unreadable: the header or manifest does not parse
+	sum  sourceHash // its SHA-256, read when a merged patch's staleness needs it
+	raws rawIndices // which of its RAW indices decode, read when a merged patch wins them
 }
 
 // dupPath is a stored path a manifest lists n > 1 times.

@@ -32,6 +32,9 @@ const (
 	ProbOverLimit      = "over-limit" // past the 10 mods the game activates
 	ProbFullyOverriden = "fully-overridden"
 	ProbDuplicatePath  = "duplicate-path" // the mod's manifest lists a path more than once
+	// ProbMergedPatchStale: the loaded merged patch was built for another
+	// load order or other files (mergepatch.StaleCode).
+	ProbMergedPatchStale = "merged-patch-stale"
 )
 
 // Problem is one thing wrong with a mod, worded for a player.
@@ -60,6 +63,7 @@ type Mod struct {
 	Requires   []mod.Dependency `json:"requires"`
 	Wins       int              `json:"wins"`
 	Loses      int              `json:"loses"`
+	Merged     int              `json:"merged"` // shared files the merged patch wins and holds this mod's version of
 	Unique     int              `json:"unique"`
 	Overridden bool             `json:"overridden"`
 	Problems   []Problem        `json:"problems"`
@@ -73,11 +77,18 @@ type ModRef struct {
 }
 
 // Conflict is a file that two or more loaded mods ship: the first listed
-// wins, the others lose it.
+// wins, the others lose it, unless the winner is the merged patch and it
+// holds their version (Merged: see patch.go).
 type Conflict struct {
 	Path   string   `json:"path"`
 	Winner ModRef   `json:"winner"`
 	Losers []ModRef `json:"losers"`
+	// Merged are the mods whose version of the file the winner, the
+	// merged patch, holds (merged into it): not lost.
+	Merged []ModRef `json:"merged"`
+	// MergedStale: the patch is stale (View.MergedPatch.Stale), so the
+	// merges it holds of this file may be out of date.
+	MergedStale bool `json:"mergedStale"`
 }
 
 // View is everything the window and `loadorder list --json` show.
@@ -93,11 +104,13 @@ type View struct {
 	Order      []string   `json:"order"` // active ids, first wins
 	Mods       []Mod      `json:"mods"`
 	Conflicts  []Conflict `json:"conflicts"`
-	Problems   int        `json:"problems"` // rows with at least one error
-	Dirty      bool       `json:"dirty"`
-	CanUndo    bool       `json:"canUndo"`
-	UndoWhat   string     `json:"undoWhat"`
-	ScanMillis int64      `json:"scanMillis"`
+	// MergedPatch is the loaded merged patch (ID "0": none).
+	MergedPatch MergedPatch `json:"mergedPatch"`
+	Problems    int         `json:"problems"` // rows with at least one error
+	Dirty       bool        `json:"dirty"`
+	CanUndo     bool        `json:"canUndo"`
+	UndoWhat    string      `json:"undoWhat"`
+	ScanMillis  int64       `json:"scanMillis"`
 }
 
 func placeWord(n int) string { return "place " + strconv.Itoa(n) }
@@ -171,6 +184,9 @@ func (s *State) View() *View {
 	v.Conflicts = s.conflicts(v, loaded)
 	for i := range v.Mods {
 		s.problems(&v.Mods[i], rankOf)
+		if m := &v.Mods[i]; m.Loaded && m.ID == MergedPatchID && v.MergedPatch.Stale != "" {
+			m.add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", v.MergedPatch.Stale)
+		}
 		for _, p := range v.Mods[i].Problems {
 			if p.Severity == SevError {
 				v.Problems++
@@ -249,18 +265,30 @@ func (s *State) conflicts(v *View, loaded map[int64]int) []Conflict {
 			o.ids = append(o.ids, id)
 		}
 	}
-	wins, loses := map[int64]int{}, map[int64]int{}
+	// The merged patch holds, for the mods it was built from, the text
+	// sources and RAW indices it wins: those are merged, not lost.
+	patch := s.mergedPatch(loaded)
+	if patch != nil {
+		v.MergedPatch = patch.view
+	}
+	wins, loses, merged := map[int64]int{}, map[int64]int{}, map[int64]int{}
 	var out []Conflict
 	for p, o := range owners {
 		if len(o.ids) < 2 {
 			continue
 		}
-		c := Conflict{Path: p, Winner: s.ref(o.ids[0], loaded)}
+		c := Conflict{Path: p, Winner: s.ref(o.ids[0], loaded), Losers: []ModRef{}, Merged: []ModRef{}}
 		wins[o.ids[0]]++
 		for _, id := range o.ids[1:] {
+			if o.ids[0] == MergedPatchID && s.carries(patch, p, id) {
+				c.Merged = append(c.Merged, s.ref(id, loaded))
+				merged[id]++
+				continue
+			}
 			c.Losers = append(c.Losers, s.ref(id, loaded))
 			loses[id]++
 		}
+		c.MergedStale = len(c.Merged) > 0 && patch.view.Stale != ""
 		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -270,8 +298,8 @@ func (s *State) conflicts(v *View, loaded map[int64]int) []Conflict {
 			continue
 		}
 		n := len(s.primary(m.ID).paths)
-		m.Wins, m.Loses = wins[m.ID], loses[m.ID]
-		m.Unique = n - m.Wins - m.Loses
+		m.Wins, m.Loses, m.Merged = wins[m.ID], loses[m.ID], merged[m.ID]
+		m.Unique = n - m.Wins - m.Loses - m.Merged
 		m.Overridden = n > 0 && m.Loses == n
 	}
 	if out == nil {

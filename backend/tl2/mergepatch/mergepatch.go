@@ -2,9 +2,7 @@ package mergepatch
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -30,8 +28,9 @@ import (
 	"packsmith/formats/tl2/rghash"
 )
 
-// PatchID is the merged patch's MOD_ID.
-const PatchID int64 = 0x50534D5247504154 // "PSMRGPAT"
+// PatchID is the merged patch's MOD_ID (kept in loadorder, whose conflicts
+// view tells a file merged into the patch from one lost to it).
+const PatchID = loadorder.MergedPatchID
 
 // Title is the patch's NAME.
 const Title = "Merged patch (Packsmith)"
@@ -40,7 +39,7 @@ const Title = "Merged patch (Packsmith)"
 const FileName = "PACKSMITH_MERGED_PATCH.MOD"
 
 // StaleCode is the load-order problem code of a stale patch.
-const StaleCode = "merged-patch-stale"
+const StaleCode = loadorder.ProbMergedPatchStale
 
 // FixedTime is every merged source's time, so entry times never vary.
 var FixedTime = time.Date(2012, 9, 20, 0, 0, 0, 0, time.UTC)
@@ -330,18 +329,7 @@ func sources(v *loadorder.View) ([]Source, error) {
 	return out, nil
 }
 
-func fileHash(p string) (string, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", p, err)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
-}
+func fileHash(p string) (string, error) { return loadorder.FileHash(p) }
 
 // tree decompiles (or parses) one source's bytes.
 func tree(p string, b []byte, dict *rghash.Dictionary) (*dattext.Node, error) {
@@ -374,23 +362,13 @@ func Description(srcs []Source) string {
 
 // Recorded reads the sources a patch's description lists (ids and hashes).
 func Recorded(desc string) ([]Source, bool) {
-	const head = "Packsmith merged patch of "
-	if !strings.HasPrefix(desc, head) {
+	rec, ok := loadorder.RecordedSources(desc)
+	if !ok {
 		return nil, false
 	}
-	i := strings.Index(desc, ": ")
-	j := strings.Index(desc, " | ")
-	if i < 0 || j < i {
-		return nil, false
-	}
-	var out []Source
-	for _, part := range strings.Split(desc[i+2:j], " ; ") {
-		id, h, ok := strings.Cut(strings.TrimSpace(part), "=")
-		n, err := strconv.ParseInt(id, 10, 64)
-		if !ok || err != nil {
-			return nil, false
-		}
-		out = append(out, Source{ID: n, Hash: h})
+	out := make([]Source, len(rec))
+	for i, r := range rec {
+		out[i] = Source{ID: r.ID, Hash: r.Hash}
 	}
 	return out, true
 }
@@ -474,11 +452,14 @@ func Stale(desc string, v *loadorder.View) string {
 }
 
 // MarkStale adds the merged-patch-stale problem to the patch's row in v,
-// when there is a patch and it is stale.
+// when there is a patch and it is stale. The view already marks a loaded
+// patch (loadorder.View.MergedPatch); this adds the same to a patch the
+// game does not load (inactive, past the limit), whose merges still say
+// what a build would change.
 func MarkStale(v *loadorder.View) {
 	for i := range v.Mods {
 		m := &v.Mods[i]
-		if m.ID != PatchID || m.File == "" {
+		if m.ID != PatchID || m.File == "" || m.Loaded || hasProblem(m, StaleCode) {
 			continue
 		}
 		f, err := os.Open(m.File)
@@ -496,6 +477,15 @@ func MarkStale(v *loadorder.View) {
 			m.Problems = append(m.Problems, loadorder.Problem{Code: StaleCode, Severity: loadorder.SevWarning, Message: "The merged patch is out of date: " + why + "."})
 		}
 	}
+}
+
+func hasProblem(m *loadorder.Mod, code string) bool {
+	for _, p := range m.Problems {
+		if p.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // base reads the game's version of a file.

@@ -946,6 +946,8 @@ export namespace loadorder {
 	    path: string;
 	    winner: ModRef;
 	    losers: ModRef[];
+	    merged: ModRef[];
+	    mergedStale: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Conflict(source);
@@ -956,6 +958,8 @@ export namespace loadorder {
 	        this.path = source["path"];
 	        this.winner = this.convertValues(source["winner"], ModRef);
 	        this.losers = this.convertValues(source["losers"], ModRef);
+	        this.merged = this.convertValues(source["merged"], ModRef);
+	        this.mergedStale = source["mergedStale"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -975,6 +979,24 @@ export namespace loadorder {
 		    }
 		    return a;
 		}
+	}
+	export class MergedPatch {
+	    id: number;
+	    title: string;
+	    place: number;
+	    stale: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MergedPatch(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.place = source["place"];
+	        this.stale = source["stale"];
+	    }
 	}
 	export class Problem {
 	    code: string;
@@ -1009,6 +1031,7 @@ export namespace loadorder {
 	    requires: mod.Dependency[];
 	    wins: number;
 	    loses: number;
+	    merged: number;
 	    unique: number;
 	    overridden: boolean;
 	    problems: Problem[];
@@ -1035,6 +1058,7 @@ export namespace loadorder {
 	        this.requires = this.convertValues(source["requires"], mod.Dependency);
 	        this.wins = source["wins"];
 	        this.loses = source["loses"];
+	        this.merged = source["merged"];
 	        this.unique = source["unique"];
 	        this.overridden = source["overridden"];
 	        this.problems = this.convertValues(source["problems"], Problem);
@@ -1072,6 +1096,7 @@ export namespace loadorder {
 	    order: string[];
 	    mods: Mod[];
 	    conflicts: Conflict[];
+	    mergedPatch: MergedPatch;
 	    problems: number;
 	    dirty: boolean;
 	    canUndo: boolean;
@@ -1095,6 +1120,7 @@ export namespace loadorder {
 	        this.order = source["order"];
 	        this.mods = this.convertValues(source["mods"], Mod);
 	        this.conflicts = this.convertValues(source["conflicts"], Conflict);
+	        this.mergedPatch = this.convertValues(source["mergedPatch"], MergedPatch);
 	        this.problems = source["problems"];
 	        this.dirty = source["dirty"];
 	        this.canUndo = source["canUndo"];

@@ -1,0 +1,239 @@
+package loadorder
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+)
+
+// The merged patch (backend/tl2/mergepatch) in the conflicts view.
+//
+// The patch is a normal .MOD listed first: it ships the three-way merge of
+// every text source two or more mods ship, and RAW indices holding the
+// merged files' records and each mod's own. By the game's rule (first
+// wins) it "wins" those files, and every mod's copy would read as lost,
+// while the patch holds that mod's change. The view says the truth: a
+// file the patch won from a mod it was built from, that is a text source
+// (merged) or a RAW index (the mod's records copied in), is merged into
+// the patch, not lost; a file the patch does not carry for that mod (a
+// mod added after the build, a file that is neither) is lost. When the
+// patch is stale (another order, another mod, a changed file since the
+// build) those merges may be out of date, and the view says why.
+//
+// This package cannot import mergepatch (mergepatch reads load orders), so
+// the two things both need live here: the patch's MOD_ID and the list of
+// sources its header records. mergepatch refers to them.
+
+// MergedPatchID is the merged patch's MOD_ID (mergepatch.PatchID).
+const MergedPatchID int64 = 0x50534D5247504154 // "PSMRGPAT"
+
+// PatchSource is one mod a merged patch records it was built from.
+type PatchSource struct {
+	ID   int64
+	Hash string // first 16 hex digits of the .MOD's SHA-256
+}
+
+// patchDescHead starts a merged patch's header DESCRIPTION.
+const patchDescHead = "Packsmith merged patch of "
+
+// RecordedSources reads the sources a merged patch's header description
+// lists: "Packsmith merged patch of N mods, first wins: ID=SHA ; … | TITLE ; …".
+func RecordedSources(desc string) ([]PatchSource, bool) {
+	if !strings.HasPrefix(desc, patchDescHead) {
+		return nil, false
+	}
+	i := strings.Index(desc, ": ")
+	j := strings.Index(desc, " | ")
+	if i < 0 || j < i {
+		return nil, false
+	}
+	var out []PatchSource
+	for _, part := range strings.Split(desc[i+2:j], " ; ") {
+		id, h, ok := strings.Cut(strings.TrimSpace(part), "=")
+		n, err := strconv.ParseInt(id, 10, 64)
+		if !ok || err != nil {
+			return nil, false
+		}
+		out = append(out, PatchSource{ID: n, Hash: h})
+	}
+	return out, true
+}
+
+// FileHash is the first 16 hex digits of a file's SHA-256 (what a merged
+// patch records per source).
+func FileHash(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", p, err)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// MergedPatch is the loaded merged patch, as the view shows it.
+type MergedPatch struct {
+	ID    int64  `json:"id,string"` // "0": no merged patch is loaded
+	Title string `json:"title"`
+	Place int    `json:"place"`
+	// Stale says why the patch no longer matches the load order ("" =
+	// current): the merges it holds may then be out of date.
+	Stale string `json:"stale"`
+}
+
+// sourceHash is a scanned file's hash, read once per State (a stale check
+// runs on every View; the files do not change under a State).
+type sourceHash struct {
+	once sync.Once
+	v    string
+	err  error
+}
+
+func (f *scanned) sha() (string, error) {
+	f.sum.once.Do(func() { f.sum.v, f.sum.err = FileHash(f.path) })
+	return f.sum.v, f.sum.err
+}
+
+// patchInfo is what the conflicts need to know of the merged patch.
+type patchInfo struct {
+	view    MergedPatch
+	sources map[int64]bool // the mods it was built from
+}
+
+// mergedPatch finds the loaded merged patch and checks it against the
+// loaded mods (loaded: id → place); nil when none is loaded.
+func (s *State) mergedPatch(loaded map[int64]int) *patchInfo {
+	place, ok := loaded[MergedPatchID]
+	if !ok {
+		return nil
+	}
+	f := s.primary(MergedPatchID)
+	p := &patchInfo{view: MergedPatch{ID: MergedPatchID, Title: f.hdr.Title, Place: place}, sources: map[int64]bool{}}
+	rec, ok := RecordedSources(f.hdr.Description)
+	if !ok {
+		p.view.Stale = "its header does not list the mods it was built from: build it again"
+		return p
+	}
+	for _, r := range rec {
+		p.sources[r.ID] = true
+	}
+	p.view.Stale = s.patchStale(rec, loaded)
+	return p
+}
+
+// patchStale compares the sources a patch records with the mods loaded
+// now, in order, the patch left out: the same check, worded the same, as
+// mergepatch.Stale.
+func (s *State) patchStale(rec []PatchSource, loaded map[int64]int) string {
+	var now []int64
+	for _, id := range s.order {
+		if _, ok := loaded[id]; ok && id != MergedPatchID {
+			now = append(now, id)
+		}
+	}
+	if len(now) != len(rec) {
+		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", len(rec), len(now))
+	}
+	for i, id := range now {
+		title := s.primary(id).hdr.Title
+		if rec[i].ID != id {
+			return fmt.Sprintf("the load order changed since it was built (place %d was %d, is now %q): build it again (packsmith merge)", i+1, rec[i].ID, title)
+		}
+		h, err := s.primary(id).sha()
+		if err != nil {
+			return err.Error()
+		}
+		if rec[i].Hash != h {
+			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", title)
+		}
+	}
+	return ""
+}
+
+// isSource says whether the stored path p is a text source the patch
+// merges (the three-way merge of every source's version).
+func isSource(p string) bool {
+	switch path.Ext(p) {
+	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE", ".LAYOUT":
+		return true
+	}
+	return false
+}
+
+// isIndex says whether the stored path p is one of the seven RAW indices,
+// into which the patch copies each source's records.
+func isIndex(p string) bool {
+	for _, k := range raw.Kinds {
+		if p == "MEDIA/"+k.FileName() {
+			return true
+		}
+	}
+	return false
+}
+
+// carries says whether the patch, winning p, holds mod id's version of it:
+// a mod it was built from, and a text source, or a RAW index of that mod
+// that decodes (one that does not gave the patch nothing).
+func (s *State) carries(pi *patchInfo, p string, id int64) bool {
+	if pi == nil || !pi.sources[id] {
+		return false
+	}
+	if isSource(p) {
+		return true
+	}
+	return isIndex(p) && s.primary(id).rawDecodes(p)
+}
+
+// rawIndices records which RAW indices of a scanned file decode, read once
+// per State: a mod index that does not decode gave the patch none of its
+// records (mergepatch reports it skipped), so that index is lost, not
+// merged.
+type rawIndices struct {
+	once sync.Once
+	bad  map[string]bool // stored path → does not decode (or cannot be read)
+}
+
+// rawDecodes says whether f's RAW index p (a stored path) decodes.
+func (f *scanned) rawDecodes(p string) bool {
+	f.raws.once.Do(func() {
+		f.raws.bad = map[string]bool{}
+		fh, err := os.Open(f.path)
+		if err != nil {
+			f.raws.bad["*"] = true
+			return
+		}
+		defer fh.Close()
+		r, err := mod.NewReader(fh, f.size, scanOpts)
+		if err != nil {
+			f.raws.bad["*"] = true
+			return
+		}
+		for _, k := range raw.Kinds {
+			name := "MEDIA/" + k.FileName()
+			e, ok := r.Lookup(name)
+			if !ok {
+				continue
+			}
+			b, err := r.ReadEntry(e, 256<<20)
+			if err == nil {
+				_, err = raw.Decode(k, b)
+			}
+			if err != nil {
+				f.raws.bad[name] = true
+			}
+		}
+	})
+	return !f.raws.bad["*"] && !f.raws.bad[p]
+}
