@@ -41,7 +41,13 @@ import (
 // CopyRawChecked: a CRC over bytes read anyway), so a previous .MOD
 // damaged on disk with its size and time kept is never copied into the
 // new one: the copy fails naming the block, and Pack packs again in full
-// with a warning saying so. Blocks are written in the same order
+// with a warning saying so. Without FullVerify the check is the verify
+// stage's read of the written file (CopyRawVerifyLater), and compressed
+// blocks are copied file to file in the kernel (mod.Writer's spans:
+// copy_file_range on Linux), their heads taken from the previous .MOD's
+// manifest and block tiling; a head or payload that reads back otherwise
+// is a copy failure (copyFailure) and the same full pack follows. Blocks
+// are written in the same order
 // and compression is deterministic, so the output is byte-identical to a
 // full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
 // file, so it always packs in full.
