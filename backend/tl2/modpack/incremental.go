@@ -41,7 +41,13 @@ import (
 // CopyRawChecked: a CRC over bytes read anyway), so a previous .MOD
 // damaged on disk with its size and time kept is never copied into the
 // new one: the copy fails naming the block, and Pack packs again in full
-// with a warning saying so. Blocks are written in the same order
+// with a warning saying so. Without FullVerify the check is the verify
+// stage's read of the written file (CopyRawVerifyLater), and compressed
+// blocks are copied file to file in the kernel (mod.Writer's spans:
+// copy_file_range on Linux), their heads taken from the previous .MOD's
+// manifest and block tiling; a head or payload that reads back otherwise
+// is a copy failure (copyFailure) and the same full pack follows. Blocks
+// are written in the same order
 // and compression is deterministic, so the output is byte-identical to a
 // full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
 // file, so it always packs in full.
@@ -438,7 +444,8 @@ func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 }
 
 // copyFailure is the verify stage's word on copied blocks: a block whose
-// payload read back is not the CRC-32 recorded for it, in a pack that
+// payload read back is not the CRC-32 recorded for it, or whose head is
+// not the one recorded, in a pack that
 // copied blocks without checking them (verifyLater), is a *mod.CopyError
 // naming it, so that Pack packs again in full as when a copy fails as it
 // is made. A block written fresh that fails the same check is one too:
@@ -448,9 +455,16 @@ func (s *incState) copyFailure(finds []mod.Finding) error {
 		return nil
 	}
 	for _, f := range finds {
-		if f.Check == "payload" {
+		// A block copied in the kernel (mod.Writer's spans) took its head
+		// from the previous .MOD's manifest and tiling: a head that reads
+		// back otherwise is that .MOD damaged, as a payload is.
+		switch f.Check {
+		case "payload":
 			return &mod.CopyError{Entry: f.Entry, Offset: f.Offset, Blocks: 1,
 				Err: fmt.Errorf("%s: block at offset 0x%X: %s (payload CRC-32 as the previous pack recorded it)", f.Entry, f.Offset, f.Message)}
+		case "block-head":
+			return &mod.CopyError{Entry: f.Entry, Offset: f.Offset, Blocks: 1,
+				Err: fmt.Errorf("%s: block at offset 0x%X: its head is not what the manifest says: %s", f.Entry, f.Offset, f.Message)}
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"os"
 	"slices"
 	"sync"
 )
@@ -25,6 +26,47 @@ import (
 
 // runMax bounds a run's bytes (a variable so tests can cut runs short).
 var runMax int64 = 4 << 20
+
+// Copying in the kernel.
+//
+// A block copied for CopyRawVerifyLater need not pass through this
+// process at all: VerifyWritten reads the written file back anyway and
+// checks each block's head and payload CRC-32 there. So when both the
+// source archive and the output are files (*os.File), a run of such
+// blocks is not read: it is queued as a span (file, offset, length) and
+// the writer has the kernel copy it (os.File.ReadFrom: copy_file_range on
+// Linux, a plain copy elsewhere), and the block heads are taken from the
+// manifest and the tiling instead of from the bytes: a block's payload
+// runs to where the next block begins, and a block whose payload is not
+// its manifest size is compressed (the writer stores a block as its bytes
+// or not at all), so its head's compressed size is that payload length.
+// A block whose payload equals its size (stored, or a stream that did not
+// shrink) goes the reading way. A source whose heads lie (damaged on disk
+// with its size and time kept) is caught by VerifyWritten as a
+// "block-head" or "payload" finding, never copied silently. A span has no
+// bound but spanMax: it holds no memory.
+var spanMax int64 = 1 << 30
+
+// spanSrc is a span's source: bytes n at off in f.
+type spanSrc struct {
+	f      *os.File
+	off, n int64
+	entry  string // its first block, for errors
+}
+
+// spanFile is the file under src's data section and the section's offset
+// in it, when the writer may copy from it in the kernel (see spanMax).
+func (w *Writer) spanFile(src *Reader, check payloadCheck) (*os.File, int64) {
+	if w.outFile == nil || !check.on || !check.later {
+		return nil, 0
+	}
+	ra, base, _ := src.data.Outer()
+	f, ok := ra.(*os.File)
+	if !ok {
+		return nil, 0
+	}
+	return f, base
+}
 
 // blockEnds lets CopyRaw know where a block ends without reading its head:
 // the next block's offset (or the end of the data section).
@@ -58,6 +100,8 @@ type pendingRun struct {
 	src      *Reader
 	from, to int64 // data-section offsets in src: first head, end of the last block
 	items    []runItem
+	span     *os.File // not nil: a span, copied in the kernel (spanMax)
+	spanBase int64    // the data section's offset in span
 }
 
 type runItem struct {
@@ -103,19 +147,49 @@ type runBlock struct {
 func (w *Writer) copyRun(src *Reader, e *Entry, rec *manRecord, check payloadCheck) (bool, error) {
 	at := int64(e.Offset)
 	end := src.nextBlock(e.Offset)
-	if at < 8 || end-at < 8 || end-at > runMax || end > src.data.Size() {
+	limit := runMax
+	sf, base := w.spanFile(src, check)
+	if end-at-8 == int64(e.Size) {
+		sf = nil // stored, or not shrunk: its head must be read
+	}
+	if sf != nil {
+		limit = spanMax
+	}
+	if at < 8 || end-at < 8 || end-at > limit || end > src.data.Size() {
 		return false, w.emitRun()
 	}
 	p := &w.run
-	if p.src != src || p.to != at || p.to-p.from+(end-at) > runMax {
+	if p.src != src || p.to != at || p.span != sf || p.to-p.from+(end-at) > limit {
 		if err := w.emitRun(); err != nil {
 			return false, err
 		}
-		p.src, p.from = src, at
+		p.src, p.from, p.span, p.spanBase = src, at, sf, base
 	}
 	p.to = end
 	p.items = append(p.items, runItem{rec: rec, e: e, at: at, check: check})
 	return true, nil
+}
+
+// queueSpan queues the pending span for the writer to copy in the kernel:
+// each block's head comes from the manifest (its size) and the tiling
+// (its compressed size), its payload CRC-32 is the caller's, and
+// VerifyWritten checks both against the bytes written.
+func (w *Writer) queueSpan() {
+	p := &w.run
+	items, from, to := p.items, p.from, p.to
+	blocks := make([]runBlock, len(items))
+	for i, it := range items {
+		end := to
+		if i+1 < len(items) {
+			end = items[i+1].at
+		}
+		it.rec.size, it.rec.crc = it.e.Size, it.e.CRC32
+		blocks[i] = runBlock{rec: it.rec, off: it.at - from, packed: uint32(end - it.at - 8), payloadCRC: it.check.want}
+	}
+	j := &job{raw: true, blocks: blocks, span: &spanSrc{f: p.span, off: p.spanBase + from, n: to - from, entry: items[0].e.Path}, done: make(chan struct{})}
+	close(j.done)
+	p.items, p.src, p.span = p.items[:0], nil, nil
+	w.order <- j
 }
 
 // emitRun reads the pending run and queues it for the writer. Its records
@@ -132,6 +206,10 @@ func (w *Writer) emitRun() error {
 func (w *Writer) readRun() error {
 	p := &w.run
 	if len(p.items) == 0 {
+		return nil
+	}
+	if p.span != nil {
+		w.queueSpan()
 		return nil
 	}
 	items, src, from, to := p.items, p.src, p.from, p.to
@@ -308,14 +386,48 @@ func (w *Writer) queueCopied(j *job) {
 	w.order <- j
 }
 
-// writeRun writes a run job: its bytes hold heads and payloads already.
-func (w *Writer) writeRun(j *job) error {
-	b := *j.in
-	if err := w.checkRoom(j.blocks[0].rec.name, int64(len(b))); err != nil {
-		return err
+// writeSpan has the kernel copy a span's bytes to the output, after what
+// the buffer holds.
+func (w *Writer) writeSpan(j *job) (int64, error) {
+	s := j.span
+	if err := w.checkRoom(j.blocks[0].rec.name, s.n); err != nil {
+		return 0, err
 	}
-	if _, err := w.bw.Write(b); err != nil {
-		return err
+	if err := w.bw.Flush(); err != nil {
+		return 0, err
+	}
+	if _, err := s.f.Seek(s.off, io.SeekStart); err != nil {
+		return 0, &CopyError{Entry: s.entry, Offset: s.off, Blocks: len(j.blocks), Err: err}
+	}
+	n, err := w.outFile.ReadFrom(&io.LimitedReader{R: s.f, N: s.n})
+	if err == nil && n != s.n {
+		err = io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		return 0, &CopyError{Entry: s.entry, Offset: s.off, Blocks: len(j.blocks), Err: err}
+	}
+	w.spanned += n
+	return n, nil
+}
+
+// writeRun writes a run job: its bytes hold heads and payloads already,
+// or it is a span the kernel copies (writeSpan).
+func (w *Writer) writeRun(j *job) error {
+	var n int64
+	if j.span != nil {
+		var err error
+		if n, err = w.writeSpan(j); err != nil {
+			return err
+		}
+	} else {
+		b := *j.in
+		n = int64(len(b))
+		if err := w.checkRoom(j.blocks[0].rec.name, n); err != nil {
+			return err
+		}
+		if _, err := w.bw.Write(b); err != nil {
+			return err
+		}
 	}
 	for _, rb := range j.blocks {
 		rb.rec.offset = uint32(w.pos + rb.off)
@@ -324,6 +436,6 @@ func (w *Writer) writeRun(j *job) error {
 			w.maxC = rb.packed
 		}
 	}
-	w.pos += int64(len(b))
+	w.pos += n
 	return nil
 }

@@ -86,7 +86,9 @@ type Writer struct {
 	writerDone      chan struct{}
 	waitCompressors func() // returns once the compressors have stopped (workpool.Go)
 
-	run pendingRun // blocks CopyRaw is gathering (copyrun.go)
+	run     pendingRun // blocks CopyRaw is gathering (copyrun.go)
+	outFile *os.File   // out, when it is a file: spans are copied into it in the kernel
+	spanned int64      // bytes copied so (SpannedBytes)
 
 	mu       sync.Mutex
 	cond     *sync.Cond
@@ -106,6 +108,7 @@ type job struct {
 	done    chan struct{}
 	barrier chan struct{} // a flush marker, not a block
 	blocks  []runBlock    // a run of copied blocks (copyrun.go), heads included
+	span    *spanSrc      // blocks' bytes the kernel copies (copyrun.go), not in
 	err     error
 }
 
@@ -173,6 +176,7 @@ func newWriter(out io.WriteSeeker, opts *WriterOptions) (*Writer, error) {
 	if w.opts.MHashStep == 0 {
 		w.opts.MHashStep = DefaultMHashStep
 	}
+	w.outFile, _ = out.(*os.File)
 	switch o := out.(type) {
 	case io.ReaderAt:
 		w.ra = o
@@ -340,6 +344,9 @@ func (w *Writer) checkRoom(name string, n int64) error {
 }
 
 func (w *Writer) release(j *job) {
+	if j.span != nil {
+		return // it held no memory
+	}
 	n := int64(len(*j.in))
 	if !j.raw {
 		if j.out != nil {
@@ -787,6 +794,11 @@ type WrittenBlock struct {
 	// themselves when stored).
 	CRC32, PayloadCRC32 uint32
 }
+
+// SpannedBytes is how many bytes the writer had the kernel copy from
+// another archive's file (CopyRawVerifyLater between files), once Close
+// has returned.
+func (w *Writer) SpannedBytes() int64 { return w.spanned }
 
 // Written lists the blocks in the order they were written, once Close
 // has returned nil; VerifyWritten checks a file against it.
