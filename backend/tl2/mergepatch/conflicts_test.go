@@ -97,7 +97,7 @@ func TestConflictsMergedIntoPatch(t *testing.T) {
 		t.Errorf("mergedPatch %+v", v.MergedPatch)
 	}
 	for _, w := range []struct {
-		id                           int64
+		id                          int64
 		wins, loses, merged, unique int
 	}{{PatchID, 5, 0, 0, 0}, {mergetest.IDA, 0, 0, 4, 1}, {mergetest.IDB, 0, 0, 4, 1}, {idC, 0, 1, 0, 1}} {
 		m := row(t, v, w.id)
