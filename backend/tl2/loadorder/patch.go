@@ -1,16 +1,14 @@
 package loadorder
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"strconv"
 	"strings"
 	"sync"
 
+	"packsmith/backend/sys/filehash"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
@@ -71,16 +69,11 @@ func RecordedSources(desc string) ([]PatchSource, bool) {
 // FileHash is the first 16 hex digits of a file's SHA-256 (what a merged
 // patch records per source).
 func FileHash(p string) (string, error) {
-	f, err := os.Open(p)
+	h, err := filehash.SHA256(p)
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", p, err)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
+	return h[:16], nil
 }
 
 // MergedPatch is the loaded merged patch, as the view shows it.

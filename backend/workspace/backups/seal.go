@@ -44,6 +44,7 @@ import (
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/sch"
 
+	"packsmith/backend/sys/filehash"
 	"packsmith/backend/sys/filelock"
 )
 
@@ -304,15 +305,4 @@ func readCapped(p string, max int64) ([]byte, error) {
 }
 
 // hashFile is the SHA-256 of a file's bytes, in hex.
-func hashFile(p string) (string, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
+func hashFile(p string) (string, error) { return filehash.SHA256(p) }
