@@ -16,7 +16,7 @@
 // drawn above.
 //
 //   - sys: plumbing with no idea of archives (safefile, filelock, journal,
-//     scratch, watch, limits, ctxio, …).
+//     scratch, watch, limits, ctxio, filehash, …).
 //   - archive: the one archive model and the driver registry.
 //   - workspace: sessions, jobs, settings, backups (a backup reads a .MOD's
 //     build through formats/, not tl2/).
