@@ -48,6 +48,7 @@ type windowLink struct {
 	dialogs Dialogs
 	startup []string // archives to open when the window is ready
 	demoDir string
+	gate    closeGate // may the window close now (closegate.go)
 }
 
 // The services Wails binds, one per concern; every exported method is

@@ -62,6 +62,11 @@ func RunWindow(args []string) int {
 	bridge := &wailsBridge{}
 	var closing atomic.Bool
 	svc := NewApp(bridge, bridge, paths)
+	svc.SetQuit(func() {
+		if bridge.ctx != nil {
+			runtime.Quit(bridge.ctx)
+		}
+	})
 	assets, err := fs.Sub(frontend.Dist, "dist")
 	if err != nil {
 		println("packsmith:", err.Error())
@@ -120,7 +125,7 @@ func RunWindow(args []string) int {
 			if placed && !ws.Maximised {
 				runtime.WindowSetPosition(ctx, ws.X, ws.Y)
 			}
-			quitOnSignal(ctx)
+			quitOnSignal(ctx, svc.AllowClose)
 			startProbe(ctx) // PACKSMITH_PROBE: scripts/window-test.sh reads the page
 			runtime.OnFileDrop(ctx, func(x, y int, paths []string) {
 				runtime.EventsEmit(ctx, "files-dropped", paths, x, y) // x, y: what the files were dropped on
@@ -131,6 +136,15 @@ func RunWindow(args []string) int {
 			// it, which asks): the first answer already let it close.
 			// Saving twice raced on window.json, and letting it close
 			// again called gtk_main_quit with no main loop left.
+			if closing.Load() {
+				return true
+			}
+			// Unsaved changes: the window stays and the front end asks
+			// (closegate.go); its answer calls CloseWindow, after which
+			// this lets the window go.
+			if svc.BeforeClose() {
+				return true
+			}
 			if closing.Swap(true) {
 				return true
 			}

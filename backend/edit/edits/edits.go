@@ -438,6 +438,20 @@ func (s *Store) For(id string) *Pending {
 	return p
 }
 
+// Counts are the sessions with pending changes and the changes over all
+// of them (what closing the window would lose).
+func (s *Store) Counts() (sessions, changes int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range s.m {
+		if n := p.Len(); n > 0 {
+			sessions++
+			changes += n
+		}
+	}
+	return sessions, changes
+}
+
 // Drop forgets a session's changes (its tab closed).
 func (s *Store) Drop(id string) {
 	s.mu.Lock()

@@ -156,6 +156,8 @@ export const lintText = (id, entry, text) => edit().LintText(id, entry, text);
 export const setEntryText = (id, entry, text) => edit().SetEntryText(id, entry, text);
 /** Starts the save job (out "" = in place); returns its id. */
 export const saveChanges = (id, out) => edit().SaveChanges(id, out);
+/** Close the window after the unsaved-changes question was answered (no question again). */
+export const closeWindow = () => settings().CloseWindow();
 export const sessionInfo = (id) => browse().SessionInfo(id);
 /** The open dialog for Replace…/Add…, starting in from's folder (a tab's own). */
 export const pickFileIn = (title, from = '') => edit().PickFile(title, from);

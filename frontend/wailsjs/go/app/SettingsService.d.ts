@@ -5,6 +5,8 @@ import {jobs} from '../models';
 
 export function CancelJob(arg1:string):Promise<boolean>;
 
+export function CloseWindow():Promise<void>;
+
 export function DemoFiles():Promise<Array<string>>;
 
 export function Hello():Promise<app.AppInfo>;

@@ -6,6 +6,10 @@ export function CancelJob(arg1) {
   return window['go']['app']['SettingsService']['CancelJob'](arg1);
 }
 
+export function CloseWindow() {
+  return window['go']['app']['SettingsService']['CloseWindow']();
+}
+
 export function DemoFiles() {
   return window['go']['app']['SettingsService']['DemoFiles']();
 }
