@@ -176,6 +176,49 @@ orig=$("$bin" cat testdata/demo/demo.zip docs/utf16.txt | od -An -tx1 | tr -d ' 
 echo "window-test: a file dropped on docs/utf8.txt replaced it; Ctrl+S saved; the command line reads the new bytes"
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
+
+# 3b. Closing the window with an unsaved change asks in the app's own
+# dialog (issue 34): the window manager's close (WM_DELETE_WINDOW, sent by
+# hand: Xvfb has none) shows the question; Escape keeps the window; closing
+# again asks again; Discard (by keyboard) closes it, the archive untouched.
+ask="$work/ask"
+mkdir -p "$ask"
+cp testdata/demo/demo.zip "$ask/demo.zip"
+rm -f "$work/probe.json"
+PACKSMITH_PROBE="$work/probe.json" PACKSMITH_CONFIG_DIR="$work/config" "$bin" "$ask/demo.zip" >"$work/app3.log" 2>&1 &
+app=$!
+pids+=($app)
+wid=$(timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' | head -1)
+[ -n "$wid" ] || fail "the window for the close question did not appear"
+/usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 60 count '^48 of 48' || fail "the close copy's entry list did not show"
+for try in 1 2 3; do
+  xdotool mousemove 950 600 click 1
+  sleep 0.5
+  xdotool key ctrl+f
+  sleep 0.3
+  xdotool key ctrl+a BackSpace
+  xdotool type --delay 40 "utf8.txt"
+  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^1 of 48' 2>/dev/null && break
+  [ "$try" = 3 ] && fail "typing into the filter did not filter the list (close question)"
+done
+xdotool mousemove $row_x $row_y click 1
+sleep 0.3
+xdotool key Delete
+/usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 10 body '1 pending change' || fail "Delete on the row left no pending change"
+/usr/bin/python3 e2e/window/wmdelete.py "$wid"
+/usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 10 body 'Save before closing' || fail "closing with an unsaved change did not ask"
+import -window root "$shots/window-close-asked.png"
+kill -0 "$app" 2>/dev/null || fail "the window closed with an unsaved change, without asking"
+xdotool key Escape
+sleep 1
+kill -0 "$app" 2>/dev/null || fail "Escape on the close question closed the window"
+/usr/bin/python3 e2e/window/wmdelete.py "$wid"
+/usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 10 body 'Save before closing' || fail "the second close did not ask again"
+xdotool key shift+Tab Return # from Save and close (focused) to Discard and close
+for _ in $(seq 1 50); do kill -0 "$app" 2>/dev/null || break; sleep 0.2; done
+kill -0 "$app" 2>/dev/null && fail "Discard and close left the window open"
+cmp -s "$ask/demo.zip" testdata/demo/demo.zip || fail "Discard and close changed the archive"
+echo "window-test: closing with an unsaved change asks; Escape keeps the window; Discard closes it, the archive unchanged"
 fi
 
 # 4. Looking at what the window shows. Each file opens as a loose file in a
@@ -255,4 +298,4 @@ close_quietly audio
 echo "window-test: the WAV loads in the audio view"
 
 ok=1
-if [ $looks_only = 1 ]; then echo "window: 5 passed, 0 failed"; else echo "window: 8 passed, 0 failed"; fi
+if [ $looks_only = 1 ]; then echo "window: 5 passed, 0 failed"; else echo "window: 9 passed, 0 failed"; fi
