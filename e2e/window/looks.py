@@ -18,6 +18,12 @@
                                    the picture on the screen is the texture: at
                                    least 128x128 pixels, square, each quadrant its
                                    colour
+  looks.py covered PROBE SHOT.png WINX WINY UNDER OVER
+                                   the element data-testid=OVER (a dialog) covers
+                                   UNDER's right edge (a list's scrollbar) on the
+                                   screen: across OVER's top padding the 14 pixels
+                                   at UNDER's right edge are the dialog's colour
+                                   (WebKitGTK drew native scrollbars over dialogs)
   looks.py grid PROBE SHOT.png WINX WINY GRID.MPP
                                    the picture is the walk grid: the grid's aspect,
                                    walkable and void cells in their colours in the
@@ -172,6 +178,33 @@ def grid(path, shot, wx, wy, mpp):
     print(f"looks: the {gw}x{gh} grid shows at {w}x{h} pixels: walkable {sw:.1%} (file {walk:.1%}), void {sv:.1%} (file {void:.1%})")
 
 
+def covered(path, shot, wx, wy, under, over):
+    p = probe(path) or {}
+    rects = p.get("rects", {})
+    if under not in rects or over not in rects:
+        fail("covered: the page shows no %s or no %s (rects %s)" % (under, over, json.dumps(sorted(rects))))
+    ux, uy, uw, uh = rects[under]
+    ox, oy, ow, oh = rects[over]
+    edge = ux + uw - 14
+    if not (ox < edge - 40 and ux + uw < ox + ow and oy + 4 < uy + uh and uy < oy + 4):
+        fail("covered: %s %s does not lie across %s's right edge %s" % (over, rects[over], under, rects[under]))
+    # Rows 3-8 of the dialog: its top padding, above the title.
+    ppm = subprocess.run(["convert", shot, "-crop", f"{uw + 60}x6+{int(wx) + edge - 40}+{int(wy) + oy + 3}", "+repage", "-depth", "8", "ppm:-"],
+                         check=True, capture_output=True).stdout
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", ppm)
+    cw = int(m.group(1))
+    px = ppm[m.end():]
+    bad = []
+    for y in range(6):
+        ref = px[(y * cw) * 3:(y * cw) * 3 + 3]  # 40 px left of the edge: the dialog's own colour
+        for x in range(40, 54):
+            if px[(y * cw + x) * 3:(y * cw + x) * 3 + 3] != ref:
+                bad.append((x - 40, y, tuple(px[(y * cw + x) * 3:(y * cw + x) * 3 + 3]), tuple(ref)))
+    if bad:
+        fail("something is drawn over the dialog at the list's right edge (its scrollbar): %d pixels differ, e.g. %s" % (len(bad), bad[:3]))
+    print("looks: the dialog covers the list's scrollbar")
+
+
 def main(a):
     if a[:1] == ["gen"]:
         gen(a[1])
@@ -197,6 +230,8 @@ def main(a):
         print(gw, gh, f"{b[24:].count(0):,}")
     elif a[:1] == ["texture"]:
         texture(*a[1:5])
+    elif a[:1] == ["covered"]:
+        covered(*a[1:7])
     elif a[:1] == ["grid"]:
         grid(*a[1:6])
     else:
