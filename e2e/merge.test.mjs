@@ -66,7 +66,7 @@ test('the conflicts are listed with every mod’s value and the base’s', { ski
   await page.waitForSelector('[data-testid=lo-row][data-title="Mod B"]');
   await page.click('[data-testid=mp-toggle]');
   await page.fill('[data-testid=mp-base]', base);
-  await page.click('[data-testid=mp-refresh]');
+  await page.press('[data-testid=mp-base]', 'Enter'); // Enter in the base box merges, as the Merge button does
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=mp-conflict]').length === 2);
   const [layout, dat] = await conflicts();
   assert.match(layout, /RADIUS base: 12/);
