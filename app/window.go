@@ -148,16 +148,7 @@ func RunWindow(args []string) int {
 			if closing.Swap(true) {
 				return true
 			}
-			st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
-			if st.Maximised {
-				st.X, st.Y, st.Width, st.Height = ws.X, ws.Y, ws.Width, ws.Height
-			} else {
-				st.X, st.Y = runtime.WindowGetPosition(ctx)
-				st.Width, st.Height = runtime.WindowGetSize(ctx)
-			}
-			if err := SaveWindowState(st); err != nil {
-				println("packsmith: window.json:", err.Error())
-			}
+			keepWindowPlace(ctx, ws)
 			return false
 		},
 		OnShutdown: svc.Shutdown,
@@ -168,4 +159,19 @@ func RunWindow(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// keepWindowPlace writes where the window is for the next start
+// (window.json); a maximised window keeps the place it had before, ws.
+func keepWindowPlace(ctx context.Context, ws WindowState) {
+	st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
+	if st.Maximised {
+		st.X, st.Y, st.Width, st.Height = ws.X, ws.Y, ws.Width, ws.Height
+	} else {
+		st.X, st.Y = runtime.WindowGetPosition(ctx)
+		st.Width, st.Height = runtime.WindowGetSize(ctx)
+	}
+	if err := SaveWindowState(st); err != nil {
+		println("packsmith: window.json:", err.Error())
+	}
 }
