@@ -112,6 +112,23 @@ recent | grep -q textures.zip || fail "dropping $drop on the window did not open
 import -window root "$shots/window-drop.png"
 echo "window-test: opened $drop by drag and drop"
 
+# Focus the web view, then Ctrl+F (the filter) and the entry's name: the
+# list is down to that one row (docs/utf8.txt). Tried again while the filter
+# has not taken. WHERE names the step in the failure.
+filter_to_utf8() { # WHERE
+  local try
+  for try in 1 2 3; do
+    xdotool mousemove 950 600 click 1
+    sleep 0.5
+    xdotool key ctrl+f
+    sleep 0.3
+    xdotool key ctrl+a BackSpace
+    xdotool type --delay 40 "utf8.txt"
+    /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^1 of 48' 2>/dev/null && return 0
+  done
+  fail "typing into the filter did not filter the list ($1)"
+}
+
 # 3. Edit in place: a window on a copy of the demo zip; drop a file on the
 # entry docs/utf8.txt (filtered to be the only row), Ctrl+S, read it back.
 kill "$app" "$drag" 2>/dev/null || true
@@ -129,18 +146,7 @@ timeout 60 xdotool search --sync --onlyvisible --name '^Packsmith$' >/dev/null |
 # The list is there (the probe says so): fixed sleeps lost the typing on a
 # loaded machine, where the page was not ready yet.
 /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 60 count '^48 of 48' || fail "the copy's entry list did not show"
-# Focus the web view, then Ctrl+F (the filter) and the entry's name: the
-# list is down to that one row. Tried again while the filter has not taken.
-for try in 1 2 3; do
-  xdotool mousemove 950 600 click 1
-  sleep 0.5
-  xdotool key ctrl+f
-  sleep 0.3
-  xdotool key ctrl+a BackSpace
-  xdotool type --delay 40 "utf8.txt"
-  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^1 of 48' 2>/dev/null && break
-  [ "$try" = 3 ] && fail "typing into the filter did not filter the list"
-done
+filter_to_utf8 "the copy"
 sleep 0.5
 import -window root "$shots/window-filtered.png"
 /usr/bin/python3 e2e/window/dragsource.py "$edit/new-utf8.txt" >"$work/drag2.log" 2>&1 &
@@ -207,16 +213,7 @@ import -window root "$shots/window-rename-over-list.png"
 /usr/bin/python3 e2e/window/looks.py covered "$work/probe.json" "$shots/window-rename-over-list.png" "$X" "$Y" entry-list path-dialog || fail "the list's scrollbar shows through the Rename dialog"
 xdotool key Escape
 /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^48 of 48' || fail "Escape did not close Rename"
-for try in 1 2 3; do
-  xdotool mousemove 950 600 click 1
-  sleep 0.5
-  xdotool key ctrl+f
-  sleep 0.3
-  xdotool key ctrl+a BackSpace
-  xdotool type --delay 40 "utf8.txt"
-  /usr/bin/python3 e2e/window/looks.py wait "$work/probe.json" 5 count '^1 of 48' 2>/dev/null && break
-  [ "$try" = 3 ] && fail "typing into the filter did not filter the list (close question)"
-done
+filter_to_utf8 "the close question"
 xdotool mousemove $row_x $row_y click 1
 sleep 0.3
 xdotool key Delete
