@@ -10,6 +10,7 @@ import (
 	"packsmith/backend/workspace/backups"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/formats/tl2/sch"
+	"packsmith/internal/hermetic"
 )
 
 // The window's loop: Pack on save packs, deploys and enables, packs again
@@ -127,12 +128,9 @@ func TestPackOnSaveAndHistory(t *testing.T) {
 func loopMod(t *testing.T) (s *App, dir, src, user, mods string) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	// the backups folder is the test's own: the user cache is
-	// XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows (under wine the
-	// package's earlier tests' backups were listed too)
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("LOCALAPPDATA", cache)
+	// the backups folder is the test's own (under wine the package's
+	// earlier tests' backups were listed too)
+	hermetic.OwnCache(t)
 	s = testApp(t, &events{}, nil, nil)
 	dir = filepath.Join(t.TempDir(), "loop")
 	src = filepath.Join(dir, "MEDIA", "UNITS", "A.DAT")

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/internal/hermetic"
 )
 
 // childEnvs keeps child processes' locks and settings in the test's own
@@ -21,12 +22,9 @@ func childEnvs(t *testing.T) []string {
 }
 
 func isolate(t *testing.T) {
-	// the user cache (and so the backups folder): XDG_CACHE_HOME on Linux,
-	// LOCALAPPDATA on Windows (under wine the package's earlier tests'
-	// builds were listed beside this test's)
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("LOCALAPPDATA", cache)
+	// the user cache (and so the backups folder) is the test's own (under
+	// wine the package's earlier tests' builds were listed beside this test's)
+	hermetic.OwnCache(t)
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -71,12 +72,17 @@ func Main(m *testing.M) {
 
 // OwnCache points os.UserCacheDir at a new folder of the test's own, on
 // every system (XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows and under
-// wine), and returns it: tests that list the backups folder see only their
-// own copies, not those of the package's other tests.
+// wine, HOME's Library/Caches on macOS), and returns the folder
+// os.UserCacheDir now gives: tests that list the backups folder see only
+// their own copies, not those of the package's other tests.
 func OwnCache(t testing.TB) string {
 	t.Helper()
 	d := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", d)
 	t.Setenv("LOCALAPPDATA", d)
+	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
+		t.Setenv("HOME", d)
+		return filepath.Join(d, "Library", "Caches")
+	}
 	return d
 }

@@ -11,26 +11,12 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"packsmith/internal/hermetic"
 )
 
-// cacheHome points os.UserCacheDir at a folder of the test's own and
-// returns it: XDG_CACHE_HOME on Linux, LOCALAPPDATA on Windows.
-func cacheHome(t *testing.T) string {
-	d := t.TempDir()
-	switch runtime.GOOS {
-	case "windows":
-		t.Setenv("LOCALAPPDATA", d)
-	case "darwin", "ios":
-		t.Setenv("HOME", d)
-		d = filepath.Join(d, "Library", "Caches")
-	default:
-		t.Setenv("XDG_CACHE_HOME", d)
-	}
-	return d
-}
-
 func TestExcludesAndWaits(t *testing.T) {
-	cache := cacheHome(t)
+	cache := hermetic.OwnCache(t)
 	target := filepath.Join(t.TempDir(), "a.zip")
 	l1, err := Acquire(context.Background(), target, time.Second)
 	if err != nil {
@@ -50,7 +36,7 @@ func TestExcludesAndWaits(t *testing.T) {
 	if ents, _ := os.ReadDir(cache); len(ents) != 0 {
 		t.Fatalf("files in the cache folder: %v", ents)
 	}
-	cacheHome(t)
+	hermetic.OwnCache(t)
 	if _, err := Acquire(context.Background(), target, 50*time.Millisecond); !errors.Is(err, ErrBusy) {
 		t.Fatalf("lock with another cache folder: %v", err)
 	}
@@ -175,7 +161,7 @@ func TestReadOnlyFolderFallsBack(t *testing.T) {
 	if runtime.GOOS == "windows" || os.Getuid() == 0 {
 		t.Skip("needs a folder this user cannot write")
 	}
-	cache := cacheHome(t)
+	cache := hermetic.OwnCache(t)
 	dir := t.TempDir()
 	os.Chmod(dir, 0o555)
 	defer os.Chmod(dir, 0o755)

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"packsmith/internal/hermetic"
 )
 
 // spellings are ways of naming dir/a.zip from inside dir's parent's child:
@@ -49,7 +51,7 @@ func checkOneLock(t *testing.T, names []string) {
 // The lock is keyed by the file, not by the path as typed: a.zip typed
 // relative, dir/./a.zip, dir/sub/../a.zip and a symlink to it get one lock.
 func TestOneLockPerFileHoweverSpelt(t *testing.T) {
-	cacheHome(t)
+	hermetic.OwnCache(t)
 	dir := t.TempDir()
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	os.WriteFile(filepath.Join(dir, "a.zip"), []byte("PK"), 0o644)
@@ -75,7 +77,7 @@ func TestOneLockPerFileHoweverSpelt(t *testing.T) {
 // from the path: the name is made from the resolved path, so every
 // spelling finds the one lock there too.
 func TestOneFallbackLockPerFileHoweverSpelt(t *testing.T) {
-	cache := cacheHome(t)
+	cache := hermetic.OwnCache(t)
 	dir := t.TempDir()
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	t.Chdir(dir)

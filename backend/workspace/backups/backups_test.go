@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"packsmith/internal/hermetic"
 )
 
 func ls(t *testing.T, dir string) []string {
@@ -21,9 +23,7 @@ func ls(t *testing.T, dir string) []string {
 }
 
 func TestDirIsInTheUserCache(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("LocalAppData", cache) // Windows' UserCacheDir
+	cache := hermetic.OwnCache(t)
 	if d := Dir(); d != filepath.Join(cache, "Packsmith", "backups") {
 		t.Fatalf("Dir() = %s", d)
 	}
