@@ -104,6 +104,7 @@ func (s *PackService) PackMod(req PackRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	opt.SHA256 = true // the summary shows it; Pack on save does not take it (modpack.Options.SHA256)
 	title := "Packing " + filepath.Base(dir)
 	return s.jobs.Start("pack", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		opt.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,9 +47,17 @@ func TestPackIncrementalSummary(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 8 reused, 0 compiled") {
 		t.Errorf("second pack:\n%s", stdout)
 	}
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "sha256 not taken: this repack copied what did not change (--sha256 or --full takes it)") {
+		t.Errorf("second pack, SHA-256:\n%s", stdout)
+	}
+	sum := fmt.Sprintf("sha256 %x", sha256.Sum256(first))
+	stdout, _, _ = run(t, "pack", sampleMod, "-o", out, "--sha256")
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 8 reused, 0 compiled") || !strings.Contains(strings.Join(strings.Fields(stdout), " "), sum) {
+		t.Errorf("--sha256, want %s:\n%s", sum, stdout)
+	}
 	stdout, _, _ = run(t, "pack", sampleMod, "-o", out, "--full")
-	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 0 reused, 7 compiled") {
-		t.Errorf("--full:\n%s", stdout)
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "reused 0 reused, 7 compiled") || !strings.Contains(strings.Join(strings.Fields(stdout), " "), sum) {
+		t.Errorf("--full, want %s:\n%s", sum, stdout)
 	}
 	if again, _ := os.ReadFile(out); string(again) != string(first) {
 		t.Error("the packs differ")

@@ -71,15 +71,19 @@
 //	         recorded; the blocks tile the data section with no gap or
 //	         overlap; each block head reads back as written and each
 //	         payload reads back with the CRC-32 of the zlib stream (or
-//	         stored bytes) the writer produced. A second read beside it,
-//	         started as the writer closes, gives the file's SHA-256 (the
-//	         one serial step; the page cache serves both). What this does
+//	         stored bytes) the writer produced. The SHA-256 of the whole
+//	         file is taken from that read, on a goroutine of its own
+//	         (mod.Reader.VerifyWrittenTee), by a full pack always and by a
+//	         repack that reused blocks only when asked (Options.SHA256: it
+//	         costs the whole file, a fifth of such a repack). What this does
 //	         not re-prove is that the zlib
 //	         library's streams inflate to their inputs: Options.FullVerify
 //	         does that too (mod.Reader.Verify: every entry inflated, size
 //	         and CRC-32 checked; about as costly as the compression), as
 //	         does "packsmith verify" on any .MOD. Only a file that passes is
-//	         renamed over the output.
+//	         renamed over the output (the replaced .MOD held open through the
+//	         rename and closed after it, so its blocks are not freed on the
+//	         pack's path: replaced.go).
 //	deploy   (Options.Deploy) backend/tl2/deploy copies it atomically into
 //	         the mods folder, moving older copies of the same MOD_ID (and a
 //	         different mod under the same name) into the backups, under a

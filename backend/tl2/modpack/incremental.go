@@ -220,6 +220,14 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 	return s
 }
 
+// takePrev hands the previous .MOD's open handle (or nil) to the caller,
+// who closes it.
+func (s *incState) takePrev() *os.File {
+	f := s.prevF
+	s.prevF = nil
+	return f
+}
+
 func (s *incState) close() {
 	if s.prevF != nil {
 		s.prevF.Close()

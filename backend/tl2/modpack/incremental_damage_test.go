@@ -39,7 +39,7 @@ func TestIncrementalDamagedPayload(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "D.MOD")
-	opt := Options{Output: out, Incremental: true}
+	opt := Options{Output: out, Incremental: true, SHA256: true}
 	if _, err := Pack(context.Background(), dir, opt); err != nil {
 		t.Fatal(err)
 	}

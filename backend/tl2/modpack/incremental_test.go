@@ -3,6 +3,7 @@ package modpack
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -95,8 +96,17 @@ func TestIncrementalPackIsByteIdentical(t *testing.T) {
 	}
 	bi, _ := os.ReadFile(incr.Output)
 	bf, _ := os.ReadFile(full.Output)
-	if !bytes.Equal(bi, bf) || incr.Hashes.SHA256 != full.Hashes.SHA256 {
-		t.Errorf("incremental %s ≠ full %s", incr.Hashes.SHA256, full.Hashes.SHA256)
+	if !bytes.Equal(bi, bf) {
+		t.Errorf("incremental (%d bytes) ≠ full (%d bytes)", len(bi), len(bf))
+	}
+	// The SHA-256 of the whole file: a full pack always takes it, a
+	// repack only when asked (Options.SHA256), and then it is the file's.
+	if want := fmt.Sprintf("%x", sha256.Sum256(bf)); full.Hashes.SHA256 != want || incr.Hashes.SHA256 != "" {
+		t.Errorf("SHA-256: full pack %q (the file's is %s), a repack not asked for it %q", full.Hashes.SHA256, want, incr.Hashes.SHA256)
+	}
+	opt.SHA256 = true
+	if again, err := Pack(context.Background(), dir, opt); err != nil || again.Reused == 0 || again.Hashes.SHA256 != full.Hashes.SHA256 {
+		t.Errorf("a repack asked for the SHA-256: %v, %d reused, %q", err, again.Reused, again.Hashes.SHA256)
 	}
 	if !strings.Contains(string(unitdata(t, incr.Output)), "HUM_XOVER_G") {
 		t.Error("UNITDATA.RAW does not follow the changed unit")
@@ -146,7 +156,7 @@ func unitdata(t *testing.T, p string) []byte {
 func TestIncrementalBadCache(t *testing.T) {
 	dir := makeMod(t, simpleModDat, map[string]string{"MEDIA/UNITS/ITEMS/A.DAT": "[UNIT]\n<STRING>NAME:A\n[/UNIT]\n"})
 	out := filepath.Join(t.TempDir(), "A.MOD")
-	opt := Options{Output: out, Incremental: true}
+	opt := Options{Output: out, Incremental: true, SHA256: true}
 	first, err := Pack(context.Background(), dir, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +202,7 @@ func TestIncrementalDamagedPreviousMod(t *testing.T) {
 	dir := makeMod(t, simpleModDat, files)
 	backdate(dir)
 	out := filepath.Join(t.TempDir(), "D.MOD")
-	opt := Options{Output: out, Incremental: true}
+	opt := Options{Output: out, Incremental: true, SHA256: true}
 	if _, err := Pack(context.Background(), dir, opt); err != nil {
 		t.Fatal(err)
 	}

@@ -106,6 +106,11 @@ type Options struct {
 	// the package doc, stage verify.
 	FullVerify bool
 
+	// SHA256 asks a pack that reuses the last pack's blocks (Incremental)
+	// for the SHA-256 of the whole .MOD (Hashes.SHA256), which costs a
+	// fifth of such a repack; a full pack always reports it.
+	SHA256 bool
+
 	// RAWIndices, when set, gets the generated RAW indices (only the
 	// non-empty ones, in raw.Kinds order) and returns the ones to write
 	// instead. The merged patch (backend/tl2/mergepatch) adds the records
@@ -150,7 +155,7 @@ type Hashes struct {
 	RollingHash string `json:"rollingHash"` // the one the game checks
 	MHash       string `json:"mhash"`
 	ReqHash     string `json:"reqHash"`
-	SHA256      string `json:"sha256"` // of the whole file
+	SHA256      string `json:"sha256"` // of the whole file; "" from a repack that was not asked for it (Options.SHA256)
 }
 
 // StageTime is how long a stage took.

@@ -270,6 +270,18 @@ func (r *Reader) verifyEntry(e *Entry) []Finding {
 // by inflating every entry). progress (may be nil) gets bytes read. It
 // returns ctx.Err() when cancelled.
 func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, progress func(done, total int64, what string)) (out []Finding, err error) {
+	out, _, err = r.VerifyWrittenTee(ctx, src, size, written, nil, progress)
+	return out, err
+}
+
+// VerifyWrittenTee is VerifyWritten that also writes the file, every byte
+// in order from offset 0, to tee (a SHA-256 of the whole file, say): on a
+// goroutine of its own, fed the buffers the check reads, so the hash needs
+// no read of its own and, with two cores, adds no time to the check (the
+// hash is the slower of the two). teed is how many bytes tee took: size
+// when the whole file was read back, fewer when the read stopped early (a
+// short read, a cancel). tee may be nil.
+func (r *Reader) VerifyWrittenTee(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, tee io.Writer, progress func(done, total int64, what string)) (out []Finding, teed int64, err error) {
 	checked := make(chan []Finding, 1)
 	defer func() { out = append(<-checked, out...) }()
 	started := false
@@ -347,24 +359,29 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 	started = true
 	go func() { checked <- r.check(blockOf, false) }()
 
-	// One pass over the file: every block as read back.
+	// One pass over the file: every block as read back, each buffer
+	// also handed to the tee (teeFile).
 	sc := &blockScan{blocks: blocks, next: r.dataOff + 8}
 	sc.cur = -1
 	sc.advance()
-	buf := make([]byte, 1<<20)
+	tf := startTee(tee)
+	defer func() { teed = tf.wait() }()
 	for off := int64(0); off < size; {
 		if err := ctx.Err(); err != nil {
-			return out, err
+			return out, 0, err
 		}
+		buf := tf.buffer()
 		n := min(int64(len(buf)), size-off)
 		m, err := src.ReadAt(buf[:n], off)
 		if int64(m) < n {
 			if err == nil {
 				err = io.ErrUnexpectedEOF
 			}
+			tf.give(nil)
 			add("read", "", off, "reading the written file back: %v", err)
-			return append(out, sc.bad...), nil
+			return append(out, sc.bad...), 0, nil
 		}
+		tf.give(buf[:m])
 		sc.feed(buf[:m], off)
 		off += n
 		if progress != nil {
@@ -374,7 +391,76 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 	if sc.cur < len(blocks) {
 		add("layout", blocks[sc.cur].Path, sc.next, "the file ends inside this block")
 	}
-	return append(out, sc.bad...), nil
+	return append(out, sc.bad...), 0, nil
+}
+
+// teeFile hands the buffers VerifyWrittenTee reads to its tee on another
+// goroutine. A buffer goes back to the free list when the tee is done
+// with it; the read loop has finished with it by then too, since it
+// scans each buffer before it asks for the next one.
+type teeFile struct {
+	tee   io.Writer
+	free  chan []byte
+	full  chan []byte // a nil buffer: the read stopped early, the tee stops
+	done  chan int64
+	spare []byte // the one buffer of a pass without a tee
+}
+
+// teeBuffers buffers of 1 MB: the reader can run that far ahead of the tee.
+const teeBuffers = 4
+
+func startTee(tee io.Writer) *teeFile {
+	t := &teeFile{tee: tee}
+	if tee == nil {
+		t.spare = make([]byte, 1<<20)
+		return t
+	}
+	t.free, t.full, t.done = make(chan []byte, teeBuffers), make(chan []byte, teeBuffers), make(chan int64, 1)
+	for range teeBuffers {
+		t.free <- make([]byte, 1<<20)
+	}
+	go func() {
+		var n int64
+		stopped := false
+		for b := range t.full {
+			if b == nil {
+				stopped = true
+				continue
+			}
+			if !stopped {
+				tee.Write(b)
+				n += int64(len(b))
+			}
+			t.free <- b[:cap(b)]
+		}
+		t.done <- n
+	}()
+	return t
+}
+
+// buffer is a free buffer to read into.
+func (t *teeFile) buffer() []byte {
+	if t.tee == nil {
+		return t.spare
+	}
+	return <-t.free
+}
+
+// give hands b, just read, to the tee; nil says the read stopped early.
+func (t *teeFile) give(b []byte) {
+	if t.tee != nil {
+		t.full <- b
+	}
+}
+
+// wait ends the tee and says how many bytes it took (less than the file
+// when the read stopped early; 0 without a tee).
+func (t *teeFile) wait() int64 {
+	if t.tee == nil {
+		return 0
+	}
+	close(t.full)
+	return <-t.done
 }
 
 func (b *WrittenBlock) payload() int64 {

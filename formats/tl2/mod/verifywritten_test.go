@@ -3,6 +3,7 @@ package mod
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"testing"
 )
 
@@ -105,6 +106,73 @@ func check2(t *testing.T, b []byte, written []WrittenBlock) []Finding {
 func hasCheck(fs []Finding, check, entry string) bool {
 	for _, f := range fs {
 		if f.Check == check && f.Entry == entry {
+			return true
+		}
+	}
+	return false
+}
+
+// VerifyWrittenTee hands the tee every byte of the file in order (its
+// SHA-256 is the file's, over more buffers than the tee holds, so they
+// go round), and a read that stops short says so through teed, with a
+// "read" finding naming the offset.
+func TestVerifyWrittenTee(t *testing.T) {
+	dir := t.TempDir()
+	makeAssets(t, dir, true)
+	out := &memFile{}
+	w, err := NewWriter(out, testHeader(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFolder(t, w, dir)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	size := int64(len(out.b))
+	if size <= teeBuffers<<20 {
+		t.Fatalf("the archive is %d bytes: too small to go round the %d tee buffers", size, teeBuffers)
+	}
+	r, err := NewReader(bytes.NewReader(out.b), size, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	fs, teed, err := r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b), size, w.Written(), h, nil)
+	if err != nil || len(errorsOf(fs)) != 0 {
+		t.Fatalf("clean archive: %v %v", err, fs)
+	}
+	if want := sha256.Sum256(out.b); teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
+		t.Fatalf("tee took %d of %d bytes, SHA-256 %x, want %x", teed, size, h.Sum(nil), want)
+	}
+	short := size - 3<<20 - 17
+	h.Reset()
+	fs, teed, err = r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b[:short]), size, w.Written(), h, nil)
+	if err != nil || teed == size {
+		t.Fatalf("a short read: teed %d of %d, err %v", teed, size, err)
+	}
+	if !hasCheckAt(fs, "read", short&^(1<<20-1)) {
+		t.Errorf("a short read at %d: no read finding at its buffer: %v", short, fs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, teed, err = r.VerifyWrittenTee(ctx, bytes.NewReader(out.b), size, w.Written(), sha256.New(), nil); err != context.Canceled || teed == size {
+		t.Errorf("cancelled: teed %d of %d, err %v", teed, size, err)
+	}
+}
+
+func errorsOf(fs []Finding) []Finding {
+	var errs []Finding
+	for _, f := range fs {
+		if f.Severity == SevError {
+			errs = append(errs, f)
+		}
+	}
+	return errs
+}
+
+func hasCheckAt(fs []Finding, check string, off int64) bool {
+	for _, f := range fs {
+		if f.Check == check && f.Offset == off {
 			return true
 		}
 	}
