@@ -21,6 +21,20 @@ if ! dpkg --print-foreign-architectures | grep -qx i386; then
   echo "deps: adding the i386 architecture (for wine32)"
   $sudo dpkg --add-architecture i386
 fi
+# apt_update refreshes the package lists. A mirror caught mid-sync serves
+# an index whose size does not match its Release file ("Mirror sync in
+# progress?", seen on bookworm-security's binary-i386 for a whole day):
+# apt-get update then exits 100 although every other list is fresh, and
+# the install below still resolves from them. So: three tries, then go on
+# with the lists at hand and let the install say whether they suffice.
+apt_update() {
+  local try
+  for try in 1 2 3; do
+    if $sudo apt-get -o Acquire::Retries=3 update -qq; then return 0; fi
+    [ "$try" = 3 ] || { echo "deps: apt-get update failed (try $try of 3); retrying in $((try * 15)) s" >&2; sleep $((try * 15)); }
+  done
+  echo "deps: apt-get update still fails after 3 tries; installing from the package lists it did fetch" >&2
+}
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -29,8 +43,13 @@ if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
   # another install (a parallel checkout) holds the dpkg lock: wait for it
   while pgrep -x apt-get >/dev/null || pgrep -x dpkg >/dev/null; do sleep 3; done
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt_update
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+    echo "deps: apt-get install failed; refreshing the package lists once more and retrying" >&2
+    sleep 20
+    apt_update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
 fi
 
 for d in frontend e2e; do

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,27 @@ func TestCommitAndAbort(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Fatalf("temp files left: %v", ents)
+	}
+}
+
+// WriteFileUnsynced replaces the file as WriteFile does (the rename),
+// leaves no temporary file, and names the target when it cannot write.
+func TestWriteFileUnsynced(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "cache.bin")
+	for _, body := range []string{"first", "second, longer"} {
+		if err := WriteFileUnsynced(target, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(target); string(b) != body {
+			t.Fatalf("got %q, want %q", b, body)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("temp files left: %v", ents)
+	}
+	bad := filepath.Join(dir, "missing", "cache.bin")
+	if err := WriteFileUnsynced(bad, []byte("x")); err == nil || !strings.Contains(err.Error(), filepath.Join("missing", "cache.bin")) {
+		t.Fatalf("a folder that is not there: %v", err)
 	}
 }

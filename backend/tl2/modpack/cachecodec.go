@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"maps"
-	"slices"
 
 	"packsmith/formats/tl2/dattext"
 )
@@ -14,38 +12,70 @@ import (
 // The incremental cache's file format. It is read at the start and
 // written at the end of every incremental pack, so it is a plain binary
 // form that decodes in one pass without reflection (gob took a tenth of a
-// 33,000-file repack):
+// 33,000-file repack). A repack that changed one file of 33,000 writes
+// back 32,999 records as it read them: each record is a length-prefixed
+// run of bytes that means the same in the next file (its symbols index a
+// table the next file keeps, extended, never renumbered), so writing the
+// cache again is a copy, not an encoding (a tenth of such a repack's CPU
+// before). And the part of a record a pack needs only for the files it
+// reuses, their findings and RAW trees, is decoded then, by the compile
+// workers on all cores (cacheEntry.decodeRest), not for every record at
+// the start:
 //
 //	"PKSMPACKCACHE\x00" (14 bytes)
 //	uvarint  format (cacheFormat)
 //	str      options key
 //	varint   .MOD size, .MOD mtime (UnixNano), written (UnixNano)
+//	uvarint  symbol count, then each symbol: str
 //	uvarint  entry count, then per entry in name order:
-//	  str name; varint size, mtime; str hash, key; uvarint CRC-32,
-//	  uvarint payload CRC-32 (of the block's bytes after its head, as written)
-//	  uvarint finding count, each: sym severity, stage; str file; varint line; str message
-//	  u8 0 (no tree) or 1, then the pruned tree as a node:
-//	    sym name; varint line, end line
-//	    uvarint prop count, each: sym type, key; str value; varint line
-//	    uvarint child count, each a node
+//	  uvarint  record length, then the record:
+//	    str name; varint size, mtime; str hash, key; uvarint CRC-32,
+//	    uvarint payload CRC-32 (of the block's bytes after its head, as written)
+//	    uvarint finding count, each: sym severity, stage; str file; varint line; str message
+//	    u8 0 (no tree) or 1, then the pruned tree as a node:
+//	      sym name; varint line, end line
+//	      uvarint prop count, each: sym type, key; str value; varint line
+//	      uvarint child count, each a node
 //	u32      CRC-32 (IEEE) of everything before it, little-endian
 //
-// A str is uvarint length, bytes. A sym is uvarint k: 0 is a new str that
-// joins a table, k > 0 is the table's string k-1, so the section names,
-// property types and keys repeated on every line are stored once (only
-// those: interning every value would cost more than it saves). Strings
-// are slices of the file read, not copies. The decoder
-// checks every count against the bytes left and every index against the
-// table, and refuses trees deeper than cacheMaxDepth: a damaged cache is
-// an error (a full pack follows), never a panic or a huge allocation.
+// A str is uvarint length, bytes. A sym is uvarint k, the table's string
+// k: the section names, property types and keys repeated on every line
+// are stored once (only those: interning every value would cost more than
+// it saves). Strings are slices of the file read, not copies. The decoder
+// checks every count and length against the bytes left and every index
+// against the table, and refuses trees deeper than cacheMaxDepth: a
+// damaged cache is an error (a full pack follows; a record whose findings
+// or tree do not decode is compiled again), never a panic or a huge
+// allocation.
 
 var cacheMagic = []byte("PKSMPACKCACHE\x00")
 
 const cacheMaxDepth = 200
 
+// cacheSyms is a cache file's symbol table. A table is never changed once
+// a file holds it: the next pack's encoder extends a copy.
+type cacheSyms struct {
+	list []string
+}
+
 type cacheEncoder struct {
-	b   []byte
-	ids map[string]uint64
+	b    []byte
+	base *cacheSyms // the table records kept as they were (raw) refer to
+	list []string   // base's symbols, then the new ones
+	ids  map[string]uint64
+}
+
+func newCacheEncoder(base *cacheSyms, size int) *cacheEncoder {
+	e := &cacheEncoder{b: make([]byte, 0, size), base: base, ids: make(map[string]uint64, 256)}
+	if base != nil {
+		e.list = append(e.list, base.list...)
+		for i, s := range base.list {
+			if _, ok := e.ids[s]; !ok {
+				e.ids[s] = uint64(i)
+			}
+		}
+	}
+	return e
 }
 
 func (e *cacheEncoder) uvarint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
@@ -57,14 +87,13 @@ func (e *cacheEncoder) str(s string) {
 }
 
 func (e *cacheEncoder) sym(s string) {
-	if k, ok := e.ids[s]; ok {
-		e.uvarint(k)
-		return
+	k, ok := e.ids[s]
+	if !ok {
+		k = uint64(len(e.list))
+		e.ids[s] = k
+		e.list = append(e.list, s)
 	}
-	e.ids[s] = uint64(len(e.ids) + 1)
-	e.uvarint(0)
-	e.uvarint(uint64(len(s)))
-	e.b = append(e.b, s...)
+	e.uvarint(k)
 }
 
 func (e *cacheEncoder) node(n *dattext.Node) {
@@ -84,51 +113,118 @@ func (e *cacheEncoder) node(n *dattext.Node) {
 	}
 }
 
-// encodeEntries is the part of the file after the head: the entry count
-// and the entries, in name order. The symbol table starts here, so this
-// part can be made before the head's fields are known.
-func encodeEntries(entries map[string]cacheEntry) []byte {
-	e := &cacheEncoder{b: make([]byte, 0, 160*len(entries)+64), ids: make(map[string]uint64, 256)}
-	names := slices.Sorted(maps.Keys(entries))
-	e.uvarint(uint64(len(names)))
-	for _, n := range names {
-		ce := entries[n]
-		e.str(n)
-		e.varint(ce.Size)
-		e.varint(ce.MTime)
-		e.str(ce.Hash)
-		e.str(ce.Key)
-		e.uvarint(uint64(ce.CRC))
-		e.uvarint(uint64(ce.Payload))
-		e.uvarint(uint64(len(ce.Findings)))
-		for _, f := range ce.Findings {
-			e.sym(string(f.Severity))
-			e.sym(string(f.Stage))
-			e.str(f.File)
-			e.varint(int64(f.Line))
-			e.str(f.Message)
+// record appends ce's record, without its length.
+func (e *cacheEncoder) record(name string, ce *cacheEntry) {
+	e.str(name)
+	e.varint(ce.Size)
+	e.varint(ce.MTime)
+	e.str(ce.Hash)
+	e.str(ce.Key)
+	e.uvarint(uint64(ce.CRC))
+	e.uvarint(uint64(ce.Payload))
+	e.uvarint(uint64(len(ce.Findings)))
+	for _, f := range ce.Findings {
+		e.sym(string(f.Severity))
+		e.sym(string(f.Stage))
+		e.str(f.File)
+		e.varint(int64(f.Line))
+		e.str(f.Message)
+	}
+	if ce.Pruned == nil {
+		e.b = append(e.b, 0)
+	} else {
+		e.b = append(e.b, 1)
+		e.node(ce.Pruned)
+	}
+}
+
+// cacheBody is the new cache's entries (entries, kept for Watch), the
+// encoding of their count and records (encodeEntries) and the symbol table
+// those refer to.
+type cacheBody struct {
+	entries map[string]cacheEntry
+	encoded []byte
+	syms    *cacheSyms
+}
+
+// namedEntry is one entry to encode.
+type namedEntry struct {
+	name string
+	ce   cacheEntry
+}
+
+// encodeEntries encodes the entry count and the records, in the order
+// given (the pack gives the order it wrote the blocks in: fixed, so the
+// bytes are too, and no sort of 33,000 names), against a copy of base
+// extended with the symbols new records bring: a record read from a file
+// whose table is base (cacheEntry.raw) is copied as it was. With keep,
+// the entries come back as a map, each holding its new record as raw
+// (Watch keeps them for the next pack). The symbol table goes before the
+// records in the file: assembleCache puts it there.
+func encodeEntries(list []namedEntry, base *cacheSyms, keep bool) cacheBody {
+	e := newCacheEncoder(base, 128*len(list)+64)
+	e.uvarint(uint64(len(list)))
+	var spans []int // with keep: each record's start and end in e.b
+	var rec []byte
+	for i := range list {
+		ce := &list[i].ce
+		if ce.raw != "" && ce.syms == base && base != nil {
+			e.uvarint(uint64(len(ce.raw)))
+			spans = append(spans, len(e.b))
+			e.b = append(e.b, ce.raw...)
+			spans = append(spans, len(e.b))
+			continue
 		}
-		if ce.Pruned == nil {
-			e.b = append(e.b, 0)
-		} else {
-			e.b = append(e.b, 1)
-			e.node(ce.Pruned)
+		// A record made now: encoded on its own, then put after its length.
+		outer := e.b
+		e.b = rec[:0]
+		ce.decodeRest() // a record read from a file, changed since: decode the rest to encode it
+		e.record(list[i].name, ce)
+		rec, e.b = e.b, outer
+		e.uvarint(uint64(len(rec)))
+		spans = append(spans, len(e.b))
+		e.b = append(e.b, rec...)
+		spans = append(spans, len(e.b))
+	}
+	body := cacheBody{encoded: e.b, syms: &cacheSyms{list: e.list}}
+	if keep {
+		all := string(e.b)
+		body.entries = make(map[string]cacheEntry, len(list))
+		for i := range list {
+			ce := list[i].ce
+			ce.raw, ce.syms = all[spans[2*i]:spans[2*i+1]], body.syms // rest, if any, means the same under the extended table
+			body.entries[list[i].name] = ce
 		}
 	}
-	return e.b
+	return body
 }
 
 // assembleCache puts the head (magic, format, options, sizes and times)
-// before entries (from encodeEntries) and the checksum after.
-func assembleCache(c *packCache, entries []byte) []byte {
-	e := &cacheEncoder{b: make([]byte, 0, 64+len(c.Options)+len(entries)+4)}
+// and the symbol table before the entries (from encodeEntries) and the
+// checksum after.
+func assembleCache(c *packCache, body cacheBody) []byte {
+	n := 64 + len(c.Options) + len(body.encoded) + 4
+	if body.syms != nil {
+		for _, s := range body.syms.list {
+			n += len(s) + 2
+		}
+	}
+	e := &cacheEncoder{b: make([]byte, 0, n)}
 	e.b = append(e.b, cacheMagic...)
 	e.uvarint(uint64(c.Format))
 	e.str(c.Options)
 	e.varint(c.ModSize)
 	e.varint(c.ModTime)
 	e.varint(c.Written)
-	e.b = append(e.b, entries...)
+	if body.syms == nil {
+		e.uvarint(0)
+	} else {
+		e.uvarint(uint64(len(body.syms.list)))
+		for _, s := range body.syms.list {
+			e.str(s)
+		}
+	}
+	e.b = append(e.b, body.encoded...)
 	return binary.LittleEndian.AppendUint32(e.b, crc32.ChecksumIEEE(e.b))
 }
 
@@ -203,18 +299,11 @@ func (d *cacheDecoder) sym() string {
 	if d.err != nil {
 		return ""
 	}
-	if k > 0 {
-		if k > uint64(len(d.table)) {
-			d.fail("string %d of a table of %d", k, len(d.table))
-			return ""
-		}
-		return d.table[k-1]
+	if k >= uint64(len(d.table)) {
+		d.fail("symbol %d of a table of %d", k, len(d.table))
+		return ""
 	}
-	s := d.str()
-	if d.err == nil {
-		d.table = append(d.table, s)
-	}
-	return s
+	return d.table[k]
 }
 
 func (d *cacheDecoder) int() int {
@@ -247,7 +336,9 @@ func (d *cacheDecoder) node(depth int) *dattext.Node {
 	return n
 }
 
-// decodeCache reads what encodeCache wrote.
+// decodeCache reads a cache file: the head, the symbol table and every
+// record's name, sizes, time and hashes; each record's findings and tree
+// stay undecoded (cacheEntry.rest) until a pack reuses it.
 func decodeCache(b []byte) (*packCache, error) {
 	if len(b) < len(cacheMagic)+4 || string(b[:len(cacheMagic)]) != string(cacheMagic) {
 		return nil, errors.New("not a Packsmith pack cache")
@@ -263,44 +354,37 @@ func decodeCache(b []byte) (*packCache, error) {
 	}
 	c.Options = d.str()
 	c.ModSize, c.ModTime, c.Written = d.varint(), d.varint(), d.varint()
-	n := d.count(8)
+	if ns := d.count(1); ns > 0 {
+		d.table = make([]string, ns)
+		for i := range d.table {
+			d.table[i] = d.str()
+		}
+	}
+	c.syms = &cacheSyms{list: d.table}
+	n := d.count(9)
 	c.Entries = make(map[string]cacheEntry, n)
 	for i := 0; i < n && d.err == nil; i++ {
-		name := d.str()
-		ce := cacheEntry{Size: d.varint(), MTime: d.varint(), Hash: d.str(), Key: d.str()}
-		crc := d.uvarint()
-		if crc > 0xFFFFFFFF {
-			d.fail("CRC-32 %d out of range", crc)
-		}
-		ce.CRC = uint32(crc)
-		pcrc := d.uvarint()
-		if pcrc > 0xFFFFFFFF {
-			d.fail("payload CRC-32 %d out of range", pcrc)
-		}
-		ce.Payload = uint32(pcrc)
-		if nf := d.count(5); nf > 0 {
-			ce.Findings = make([]Finding, nf)
-			for j := range ce.Findings {
-				ce.Findings[j] = Finding{Severity: Severity(d.sym()), Stage: Stage(d.sym()), File: d.str(), Line: d.int(), Message: d.str()}
-			}
-		}
-		if d.err == nil && d.off >= len(d.s) {
-			d.fail("%v", errCacheShort)
-		}
+		size := d.count(1)
 		if d.err != nil {
 			break
 		}
-		switch d.s[d.off] {
-		case 0:
-			d.off++
-		case 1:
-			d.off++
-			ce.Pruned = d.node(0)
-		default:
-			d.fail("tree marker %d", d.s[d.off])
+		rec := d.s[d.off : d.off+size]
+		d.off += size
+		r := &cacheDecoder{s: rec, table: d.table}
+		name := r.str()
+		ce := cacheEntry{Size: r.varint(), MTime: r.varint(), Hash: r.str(), Key: r.str(), raw: rec, syms: c.syms}
+		ce.CRC, ce.Payload = r.crc("CRC-32"), r.crc("payload CRC-32")
+		if r.err == nil && r.off >= len(rec) {
+			r.fail("%v", errCacheShort)
 		}
-		if _, dup := c.Entries[name]; dup && d.err == nil {
+		if r.err != nil {
+			d.fail("entry %d (%q): %v", i, name, r.err)
+			break
+		}
+		ce.rest = rec[r.off:]
+		if _, dup := c.Entries[name]; dup {
 			d.fail("entry %q twice", name)
+			break
 		}
 		c.Entries[name] = ce
 	}
@@ -311,4 +395,52 @@ func decodeCache(b []byte) (*packCache, error) {
 		return nil, d.err
 	}
 	return c, nil
+}
+
+func (d *cacheDecoder) crc(what string) uint32 {
+	v := d.uvarint()
+	if v > 0xFFFFFFFF {
+		d.fail("%s %d out of range", what, v)
+	}
+	return uint32(v)
+}
+
+// decodeRest decodes the findings and the tree of a record read from a
+// file (rest), once; an error leaves the entry as it was (the pack then
+// compiles the file instead of reusing it).
+func (c *cacheEntry) decodeRest() error {
+	if c.rest == "" {
+		return nil
+	}
+	d := &cacheDecoder{s: c.rest, table: c.syms.list}
+	var finds []Finding
+	if nf := d.count(5); nf > 0 {
+		finds = make([]Finding, nf)
+		for j := range finds {
+			finds[j] = Finding{Severity: Severity(d.sym()), Stage: Stage(d.sym()), File: d.str(), Line: d.int(), Message: d.str()}
+		}
+	}
+	if d.err == nil && d.off >= len(d.s) {
+		d.fail("%v", errCacheShort)
+	}
+	var tree *dattext.Node
+	if d.err == nil {
+		switch d.s[d.off] {
+		case 0:
+			d.off++
+		case 1:
+			d.off++
+			tree = d.node(0)
+		default:
+			d.fail("tree marker %d", d.s[d.off])
+		}
+	}
+	if d.err == nil && d.off != len(d.s) {
+		d.fail("%d bytes after the tree", len(d.s)-d.off)
+	}
+	if d.err != nil {
+		return d.err
+	}
+	c.Findings, c.Pruned, c.rest = finds, tree, ""
+	return nil
 }

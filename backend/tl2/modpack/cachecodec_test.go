@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +30,23 @@ func sampleCache(t testing.TB) *packCache {
 	}
 }
 
+// decoded is c with every record's findings and tree decoded and the
+// file's bytes dropped: what a cache means, to compare two.
+func decoded(t testing.TB, c *packCache) *packCache {
+	t.Helper()
+	out := *c
+	out.syms = nil
+	out.Entries = map[string]cacheEntry{}
+	for n, ce := range c.Entries {
+		if err := ce.decodeRest(); err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		ce.raw, ce.rest, ce.syms = "", "", nil
+		out.Entries[n] = ce
+	}
+	return &out
+}
+
 func TestCacheCodecRoundTrip(t *testing.T) {
 	c := sampleCache(t)
 	b := encodeCache(c)
@@ -35,8 +54,8 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, c) {
-		t.Fatalf("round trip differs:\n got %+v\nwant %+v", got, c)
+	if !reflect.DeepEqual(decoded(t, got), c) {
+		t.Fatalf("round trip differs:\n got %+v\nwant %+v", decoded(t, got), c)
 	}
 	// Deterministic: the same cache gives the same bytes.
 	if b2 := encodeCache(c); !bytes.Equal(b, b2) {
@@ -46,6 +65,74 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 	// two properties, "UNITTYPES" both a section name and nothing else.
 	if n := bytes.Count(b, []byte("STRING")); n != 1 {
 		t.Fatalf("the type STRING is stored %d times, want 1", n)
+	}
+}
+
+// A cache read back and written again copies its records (the bytes are
+// the same, none decoded); a record changed since is encoded anew against
+// the table extended with its new symbols, and the records kept still
+// mean what they meant.
+func TestCacheCodecKeepsRecordsAsRead(t *testing.T) {
+	b := encodeCache(sampleCache(t))
+	c, err := decodeCache(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := assembleCache(c, encodeEntries(sortedEntries(c.Entries), c.syms, false)); !bytes.Equal(again, b) {
+		t.Fatal("a cache written back as read is not the same bytes")
+	}
+	for n, ce := range c.Entries {
+		if ce.rest == "" || ce.Findings != nil || ce.Pruned != nil {
+			t.Errorf("%s: decoded before it was asked (rest %d bytes)", n, len(ce.rest))
+		}
+	}
+	// One record changes: a finding whose stage is a symbol the table
+	// lacks, and a new tree.
+	root, _ := dattext.ParseText("S.DAT", "[SKILL]\r\n\t<STRING>NAME:S\r\n\t[NEWSECTION]\r\n\t[/NEWSECTION]\r\n[/SKILL]\r\n")
+	s := c.Entries["MEDIA/SKILLS/S.DAT"]
+	s.raw, s.rest, s.Findings, s.Pruned = "", "", []Finding{{Severity: SevInfo, Stage: "brand-new-stage", Message: "m"}}, root
+	c.Entries["MEDIA/SKILLS/S.DAT"] = s
+	body := encodeEntries(sortedEntries(c.Entries), c.syms, true)
+	if len(body.syms.list) <= len(c.syms.list) || !reflect.DeepEqual(body.syms.list[:len(c.syms.list)], c.syms.list) {
+		t.Fatalf("the table was not extended: %q after %q", body.syms.list, c.syms.list)
+	}
+	if !bytes.Contains(body.encoded, []byte(c.Entries["MEDIA/UNITS/ITEMS/A.DAT"].raw)) {
+		t.Error("the unchanged record was not copied as it was")
+	}
+	next, err := decodeCache(assembleCache(c, body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sampleCache(t)
+	want.Entries["MEDIA/SKILLS/S.DAT"] = cacheEntry{Size: s.Size, MTime: s.MTime, Hash: s.Hash, Key: s.Key, CRC: s.CRC, Findings: s.Findings, Pruned: root}
+	if got := decoded(t, next); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after one record changed:\n got %+v\nwant %+v", got, want)
+	}
+	// Kept for Watch (keep): each entry holds its new record, under the
+	// new table, so the next write copies them all.
+	if again := assembleCache(c, encodeEntries(sortedEntries(body.entries), body.syms, false)); !bytes.Equal(again, assembleCache(c, body)) {
+		t.Fatal("the records kept for the next pack are not written back as they are")
+	}
+}
+
+// A record whose findings or tree do not decode (with the file's checksum
+// made to fit) decodes as a cache, and refuses only that record's reuse.
+func TestCacheCodecDamagedRecordRest(t *testing.T) {
+	b := encodeCache(sampleCache(t))
+	at := bytes.Index(b, []byte("lower-case key")) // A.DAT's finding message
+	b[at-1] = 0x7F                                 // its length: more than the record holds
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
+	c, err := decodeCache(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := c.Entries["MEDIA/UNITS/ITEMS/A.DAT"]
+	if err := a.decodeRest(); err == nil || !strings.Contains(err.Error(), "string with") {
+		t.Fatalf("damaged findings: %v", err)
+	}
+	x := c.Entries["MEDIA/MODELS/X.DDS"]
+	if err := x.decodeRest(); err != nil {
+		t.Fatalf("an undamaged record: %v", err)
 	}
 }
 
@@ -89,8 +176,12 @@ func TestCacheCodecDepthLimit(t *testing.T) {
 		n = c
 	}
 	c := &packCache{Format: cacheFormat, Entries: map[string]cacheEntry{"A.DAT": {Pruned: deep}}}
-	_, err := decodeCache(encodeCache(c))
-	if err == nil || !strings.Contains(err.Error(), "tree deeper than 200") {
+	got, err := decodeCache(encodeCache(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := got.Entries["A.DAT"]
+	if err := a.decodeRest(); err == nil || !strings.Contains(err.Error(), "tree deeper than 200") {
 		t.Fatalf("deep tree: %v", err)
 	}
 }
@@ -110,11 +201,25 @@ func FuzzCacheDecode(f *testing.F) {
 		if err != nil || c.Format != cacheFormat {
 			return
 		}
-		c2, err := decodeCache(encodeCache(c))
+		// Written back as read (records copied): it means the same.
+		back, err := decodeCache(assembleCache(c, encodeEntries(sortedEntries(c.Entries), c.syms, false)))
+		if err != nil {
+			t.Fatalf("a cache written back as read does not decode: %v", err)
+		}
+		for n, ce := range c.Entries {
+			if ce.decodeRest() != nil {
+				delete(c.Entries, n) // a record a pack would compile again
+				delete(back.Entries, n)
+			}
+		}
+		if !reflect.DeepEqual(decoded(t, c), decoded(t, back)) {
+			t.Fatal("a cache written back as read differs")
+		}
+		c2, err := decodeCache(encodeCache(decoded(t, c)))
 		if err != nil {
 			t.Fatalf("re-encoded cache does not decode: %v", err)
 		}
-		if !reflect.DeepEqual(c, c2) {
+		if !reflect.DeepEqual(decoded(t, c), decoded(t, c2)) {
 			t.Fatal("re-encoded cache differs")
 		}
 	})
@@ -124,5 +229,14 @@ func FuzzCacheDecode(f *testing.F) {
 // (a pack makes the entries part beside the write and puts the head on it
 // after: packwrite.go).
 func encodeCache(c *packCache) []byte {
-	return assembleCache(c, encodeEntries(c.Entries))
+	return assembleCache(c, encodeEntries(sortedEntries(c.Entries), nil, false))
+}
+
+// sortedEntries is entries in name order, for encodeEntries.
+func sortedEntries(entries map[string]cacheEntry) []namedEntry {
+	var list []namedEntry
+	for _, n := range slices.Sorted(maps.Keys(entries)) {
+		list = append(list, namedEntry{n, entries[n]})
+	}
+	return list
 }

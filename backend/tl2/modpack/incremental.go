@@ -52,7 +52,7 @@ import (
 // full pack (tested). A GUTS replay numbering (ReplayGUTS) depends on every
 // file, so it always packs in full.
 
-const cacheFormat = 3 // 3: the payload CRC-32
+const cacheFormat = 4 // 3: the payload CRC-32; 4: records kept as read, a symbol table first
 
 // CacheSuffix is added to the output's name for its cache.
 const CacheSuffix = ".packcache"
@@ -89,6 +89,7 @@ type packCache struct {
 	ModTime int64 // UnixNano
 	Written int64 // UnixNano: when the pack that made it began
 	Entries map[string]cacheEntry
+	syms    *cacheSyms // the table the entries' records (raw, rest) refer to
 }
 
 type cacheEntry struct {
@@ -100,6 +101,13 @@ type cacheEntry struct {
 	Payload  uint32 // of the block's bytes after its head, as written
 	Findings []Finding
 	Pruned   *dattext.Node
+
+	// From a cache file (cachecodec.go): the record as the file holds it
+	// (raw: written back as it is while it stays true), the part of it
+	// not decoded yet (rest: Findings and Pruned, decodeRest; "" once
+	// decoded) and the symbol table both refer to.
+	raw, rest string
+	syms      *cacheSyms
 }
 
 // incState is one pack's use of the cache.
@@ -110,6 +118,7 @@ type incState struct {
 	prev     *mod.Reader
 	prevF    *os.File
 	old      map[string]cacheEntry
+	syms     *cacheSyms // old's symbol table
 	mu       sync.Mutex
 	next     map[string]cacheEntry
 	reused   atomic.Int64
@@ -215,7 +224,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		s.note = "full pack: the previous .MOD does not read: " + err.Error()
 		return s
 	}
-	s.prev, s.prevF, s.old, s.written = r, f, c.Entries, c.Written
+	s.prev, s.prevF, s.old, s.written, s.syms = r, f, c.Entries, c.Written, c.syms
 	s.next = make(map[string]cacheEntry, len(c.Entries)+16) // grown once, not through every doubling
 	return s
 }
@@ -306,6 +315,9 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		}
 		return false
 	}
+	if c.decodeRest() != nil {
+		return false // its findings or tree do not decode: compile it
+	}
 	needDat := f.kind == kindBINDAT && strings.HasSuffix(f.name, ".DAT") && underAny(f.name, rawDatDirs)
 	if needDat && c.Pruned == nil {
 		return false
@@ -332,8 +344,20 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		r.findings = append(r.findings, x)
 	}
 	s.reused.Add(1)
-	s.record(f.name, cacheEntry{Size: c.Size, MTime: f.mtime.UnixNano(), Hash: c.Hash, Key: c.Key, Findings: c.Findings, Pruned: c.Pruned})
+	s.record(f.name, c.kept(f))
 	return true
+}
+
+// kept is the new cache's entry for f, reused from c: c's fields, f's
+// time, and c's record as the file held it while f's time is the one it
+// holds (entries drops it too when the block's CRCs differ).
+func (c cacheEntry) kept(f *srcFile) cacheEntry {
+	n := cacheEntry{Size: c.Size, MTime: f.mtime.UnixNano(), Hash: c.Hash, Key: c.Key, CRC: c.CRC, Payload: c.Payload,
+		Findings: c.Findings, Pruned: c.Pruned, rest: c.rest, syms: c.syms}
+	if n.MTime == c.MTime {
+		n.raw = c.raw
+	}
+	return n
 }
 
 // compiledSource records a freshly compiled source.
@@ -378,11 +402,12 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 		}
 		hash, size = h.sum(), h.n
 	}
-	s.record(f.name, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash})
-	e, _, ok := s.match(f.name, size, hash, "")
+	e, c, ok := s.match(f.name, size, hash, "")
 	if !ok {
+		s.record(f.name, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash})
 		return nil, nil
 	}
+	s.record(f.name, c.kept(f))
 	s.reused.Add(1)
 	return e, nil
 }
@@ -404,27 +429,25 @@ func (s *incState) record(name string, c cacheEntry) {
 	s.mu.Unlock()
 }
 
-// cacheBody is the new cache's entries, and their encoding (encodeEntries).
-type cacheBody struct {
-	entries map[string]cacheEntry
-	encoded []byte
-}
-
 // entries is the new cache's entries, each with its CRC-32 from the
-// writer's records (what verify checked the manifest against). It runs
-// beside the verify stage; save adds the head once the .MOD is in place.
+// writer's records (what verify checked the manifest against), and their
+// encoding. It runs beside the verify stage; save adds the head once the
+// .MOD is in place.
 func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	if !s.on {
 		return cacheBody{}
 	}
-	es := make(map[string]cacheEntry, len(s.next))
+	list := make([]namedEntry, 0, len(s.next))
 	for _, b := range written {
 		if ce, ok := s.next[b.Path]; ok {
+			if ce.raw != "" && (ce.CRC != b.CRC32 || ce.Payload != b.PayloadCRC32) {
+				ce.raw = "" // the record as read says other CRCs: encode it anew
+			}
 			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
-			es[b.Path] = ce
+			list = append(list, namedEntry{b.Path, ce})
 		}
 	}
-	return cacheBody{es, encodeEntries(es)}
+	return encodeEntries(list, s.syms, s.ws != nil)
 }
 
 // save writes the cache for the .MOD just committed at out, and hands it
@@ -443,10 +466,10 @@ func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	if err := safefile.WriteFile(file, assembleCache(&c, body.encoded)); err != nil {
+	if err := safefile.WriteFileUnsynced(file, assembleCache(&c, body)); err != nil { // a cache checks itself (CRC, the .MOD's size and time): no flush to wait for
 		return err
 	}
-	c.Entries = body.entries
+	c.Entries, c.syms = body.entries, body.syms
 	ws.keepCache(out, &c)
 	return nil
 }

@@ -70,35 +70,46 @@ type Reader struct {
 	ends    blockEnds // for CopyRaw's runs (copyrun.go)
 }
 
-// NewReader opens a .MOD of the given size.
-func NewReader(r io.ReaderAt, size int64, opts *Options) (*Reader, error) {
-	o := opts.withDefaults()
+// headerOffsets reads the header's offData and offMan (where the data
+// section and the manifest start), checked against the file's size and
+// o.MaxHeaderSize.
+func headerOffsets(r io.ReaderAt, size int64, o Options) (offData, offMan int64, err error) {
 	var first [32]byte
 	n, err := r.ReadAt(first[:], 0)
 	if n < 4 {
 		if err == nil || err == io.EOF {
 			err = formatErr("", 0, ErrFormat, "file of %d bytes is too short for a .MOD header", size)
 		}
-		return nil, err
+		return 0, 0, err
 	}
 	ver := binary.LittleEndian.Uint16(first[:])
 	if ver == 0 || ver > 4 {
-		return nil, formatErr("", 0, ErrHeaderVersion, "header version %d (want 1–4)", ver)
+		return 0, 0, formatErr("", 0, ErrHeaderVersion, "header version %d (want 1–4)", ver)
 	}
 	at := dataOffsetField(ver, binary.LittleEndian.Uint16(first[2:]))
 	var off [8]byte
 	if _, err := r.ReadAt(off[:], int64(at)); err != nil {
-		return nil, formatErr("", int64(at), ErrFormat, "header: offData/offMan past the end of a %d-byte file", size)
+		return 0, 0, formatErr("", int64(at), ErrFormat, "header: offData/offMan past the end of a %d-byte file", size)
 	}
-	offData := int64(binary.LittleEndian.Uint32(off[:]))
-	offMan := int64(binary.LittleEndian.Uint32(off[4:]))
+	offData = int64(binary.LittleEndian.Uint32(off[:]))
+	offMan = int64(binary.LittleEndian.Uint32(off[4:]))
 	switch {
 	case offData > size || offData < int64(at)+8:
-		return nil, formatErr("", int64(at), ErrFormat, "header: offData 0x%X outside the %d-byte file", offData, size)
+		return 0, 0, formatErr("", int64(at), ErrFormat, "header: offData 0x%X outside the %d-byte file", offData, size)
 	case offMan < offData+8 || offMan > size:
-		return nil, formatErr("", int64(at)+4, ErrFormat, "header: offMan 0x%X outside [offData+8, %d]", offMan, size)
+		return 0, 0, formatErr("", int64(at)+4, ErrFormat, "header: offMan 0x%X outside [offData+8, %d]", offMan, size)
 	case offData > o.MaxHeaderSize:
-		return nil, formatErr("", int64(at), ErrTooLarge, "header of %d bytes exceeds the %d-byte cap", offData, o.MaxHeaderSize)
+		return 0, 0, formatErr("", int64(at), ErrTooLarge, "header of %d bytes exceeds the %d-byte cap", offData, o.MaxHeaderSize)
+	}
+	return offData, offMan, nil
+}
+
+// NewReader opens a .MOD of the given size.
+func NewReader(r io.ReaderAt, size int64, opts *Options) (*Reader, error) {
+	o := opts.withDefaults()
+	offData, offMan, err := headerOffsets(r, size, o)
+	if err != nil {
+		return nil, err
 	}
 	hb := make([]byte, offData)
 	if _, err := r.ReadAt(hb, 0); err != nil {

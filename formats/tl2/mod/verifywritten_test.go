@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -100,6 +102,15 @@ func check2(t *testing.T, b []byte, written []WrittenBlock) []Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// VerifyWrittenFile, which parses the manifest beside the pass, finds
+	// the same, in the same order.
+	_, ff, _, err := VerifyWrittenFile(context.Background(), bytes.NewReader(b), int64(len(b)), written, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ff, fs) {
+		t.Fatalf("VerifyWrittenFile found\n%v\nVerifyWritten\n%v", ff, fs)
+	}
 	return fs
 }
 
@@ -141,8 +152,17 @@ func TestVerifyWrittenTee(t *testing.T) {
 	if err != nil || len(errorsOf(fs)) != 0 {
 		t.Fatalf("clean archive: %v %v", err, fs)
 	}
-	if want := sha256.Sum256(out.b); teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
+	want := sha256.Sum256(out.b)
+	if teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
 		t.Fatalf("tee took %d of %d bytes, SHA-256 %x, want %x", teed, size, h.Sum(nil), want)
+	}
+	h.Reset()
+	if rd, fs, teed, err := VerifyWrittenFile(context.Background(), bytes.NewReader(out.b), size, w.Written(), h, nil, nil); err != nil || rd == nil || len(errorsOf(fs)) != 0 || teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
+		t.Fatalf("VerifyWrittenFile: %v, %d findings, tee took %d of %d bytes, SHA-256 %x", err, len(fs), teed, size, h.Sum(nil))
+	}
+	// A file that is not a .MOD: NewReader's error, from the header.
+	if _, _, _, err := VerifyWrittenFile(context.Background(), bytes.NewReader([]byte("not a mod at all")), 16, w.Written(), nil, nil, nil); err == nil || !strings.Contains(err.Error(), "header version") {
+		t.Errorf("not a .MOD: %v", err)
 	}
 	short := size - 3<<20 - 17
 	h.Reset()
