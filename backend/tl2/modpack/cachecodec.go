@@ -145,6 +145,7 @@ type cacheBody struct {
 	entries map[string]cacheEntry
 	encoded []byte
 	syms    *cacheSyms
+	err     error // no body could be made: save writes no cache
 }
 
 // namedEntry is one entry to encode.

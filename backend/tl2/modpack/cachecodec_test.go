@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/mod"
 )
 
 func sampleCache(t testing.TB) *packCache {
@@ -239,4 +240,39 @@ func sortedEntries(entries map[string]cacheEntry) []namedEntry {
 		list = append(list, namedEntry{n, entries[n]})
 	}
 	return list
+}
+
+// entries pairs the feed's records with the writer's blocks in one pass
+// (the walk grids and RAW indices between have none), each taking its
+// block's CRCs; records that do not follow the blocks' order make no
+// cache at all rather than one without CRCs.
+func TestEntriesPairRecordsWithBlocks(t *testing.T) {
+	written := []mod.WrittenBlock{
+		{Path: "MEDIA/A.OGG", CRC32: 1, PayloadCRC32: 11},
+		{Path: "MEDIA/LEVELS/X.MPP", CRC32: 2, PayloadCRC32: 12},
+		{Path: "MEDIA/UNITS/B.DAT", CRC32: 3, PayloadCRC32: 13},
+		{Path: "MEDIA/UNITDATA.RAW", CRC32: 4, PayloadCRC32: 14},
+	}
+	s := &incState{on: true}
+	s.keep("MEDIA/A.OGG", &cacheEntry{Size: 5, Hash: "a"})
+	s.keep("MEDIA/UNITS/B.DAT", &cacheEntry{Size: 6, Hash: "b"})
+	body := s.entries(written)
+	if body.err != nil {
+		t.Fatal(body.err)
+	}
+	c, err := decodeCache(assembleCache(&packCache{Format: cacheFormat}, body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := decoded(t, c).Entries
+	if len(got) != 2 || got["MEDIA/A.OGG"].CRC != 1 || got["MEDIA/A.OGG"].Payload != 11 ||
+		got["MEDIA/UNITS/B.DAT"].CRC != 3 || got["MEDIA/UNITS/B.DAT"].Payload != 13 {
+		t.Fatalf("paired entries: %+v", got)
+	}
+	out := &incState{on: true}
+	out.keep("MEDIA/UNITS/B.DAT", &cacheEntry{Size: 6, Hash: "b"})
+	out.keep("MEDIA/A.OGG", &cacheEntry{Size: 5, Hash: "a"})
+	if body := out.entries(written); body.err == nil || !strings.Contains(body.err.Error(), "1 of 2 records did not pair with a written block (at MEDIA/A.OGG)") {
+		t.Fatalf("records out of the blocks' order: err %v", body.err)
+	}
 }

@@ -26,6 +26,12 @@ type compiled struct {
 	findings []Finding
 	failed   bool
 	done     chan struct{}
+	// next is the new cache's record of the source (hasNext: there is
+	// one), made by the worker and kept by the feed once the block is
+	// written (incState.keep).
+	next    cacheEntry
+	hasNext bool
+	rank    int // the entry's manifest order (packRun.rank)
 }
 
 // rawDatDirs and rawLayoutDirs are the folders the RAW indices read

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -112,15 +111,17 @@ type cacheEntry struct {
 
 // incState is one pack's use of the cache.
 type incState struct {
-	on       bool
-	optKey   string
-	keyOf    func(name string) string
-	prev     *mod.Reader
-	prevF    *os.File
-	old      map[string]cacheEntry
-	syms     *cacheSyms // old's symbol table
-	mu       sync.Mutex
-	next     map[string]cacheEntry
+	on     bool
+	optKey string
+	keyOf  func(name string) string
+	prev   *mod.Reader
+	prevF  *os.File
+	old    map[string]cacheEntry
+	syms   *cacheSyms // old's symbol table
+	// kept is the new cache's records in the order the feed wrote their
+	// blocks (keep): one goroutine appends, so no lock and no map, and
+	// only a pointer (entries copies them, beside the verify stage).
+	kept     []keptRecord
 	reused   atomic.Int64
 	note     string
 	written  int64         // the old cache's Written
@@ -164,7 +165,7 @@ func buildID() string {
 // openIncremental reads out's cache (CacheFile) when opt asks for it; any
 // problem just means a full pack (note says why).
 func openIncremental(opt *Options, out string, proj *Project, replay bool) *incState {
-	s := &incState{next: map[string]cacheEntry{}, started: time.Now().UnixNano(), ws: opt.session, cacheDir: opt.CacheDir, verifyLater: !opt.FullVerify}
+	s := &incState{started: time.Now().UnixNano(), ws: opt.session, cacheDir: opt.CacheDir, verifyLater: !opt.FullVerify}
 	if !opt.Incremental {
 		return s
 	}
@@ -225,7 +226,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s
 	}
 	s.prev, s.prevF, s.old, s.written, s.syms = r, f, c.Entries, c.Written, c.syms
-	s.next = make(map[string]cacheEntry, len(c.Entries)+16) // grown once, not through every doubling
+	s.kept = make([]keptRecord, 0, len(c.Entries)+16) // grown once, not through every doubling
 	return s
 }
 
@@ -344,7 +345,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		r.findings = append(r.findings, x)
 	}
 	s.reused.Add(1)
-	s.record(f.name, c.kept(f))
+	r.next, r.hasNext = c.kept(f), true
 	return true
 }
 
@@ -371,17 +372,18 @@ func (s *incState) compiledSource(f *srcFile, r *compiled) {
 			finds = append(finds, x)
 		}
 	}
-	s.record(f.name, cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat})
+	r.next, r.hasNext = cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat}, true
 	if r.lay != nil {
 		s.ws.keepLayout(f.name, r.hash, r.lay)
 	}
 }
 
 // asset checks an asset against the cache: the previous entry to copy, or
-// nil; it records the asset either way.
-func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
+// nil, and the new cache's record of it either way (keep it once the
+// block is written).
+func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, cacheEntry, error) {
 	if !s.on {
-		return nil, nil
+		return nil, cacheEntry{}, nil
 	}
 	var hash string
 	var size int64
@@ -392,60 +394,86 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, error) {
 	} else {
 		rc, err := openSized(f.abs, f.size)
 		if err != nil {
-			return nil, err
+			return nil, cacheEntry{}, err
 		}
 		h := &hashReader{r: rc}
 		_, err = io.Copy(io.Discard, h)
 		rc.Close()
 		if err != nil {
-			return nil, err
+			return nil, cacheEntry{}, err
 		}
 		hash, size = h.sum(), h.n
 	}
 	e, c, ok := s.match(f.name, size, hash, "")
 	if !ok {
-		s.record(f.name, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash})
-		return nil, nil
+		return nil, cacheEntry{Size: size, MTime: f.mtime.UnixNano(), Hash: hash}, nil
 	}
-	s.record(f.name, c.kept(f))
 	s.reused.Add(1)
-	return e, nil
+	return e, c.kept(f), nil
 }
 
 // copyReused copies e, which match found in the cache, from the previous
 // .MOD, its bytes checked against the payload CRC-32 the cache recorded:
 // by the verify stage's read of the written file when that reads every
 // payload back (VerifyWritten: verifyLater), else as they are copied.
-func (s *incState) copyReused(w *mod.Writer, e *mod.Entry, fh mod.FileHeader) error {
+//
+// payload is the CRC-32 of e's payload as the cache recorded it (the
+// record the match found: kept carries it on).
+func (s *incState) copyReused(w *mod.Writer, e *mod.Entry, fh mod.FileHeader, payload uint32) error {
 	if s.verifyLater {
-		return w.CopyRawVerifyLater(s.prev, e, fh, s.old[fh.Name].Payload)
+		return w.CopyRawVerifyLater(s.prev, e, fh, payload)
 	}
-	return w.CopyRawChecked(s.prev, e, fh, s.old[fh.Name].Payload)
+	return w.CopyRawChecked(s.prev, e, fh, payload)
 }
 
-func (s *incState) record(name string, c cacheEntry) {
-	s.mu.Lock()
-	s.next[name] = c
-	s.mu.Unlock()
+// keep takes name's record for the new cache, its block just written:
+// the feed calls it, one block after another, so kept is in the order of
+// the writer's blocks.
+func (s *incState) keep(name string, c *cacheEntry) {
+	if s.on {
+		s.kept = append(s.kept, keptRecord{name, c})
+	}
+}
+
+// keptRecord is a record keep took: c is the compile result's (or the
+// asset's), untouched until entries reads it.
+type keptRecord struct {
+	name string
+	c    *cacheEntry
 }
 
 // entries is the new cache's entries, each with its CRC-32 from the
 // writer's records (what verify checked the manifest against), and their
 // encoding. It runs beside the verify stage; save adds the head once the
-// .MOD is in place.
+// .MOD is in place. kept follows written (the writer lists blocks in the
+// order they were added, and the feed keeps each record as it adds the
+// block): one pass pairs them, the walk grids and RAW indices between
+// have no record.
 func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	if !s.on {
 		return cacheBody{}
 	}
-	list := make([]namedEntry, 0, len(s.next))
-	for _, b := range written {
-		if ce, ok := s.next[b.Path]; ok {
-			if ce.raw != "" && (ce.CRC != b.CRC32 || ce.Payload != b.PayloadCRC32) {
-				ce.raw = "" // the record as read says other CRCs: encode it anew
-			}
-			ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
-			list = append(list, namedEntry{b.Path, ce})
+	kept := s.kept
+	list := make([]namedEntry, len(kept))
+	j := 0
+	for i := range written {
+		b := &written[i]
+		if j == len(kept) || kept[j].name != b.Path {
+			continue
 		}
+		list[j] = namedEntry{kept[j].name, *kept[j].c}
+		ce := &list[j].ce
+		if ce.raw != "" && (ce.CRC != b.CRC32 || ce.Payload != b.PayloadCRC32) {
+			ce.raw = "" // the record as read says other CRCs: encode it anew
+		}
+		ce.CRC, ce.Payload = b.CRC32, b.PayloadCRC32
+		j++
+	}
+	if j != len(list) {
+		// Not the writer's order after all: a cache that lists a block's
+		// record without its CRCs would send the next pack to a full
+		// one, so write none (the next pack says why).
+		return cacheBody{err: fmt.Errorf("%d of %d records did not pair with a written block (at %s)", len(kept)-j, len(kept), kept[j].name)}
 	}
 	return encodeEntries(list, s.syms, s.ws != nil)
 }
@@ -457,6 +485,9 @@ func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
 		return nil
 	}
 	ws.keepCache("", nil)
+	if body.err != nil {
+		return body.err
+	}
 	st, err := os.Stat(out)
 	if err != nil {
 		return err

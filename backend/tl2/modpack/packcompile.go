@@ -108,6 +108,7 @@ func (r *packRun) compileWorker(order []int, next, compiledN *atomic.Int64) {
 		}
 		i := order[j]
 		c := results[i]
+		c.rank = r.rank(srcs[i].name) // here, not on the feed: the feed is the one goroutine every file passes
 		if r.ictx.Err() != nil {
 			c.failed = true
 			close(c.done)
@@ -199,10 +200,11 @@ func (r *packRun) feedAssets() error {
 			}
 			r.grids[f.name], gb = b, b
 		}
-		if e, err := inc.asset(f, gb); err != nil {
+		e, next, err := inc.asset(f, gb)
+		if err != nil {
 			return fmt.Errorf("%s: %w", f.rel, err)
 		} else if e != nil {
-			if err := inc.copyReused(w, e, fh); err != nil {
+			if err := inc.copyReused(w, e, fh, next.Payload); err != nil {
 				return fmt.Errorf("%s: %w", f.rel, err)
 			}
 		} else if gb != nil {
@@ -219,6 +221,9 @@ func (r *packRun) feedAssets() error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.rel, err)
 			}
+		}
+		if inc.on {
+			inc.keep(f.name, &next)
 		}
 		r.pr.report(StageWrite, r.added.Add(1), r.total.Load(), f.rel)
 	}
@@ -238,13 +243,16 @@ func (r *packRun) feedCompiled() error {
 		if c.failed || (c.data == nil && c.reused == nil) {
 			continue
 		}
-		fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: r.rank(f.name)}
+		fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: c.rank}
 		if c.reused != nil {
-			if err := r.inc.copyReused(r.w, c.reused, fh); err != nil {
+			if err := r.inc.copyReused(r.w, c.reused, fh, c.next.Payload); err != nil {
 				return fmt.Errorf("%s: %w", f.rel, err)
 			}
 		} else if err := r.w.AddBytes(fh, c.data); err != nil {
 			return fmt.Errorf("%s: %w", f.rel, err)
+		}
+		if c.hasNext {
+			r.inc.keep(f.name, &c.next)
 		}
 		c.data = nil
 		r.pr.report(StageWrite, r.added.Add(1), r.total.Load(), f.rel)

@@ -24,6 +24,7 @@ type packRun struct {
 	pr             *progress
 	t0, stageStart time.Time
 	exits          []func() // what the pack undoes or waits for when it ends, last first
+	gcRestore      func()   // ends roomyGC: a repack's collector setting (gcroom.go)
 
 	// read
 	md     *ModDat
@@ -226,6 +227,11 @@ func (r *packRun) placeOutput() error {
 		return err
 	}
 	r.out, r.res.Output = out, out
+	if r.opt.Incremental {
+		// Until the cache says whether this is a repack (collectMedia).
+		r.gcRestore = roomyGC()
+		r.atExit(r.gcRestore)
+	}
 	r.incCh = make(chan *incState, 1)
 	go func(o Options) { r.incCh <- openIncremental(&o, out, r.proj, r.replay) }(r.opt)
 	r.atExit(func() { r.openedInc().close() })
@@ -272,7 +278,9 @@ func (r *packRun) collectMedia() error {
 	if Count(col.findings, SevError) > 0 {
 		return r.blocked()
 	}
-	r.openedInc()
+	if r.openedInc().prev == nil && r.gcRestore != nil {
+		r.gcRestore() // a full pack: it streams, the default suits it
+	}
 	for _, f := range col.files {
 		r.res.SourceBytes += f.size
 		if f.kind == kindAsset {

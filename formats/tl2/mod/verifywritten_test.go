@@ -111,6 +111,21 @@ func check2(t *testing.T, b []byte, written []WrittenBlock) []Finding {
 	if !reflect.DeepEqual(ff, fs) {
 		t.Fatalf("VerifyWrittenFile found\n%v\nVerifyWritten\n%v", ff, fs)
 	}
+	// The pass split across goroutines (scanSplit: a repack's, over a
+	// large file) finds the same as the serial one, in the same order,
+	// for every split.
+	for _, workers := range []int{1, 2, 3, 7} {
+		fw := withScanSplit(workers, func() []Finding {
+			f, err := r.VerifyWritten(context.Background(), bytes.NewReader(b), int64(len(b)), written, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		})
+		if !reflect.DeepEqual(fw, fs) {
+			t.Fatalf("split %d ways the pass found\n%v\nthe serial one\n%v", workers, fw, fs)
+		}
+	}
 	return fs
 }
 
@@ -197,4 +212,13 @@ func hasCheckAt(fs []Finding, check string, off int64) bool {
 		}
 	}
 	return false
+}
+
+// withScanSplit runs fn with every pass without a tee split workers ways
+// (1: serial) whatever its size.
+func withScanSplit(workers int, fn func() []Finding) []Finding {
+	minWas, workersWas := scanParallelMin, scanWorkers
+	defer func() { scanParallelMin, scanWorkers = minWas, workersWas }()
+	scanParallelMin, scanWorkers = 0, func() int { return workers }
+	return fn()
 }
