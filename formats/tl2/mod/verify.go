@@ -106,11 +106,13 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []F
 
 	// Names: lower case, duplicates, level layouts and their walk grids.
 	seen := make(map[string]int, len(r.Entries))
-	upperPaths := make(map[string]bool, len(r.Entries))
+	grids := map[string]bool{} // the walk grids' upper-cased paths: all a layout asks about
 	for i := range r.Entries {
 		e := &r.Entries[i]
 		seen[e.Path]++
-		upperPaths[upperASCII(e.Path)] = true
+		if hasSuffixFold(e.Path, ".MPP") {
+			grids[upperASCII(e.Path)] = true
+		}
 		if hasLowerASCII(e.Path) {
 			add(SevError, "lowercase-name", e.Path, -1,
 				"stored name has lower-case letters: the game upper-cases the name it looks for and compares it as stored, so it can never find this file (a texture or icon silently shows another image)")
@@ -125,7 +127,7 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []F
 		}
 		up := upperASCII(e.Path)
 		if strings.HasPrefix(up, "MEDIA/LAYOUTS/") && strings.HasSuffix(up, ".LAYOUT") {
-			if !upperPaths[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (!tellLevels || bad[i] || r.isLevel(e)) {
+			if !grids[strings.TrimSuffix(up, ".LAYOUT")+".MPP"] && (!tellLevels || bad[i] || r.isLevel(e)) {
 				add(SevWarning, "layout-without-mpp", e.Path, -1,
 					"level layout without its .MPP walk grid beside it: players cannot move in this level unless the game already has a matching grid")
 			}
@@ -342,28 +344,29 @@ func (r *Reader) manifestAgainst(written []WrittenBlock) (out []Finding) {
 	add := func(entry string, format string, args ...any) {
 		out = append(out, Finding{Severity: SevError, Check: "manifest", Entry: entry, Offset: r.manOff, Message: fmt.Sprintf(format, args...)})
 	}
-	byPath := make(map[string]*WrittenBlock, len(written))
+	byPath := make(map[string]int, len(written)) // the last block of a path, as a map keeps it
 	for i := range written {
-		byPath[written[i].Path] = &written[i]
+		byPath[written[i].Path] = i
 	}
 	if len(r.Entries) != len(written) {
 		add("", "the manifest lists %d files, the writer wrote %d", len(r.Entries), len(written))
 	}
-	listed := make(map[string]bool, len(r.Entries))
+	listed := make([]bool, len(written)) // by block: a path's blocks share its mark
 	for i := range r.Entries {
 		e := &r.Entries[i]
-		listed[e.Path] = true
-		wb := byPath[e.Path]
-		switch {
-		case wb == nil:
+		j, ok := byPath[e.Path]
+		if !ok {
 			add(e.Path, "listed in the manifest but never written")
-		case wb.Offset != e.Offset || wb.Size != e.Size || wb.CRC32 != e.CRC32:
+			continue
+		}
+		listed[j] = true
+		if wb := &written[j]; wb.Offset != e.Offset || wb.Size != e.Size || wb.CRC32 != e.CRC32 {
 			add(e.Path, "manifest record (offset 0x%X, %d bytes, CRC-32 %08X) differs from the block written (offset 0x%X, %d bytes, CRC-32 %08X)",
 				e.Offset, e.Size, e.CRC32, wb.Offset, wb.Size, wb.CRC32)
 		}
 	}
 	for i := range written {
-		if !listed[written[i].Path] {
+		if !listed[byPath[written[i].Path]] {
 			add(written[i].Path, "written but missing from the manifest")
 		}
 	}
@@ -401,12 +404,17 @@ func tileWritten(written []WrittenBlock, dataOff, dataEnd int64) (blocks []Writt
 // that differs (one small read per entry costs more than the whole pass
 // on some systems).
 func (r *Reader) writtenBlockOf(blocks []WrittenBlock) func(e *Entry) (Block, error) {
-	byOff := make(map[uint32]*WrittenBlock, len(blocks))
-	for i := range blocks {
-		byOff[blocks[i].Offset] = &blocks[i]
+	// blocks are sorted by offset (tileWritten) and tile: at most one
+	// starts at an entry's offset, found by a search, not a 33,000-key map.
+	at := func(off uint32) *WrittenBlock {
+		i := sort.Search(len(blocks), func(i int) bool { return blocks[i].Offset >= off })
+		if i < len(blocks) && blocks[i].Offset == off {
+			return &blocks[i]
+		}
+		return nil
 	}
 	return func(e *Entry) (Block, error) {
-		if wb := byOff[e.Offset]; wb != nil && wb.Path == e.Path && wb.Size == e.Size {
+		if wb := at(e.Offset); wb != nil && wb.Path == e.Path && wb.Size == e.Size {
 			return Block{Offset: r.dataOff + int64(e.Offset), Size: wb.Size, Packed: wb.Packed, Payload: wb.payload(),
 				Stored: wb.Packed == 0, dataFrom: int64(e.Offset) + 8}, nil
 		}
@@ -682,4 +690,13 @@ func (t *teeFile) wait() int64 {
 	}
 	close(t.full)
 	return <-t.done
+}
+
+// hasSuffixFold: s ends in suffix, ASCII letters in any case (suffix is
+// upper case).
+func hasSuffixFold(s, suffix string) bool {
+	if len(s) < len(suffix) {
+		return false
+	}
+	return upperASCII(s[len(s)-len(suffix):]) == suffix
 }
