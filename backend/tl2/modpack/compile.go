@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
@@ -25,7 +26,7 @@ type compiled struct {
 	lay      *layout.Layout // likewise
 	findings []Finding
 	failed   bool
-	done     chan struct{}
+	ready    atomic.Bool // the worker is done with it (packRun.finished)
 	// next is the new cache's record of the source (hasNext: there is
 	// one), made by the worker and kept by the feed once the block is
 	// written (incState.keep).

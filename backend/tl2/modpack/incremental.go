@@ -478,30 +478,73 @@ func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 	return encodeEntries(list, s.syms, s.ws != nil)
 }
 
-// save writes the cache for the .MOD just committed at out, and hands it
-// to Watch's session as written.
-func (s *incState) save(out string, body cacheBody, ws *watchSession) error {
+// stagedCache is the new cache, written beside its place before the .MOD
+// is committed (stage), put in place after it (save).
+type stagedCache struct {
+	tmp  *safefile.File // nil: nothing to put in place
+	c    *packCache
+	body cacheBody
+	err  error
+}
+
+// stage makes the new cache for the .MOD being written to tmp (which
+// will be renamed to out) and writes it to a temporary file beside its
+// place: it runs beside the verify stage, so all the commit has left to
+// do is a rename. The .MOD's size and time are tmp's, which its rename
+// keeps (nothing writes to it after the writer closed).
+func (s *incState) stage(out string, tmp *os.File, written []mod.WrittenBlock) stagedCache {
+	if !s.on {
+		return stagedCache{}
+	}
+	body := s.entries(written)
+	if body.err != nil {
+		return stagedCache{err: body.err}
+	}
+	st, err := tmp.Stat()
+	if err != nil {
+		return stagedCache{err: err}
+	}
+	c := &packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
+	file := CacheFile(s.cacheDir, out)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return stagedCache{err: err}
+	}
+	f, err := safefile.Create(file)
+	if err != nil {
+		return stagedCache{err: err}
+	}
+	if _, err := f.File.Write(assembleCache(c, body)); err != nil {
+		f.Abort()
+		return stagedCache{err: err}
+	}
+	return stagedCache{tmp: f, c: c, body: body}
+}
+
+// abort removes a staged cache that is not to be saved.
+func (sc stagedCache) abort() {
+	if sc.tmp != nil {
+		sc.tmp.Abort()
+	}
+}
+
+// save puts the staged cache in place for the .MOD just committed at
+// out, and hands it to Watch's session as written.
+func (s *incState) save(out string, sc stagedCache, ws *watchSession) error {
 	if !s.on {
 		return nil
 	}
 	ws.keepCache("", nil)
-	if body.err != nil {
-		return body.err
+	if sc.err != nil {
+		return sc.err
 	}
-	st, err := os.Stat(out)
-	if err != nil {
+	// A cache checks itself (CRC, the .MOD's size and time): no flush to
+	// wait for (safefile.CommitUnsynced).
+	if err := sc.tmp.CommitUnsynced(); err != nil {
 		return err
 	}
-	c := packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
-	file := CacheFile(s.cacheDir, out)
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
-	}
-	if err := safefile.WriteFileUnsynced(file, assembleCache(&c, body)); err != nil { // a cache checks itself (CRC, the .MOD's size and time): no flush to wait for
-		return err
-	}
-	c.Entries, c.syms = body.entries, body.syms
-	ws.keepCache(out, &c)
+	c := sc.c
+	c.Entries, c.syms = sc.body.entries, sc.body.syms
+	ws.keepCache(out, c)
 	return nil
 }
 

@@ -127,8 +127,13 @@ func (r *packRun) verify() error {
 	}
 	res.Size = st.Size()
 	written := r.w.Written()
-	r.cacheEntries = make(chan cacheBody, 1)
-	go func() { r.cacheEntries <- r.inc.entries(written) }()
+	r.cache = make(chan stagedCache, 1)
+	go func() { r.cache <- r.inc.stage(r.out, tmp.File, written) }()
+	r.atExit(func() {
+		if !r.cacheTaken {
+			(<-r.cache).abort()
+		}
+	})
 	vprog := func(done, total int64, what string) { r.pr.report(StageVerify, done, total, what) }
 	var finds []mod.Finding
 	var rd *mod.Reader
@@ -216,7 +221,8 @@ func (r *packRun) commit() error {
 	}
 	go old.Close() // frees the replaced .MOD's blocks, off the pack's path
 	r.committed = true
-	if err := r.inc.save(out, <-r.cacheEntries, r.opt.session); err != nil {
+	r.cacheTaken = true
+	if err := r.inc.save(out, <-r.cache, r.opt.session); err != nil {
 		res.Findings = append(res.Findings, Finding{Severity: SevWarning, Stage: StageWrite, Message: "the incremental cache was not written (the next pack is a full one): " + err.Error()})
 	}
 	if res.ModIDNew && r.opt.WriteModID {

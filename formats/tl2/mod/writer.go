@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zlib"
 
@@ -98,7 +99,8 @@ type Writer struct {
 	mu       sync.Mutex
 	cond     *sync.Cond
 	inflight int64
-	err      error // first failure; sticky
+	err      error       // first failure; sticky
+	erred    atomic.Bool // err is set (failed: no lock on the way of every Add)
 	closed   bool
 }
 
@@ -377,12 +379,19 @@ func (w *Writer) fail(err error) {
 	w.mu.Lock()
 	if w.err == nil {
 		w.err = err
+		w.erred.Store(true)
 	}
 	w.cond.Broadcast()
 	w.mu.Unlock()
 }
 
+// failed is the writer's error. Every Add asks, so a writer that has not
+// failed answers without the lock the compressors and the output take
+// for every block.
 func (w *Writer) failed() error {
+	if !w.erred.Load() {
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
