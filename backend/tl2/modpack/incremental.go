@@ -487,22 +487,19 @@ type stagedCache struct {
 	err  error
 }
 
-// stage makes the new cache for the .MOD being written to tmp (which
-// will be renamed to out) and writes it to a temporary file beside its
-// place: it runs beside the verify stage, so all the commit has left to
-// do is a rename. The .MOD's size and time are tmp's, which its rename
-// keeps (nothing writes to it after the writer closed).
-func (s *incState) stage(out string, tmp *os.File, written []mod.WrittenBlock) stagedCache {
+// stage makes the new cache for the .MOD written to a temporary file
+// (which will be renamed to out; st is its stat, taken once the writer
+// closed it) and writes it to a temporary file beside its place: it runs
+// beside the verify stage, so all the commit has left to do is a rename.
+// The .MOD's size and time are st's, which its rename keeps (nothing
+// writes to it after the writer closed).
+func (s *incState) stage(out string, st os.FileInfo, written []mod.WrittenBlock) stagedCache {
 	if !s.on {
 		return stagedCache{}
 	}
 	body := s.entries(written)
 	if body.err != nil {
 		return stagedCache{err: body.err}
-	}
-	st, err := tmp.Stat()
-	if err != nil {
-		return stagedCache{err: err}
 	}
 	c := &packCache{Format: cacheFormat, Options: s.optKey, ModSize: st.Size(), ModTime: st.ModTime().UnixNano(), Written: s.started}
 	file := CacheFile(s.cacheDir, out)

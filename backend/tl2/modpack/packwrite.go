@@ -128,7 +128,7 @@ func (r *packRun) verify() error {
 	res.Size = st.Size()
 	written := r.w.Written()
 	r.cache = make(chan stagedCache, 1)
-	go func() { r.cache <- r.inc.stage(r.out, tmp.File, written) }()
+	go func() { r.cache <- r.inc.stage(r.out, st, written) }()
 	r.atExit(func() {
 		if !r.cacheTaken {
 			(<-r.cache).abort()

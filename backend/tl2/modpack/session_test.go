@@ -107,7 +107,13 @@ func TestSessionRepackIsByteIdentical(t *testing.T) {
 	// (the watcher reports every save, so this cannot happen in Watch).
 	edit(t, dir, rels[9], "UNSEEN_")
 	if res := pack([]string{}); res.Compiled != 0 {
-		t.Fatalf("unreported change: %d compiled (the walk was not reused)", res.Compiled)
+		var notes []string
+		for _, f := range res.Findings {
+			if f.Stage == StageWrite {
+				notes = append(notes, f.Message)
+			}
+		}
+		t.Fatalf("unreported change: %d compiled (the walk was not reused): %q", res.Compiled, notes)
 	}
 	// Reported, it is packed.
 	if res := pack([]string{rels[9]}); res.Compiled != 1 {
