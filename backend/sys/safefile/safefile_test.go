@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -59,5 +60,25 @@ func TestWriteFileUnsynced(t *testing.T) {
 	bad := filepath.Join(dir, "missing", "cache.bin")
 	if err := WriteFileUnsynced(bad, []byte("x")); err == nil || !strings.Contains(err.Error(), filepath.Join("missing", "cache.bin")) {
 		t.Fatalf("a folder that is not there: %v", err)
+	}
+}
+
+// StartWriteback leaves the file as it was (it only starts a write-out),
+// before and after Commit.
+func TestStartWriteback(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "W.BIN")
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := bytes.Repeat([]byte("packsmith"), 100000)
+	f.Write(data)
+	f.StartWriteback()
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	f.StartWriteback() // closed: nothing happens
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, data) {
+		t.Fatalf("after a write-out: %d bytes, want %d", len(got), len(data))
 	}
 }

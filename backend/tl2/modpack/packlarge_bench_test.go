@@ -185,12 +185,12 @@ func runChild(b *testing.B, dir, out string, incr bool) childResult {
 
 // BenchmarkPackLarge packs a generated mod in a child process and reports
 // its wall time and peak RSS, as a multiple of one core's zlib time for
-// the same bytes (issue 11 aims at ≤ 0.35; C zlib and klauspost both
-// reported), then changes one .DAT and
-// repacks incrementally (aim: ≤ 10 % of the full pack); the full pack and
-// C zlib run twice, the faster of each counts. The default corpus
-// is 3,300 sources / 45 MB; PACKSMITH_BENCH_LARGE=1 makes it the issue's
-// 33,000 sources / 450 MB (aim: peak RSS < 256 MB).
+// the same bytes (issue 35 aims at ≤ 0.30 of C zlib; klauspost reported
+// too), then changes one .DAT and repacks incrementally (issue 35: ≤ 15 %
+// of the full pack and ≤ 0.6 s); the full pack and C zlib run twice, the
+// one-change repack three times, the fastest of each counts. The default
+// corpus is 3,300 sources / 45 MB; PACKSMITH_BENCH_LARGE=1 makes it the
+// issue's 33,000 sources / 450 MB (aim: peak RSS ≤ 200 MB).
 func BenchmarkPackLarge(b *testing.B) {
 	n, total := 3300, int64(45<<20)
 	if os.Getenv("PACKSMITH_BENCH_LARGE") != "" {
@@ -211,12 +211,26 @@ func BenchmarkPackLarge(b *testing.B) {
 		// full pack, so wait past it first (as a user's edit would).
 		time.Sleep(1100 * time.Millisecond)
 		none := runChild(b, dir, out, true)
-		// One .DAT changes (a unit: the RAW indices must follow).
-		p := srcs[len(srcs)/2]
-		body, _ := os.ReadFile(p)
-		text, _, _ := dattext.Decode(p, body)
-		os.WriteFile(p, dattext.EncodeText(strings.Replace(text, "NAME:", "NAME:CHANGED_", 1), dattext.UTF16LEBOM), 0o644)
-		incr := runChild(b, dir, out, true)
+		// One .DAT changes (a unit: the RAW indices must follow), three
+		// times, another unit each time; the fastest repack counts, as the
+		// full pack's and C zlib's best of two do (the least disturbed).
+		var incr childResult
+		var incrMs []int64
+		for k := range 3 {
+			p := srcs[len(srcs)/2+k]
+			body, _ := os.ReadFile(p)
+			text, _, _ := dattext.Decode(p, body)
+			os.WriteFile(p, dattext.EncodeText(strings.Replace(text, "NAME:", "NAME:CHANGED_", 1), dattext.UTF16LEBOM), 0o644)
+			r := runChild(b, dir, out, true)
+			if r.Compiled != 1 {
+				b.Fatalf("one change: %d compiled, %d reused", r.Compiled, r.Reused)
+			}
+			incrMs = append(incrMs, r.Millis)
+			if k == 0 || r.Millis < incr.Millis {
+				incr = r
+			}
+			time.Sleep(1100 * time.Millisecond) // the next edit past this pack's racy second
+		}
 		// This VM's speed drifts by a fifth within a minute: a second full
 		// pack and a second C zlib run, the faster of each reported (the
 		// least disturbed), keep one slow phase from deciding the ratio.
@@ -234,6 +248,7 @@ func BenchmarkPackLarge(b *testing.B) {
 		watchMs, watchPackMs, pollMs, watchStages := benchWatch(b, dir, out, srcs)
 		b.Logf("%d sources, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
 			n, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
+		b.Logf("one change, three repacks: %v ms (the fastest counts)", incrMs)
 		b.Logf("no change: %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB", none.Millis, none.CPUms, none.Reused, none.Compiled, none.PeakMB)
 		b.Logf("stages: full %v; no change %v; one change %v", full.Stages, none.Stages, incr.Stages)
 		if cz > 0 {

@@ -74,6 +74,7 @@ type packRun struct {
 	gouts []gridOutput
 
 	// verify
+	writeback  func()     // stops the temporary file's early write-out (startWriteback)
 	synced     chan error // the temporary file's flush to disk
 	syncing    bool
 	cache      chan stagedCache // the new cache, staged beside verify (incState.stage)
@@ -323,6 +324,8 @@ func (r *packRun) openWriter() error {
 			tmp.Abort()
 		}
 	})
+	r.writeback = startWriteback(tmp)
+	r.atExit(r.writeback)
 	md := r.md
 	hdr := &mod.Header{
 		Version: 4, ModVersion: md.Version, GameVersion: r.gv,

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"hash"
 	"path/filepath"
+	"sync"
+	"time"
 
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/formats/tl2/mod"
 )
@@ -105,6 +108,7 @@ func (r *packRun) write() error {
 	// The flush to disk Commit needs runs while verify reads the file (it
 	// waits for it before closing or removing the file, so a cancel still
 	// leaves nothing behind).
+	r.writeback()
 	r.synced = make(chan error, 1)
 	go func() { r.synced <- r.tmp.File.Sync() }()
 	r.syncing = true
@@ -114,6 +118,36 @@ func (r *packRun) write() error {
 		}
 	})
 	return nil
+}
+
+// writebackEvery is how often a pack asks the kernel to start writing the
+// temporary .MOD out while it is being written (safefile.StartWriteback).
+const writebackEvery = 25 * time.Millisecond
+
+// startWriteback starts the early write-out of f: every writebackEvery
+// until the returned func is called (once is enough; it waits for the
+// last call to end), so the flush before the commit has little left to
+// write. The flush is still what makes the file safe.
+func startWriteback(f *safefile.File) (stop func()) {
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(writebackEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				f.StartWriteback()
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(quit) })
+		<-done
+	}
 }
 
 // verify reads the written file back, before it replaces anything, and

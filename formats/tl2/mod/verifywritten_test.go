@@ -115,7 +115,7 @@ func check2(t *testing.T, b []byte, written []WrittenBlock) []Finding {
 	// large file) finds the same as the serial one, in the same order,
 	// for every split.
 	for _, workers := range []int{1, 2, 3, 7} {
-		fw := withScanSplit(workers, func() []Finding {
+		fw := withScanSplit(workers, int64(1+workers*workers*997), func() []Finding {
 			f, err := r.VerifyWritten(context.Background(), bytes.NewReader(b), int64(len(b)), written, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -214,11 +214,12 @@ func hasCheckAt(fs []Finding, check string, off int64) bool {
 	return false
 }
 
-// withScanSplit runs fn with every pass without a tee split workers ways
-// (1: serial) whatever its size.
-func withScanSplit(workers int, fn func() []Finding) []Finding {
-	minWas, workersWas := scanParallelMin, scanWorkers
-	defer func() { scanParallelMin, scanWorkers = minWas, workersWas }()
-	scanParallelMin, scanWorkers = 0, func() int { return workers }
+// withScanSplit runs fn with every pass without a tee split between
+// workers goroutines (1: serial) in pieces of about piece bytes, whatever
+// its size.
+func withScanSplit(workers int, piece int64, fn func() []Finding) []Finding {
+	minWas, workersWas, pieceWas := scanParallelMin, scanWorkers, scanPiece
+	defer func() { scanParallelMin, scanWorkers, scanPiece = minWas, workersWas, pieceWas }()
+	scanParallelMin, scanWorkers, scanPiece = 0, func() int { return workers }, piece
 	return fn()
 }
