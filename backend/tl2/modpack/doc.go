@@ -80,10 +80,13 @@
 //	         library's streams inflate to their inputs: Options.FullVerify
 //	         does that too (mod.Reader.Verify: every entry inflated, size
 //	         and CRC-32 checked; about as costly as the compression), as
-//	         does "packsmith verify" on any .MOD. Only a file that passes is
-//	         renamed over the output (the replaced .MOD held open through the
-//	         rename and closed after it, so its blocks are not freed on the
-//	         pack's path: replaced.go).
+//	         does "packsmith verify" on any .MOD. A pass without the
+//	         SHA-256 is split across the cores in 8 MB pieces. Only a file
+//	         that passes is flushed to disk (written out while it was made:
+//	         safefile.StartWriteback) and renamed over the output (the
+//	         replaced .MOD held open through the rename and closed after
+//	         it, so its blocks are not freed on the pack's path:
+//	         replaced.go).
 //	deploy   (Options.Deploy) backend/tl2/deploy copies it atomically into
 //	         the mods folder, moving older copies of the same MOD_ID (and a
 //	         different mod under the same name) into the backups, under a
