@@ -27,15 +27,22 @@ func backdate(dir string) {
 	})
 }
 
-func TestIncrementalPackIsByteIdentical(t *testing.T) {
-	dir, _ := xoverSources(t)
-	// A fixed MOD_ID (XOVER's mod.dat has GUTS's -1: a fresh id each pack).
+// xoverRepackable is the XOVER fixture's sources with a fixed MOD_ID
+// (its mod.dat has GUTS's -1: a fresh id each pack), older than any pack
+// (backdate), and the options of an incremental pack of them to X.MOD.
+func xoverRepackable(t *testing.T) (dir string, opt Options) {
+	t.Helper()
+	dir, _ = xoverSources(t)
 	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
+	backdate(dir)
+	return dir, Options{Output: filepath.Join(t.TempDir(), "X.MOD"), Incremental: true, GameVersion: "1.25.5.6"}
+}
+
+func TestIncrementalPackIsByteIdentical(t *testing.T) {
 	// Sources older than the pack: the unchanged ones are not even read
 	// again (same size and time), the changed ones are.
-	backdate(dir)
-	out := filepath.Join(t.TempDir(), "X.MOD")
-	opt := Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}
+	dir, opt := xoverRepackable(t)
+	out := opt.Output
 	first, err := Pack(context.Background(), dir, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -8,19 +8,14 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"packsmith/formats/tl2/dattext"
 )
 
 // A repack holds the .MOD it replaces open through the rename
 // (holdReplaced) and closes it after: the replaced file is gone from the
 // process's open files soon after each pack, however many packs run.
 func TestRepackClosesTheReplacedMod(t *testing.T) {
-	dir, _ := xoverSources(t)
-	os.WriteFile(filepath.Join(dir, "mod.dat"), dattext.EncodeText("[MOD]\r\n\t<STRING>NAME:XOVER\r\n\t<INTEGER64>MOD_ID:77\r\n[/MOD]\r\n", dattext.UTF16LEBOM), 0o644)
-	backdate(dir)
-	out := filepath.Join(t.TempDir(), "X.MOD")
-	opt := Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}
+	dir, opt := xoverRepackable(t)
+	out := opt.Output
 	// No collection: an *os.File left open is closed by its finalizer,
 	// which would hide a handle the pack forgot.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))

@@ -13,23 +13,14 @@ import (
 // and copied blocks), sums the whole file, and catches a flipped byte in
 // a payload, in a block head and a manifest that disagrees.
 func TestVerifyWritten(t *testing.T) {
-	dir := t.TempDir()
-	makeAssets(t, dir, !testing.Short())
-	first := &memFile{}
-	w, err := NewWriter(first, testHeader(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFolder(t, w, dir)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	dir, first, _ := assetsArchive(t, !testing.Short())
 	src, err := NewReader(first, int64(len(first.b)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := &memFile{}
-	if w, err = NewWriter(out, testHeader(), &WriterOptions{Workers: 3}); err != nil {
+	w, err := NewWriter(out, testHeader(), &WriterOptions{Workers: 3})
+	if err != nil {
 		t.Fatal(err)
 	}
 	writeFolder(t, w, dir)
@@ -143,17 +134,7 @@ func hasCheck(fs []Finding, check, entry string) bool {
 // go round), and a read that stops short says so through teed, with a
 // "read" finding naming the offset.
 func TestVerifyWrittenTee(t *testing.T) {
-	dir := t.TempDir()
-	makeAssets(t, dir, true)
-	out := &memFile{}
-	w, err := NewWriter(out, testHeader(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFolder(t, w, dir)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	_, out, written := assetsArchive(t, true)
 	size := int64(len(out.b))
 	if size <= teeBuffers<<20 {
 		t.Fatalf("the archive is %d bytes: too small to go round the %d tee buffers", size, teeBuffers)
@@ -163,7 +144,7 @@ func TestVerifyWrittenTee(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := sha256.New()
-	fs, teed, err := r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b), size, w.Written(), h, nil)
+	fs, teed, err := r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b), size, written, h, nil)
 	if err != nil || len(errorsOf(fs)) != 0 {
 		t.Fatalf("clean archive: %v %v", err, fs)
 	}
@@ -172,16 +153,16 @@ func TestVerifyWrittenTee(t *testing.T) {
 		t.Fatalf("tee took %d of %d bytes, SHA-256 %x, want %x", teed, size, h.Sum(nil), want)
 	}
 	h.Reset()
-	if rd, fs, teed, err := VerifyWrittenFile(context.Background(), bytes.NewReader(out.b), size, w.Written(), h, nil, nil); err != nil || rd == nil || len(errorsOf(fs)) != 0 || teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
+	if rd, fs, teed, err := VerifyWrittenFile(context.Background(), bytes.NewReader(out.b), size, written, h, nil, nil); err != nil || rd == nil || len(errorsOf(fs)) != 0 || teed != size || !bytes.Equal(h.Sum(nil), want[:]) {
 		t.Fatalf("VerifyWrittenFile: %v, %d findings, tee took %d of %d bytes, SHA-256 %x", err, len(fs), teed, size, h.Sum(nil))
 	}
 	// A file that is not a .MOD: NewReader's error, from the header.
-	if _, _, _, err := VerifyWrittenFile(context.Background(), bytes.NewReader([]byte("not a mod at all")), 16, w.Written(), nil, nil, nil); err == nil || !strings.Contains(err.Error(), "header version") {
+	if _, _, _, err := VerifyWrittenFile(context.Background(), bytes.NewReader([]byte("not a mod at all")), 16, written, nil, nil, nil); err == nil || !strings.Contains(err.Error(), "header version") {
 		t.Errorf("not a .MOD: %v", err)
 	}
 	short := size - 3<<20 - 17
 	h.Reset()
-	fs, teed, err = r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b[:short]), size, w.Written(), h, nil)
+	fs, teed, err = r.VerifyWrittenTee(context.Background(), bytes.NewReader(out.b[:short]), size, written, h, nil)
 	if err != nil || teed == size {
 		t.Fatalf("a short read: teed %d of %d, err %v", teed, size, err)
 	}
@@ -190,7 +171,7 @@ func TestVerifyWrittenTee(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, teed, err = r.VerifyWrittenTee(ctx, bytes.NewReader(out.b), size, w.Written(), sha256.New(), nil); err != context.Canceled || teed == size {
+	if _, teed, err = r.VerifyWrittenTee(ctx, bytes.NewReader(out.b), size, written, sha256.New(), nil); err != context.Canceled || teed == size {
 		t.Errorf("cancelled: teed %d of %d, err %v", teed, size, err)
 	}
 }
@@ -222,4 +203,23 @@ func withScanSplit(workers int, piece int64, fn func() []Finding) []Finding {
 	defer func() { scanParallelMin, scanWorkers, scanPiece = minWas, workersWas, pieceWas }()
 	scanParallelMin, scanWorkers, scanPiece = 0, func() int { return workers }, piece
 	return fn()
+}
+
+// assetsArchive writes makeAssets' files (big: the large ones too) into a
+// folder and packs them into an archive in memory, with the writer's
+// record of its blocks.
+func assetsArchive(t *testing.T, big bool) (dir string, out *memFile, written []WrittenBlock) {
+	t.Helper()
+	dir = t.TempDir()
+	makeAssets(t, dir, big)
+	out = &memFile{}
+	w, err := NewWriter(out, testHeader(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFolder(t, w, dir)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir, out, w.Written()
 }
