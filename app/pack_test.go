@@ -1,6 +1,7 @@
 package app
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,7 +31,8 @@ func TestPackBindings(t *testing.T) {
 	}
 	user := t.TempDir()
 	out := filepath.Join(t.TempDir(), "S.MOD")
-	id, err := s.PackMod(PackRequest{ModDir: setup.Sample, Output: out, Deploy: true, ModsDir: filepath.Join(user, "mods"), Enable: true})
+	req := PackRequest{ModDir: setup.Sample, Output: out, Deploy: true, ModsDir: filepath.Join(user, "mods"), Enable: true}
+	id, err := s.PackMod(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +46,25 @@ func TestPackBindings(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(user, "mods", "S.MOD")); err != nil {
 		t.Error(err)
+	}
+	// The button's pack shows the file's SHA-256, a repack's too (a
+	// plain repack skips it: modpack.Options.SHA256).
+	for _, what := range []string{"the first pack", "a repack"} {
+		r := res
+		if what == "a repack" {
+			id2, err := s.PackMod(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st2, _ := s.Jobs.Wait(id2)
+			if r = st2.Result.(*modpack.Result); st2.State != jobs.Done || r.Reused == 0 {
+				t.Fatalf("%s: %+v, reused %d", what, st2, r.Reused)
+			}
+		}
+		b, _ := os.ReadFile(out)
+		if want := fmt.Sprintf("%x", sha256.Sum256(b)); r.Hashes.SHA256 != want {
+			t.Errorf("%s: SHA-256 %q, the file's is %s", what, r.Hashes.SHA256, want)
+		}
 	}
 	stages := map[string]bool{}
 	ev.mu.Lock()

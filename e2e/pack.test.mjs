@@ -8,6 +8,7 @@ import { openApp, shot as save } from './lib.mjs';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 
 let ctx, page;
 
@@ -53,6 +54,8 @@ test('one click packs, deploys and shows the summary', async () => {
   assert.match(await page.textContent('[data-testid=summary-entries]'), /^12 \(7 compiled, 1 as they are, RAW: AFFIXES, SKILLS, UNITDATA, UI\)/);
   assert.match(await page.textContent('[data-testid=summary-hashes]'), /rollingHash 0x[0-9A-F]{8} · mhash 0x[0-9A-F]{8} · reqHash 0x0{16}/);
   assert.equal(await page.textContent('[data-testid=summary-deployed]'), join(mods, 'PACKSMITH_SAMPLE.MOD'));
+  // The button's pack shows the file's SHA-256 (Pack on save does not take it).
+  assert.equal(await page.textContent('[data-testid=summary-sha256]'), createHash('sha256').update(readFileSync(out)).digest('hex'));
   const sz = statSync(out).size;
   assert.match(await page.textContent('[data-testid=summary-size]'), new RegExp(`\\(${sz.toLocaleString('en-US')} bytes`));
   // Every stage finished.
