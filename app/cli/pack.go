@@ -39,7 +39,7 @@ func init() {
 			"  --full           compile everything (default: reuse what did not change since the last pack, kept in\n" +
 			"                   the user's cache, Packsmith/packcache; the result is byte-identical either way)\n" +
 			"  --sha256         the SHA-256 of the whole .MOD after a repack too (a full pack always prints it; a repack\n" +
-			"                   skips it by default: it reads the whole file, a fifth of a repack's time)\n" +
+			"                   skips it by default: it reads the whole file, about a third of a repack's time)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +

@@ -75,7 +75,7 @@
 //	         file is taken from that read, on a goroutine of its own
 //	         (mod.Reader.VerifyWrittenTee), by a full pack always and by a
 //	         repack that reused blocks only when asked (Options.SHA256: it
-//	         costs the whole file, a fifth of such a repack). What this does
+//	         costs the whole file, about a third of such a repack). What this does
 //	         not re-prove is that the zlib
 //	         library's streams inflate to their inputs: Options.FullVerify
 //	         does that too (mod.Reader.Verify: every entry inflated, size

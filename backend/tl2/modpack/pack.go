@@ -107,8 +107,9 @@ type Options struct {
 	FullVerify bool
 
 	// SHA256 asks a pack that reuses the last pack's blocks (Incremental)
-	// for the SHA-256 of the whole .MOD (Hashes.SHA256), which costs a
-	// fifth of such a repack; a full pack always reports it.
+	// for the SHA-256 of the whole .MOD (Hashes.SHA256), which costs about a
+	// third of such a repack (110 ms of CPU for 128 MB); a full pack always
+	// reports it.
 	SHA256 bool
 
 	// RAWIndices, when set, gets the generated RAW indices (only the

@@ -232,7 +232,7 @@ func (r *packRun) verify() error {
 // wantSHA256 says whether the pack takes the SHA-256 of the whole file: a
 // full pack always does (a twentieth of its time, beside the verify
 // read); a pack that reused blocks only when asked (Options.SHA256), as
-// the hash costs the whole file, a fifth of a repack that costs what
+// the hash costs the whole file, about a third of a repack that costs what
 // changed, and Pack on save, which makes one on every save, shows it
 // nowhere.
 func (r *packRun) wantSHA256() bool {
