@@ -280,13 +280,7 @@ func (g Group) Abort() error {
 }
 
 // WriteFile writes data to path atomically.
-func WriteFile(path string, data []byte) error { return writeFile(path, data, true) }
-
-// WriteFileUnsynced is WriteFile with CommitUnsynced: for a file whose
-// reader checks it and can do without it.
-func WriteFileUnsynced(path string, data []byte) error { return writeFile(path, data, false) }
-
-func writeFile(path string, data []byte, sync bool) error {
+func WriteFile(path string, data []byte) error {
 	f, err := Create(path)
 	if err != nil {
 		return err
@@ -295,5 +289,5 @@ func writeFile(path string, data []byte, sync bool) error {
 		f.Abort()
 		return err
 	}
-	return f.commit(sync)
+	return f.Commit()
 }

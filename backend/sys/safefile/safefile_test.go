@@ -41,13 +41,18 @@ func TestCommitAndAbort(t *testing.T) {
 	}
 }
 
-// WriteFileUnsynced replaces the file as WriteFile does (the rename),
-// leaves no temporary file, and names the target when it cannot write.
-func TestWriteFileUnsynced(t *testing.T) {
+// CommitUnsynced replaces the file as Commit does (the rename) and
+// leaves no temporary file; a target that cannot be written is named.
+func TestCommitUnsynced(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "cache.bin")
 	for _, body := range []string{"first", "second, longer"} {
-		if err := WriteFileUnsynced(target, []byte(body)); err != nil {
+		f, err := Create(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(body))
+		if err := f.CommitUnsynced(); err != nil {
 			t.Fatal(err)
 		}
 		if b, _ := os.ReadFile(target); string(b) != body {
@@ -58,7 +63,7 @@ func TestWriteFileUnsynced(t *testing.T) {
 		t.Fatalf("temp files left: %v", ents)
 	}
 	bad := filepath.Join(dir, "missing", "cache.bin")
-	if err := WriteFileUnsynced(bad, []byte("x")); err == nil || !strings.Contains(err.Error(), filepath.Join("missing", "cache.bin")) {
+	if _, err := Create(bad); err == nil || !strings.Contains(err.Error(), filepath.Join("missing", "cache.bin")) {
 		t.Fatalf("a folder that is not there: %v", err)
 	}
 }

@@ -60,8 +60,10 @@
 //	         source is read once (the grids stage checks the .MPP bytes the
 //	         writer was fed), with the size collect saw.
 //	verify   the temporary file is read back, front to back, and checked
-//	         against what the writer recorded (mod.Reader.VerifyWritten),
-//	         without inflating: the header and manifest parse; rollingHash is
+//	         against what the writer recorded (mod.VerifyWrittenFile, the
+//	         manifest parsed beside the pass; the checks are
+//	         mod.Reader.VerifyWritten's), without inflating: the header and
+//	         manifest parse; rollingHash is
 //	         recomputed and matches the stored one; reqHash matches
 //	         REQUIRED_MODS; every block head is in bounds and holds the
 //	         manifest's size; maxCompressedBlockSize covers the largest
@@ -73,7 +75,7 @@
 //	         payload reads back with the CRC-32 of the zlib stream (or
 //	         stored bytes) the writer produced. The SHA-256 of the whole
 //	         file is taken from that read, on a goroutine of its own
-//	         (mod.Reader.VerifyWrittenTee), by a full pack always and by a
+//	         (the tee of mod.VerifyWrittenFile), by a full pack always and by a
 //	         repack that reused blocks only when asked (Options.SHA256: it
 //	         costs the whole file, about a third of such a repack). What this does
 //	         not re-prove is that the zlib

@@ -237,9 +237,7 @@ func (r *packRun) feedAssets() error {
 				return fmt.Errorf("%s: %w", f.rel, err)
 			}
 		}
-		if inc.on {
-			inc.keep(f.name, &next)
-		}
+		inc.keep(f.name, &next)
 		r.pr.report(StageWrite, r.added.Add(1), r.total.Load(), f.rel)
 	}
 	return nil

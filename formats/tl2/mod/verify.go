@@ -286,14 +286,22 @@ func (r *Reader) VerifyWritten(ctx context.Context, src io.ReaderAt, size int64,
 // when the whole file was read back, fewer when the read stopped early (a
 // short read, a cancel). tee may be nil.
 func (r *Reader) VerifyWrittenTee(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, tee io.Writer, progress func(done, total int64, what string)) (out []Finding, teed int64, err error) {
-	out = r.manifestAgainst(written)
 	blocks, layout := tileWritten(written, r.dataOff, r.dataOff+r.data.Size())
-	out = append(out, layout...)
-	// Check's checks run beside the pass.
+	// The checks that read no block run beside the pass.
 	checked := make(chan []Finding, 1)
-	go func() { checked <- r.check(r.writtenBlockOf(blocks), false) }()
+	go func() { checked <- r.againstWritten(written, blocks, layout) }()
 	pass, teed, err := scanWritten(ctx, src, size, blocks, r.dataOff, tee, progress)
-	return append(<-checked, append(out, pass...)...), teed, err
+	return append(<-checked, pass...), teed, err
+}
+
+// againstWritten is what VerifyWrittenTee and VerifyWrittenFile find
+// without the pass over the blocks, in their order: Check's checks (block
+// heads from the writer's records, blocks tiled by tileWritten), the
+// manifest against the writer's records, then layout (findings about
+// where the blocks lie).
+func (r *Reader) againstWritten(written, blocks []WrittenBlock, layout []Finding) []Finding {
+	out := append(r.manifestAgainst(written), layout...)
+	return append(r.check(r.writtenBlockOf(blocks), false), out...)
 }
 
 // VerifyWrittenFile opens the archive just written (NewReader, with opts)
@@ -324,17 +332,15 @@ func VerifyWrittenFile(ctx context.Context, src io.ReaderAt, size int64, written
 		p := <-done
 		return nil, nil, p.teed, err
 	}
-	out := r.manifestAgainst(written)
 	if r.dataOff != dataOff || r.dataOff+r.data.Size() != manOff {
 		// NewReader read other offsets than the header gave a moment ago:
 		// the file changed under the check.
-		out = append(out, Finding{Severity: SevError, Check: "layout", Offset: 0,
-			Message: fmt.Sprintf("the header's data section moved while it was read (0x%X–0x%X, then 0x%X–0x%X)", dataOff, manOff, r.dataOff, r.dataOff+r.data.Size())})
+		layout = append([]Finding{{Severity: SevError, Check: "layout", Offset: 0,
+			Message: fmt.Sprintf("the header's data section moved while it was read (0x%X–0x%X, then 0x%X–0x%X)", dataOff, manOff, r.dataOff, r.dataOff+r.data.Size())}}, layout...)
 	}
-	out = append(out, layout...)
-	checked := r.check(r.writtenBlockOf(blocks), false)
+	out := r.againstWritten(written, blocks, layout)
 	p := <-done
-	return r, append(checked, append(out, p.finds...)...), p.teed, p.err
+	return r, append(out, p.finds...), p.teed, p.err
 }
 
 // manifestAgainst checks the manifest against the writer's records: it
@@ -438,27 +444,19 @@ func scanWritten(ctx context.Context, src io.ReaderAt, size int64, blocks []Writ
 	sc.advance()
 	tf := startTee(tee)
 	defer func() { teed = tf.wait() }()
-	for off := int64(0); off < size; {
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		buf := tf.buffer()
-		n := min(int64(len(buf)), size-off)
-		m, err := src.ReadAt(buf[:n], off)
-		if int64(m) < n {
-			if err == nil {
-				err = io.ErrUnexpectedEOF
-			}
-			tf.give(nil)
-			out = append(out, Finding{Severity: SevError, Check: "read", Offset: off, Message: fmt.Sprintf("reading the written file back: %v", err)})
-			return append(out, sc.bad...), 0, nil
-		}
-		tf.give(buf[:m])
-		sc.feed(buf[:m], off)
-		off += n
+	read, err := readRange(ctx, src, 0, size, tf.buffer, func(p []byte, off int64) {
+		tf.give(p)
+		sc.feed(p, off)
 		if progress != nil {
-			progress(off, size, "")
+			progress(off+int64(len(p)), size, "")
 		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	if read != nil {
+		tf.give(nil)
+		return append([]Finding{*read}, sc.bad...), 0, nil
 	}
 	if sc.cur < len(blocks) {
 		out = append(out, Finding{Severity: SevError, Check: "layout", Entry: blocks[sc.cur].Path, Offset: sc.next, Message: "the file ends inside this block"})
@@ -515,28 +513,14 @@ func scanSplit(ctx context.Context, src io.ReaderAt, blocks []WrittenBlock, data
 		ru := runs[i]
 		sc := &blockScan{blocks: ru.blocks, next: ru.from, cur: -1}
 		sc.advance()
-		for off := ru.from; off < ru.to; {
-			if err := ctx.Err(); err != nil {
-				ru.err = err
-				return nil
-			}
-			k := min(int64(len(buf)), ru.to-off)
-			m, err := src.ReadAt(buf[:k], off)
-			if int64(m) < k {
-				if err == nil {
-					err = io.ErrUnexpectedEOF
-				}
-				ru.read = &Finding{Severity: SevError, Check: "read", Offset: off, Message: fmt.Sprintf("reading the written file back: %v", err)}
-				break
-			}
-			sc.feed(buf[:m], off)
-			off += k
-			if d := done.Add(k); progress != nil {
+		ru.read, ru.err = readRange(ctx, src, ru.from, ru.to, func() []byte { return buf }, func(p []byte, off int64) {
+			sc.feed(p, off)
+			if d := done.Add(int64(len(p))); progress != nil {
 				mu.Lock()
 				progress(d, total, "")
 				mu.Unlock()
 			}
-		}
+		})
 		ru.bad = sc.bad
 		return nil
 	})
@@ -553,6 +537,30 @@ func scanSplit(ctx context.Context, src io.ReaderAt, blocks []WrittenBlock, data
 		}
 	}
 	return out, nil
+}
+
+// readRange reads [from, to) of src into the buffers buffer hands out and
+// passes each, with its file offset, to use. A read that comes back short
+// ends it with a "read" finding at that buffer's offset; a cancel, with
+// the context's error.
+func readRange(ctx context.Context, src io.ReaderAt, from, to int64, buffer func() []byte, use func(p []byte, off int64)) (*Finding, error) {
+	for off := from; off < to; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		buf := buffer()
+		n := min(int64(len(buf)), to-off)
+		m, err := src.ReadAt(buf[:n], off)
+		if int64(m) < n {
+			if err == nil {
+				err = io.ErrUnexpectedEOF
+			}
+			return &Finding{Severity: SevError, Check: "read", Offset: off, Message: fmt.Sprintf("reading the written file back: %v", err)}, nil
+		}
+		use(buf[:n], off)
+		off += n
+	}
+	return nil, nil
 }
 
 // end is the data-section offset where b's block ends.
