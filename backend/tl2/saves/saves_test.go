@@ -1,0 +1,186 @@
+package saves
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/workspace/backups"
+	"packsmith/formats/tl2/save"
+	"packsmith/internal/hermetic"
+	"packsmith/internal/savetest"
+)
+
+func TestMain(m *testing.M) { hermetic.Main(m) }
+
+const (
+	idA     int64 = 101
+	idB     int64 = 202
+	idC     int64 = -303
+	idGhost int64 = 999
+)
+
+func character(name string, v uint32, bound ...save.Mod) savetest.Spec {
+	var ids []int64
+	for _, b := range bound {
+		ids = append(ids, b.ID)
+	}
+	return savetest.Spec{Version: v, Flag: 1, Class: "Hum_Berserker_M", Hardcore: name == "Hero",
+		Bound: bound, Recent: bound, Full: bound,
+		Player: savetest.Unit{Name: name, ModIDs: ids, Items: []savetest.Item{{Name: "Axe", ModIDs: ids, Effects: 1}, {Name: "Cap"}}},
+		Pets:   []savetest.Unit{{Name: "Cat", ModIDs: ids}},
+		Rest:   []byte("maps")}
+}
+
+// userDir is a user folder with three mods (A and C active, B installed
+// but not), four characters, a save that does not read and a stash.
+func userDir(t *testing.T) string {
+	t.Helper()
+	d := t.TempDir()
+	specs := []loadordertest.Spec{
+		{Rel: "mods/ALPHA.MOD", Title: "Alpha", Version: 3, ID: idA, Files: []string{"MEDIA/A.DAT"}},
+		{Rel: "mods/BETA.MOD", Title: "Beta", Version: 4, ID: idB, Files: []string{"MEDIA/B.DAT"}},
+		{Rel: "mods/COMBINED.MOD", Title: "Combined", Version: 1, ID: idC, Files: []string{"MEDIA/C.DAT"}},
+	}
+	if err := loadordertest.Write(d, specs); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadordertest.WriteSch(filepath.Join(d, "modlauncher.sch"), []int64{idA, idC}); err != nil {
+		t.Fatal(err)
+	}
+	write := func(rel string, b []byte) {
+		p := filepath.Join(d, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("modsave/7656/HERO_{AB12}.SVB", savetest.File(character("Hero", 0x44, save.Mod{ID: idA, Version: 3})))
+	write("modsave/7656/WOLF_{CD34}.SVB", savetest.File(character("Wolf", 0x44, save.Mod{ID: idA, Version: 2}, save.Mod{ID: idB, Version: 4})))
+	write("modsave/GONE_{EF56}.SVB", savetest.File(character("Gone", 0x44, save.Mod{ID: idGhost, Version: 1})))
+	write("save/7656/OLD_{0001}.SVB", savetest.File(character("Old", 0x40)))
+	write("save/7656/BAD_{0002}.SVB", []byte("not a save at all"))
+	write("save/7656/sharedstash_v2.bin", make([]byte, 77))
+	return d
+}
+
+func TestListCharacters(t *testing.T) {
+	d := userDir(t)
+	l, err := ListCharacters(context.Background(), Options{UserDir: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Character{}
+	for _, c := range l.Characters {
+		got[c.File] = c
+	}
+	if len(l.Characters) != 5 {
+		t.Fatalf("%d characters: %+v", len(l.Characters), l.Characters)
+	}
+	hero := got["modsave/7656/HERO_{AB12}.SVB"]
+	if hero.Name != "Hero" || hero.Class != "Hum_Berserker_M" || !hero.Hardcore || hero.Version != 0x44 || !hero.Modded ||
+		hero.State != StatePlays || hero.Objects != 3 {
+		t.Fatalf("hero %+v", hero)
+	}
+	want := BoundMod{ID: idA, Version: 3, Title: "Alpha", File: filepath.Join(d, "mods", "ALPHA.MOD"), Status: ModActive, Installed: 3}
+	if !slices.Equal(hero.Bound, []BoundMod{want}) {
+		t.Fatalf("hero bound %+v", hero.Bound)
+	}
+	wolf := got["modsave/7656/WOLF_{CD34}.SVB"]
+	if wolf.State != StateAsks || !wolf.Bound[0].Changed || wolf.Bound[1].Status != ModDisabled || wolf.Bound[1].Title != "Beta" {
+		t.Fatalf("wolf %+v", wolf)
+	}
+	if g := got["modsave/GONE_{EF56}.SVB"]; g.State != StateRefuses || g.Bound[0].Status != ModMissing || g.Bound[0].Title != "" {
+		t.Fatalf("gone %+v", g)
+	}
+	if o := got["save/7656/OLD_{0001}.SVB"]; o.State != StatePlays || o.Version != 0x40 || o.Modded || len(o.Bound) != 0 {
+		t.Fatalf("old %+v", o)
+	}
+	if b := got["save/7656/BAD_{0002}.SVB"]; b.State != StateUnreadable || b.Error == "" {
+		t.Fatalf("bad %+v", b)
+	}
+	if !slices.Equal(l.Stash, []StashFile{{File: "save/7656/sharedstash_v2.bin", Size: 77}}) {
+		t.Fatalf("stash %+v", l.Stash)
+	}
+}
+
+// TestMoveAndRestore: a character moved from A to C reads back with C
+// bound, no object holding A, checksum and footer right, listed as
+// playing; the backup restores the old bytes exactly.
+func TestMoveAndRestore(t *testing.T) {
+	d := userDir(t)
+	store := &backups.Store{Dir: t.TempDir()}
+	p := filepath.Join(d, "modsave", "7656", "HERO_{AB12}.SVB")
+	before, _ := os.ReadFile(p)
+	res, err := Move(context.Background(), MoveOptions{Options: Options{UserDir: d}, Save: "Hero", From: []string{"101"}, To: "Combined", Backups: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.To != "-303" || res.Objects != 3 || res.IDs != 3 || res.Left != 0 || res.State != StatePlays || res.BackupID == "" {
+		t.Fatalf("result %+v", res)
+	}
+	after, _ := os.ReadFile(p)
+	if binary.LittleEndian.Uint32(after[len(after)-4:]) != uint32(len(after)) {
+		t.Fatal("footer is not the file's size")
+	}
+	c, err := save.Decode(after, save.Options{})
+	if err != nil {
+		t.Fatalf("checksum or envelope: %v", err)
+	}
+	if binary.LittleEndian.Uint32(after[5:]) != save.Checksum(c.Body) {
+		t.Fatal("checksum")
+	}
+	s, err := save.ParseBody(c, save.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Bound.Mods, []save.Mod{{ID: idC, Version: 1}}) {
+		t.Fatalf("bound %v", s.Bound.Mods)
+	}
+	for _, o := range s.Objects {
+		if slices.Contains(o.IDs, idA) {
+			t.Fatalf("%s %s still holds A", o.Kind, o.Name)
+		}
+	}
+	if _, err := store.Restore(context.Background(), res.BackupID); err != nil {
+		t.Fatal(err)
+	}
+	if back, _ := os.ReadFile(p); !bytes.Equal(back, before) {
+		t.Fatal("the restored save is not the old bytes")
+	}
+}
+
+func TestMoveRefusals(t *testing.T) {
+	d := userDir(t)
+	store := &backups.Store{Dir: t.TempDir()}
+	p := filepath.Join(d, "modsave", "7656", "WOLF_{CD34}.SVB")
+	before, _ := os.ReadFile(p)
+	for _, c := range []struct {
+		save, from, to string
+		want           error
+	}{
+		{"Wolf", "101", "31337", ErrUnknownMod},
+		{"Wolf", "303", "Combined", save.ErrNotBound},
+		{"Nobody", "101", "Combined", ErrNoSuchSave},
+		{"OLD_{0001}", "101", "Combined", save.ErrNoModLists},
+	} {
+		_, err := Move(context.Background(), MoveOptions{Options: Options{UserDir: d}, Save: c.save, From: []string{c.from}, To: c.to, Backups: store})
+		if !errors.Is(err, c.want) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(after, before) {
+		t.Fatal("a refused move changed the save")
+	}
+	if l, _ := store.List(); len(l) != 0 {
+		t.Fatalf("a refused move left %d backups", len(l))
+	}
+}
