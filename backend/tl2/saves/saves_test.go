@@ -10,7 +10,6 @@ import (
 	"slices"
 	"testing"
 
-	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/save"
 	"packsmith/internal/hermetic"
@@ -20,55 +19,18 @@ import (
 func TestMain(m *testing.M) { hermetic.Main(m) }
 
 const (
-	idA     int64 = 101
-	idB     int64 = 202
-	idC     int64 = -303
-	idGhost int64 = 999
+	idA     = savetest.IDA
+	idB     = savetest.IDB
+	idC     = savetest.IDC
+	idGhost = savetest.IDGhost
 )
 
-func character(name string, v uint32, bound ...save.Mod) savetest.Spec {
-	var ids []int64
-	for _, b := range bound {
-		ids = append(ids, b.ID)
-	}
-	return savetest.Spec{Version: v, Flag: 1, Class: "Hum_Berserker_M", Hardcore: name == "Hero",
-		Bound: bound, Recent: bound, Full: bound,
-		Player: savetest.Unit{Name: name, ModIDs: ids, Items: []savetest.Item{{Name: "Axe", ModIDs: ids, Effects: 1}, {Name: "Cap"}}},
-		Pets:   []savetest.Unit{{Name: "Cat", ModIDs: ids}},
-		Rest:   []byte("maps")}
-}
-
-// userDir is a user folder with three mods (A and C active, B installed
-// but not), four characters, a save that does not read and a stash.
 func userDir(t *testing.T) string {
 	t.Helper()
 	d := t.TempDir()
-	specs := []loadordertest.Spec{
-		{Rel: "mods/ALPHA.MOD", Title: "Alpha", Version: 3, ID: idA, Files: []string{"MEDIA/A.DAT"}},
-		{Rel: "mods/BETA.MOD", Title: "Beta", Version: 4, ID: idB, Files: []string{"MEDIA/B.DAT"}},
-		{Rel: "mods/COMBINED.MOD", Title: "Combined", Version: 1, ID: idC, Files: []string{"MEDIA/C.DAT"}},
-	}
-	if err := loadordertest.Write(d, specs); err != nil {
+	if err := savetest.UserDir(d); err != nil {
 		t.Fatal(err)
 	}
-	if err := loadordertest.WriteSch(filepath.Join(d, "modlauncher.sch"), []int64{idA, idC}); err != nil {
-		t.Fatal(err)
-	}
-	write := func(rel string, b []byte) {
-		p := filepath.Join(d, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("modsave/7656/HERO_{AB12}.SVB", savetest.File(character("Hero", 0x44, save.Mod{ID: idA, Version: 3})))
-	write("modsave/7656/WOLF_{CD34}.SVB", savetest.File(character("Wolf", 0x44, save.Mod{ID: idA, Version: 2}, save.Mod{ID: idB, Version: 4})))
-	write("modsave/GONE_{EF56}.SVB", savetest.File(character("Gone", 0x44, save.Mod{ID: idGhost, Version: 1})))
-	write("save/7656/OLD_{0001}.SVB", savetest.File(character("Old", 0x40)))
-	write("save/7656/BAD_{0002}.SVB", []byte("not a save at all"))
-	write("save/7656/sharedstash_v2.bin", make([]byte, 77))
 	return d
 }
 
