@@ -5,11 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"packsmith/formats/tl2/save"
+	"packsmith/internal/fuzzseed"
 	"packsmith/internal/savetest"
 )
 
@@ -70,25 +69,4 @@ func FuzzParse(f *testing.F) {
 
 // TestFuzzSeeds keeps testdata/fuzz/FuzzParse equal to seedFiles; run with
 // -update-seeds to rewrite it.
-func TestFuzzSeeds(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzParse")
-	if *updateSeeds {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, data := range seedFiles() {
-		p := filepath.Join(dir, name)
-		want := []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", string(data)))
-		if *updateSeeds {
-			if err := os.WriteFile(p, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(p)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s is missing or stale; run go test -run TestFuzzSeeds -update-seeds", p)
-		}
-	}
-}
+func TestFuzzSeeds(t *testing.T) { fuzzseed.Sync(t, "FuzzParse", seedFiles(), *updateSeeds) }
