@@ -64,13 +64,43 @@ func UserDir(d string) error {
 		{"save/7656/sharedstash_v2.bin", make([]byte, 77)},
 	}
 	for _, f := range files {
-		p := filepath.Join(d, filepath.FromSlash(f.rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.b, 0o644); err != nil {
+		if err := writeFile(filepath.Join(d, filepath.FromSlash(f.rel)), f.b); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Demo writes characters into the standard demo user folder
+// (loadordertest.WriteStandard: Grand Overhaul active, Shared Textures
+// installed but not enabled, Ghost listed with no file):
+//
+//	modsave/RUNA_{D1}.SVB    Runa, bound to Grand Overhaul v5: plays
+//	modsave/BRANN_{D2}.SVB   Brann, bound to Grand Overhaul v4 and Shared Textures: asks
+//	modsave/WISP_{D3}.SVB    Wisp, bound to the Ghost id: refuses
+//	save/IVY_{D4}.SVB        Ivy, played without mods
+func Demo(d string) error {
+	overhaul := save.Mod{ID: loadordertest.IDOverhaul, Version: 5}
+	files := []struct {
+		rel string
+		s   Spec
+	}{
+		{"modsave/RUNA_{D1}.SVB", Character("Runa", 0x44, overhaul)},
+		{"modsave/BRANN_{D2}.SVB", Character("Brann", 0x44, save.Mod{ID: loadordertest.IDOverhaul, Version: 4}, save.Mod{ID: loadordertest.IDTextures, Version: 1})},
+		{"modsave/WISP_{D3}.SVB", Character("Wisp", 0x44, save.Mod{ID: loadordertest.IDGhost, Version: 1})},
+		{"save/IVY_{D4}.SVB", Character("Ivy", 0x44)},
+	}
+	for _, f := range files {
+		if err := writeFile(filepath.Join(d, filepath.FromSlash(f.rel)), File(f.s)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeFile(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, b, 0o644)
 }
