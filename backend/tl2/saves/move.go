@@ -80,7 +80,7 @@ func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 		return nil, err
 	}
 	defer lock.Unlock()
-	old, oldBytes, err := readSave(p)
+	old, oldBytes, err := readSave(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 	if err := safefile.WriteFile(p, out); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", p, err)
 	}
-	ch := m.character(st.UserDir(), p)
+	ch := m.character(ctx, st.UserDir(), p)
 	res.Bound, res.State = ch.Bound, ch.State
 	return res, nil
 }
@@ -201,7 +201,7 @@ func findSave(ctx context.Context, userDir, q string) (string, error) {
 	}
 	if len(hits) == 0 {
 		for _, p := range files {
-			if s, _, err := readSave(p); err == nil && strings.EqualFold(s.Name(), q) {
+			if s, _, err := readSave(ctx, p); err == nil && strings.EqualFold(s.Name(), q) {
 				hits = append(hits, p)
 			}
 		}

@@ -125,17 +125,21 @@ func ListCharacters(ctx context.Context, o Options) (*List, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		l.Characters = append(l.Characters, m.character(l.UserDir, p))
+		l.Characters = append(l.Characters, m.character(ctx, l.UserDir, p))
+	}
+	// A save cut short by a cancel is not "unreadable": the listing fails.
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	return l, nil
 }
 
 // character reads one save; a save that does not read is listed with its
 // error.
-func (m *mods) character(userDir, p string) Character {
+func (m *mods) character(ctx context.Context, userDir, p string) Character {
 	c := Character{Path: p, File: relTo(userDir, p), Bound: []BoundMod{}}
 	c.Modded = strings.EqualFold(strings.SplitN(c.File, "/", 2)[0], "modsave")
-	s, _, err := readSave(p)
+	s, _, err := readSave(ctx, p)
 	if err != nil {
 		c.State, c.Error = StateUnreadable, err.Error()
 		return c
@@ -176,7 +180,7 @@ func (m *mods) bound(b save.Mod) BoundMod {
 }
 
 // readSave reads and parses a save, capped at save.DefaultMaxSize.
-func readSave(p string) (*save.Save, []byte, error) {
+func readSave(ctx context.Context, p string) (*save.Save, []byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, nil, err
@@ -186,7 +190,7 @@ func readSave(p string) (*save.Save, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", p, err)
 	}
-	s, err := save.Parse(b, save.Options{Name: filepath.Base(p)})
+	s, err := save.Parse(b, save.Options{Name: filepath.Base(p), Context: ctx})
 	return s, b, err
 }
 

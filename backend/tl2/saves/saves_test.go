@@ -146,3 +146,20 @@ func TestMoveRefusals(t *testing.T) {
 		t.Fatalf("a refused move left %d backups", len(l))
 	}
 }
+
+func TestCancelled(t *testing.T) {
+	d := userDir(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ListCharacters(ctx, Options{UserDir: d}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("list: %v", err)
+	}
+	p := filepath.Join(d, "modsave", "7656", "HERO_{AB12}.SVB")
+	before, _ := os.ReadFile(p)
+	if _, err := Move(ctx, MoveOptions{Options: Options{UserDir: d}, Save: p, From: []string{"101"}, To: "-303"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("move: %v", err)
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(after, before) {
+		t.Fatal("a cancelled move changed the save")
+	}
+}
