@@ -6,7 +6,7 @@
 // playable, and its old save is in the backups.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, shot as save } from './lib.mjs';
+import { openApp, loadUserFolder, shot as save } from './lib.mjs';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 const repo = process.env.PACKSMITH_REPO || resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'chars-'));
 const userDir = join(work, 'Torchlight 2');
-const schPath = join(userDir, 'modlauncher.sch');
 
 let ctx, page;
 const character = (file) => `[data-testid=lo-character][data-file="${file}"]`;
@@ -26,18 +25,10 @@ before(async () => {
   execFileSync('go', ['run', './internal/loadorderdemo', '-out', userDir], { cwd: repo, stdio: 'inherit' });
   ({ ctx, page } = await openApp());
 });
-
-after(async () => {
-  await ctx?.close();
-});
+after(() => ctx?.close());
 
 test('the characters of a user folder, with what the game will do', async () => {
-  await page.click('[data-mode=loadorder]');
-  await page.waitForSelector('[data-testid=loadorder][data-ready=true][data-busy=false]');
-  await page.fill('[data-testid=lo-userdir]', userDir);
-  await page.fill('[data-testid=lo-modsdir]', '');
-  await page.click('[data-testid=lo-load]');
-  await page.waitForFunction((p) => document.querySelector('[data-testid=lo-sch]')?.title === p, schPath);
+  await loadUserFolder(page, userDir);
   await page.click('[data-testid=lo-characters-open]');
   await page.waitForSelector(character('modsave/BRANN_{D2}.SVB'));
   assert.equal(await page.locator('[data-testid=lo-character]').count(), 4);
