@@ -163,3 +163,28 @@ func TestCancelled(t *testing.T) {
 		t.Fatal("a cancelled move changed the save")
 	}
 }
+
+// readBack refuses bytes that do not keep a move's promises: here, the
+// save as it was (A still bound and held) and a save cut short.
+func TestReadBackRefuses(t *testing.T) {
+	b := savetest.File(savetest.Character("Hero", 0x44, save.Mod{ID: idA, Version: 3}))
+	old, err := save.Parse(b, save.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := readBack(old, b, []int64{idA}, idC); !errors.Is(err, ErrReadBack) {
+		t.Fatalf("unmoved: %v", err)
+	}
+	c, _, err := old.Move([]int64{idA}, save.Mod{ID: idC, Version: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := c.Encode()
+	if err := readBack(old, good, []int64{idA}, idC); err != nil {
+		t.Fatalf("moved: %v", err)
+	}
+	c.Body = c.Body[:len(c.Body)-len("maps")]
+	if err := readBack(old, c.Encode(), []int64{idA}, idC); !errors.Is(err, ErrReadBack) {
+		t.Fatalf("rest cut: %v", err)
+	}
+}
