@@ -37,6 +37,10 @@ and 0xFF, which stay.
 	                      (the middle byte of an odd body is both a and b)
 	0x3B–0x3C (alternate): plain[i] = flip(stored[j]) with j = 0, n−1, 1, n−2, …
 
+The nibble scramble was checked on real 0x40 and 0x44 saves; the
+alternate one is read as the notes describe it (no real 0x3B–0x3C save
+was at hand), as a permutation, not in place.
+
 # Body
 
 SS is a string: u16 count of UTF-16LE code units, then the units. ID is an
