@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/profiles"
@@ -91,7 +90,7 @@ func profileList(c *ctx, st profiles.Store, js bool) error {
 		fmt.Fprintf(c.stdout, "No profiles yet (%s). Save the current load order with: packsmith profile save NAME\n", st.Dir)
 		return nil
 	}
-	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+	tw := newWideTable(c.stdout)
 	fmt.Fprintln(tw, "name\tmods\tsaved")
 	for _, s := range l {
 		if s.Error != "" {
