@@ -28,7 +28,9 @@ func init() {
 }
 
 // profileArgs is how many names each subcommand takes.
-var profileArgs = map[string]int{"list": 0, "save": 1, "use": 1, "rm": 1, "diff": 2}
+func profileArgs() map[string]int {
+	return map[string]int{"list": 0, "save": 1, "use": 1, "rm": 1, "diff": 2}
+}
 
 func runProfile(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
@@ -44,7 +46,7 @@ func runProfile(c *ctx, args []string) error {
 		return usageError{"want a subcommand: list, save, use, rm or diff"}
 	}
 	sub, names := pos[0], pos[1:]
-	n, ok := profileArgs[sub]
+	n, ok := profileArgs()[sub]
 	if !ok {
 		return usageError{fmt.Sprintf("unknown subcommand %q (list, save, use, rm, diff)", sub)}
 	}
