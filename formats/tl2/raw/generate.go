@@ -47,6 +47,10 @@ type Options struct {
 	// Whatever it says, a BASEFILE outside MEDIA/ (where no game file is)
 	// is nowhere.
 	Nowhere func(base string) bool
+	// LeaveOutMenus are Menu Definitions UI.RAW does not list: those a
+	// GUTS build left out by the shared-id rule this package does not know
+	// (menus), as an unpack read them off the .MOD's own UI.RAW.
+	LeaveOutMenus []MenuRef
 }
 
 // Output is one generated index.

@@ -2,6 +2,7 @@ package raw
 
 import (
 	"errors"
+	"slices"
 
 	"packsmith/formats/tl2/layout"
 )
@@ -29,12 +30,54 @@ const UIScanDir = "MEDIA/UI/"
 // the game's is dropped (06dc44f lists QUESTMANAGER under the id its
 // BACKUP/PLAYER_INVENTORY.LAYOUT.HOLD gives PLAYERINVENTORYMENU, not its
 // BACKUP/QUEST_MANAGER.LAYOUT.HOLD's). See the issue 43 report.
+//
+// What a GUTS build left out can be given back (Options.LeaveOutMenus, by
+// file and MENU NAME): backend/tl2/modunpack reads it off the .MOD's own
+// UI.RAW (MenusLeftOut), so that unpack → pack gives that UI.RAW again.
 func (g *gen) menus() (*File, error) {
 	recs, err := g.menuRecords()
 	if err != nil {
 		return nil, err
 	}
-	return &File{Menus: recs}, nil
+	if len(g.opt.LeaveOutMenus) == 0 {
+		return &File{Menus: recs}, nil
+	}
+	out := recs[:0:0]
+	for _, m := range recs {
+		if slices.Contains(g.opt.LeaveOutMenus, MenuRef{File: m.File, Name: m.Name}) {
+			g.warn(m.File, "Menu Definition %q left out of UI.RAW, as the GUTS build it was unpacked from leaves it out (another layout's Menu Definition has its object id)", m.Name)
+			continue
+		}
+		out = append(out, m)
+	}
+	return &File{Menus: out}, nil
+}
+
+// MenuRef names one Menu Definition: its layout (upper-case "MEDIA/…"
+// path) and its MENU NAME.
+type MenuRef struct {
+	File string `json:"file"`
+	Name string `json:"name"`
+}
+
+// MenusLeftOut are the records of generated that built, a GUTS-built
+// UI.RAW, lacks, when leaving them out of generated gives built exactly
+// (else nil: the two differ otherwise, and leaving records out would not
+// make them equal).
+func MenusLeftOut(generated, built []Menu) []MenuRef {
+	var out []MenuRef
+	j := 0
+	for _, m := range generated {
+		if j < len(built) && built[j] == m {
+			j++
+			continue
+		}
+		out = append(out, MenuRef{File: m.File, Name: m.Name})
+	}
+	if j != len(built) {
+		return nil
+	}
+	return out
 }
 
 // menuRecords reads every Menu Definition without DO NOT CREATE from the

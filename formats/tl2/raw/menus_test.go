@@ -45,3 +45,29 @@ func TestMenusOutsideMenusFolder(t *testing.T) {
 		t.Errorf("UI.RAW lists %q, want %q", got, want)
 	}
 }
+
+// MenusLeftOut finds the records a GUTS list lacks, only when leaving them
+// out explains it whole; LeaveOutMenus leaves them out (with a warning).
+func TestMenusLeftOut(t *testing.T) {
+	a, b, c := Menu{Name: "A", File: "F1"}, Menu{Name: "B", File: "F2"}, Menu{Name: "C", File: "F3"}
+	if got := MenusLeftOut([]Menu{a, b, c}, []Menu{a, c}); len(got) != 1 || got[0] != (MenuRef{File: "F2", Name: "B"}) {
+		t.Errorf("left out %+v", got)
+	}
+	if got := MenusLeftOut([]Menu{a, b}, []Menu{b, a}); got != nil {
+		t.Errorf("reordered: %+v", got)
+	}
+	if got := MenusLeftOut([]Menu{a}, []Menu{a, c}); got != nil {
+		t.Errorf("one more in GUTS's: %+v", got)
+	}
+	ms := &MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{
+		"MEDIA/UI/MENUS/A.LAYOUT": menuDef(t, 1, "KEEP"),
+		"MEDIA/UI/MENUS/B.LAYOUT": menuDef(t, 1, "DROP"),
+	}}
+	res, err := Generate(ms, Options{LeaveOutMenus: []MenuRef{{File: "MEDIA/UI/MENUS/B.LAYOUT", Name: "DROP"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := output(res, UI); out == nil || len(out.File.Menus) != 1 || out.File.Menus[0].Name != "KEEP" || len(res.Warnings) != 1 {
+		t.Errorf("generated %+v, warnings %v", out, res.Warnings)
+	}
+}
