@@ -23,6 +23,7 @@ func init() {
 			"(its folder, PAKS or DATA.PAK), --base (the same or a MEDIA folder), else the game folder of the settings;\n" +
 			"without it, references into the base game are notes (not checked), not errors.\n" +
 			"Lists what concerns MOD (its files, and another mod's duplicate of its GUIDs); --all lists every active mod's.\n" +
+			"First, whatever MOD: two .MOD files with one MOD_ID, more active mods than the game's 10. One finding per place.\n" +
 			"Exit 1 when an error is listed. A compiled source's line is that of its decompiled text (extract --decompile).\n" +
 			"--json: target, mods [{name, path, id, place, target}], game, findings [{kind, severity, status, mod, file,\n" +
 			"line, ref, other, message}], errors, notChecked, others (findings not listed), millis.",
