@@ -251,6 +251,7 @@ export interface modunpack_Result {
   duplicates: string[];
   baseFiles: number;
   baseUnits: number;
+  menusLeftOut: number;
   warnings: string[];
   ms: number;
 }
