@@ -23,13 +23,15 @@ const UIScanDir = "MEDIA/UI/"
 // CYBER_PLAYER_STASH3's CYBERPLAYERSTASHMENU (next in the scan),
 // CYBER_MERCHANT's and CYBER_SHAREDSTASH's also carry under their own
 // names, all three listed. Rules these fixtures refute: one record per id,
-// the later path wins (both list three of that id); the earlier of two
-// neighbours in the scan sharing an id is dropped
+// or the later path wins (06dc44f lists three records of that one id);
+// the earlier of two neighbours in the scan sharing an id is dropped
 // (EDITORMOD_at_90dcf2a.MOD lists both CYBER_PLAYER_INVENTORY's and
 // CYBER_PLAYER_LOADOUT's); a base-game menu name under another id than
 // the game's is dropped (06dc44f lists QUESTMANAGER under the id its
-// BACKUP/PLAYER_INVENTORY.LAYOUT.HOLD gives PLAYERINVENTORYMENU, not its
-// BACKUP/QUEST_MANAGER.LAYOUT.HOLD's). See the issue 43 report.
+// BACKUP/PLAYER_INVENTORY.LAYOUT.HOLD gives PLAYERINVENTORYMENU, not the
+// id of its BACKUP/QUEST_MANAGER.LAYOUT.HOLD's QUESTMANAGER). Nothing else
+// in the layouts sets CYBER_PLAYER_STASH's apart from its three copies
+// (the same objects, ids and Menu Controllers) but a Timeline object.
 //
 // What a GUTS build left out can be given back (Options.LeaveOutMenus, by
 // file and MENU NAME): backend/tl2/modunpack reads it off the .MOD's own
