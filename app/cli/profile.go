@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/profiles"
@@ -231,5 +230,5 @@ func shortHash(h string) string {
 	if len(h) > 12 {
 		return h[:12] + "…"
 	}
-	return strings.TrimSpace(h)
+	return h
 }

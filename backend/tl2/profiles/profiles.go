@@ -153,18 +153,11 @@ func (st Store) Put(p *Profile) error {
 	if err := os.MkdirAll(st.Dir, 0o755); err != nil {
 		return err
 	}
-	old, exists := st.path(p.Name)
-	target := filepath.Join(st.Dir, p.Name+".json")
-	if err := safefile.WriteFile(target, append(b, '\n')); err != nil {
-		return err
-	}
-	if exists && old != target {
-		// The same profile under another case: one file remains.
-		if err := os.Remove(old); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
+	// The same profile under another case replaces the file it has (its
+	// name's case kept in the JSON): writing a second name and removing
+	// the first would, on a case-insensitive disk, remove what was written.
+	target, _ := st.path(p.Name)
+	return safefile.WriteFile(target, append(b, '\n'))
 }
 
 // Remove deletes the profile named name (any case).
