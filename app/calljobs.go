@@ -68,6 +68,7 @@ func JobResults() map[string]any {
 		"unpack":        &modunpack.Result{},
 		"loadorder":     &loadorder.View{},
 		"check":         &check.Report{},
+		"profile":       &ProfileAnswer{},
 		"merged-patch":  &MergedPatchView{},
 		"restore":       &backups.Restored{},
 		"characters":    &saves.List{},

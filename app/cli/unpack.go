@@ -59,6 +59,10 @@ func runUnpack(c *ctx, args []string) error {
 		fmt.Fprintf(c.stdout, "  UNITDATA.RAW: what %d base-game %s gave %d units kept in %s, so pack rebuilds it without the game\n",
 			res.BaseFiles, files, res.BaseUnits, modpack.ProjectFile)
 	}
+	if res.MenusLeftOut > 0 {
+		fmt.Fprintf(c.stdout, "  UI.RAW: %d Menu Definition(s) its layouts hold and GUTS left out, kept in %s, so pack leaves them out too\n",
+			res.MenusLeftOut, modpack.ProjectFile)
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(c.stdout, "warning: %s\n", w)
 	}
