@@ -113,7 +113,6 @@ func (s *LoadOrderService) MergedPatch(userDir, modsDir, baseDir string) (*Merge
 	if st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: userDir, ModsDir: modsDir}); err == nil {
 		lv := st.View()
 		st.Close()
-		mergepatch.MarkStale(lv)
 		for _, m := range lv.Mods {
 			if m.ID == mergepatch.PatchID && m.File != "" {
 				v.Deployed, v.Enabled = m.File, m.Active

@@ -23,10 +23,12 @@
 //	NAME         "Merged patch (Packsmith)"
 //	DESCRIPTION  "Packsmith merged patch of N mods, first wins: ID=SHA ; ID=SHA ; … | TITLE ; TITLE"
 //
-// SHA is the first 16 hex digits of the source .MOD's SHA-256. Stale
-// compares that list with the current load order and files: another order,
-// another mod, or a changed file makes the patch stale (loadorder list
-// reports the code merged-patch-stale on its row).
+// SHA is the first 16 hex digits of the source .MOD's SHA-256. The
+// description is written and read, and the patch judged stale, in one
+// place: backend/tl2/loadorder (patch.go), which compares that list with
+// the current load order and files: another order, another mod, or a
+// changed file makes the patch stale (the code merged-patch-stale on its
+// row, loaded or not).
 //
 // # RAW indices
 //

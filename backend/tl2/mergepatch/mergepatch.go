@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -350,27 +349,15 @@ func tree(p string, b []byte, dict *rghash.Dictionary) (*dattext.Node, error) {
 	return dattext.Parse(p, b)
 }
 
-// Description records the sources in the patch's header.
+// Description records the sources in the patch's header
+// (loadorder.PatchDescription, which also reads it back and judges
+// staleness).
 func Description(srcs []Source) string {
-	var ids, ts []string
-	for _, s := range srcs {
-		ids = append(ids, strconv.FormatInt(s.ID, 10)+"="+s.Hash)
-		ts = append(ts, strings.NewReplacer("\r", " ", "\n", " ", "|", "/").Replace(s.Title))
+	rec := make([]loadorder.PatchSource, len(srcs))
+	for i, s := range srcs {
+		rec[i] = loadorder.PatchSource{ID: s.ID, Hash: s.Hash, Title: s.Title}
 	}
-	return fmt.Sprintf("Packsmith merged patch of %d mods, first wins: %s | %s", len(srcs), strings.Join(ids, " ; "), strings.Join(ts, " ; "))
-}
-
-// Recorded reads the sources a patch's description lists (ids and hashes).
-func Recorded(desc string) ([]Source, bool) {
-	rec, ok := loadorder.RecordedSources(desc)
-	if !ok {
-		return nil, false
-	}
-	out := make([]Source, len(rec))
-	for i, r := range rec {
-		out[i] = Source{ID: r.ID, Hash: r.Hash}
-	}
-	return out, true
+	return loadorder.PatchDescription(rec)
 }
 
 func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
@@ -424,68 +411,6 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 	rep.Output, rep.Size = res.Output, res.Size
 	rep.SHA256, err = fileHash(res.Output)
 	return err
-}
-
-// Stale reports, for a patch with header description desc, why it no longer
-// matches the load order v ("" = current).
-func Stale(desc string, v *loadorder.View) string {
-	rec, ok := Recorded(desc)
-	if !ok {
-		return "its header does not list the mods it was built from: build it again"
-	}
-	now, err := sources(v)
-	if err != nil {
-		return err.Error()
-	}
-	if len(now) != len(rec) {
-		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", len(rec), len(now))
-	}
-	for i := range rec {
-		if rec[i].ID != now[i].ID {
-			return fmt.Sprintf("the load order changed since it was built (place %d was %d, is now %q): build it again (packsmith merge)", i+1, rec[i].ID, now[i].Title)
-		}
-		if rec[i].Hash != now[i].Hash {
-			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", now[i].Title)
-		}
-	}
-	return ""
-}
-
-// MarkStale adds the merged-patch-stale problem to the patch's row in v,
-// when there is a patch and it is stale. The view already marks a loaded
-// patch (loadorder.View.MergedPatch); this adds the same to a patch the
-// game does not load (inactive, past the limit), whose merges still say
-// what a build would change.
-func MarkStale(v *loadorder.View) {
-	for i := range v.Mods {
-		m := &v.Mods[i]
-		if m.ID != PatchID || m.File == "" || m.Loaded || hasProblem(m, StaleCode) {
-			continue
-		}
-		f, err := os.Open(m.File)
-		if err != nil {
-			continue
-		}
-		buf := make([]byte, 64<<10)
-		n, _ := io.ReadFull(f, buf)
-		f.Close()
-		h, _, err := mod.ParseHeader(buf[:n])
-		if err != nil {
-			continue
-		}
-		if why := Stale(h.Description, v); why != "" {
-			m.Problems = append(m.Problems, loadorder.Problem{Code: StaleCode, Severity: loadorder.SevWarning, Message: "The merged patch is out of date: " + why + "."})
-		}
-	}
-}
-
-func hasProblem(m *loadorder.Mod, code string) bool {
-	for _, p := range m.Problems {
-		if p.Code == code {
-			return true
-		}
-	}
-	return false
 }
 
 // base reads the game's version of a file.
