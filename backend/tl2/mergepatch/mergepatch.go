@@ -108,6 +108,9 @@ type Report struct {
 	Size    int64           `json:"size"`
 	SHA256  string          `json:"sha256"`
 	Pack    *modpack.Result `json:"-"`
+	// Patch is the patch in the mods folder after Publish (deployed,
+	// listed, stale); Build leaves it empty.
+	Patch State `json:"patch"`
 }
 
 // Index is one RAW index of the patch: its records, and how many of them
