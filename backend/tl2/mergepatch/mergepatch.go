@@ -363,7 +363,49 @@ func Description(srcs []Source) string {
 	return loadorder.PatchDescription(rec)
 }
 
+// pack packs the patch from memory (modpack.PackMemory): MOD.DAT and the
+// merged sources as GUTS writes them, every file's time FixedTime, no walk
+// grids, and the mods' own RAW records passed down as data (modRecords).
 func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
+	md, err := modpack.ParseModDat("MOD.DAT", patchModDat(rep.Sources))
+	if err != nil {
+		return err
+	}
+	m := &modpack.Memory{ModDat: md}
+	for _, f := range rep.Files {
+		m.Files = append(m.Files, modpack.MemoryFile{Path: f.Path, Data: f.Source, ModTime: FixedTime})
+	}
+	records, skipped := modRecords(readers, names, rep.Files)
+	rep.Skipped = append(rep.Skipped, skipped...)
+	baseDir := o.BaseDir
+	if baseDir == "" {
+		baseDir = o.GameDir
+	}
+	res, err := modpack.PackMemory(ctx, m, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records})
+	if err != nil {
+		return err
+	}
+	for _, x := range res.Indices {
+		rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.Records, FromMerged: x.FromSources})
+	}
+	rep.Pack = res
+	rep.Output, rep.Size = res.Output, res.Size
+	rep.SHA256, err = fileHash(res.Output)
+	return err
+}
+
+// patchModDat is the patch's MOD.DAT (see the package doc, "Output").
+func patchModDat(srcs []Source) []byte {
+	md := &dattext.Node{Name: "MOD"}
+	md.Add("STRING", "NAME", Title).Add("STRING", "AUTHOR", "Packsmith").
+		Add("STRING", "DESCRIPTION", Description(srcs)).
+		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
+		Add("STRING", "MOD_FILE_NAME", FileName)
+	return dattext.Encode(md)
+}
+
+// packOld is the pack through a temporary folder, kept until the memory pack is shown to give the same bytes.
+func packOld(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
 	tmp, err := os.MkdirTemp("", "packsmith-merge-")
 	if err != nil {
 		return err

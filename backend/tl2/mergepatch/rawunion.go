@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
@@ -92,6 +93,52 @@ func unionRAW(gen []raw.Output, readers []*mod.Reader, names []string, merged []
 		outs = append(outs, raw.Output{Path: rawIndex(k), File: f, Data: data})
 	}
 	return outs, skipped, nil
+}
+
+// modRecords gives, kind by kind, the records of every active mod's own
+// RAW index for the files that mod is the one to give the game (a file no
+// mod ships: the first index listing it), in load order: what the patch's
+// indices list after the merged files' (modpack.Options.RAWRecords). A
+// mod index that cannot be read is left out with its reason in skipped.
+func modRecords(readers []*mod.Reader, names []string, merged []File) (records []*raw.File, skipped []Skipped) {
+	own := owners(readers, merged)
+	for _, k := range raw.Kinds {
+		f := &raw.File{Kind: k}
+		// Files no mod ships (a mod's index may list the game's own
+		// files): the first index listing one keeps it.
+		listed := map[string]bool{}
+		for i, r := range readers {
+			e, ok := r.Lookup(rawIndex(k))
+			if !ok {
+				continue
+			}
+			b, err := r.ReadEntry(e, 256<<20)
+			if err == nil {
+				var rf *raw.File
+				if rf, err = raw.Decode(k, b); err == nil {
+					modpack.AppendRecords(f, rf, func(p string) bool {
+						up := indexPath(p)
+						if o, ok := own[up]; ok {
+							return o == i
+						}
+						return !listed[up]
+					})
+					for _, p := range recordFiles(rf) {
+						if _, ok := own[indexPath(p)]; !ok {
+							listed[indexPath(p)] = true
+						}
+					}
+					continue
+				}
+			}
+			skipped = append(skipped, Skipped{Path: rawIndex(k), Reason: fmt.Sprintf(
+				"%s's %s cannot be read (%v): its records are not in the patch's %s, so with the patch first the game may not list what it indexes", names[i], k.FileName(), err, k.FileName())})
+		}
+		if f.Len() > 0 {
+			records = append(records, f)
+		}
+	}
+	return records, skipped
 }
 
 // keep appends the records of src whose file keep accepts.

@@ -27,6 +27,18 @@ func (r *packRun) buildRAW() error {
 			return fmt.Errorf("RAW indices: %w", err)
 		}
 	}
+	fromSources := map[string]int{}
+	for _, o := range rres.Outputs {
+		fromSources[o.Path] = o.File.Len()
+	}
+	if len(r.opt.RAWRecords) > 0 {
+		if rres.Outputs, err = withRecords(rres.Outputs, r.opt.RAWRecords); err != nil {
+			return fmt.Errorf("RAW indices: %w", err)
+		}
+	}
+	for _, o := range rres.Outputs {
+		r.res.Indices = append(r.res.Indices, RAWIndex{Path: o.Path, Records: o.File.Len(), FromSources: fromSources[o.Path]})
+	}
 	r.rres = rres
 	r.res.Findings = append(r.res.Findings, notSaidBefore(r.res.Findings, rfind)...)
 	r.res.Unresolved = append(r.res.Unresolved, unres...)
