@@ -23,7 +23,6 @@ import (
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
-	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/rghash"
 )
 
@@ -402,60 +401,6 @@ func patchModDat(srcs []Source) []byte {
 		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
 		Add("STRING", "MOD_FILE_NAME", FileName)
 	return dattext.Encode(md)
-}
-
-// packOld is the pack through a temporary folder, kept until the memory pack is shown to give the same bytes.
-func packOld(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
-	tmp, err := os.MkdirTemp("", "packsmith-merge-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	md := &dattext.Node{Name: "MOD"}
-	md.Add("STRING", "NAME", Title).Add("STRING", "AUTHOR", "Packsmith").
-		Add("STRING", "DESCRIPTION", Description(rep.Sources)).
-		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
-		Add("STRING", "MOD_FILE_NAME", FileName)
-	if err := os.WriteFile(filepath.Join(tmp, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
-		return err
-	}
-	for _, f := range rep.Files {
-		dst := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, f.Source, 0o644); err != nil {
-			return err
-		}
-		if err := os.Chtimes(dst, FixedTime, FixedTime); err != nil {
-			return err
-		}
-	}
-	baseDir := o.BaseDir
-	if baseDir == "" {
-		baseDir = o.GameDir
-	}
-	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress}
-	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
-		fromMerged := map[string]int{}
-		for _, g := range gen {
-			fromMerged[g.Path] = g.File.Len()
-		}
-		outs, skipped, err := unionRAW(gen, readers, names, rep.Files)
-		rep.Skipped = append(rep.Skipped, skipped...)
-		for _, x := range outs {
-			rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.File.Len(), FromMerged: fromMerged[x.Path]})
-		}
-		return outs, err
-	}
-	res, err := modpack.Pack(ctx, tmp, popt)
-	if err != nil {
-		return err
-	}
-	rep.Pack = res
-	rep.Output, rep.Size = res.Output, res.Size
-	rep.SHA256, err = fileHash(res.Output)
-	return err
 }
 
 // base reads the game's version of a file.

@@ -39,62 +39,6 @@ func owners(readers []*mod.Reader, merged []File) map[string]int {
 	return own
 }
 
-// unionRAW returns the indices to write instead of gen (the ones the
-// merged files gave). A mod index that cannot be read is left out with
-// its reason in skipped; its records are then missing from the patch's.
-func unionRAW(gen []raw.Output, readers []*mod.Reader, names []string, merged []File) (outs []raw.Output, skipped []Skipped, err error) {
-	own := owners(readers, merged)
-	byKind := map[raw.Kind]*raw.File{}
-	for _, o := range gen {
-		byKind[o.File.Kind] = o.File
-	}
-	for _, k := range raw.Kinds {
-		f := byKind[k]
-		if f == nil {
-			f = &raw.File{Kind: k}
-		}
-		// Files no mod ships (a mod's index may list the game's own
-		// files): the first index listing one keeps it.
-		listed := map[string]bool{}
-		for i, r := range readers {
-			e, ok := r.Lookup(rawIndex(k))
-			if !ok {
-				continue
-			}
-			b, err := r.ReadEntry(e, 256<<20)
-			if err == nil {
-				var rf *raw.File
-				if rf, err = raw.Decode(k, b); err == nil {
-					addRecords(f, rf, func(p string) bool {
-						up := indexPath(p)
-						if o, ok := own[up]; ok {
-							return o == i
-						}
-						return !listed[up]
-					})
-					for _, p := range recordFiles(rf) {
-						if _, ok := own[indexPath(p)]; !ok {
-							listed[indexPath(p)] = true
-						}
-					}
-					continue
-				}
-			}
-			skipped = append(skipped, Skipped{Path: rawIndex(k), Reason: fmt.Sprintf(
-				"%s's %s cannot be read (%v): its records are not in the patch's %s, so with the patch first the game may not list what it indexes", names[i], k.FileName(), err, k.FileName())})
-		}
-		if f.Len() == 0 {
-			continue
-		}
-		data, err := raw.Encode(f)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", k.FileName(), err)
-		}
-		outs = append(outs, raw.Output{Path: rawIndex(k), File: f, Data: data})
-	}
-	return outs, skipped, nil
-}
-
 // modRecords gives, kind by kind, the records of every active mod's own
 // RAW index for the files that mod is the one to give the game (a file no
 // mod ships: the first index listing it), in load order: what the patch's
@@ -141,33 +85,9 @@ func modRecords(readers []*mod.Reader, names []string, merged []File) (records [
 	return records, skipped
 }
 
-// keep appends the records of src whose file keep accepts.
-func keep[T any](dst, src []T, file func(*T) string, ok func(string) bool) []T {
-	for i := range src {
-		if ok(file(&src[i])) {
-			dst = append(dst, src[i])
-		}
-	}
-	return dst
-}
-
-// addRecords appends to f the records of src (the same kind) that ok
-// accepts by their FILE.
-func addRecords(f, src *raw.File, ok func(string) bool) {
-	f.Affixes = keep(f.Affixes, src.Affixes, func(a *raw.Affix) string { return a.File }, ok)
-	f.Skills = keep(f.Skills, src.Skills, func(s *raw.Skill) string { return s.File }, ok)
-	for c := range f.Units {
-		f.Units[c] = keep(f.Units[c], src.Units[c], func(u *raw.Unit) string { return u.File }, ok)
-	}
-	f.Missiles = keep(f.Missiles, src.Missiles, func(m *raw.Missile) string { return m.File }, ok)
-	f.Triggerables = keep(f.Triggerables, src.Triggerables, func(t *raw.Triggerable) string { return t.File }, ok)
-	f.Menus = keep(f.Menus, src.Menus, func(m *raw.Menu) string { return m.File }, ok)
-	f.RoomPieces = keep(f.RoomPieces, src.RoomPieces, func(p *raw.PieceFile) string { return p.File }, ok)
-}
-
 // recordFiles lists the FILE of every record of f.
 func recordFiles(f *raw.File) []string {
 	var out []string
-	addRecords(&raw.File{}, f, func(p string) bool { out = append(out, p); return false })
+	modpack.AppendRecords(&raw.File{}, f, func(p string) bool { out = append(out, p); return false })
 	return out
 }

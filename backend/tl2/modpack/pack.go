@@ -112,13 +112,6 @@ type Options struct {
 	// reports it.
 	SHA256 bool
 
-	// RAWIndices, when set, gets the generated RAW indices (only the
-	// non-empty ones, in raw.Kinds order) and returns the ones to write
-	// instead. The merged patch (backend/tl2/mergepatch) adds the records
-	// of the active mods' own indices there, so that its indices hide
-	// none of theirs.
-	RAWIndices func(generated []raw.Output) ([]raw.Output, error)
-
 	// RAWRecords are records to list in the RAW indices after the ones
 	// the sources give, kind by kind (raw.Kinds order), each index's in
 	// the order given: records of files other mods give the game (the

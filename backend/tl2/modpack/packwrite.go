@@ -22,11 +22,6 @@ func (r *packRun) buildRAW() error {
 	if err != nil {
 		return err
 	}
-	if r.opt.RAWIndices != nil {
-		if rres.Outputs, err = r.opt.RAWIndices(rres.Outputs); err != nil {
-			return fmt.Errorf("RAW indices: %w", err)
-		}
-	}
 	fromSources := map[string]int{}
 	for _, o := range rres.Outputs {
 		fromSources[o.Path] = o.File.Len()
