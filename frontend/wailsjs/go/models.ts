@@ -1203,6 +1203,22 @@ export namespace modpack {
 		    return a;
 		}
 	}
+	export class RAWIndex {
+	    Path: string;
+	    Records: number;
+	    FromSources: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RAWIndex(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Path = source["Path"];
+	        this.Records = source["Records"];
+	        this.FromSources = source["FromSources"];
+	    }
+	}
 	export class StageTime {
 	    stage: string;
 	    ms: number;
