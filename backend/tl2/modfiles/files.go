@@ -122,7 +122,7 @@ func Key(p string) string {
 var ErrNoMod = errors.New("is under no MEDIA folder")
 
 // maxLooseFolder caps the files of a folder standing in for MEDIA/.
-const maxLooseFolder = 100_000
+var maxLooseFolder = 100_000 // a var: tests lower it
 
 // ForFile opens the mod a file on disk belongs to and answers the file's
 // key in it: under a MEDIA folder, the folder above it is the mod (the
