@@ -13,6 +13,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
@@ -151,12 +152,14 @@ func (s *assetServer) serveModelTex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *assetServer) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
-	md := meshview.OpenModelEntry(a, e.Path, gameData(s.settings))
-	defer md.Close()
-	if md.Res == nil {
-		return nil, fmt.Errorf("texture %s: %s", key, md.Why)
+	// The entry's mod as the mesh found it (modfiles, as meshview.Model),
+	// without indexing its materials again for one file.
+	f, _, err := modfiles.ForEntry(a, e.Path, gameData(s.settings))
+	if err != nil {
+		return nil, fmt.Errorf("texture %s: %w", key, err)
 	}
-	data, found, err := md.ReadFile(key)
+	defer f.Close()
+	data, found, err := f.ReadFile(key)
 	if err != nil {
 		return nil, err
 	}

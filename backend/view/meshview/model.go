@@ -57,15 +57,6 @@ func (m *Model) Close() {
 	}
 }
 
-// ReadFile reads a file of the mesh's mod (then the game's data); found
-// is false when neither holds it, or when the mod could not be opened.
-func (m *Model) ReadFile(key string) (data []byte, found bool, err error) {
-	if m.files == nil {
-		return nil, false, nil
-	}
-	return m.files.ReadFile(key)
-}
-
 // MeshMaterials is what `info FILE.MESH --json` adds to the mesh's
 // summary: per submesh its material and texture as named and as found,
 // and the unit (skeleton and animations) when the mesh is skinned.
