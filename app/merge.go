@@ -1,13 +1,14 @@
 package app
 
 // The merged patch (issue 32), bound for the window's Load order →
-// Merged patch: thin forwards to backend/tl2/mergepatch. The preview
-// calls are synchronous: they decompile and merge only the files two mods
-// share (500 such files take well under a second). The build packs and
-// deploys, so it is a job (kind "merged-patch"): the job bar shows its
-// stages with Cancel, and a cancelled build leaves no patch and nothing
-// half-written (mergepatch packs into a temporary folder, modpack writes
-// to a temporary file renamed at the end, deploy is atomic). The base is the
+// Merged patch: thin forwards to backend/tl2/mergepatch, whose Publish is
+// the use case (merge, pack, deploy, report). Every call that merges is a
+// job the job bar shows with Cancel: the preview ("merged-patch-preview",
+// also after a winner is picked), one file's three-way texts
+// ("merged-patch-diff") and the build ("merged-patch"), which packs and
+// deploys from that one merge; a cancelled build leaves no patch and
+// nothing half-written (modpack writes to a temporary file renamed at the
+// end, deploy is atomic). The base is the
 // folder the user gives, else the game folder of Settings. Winner picks
 // live in USERDIR/packsmith-merged-patch.json (mergepatch.WinnersFile),
 // shared with `packsmith merge`; nothing is kept in the service.
@@ -15,12 +16,9 @@ package app
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/tl2/deploy"
-	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/modpack"
@@ -98,68 +96,77 @@ func (noBaseWindow) Error() string {
 
 func (noBaseWindow) Is(err error) bool { return err == mergepatch.ErrNoBase }
 
-// MergedPatch merges what the active mods share (no patch written) and
-// says whether the deployed patch is current.
-func (s *LoadOrderService) MergedPatch(userDir, modsDir, baseDir string) (*MergedPatchView, error) {
-	o, base, err := s.mergeOptions(userDir, modsDir, baseDir)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := mergepatch.Build(context.Background(), o)
-	if err != nil {
-		return nil, err
-	}
-	v := &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Winners: o.Winners, Base: base}
-	if st, err := loadorder.Open(context.Background(), loadorder.Options{UserDir: userDir, ModsDir: modsDir}); err == nil {
-		lv := st.View()
-		st.Close()
-		mergepatch.MarkStale(lv)
-		for _, m := range lv.Mods {
-			if m.ID == mergepatch.PatchID && m.File != "" {
-				v.Deployed, v.Enabled = m.File, m.Active
-				for _, p := range m.Problems {
-					if p.Code == mergepatch.StaleCode {
-						v.Stale = p.Message
-					}
-				}
-			}
-		}
-	}
-	return v, nil
+// progressTo reports a merge's stages to the job bar.
+func progressTo(p *jobs.Reporter) func(modpack.Progress) {
+	return func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
 }
 
-// MergedPatchDiff gives one merged file's base, each mod's and the merged text.
-func (s *LoadOrderService) MergedPatchDiff(userDir, modsDir, baseDir, path string) (*MergedPatchDiff, error) {
+// viewOf is what the panel shows of a report.
+func viewOf(rep *mergepatch.Report, o mergepatch.Options, base string) *MergedPatchView {
+	return &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Winners: o.Winners, Base: base,
+		Deployed: rep.Patch.Deployed, Stale: rep.Patch.Stale, Enabled: rep.Patch.Enabled}
+}
+
+// MergedPatch starts a job (kind "merged-patch-preview") that merges what
+// the active mods share (no patch written) and says whether the deployed
+// patch is current; its result is the *MergedPatchView. The job bar shows
+// the merge file by file, with Cancel.
+func (s *LoadOrderService) MergedPatch(userDir, modsDir, baseDir string) (string, error) {
+	o, base, err := s.mergeOptions(userDir, modsDir, baseDir)
+	if err != nil {
+		return "", err
+	}
+	return s.startPreview(o, base, userDir), nil
+}
+
+func (s *LoadOrderService) startPreview(o mergepatch.Options, base, userDir string) string {
+	return startCall(s.jobs, "merged-patch-preview", "Merging what the active mods of "+filepath.Base(userDir)+" share", userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		o.Progress = progressTo(p)
+		rep, err := mergepatch.Publish(ctx, o, mergepatch.Target{})
+		if err != nil {
+			return nil, err
+		}
+		return viewOf(rep, o, base), nil
+	})
+}
+
+// MergedPatchDiff starts a job (kind "merged-patch-diff") giving one merged
+// file's base, each mod's and the merged text (*MergedPatchDiff).
+func (s *LoadOrderService) MergedPatchDiff(userDir, modsDir, baseDir, path string) (string, error) {
 	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	rep, err := mergepatch.Build(context.Background(), o)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range rep.Files {
-		if f.Path != path {
-			continue
+	return startCall(s.jobs, "merged-patch-diff", "Merging "+path, userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		o.Progress = progressTo(p)
+		rep, err := mergepatch.Build(ctx, o)
+		if err != nil {
+			return nil, err
 		}
-		d := &MergedPatchDiff{Path: f.Path, InBase: f.InBase, Base: f.Base, Merged: f.Merged}
-		for i, m := range f.Mods {
-			d.Mods = append(d.Mods, MergedPatchText{Mod: m, Text: f.Theirs[i]})
+		for _, f := range rep.Files {
+			if f.Path != path {
+				continue
+			}
+			d := &MergedPatchDiff{Path: f.Path, InBase: f.InBase, Base: f.Base, Merged: f.Merged}
+			for i, m := range f.Mods {
+				d.Mods = append(d.Mods, MergedPatchText{Mod: m, Text: f.Theirs[i]})
+			}
+			return d, nil
 		}
-		return d, nil
-	}
-	return nil, fmt.Errorf("merged patch: %s is not shipped by two active mods", path)
+		return nil, fmt.Errorf("merged patch: %s is not shipped by two active mods", path)
+	}), nil
 }
 
 // MergedPatchSetWinner keeps mod as the winner of the conflict key for the
-// next build ("" = back to the load order's choice) and returns the new view.
-func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, mod string) (*MergedPatchView, error) {
+// next build ("" = back to the load order's choice) and starts the preview
+// job (MergedPatch) showing it.
+func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, mod string) (string, error) {
 	if strings.TrimSpace(userDir) == "" {
-		return nil, fmt.Errorf("merged patch: no user folder")
+		return "", fmt.Errorf("merged patch: no user folder")
 	}
 	w, err := mergepatch.LoadWinners(userDir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if mod == "" {
 		delete(w, key)
@@ -167,45 +174,26 @@ func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, 
 		w[key] = mod
 	}
 	if err := mergepatch.SaveWinners(userDir, w); err != nil {
-		return nil, err
+		return "", err
 	}
 	return s.MergedPatch(userDir, modsDir, baseDir)
 }
 
 // MergedPatchBuild starts a job that builds the patch and deploys it into
 // the mods folder, first in modlauncher.sch (after a backup, as deploy
-// does); the finished job's result is the new *MergedPatchView.
+// does): mergepatch.Publish, one merge; the finished job's result is the
+// *MergedPatchView of that merge.
 func (s *LoadOrderService) MergedPatchBuild(userDir, modsDir, baseDir string) (string, error) {
-	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
+	o, base, err := s.mergeOptions(userDir, modsDir, baseDir)
 	if err != nil {
 		return "", err
 	}
 	return startCall(s.jobs, "merged-patch", "Building the merged patch of "+filepath.Base(userDir), userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		o.Progress = func(pr modpack.Progress) { p.Stage(string(pr.Stage), pr.File, pr.Done, pr.Total) }
-		return s.buildMergedPatch(ctx, o, userDir, modsDir, baseDir)
+		o.Progress = progressTo(p)
+		rep, err := mergepatch.Publish(ctx, o, mergepatch.Target{Deploy: true, Enable: true})
+		if err != nil {
+			return nil, err
+		}
+		return viewOf(rep, o, base), nil
 	}), nil
-}
-
-func (s *LoadOrderService) buildMergedPatch(ctx context.Context, o mergepatch.Options, userDir, modsDir, baseDir string) (*MergedPatchView, error) {
-	tmp, err := os.MkdirTemp("", "packsmith-patch-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	o.Output = filepath.Join(tmp, mergepatch.FileName)
-	rep, err := mergepatch.Build(ctx, o)
-	if err != nil {
-		return nil, err
-	}
-	md := modsDir
-	if md == "" {
-		md = filepath.Join(userDir, "mods")
-	}
-	if o.Progress != nil {
-		o.Progress(modpack.Progress{Stage: modpack.StageDeploy, Done: 0, Total: 1, File: md})
-	}
-	if _, err := deploy.Mod(ctx, rep.Output, mergepatch.PatchID, md, true); err != nil {
-		return nil, err
-	}
-	return s.MergedPatch(userDir, modsDir, baseDir)
 }

@@ -21,17 +21,17 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	user, base := mergetest.Setup(t)
 	a := testApp(t, &events{}, nil, nil)
 
-	if _, err := a.MergedPatch(user, "", ""); err == nil || !strings.Contains(err.Error(), "--game") {
+	if _, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", "")); err == nil || !strings.Contains(err.Error(), "--game") {
 		t.Errorf("no base anywhere: err %v, want the one-line ErrNoBase", err)
 	}
-	v, err := a.MergedPatch(user, "", base)
+	v, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", base))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(v.Files) != 2 || len(v.Conflicts) != 2 || v.Deployed != "" || v.Stale != "" {
 		t.Fatalf("view: %d files, %d conflicts, deployed %q stale %q", len(v.Files), len(v.Conflicts), v.Deployed, v.Stale)
 	}
-	d, err := a.MergedPatchDiff(user, "", base, mergetest.Dat)
+	d, err := result[*MergedPatchDiff](a)(a.MergedPatchDiff(user, "", base, mergetest.Dat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,12 +39,12 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 		!strings.Contains(d.Mods[1].Text, "COOLDOWNMS:200") || !strings.Contains(d.Merged, "COOLDOWNMS:5000") {
 		t.Errorf("diff texts: base/mods/merged do not hold their COOLDOWNMS")
 	}
-	if _, err := a.MergedPatchDiff(user, "", base, "MEDIA/NOPE.DAT"); err == nil {
+	if _, err := result[*MergedPatchDiff](a)(a.MergedPatchDiff(user, "", base, "MEDIA/NOPE.DAT")); err == nil {
 		t.Error("a path no two mods ship: no error")
 	}
 
 	key := v.Conflicts[1].Key
-	v, err = a.MergedPatchSetWinner(user, "", base, key, "Mod B")
+	v, err = result[*MergedPatchView](a)(a.MergedPatchSetWinner(user, "", base, key, "Mod B"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	if v.Deployed == "" || !v.Enabled || v.Stale != "" {
 		t.Fatalf("after build: deployed %q enabled %v stale %q", v.Deployed, v.Enabled, v.Stale)
 	}
-	d, err = a.MergedPatchDiff(user, "", base, mergetest.Dat)
+	d, err = result[*MergedPatchDiff](a)(a.MergedPatchDiff(user, "", base, mergetest.Dat))
 	if err != nil || !strings.Contains(d.Merged, "COOLDOWNMS:200") {
 		t.Errorf("the kept pick is not in the next merge: %v", err)
 	}
@@ -68,7 +68,7 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	if err := os.WriteFile(bmod, append(b[:len(b):len(b)], 0), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	v, err = a.MergedPatch(user, "", base)
+	v, err = result[*MergedPatchView](a)(a.MergedPatch(user, "", base))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestMergedPatchBaseIsPak(t *testing.T) {
 	user, base := mergetest.Setup(t)
 	game := mergetest.GameInstall(t, base)
 	a := testApp(t, &events{}, nil, nil)
-	v, err := a.MergedPatch(user, "", filepath.Join(game, "PAKS", "DATA.PAK"))
+	v, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", filepath.Join(game, "PAKS", "DATA.PAK")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestMergedPatchFindsTheGame(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	a := testApp(t, &events{}, nil, nil)
-	_, err := a.MergedPatch(user, "", "")
+	_, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", ""))
 	if !errors.Is(err, mergepatch.ErrNoBase) || !strings.Contains(err.Error(), "in the base box") {
 		t.Fatalf("no install: err %v", err)
 	}
@@ -160,11 +160,41 @@ func TestMergedPatchFindsTheGame(t *testing.T) {
 		steam = filepath.Join(home, "Library", "Application Support", "Steam")
 	}
 	game := mergetest.GameInstallIn(t, filepath.Join(steam, "steamapps", "common", "Torchlight II"), base)
-	v, err := a.MergedPatch(user, "", "")
+	v, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Base != game || len(v.Conflicts) != 2 || v.Conflicts[1].Base != "1000" {
 		t.Errorf("base %q (want %q), conflicts %+v", v.Base, game, v.Conflicts)
+	}
+}
+
+// The preview is a job too: it names the merge in the job bar, and a
+// cancel stops it with nothing written; the build's result is the view of
+// the merge it deployed (one merge: the view's files are the report's).
+func TestMergedPatchPreviewJob(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	ev := &events{}
+	a := testApp(t, ev, nil, nil)
+	id, err := a.MergedPatch(user, "", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Jobs.Cancel(id)
+	if st, _ := a.Jobs.Wait(id); st.State != jobs.Cancelled {
+		t.Fatalf("state %v, want cancelled", st.State)
+	}
+	v, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", base))
+	if err != nil || len(v.Files) != 2 {
+		t.Fatalf("preview: %v, %+v", err, v)
+	}
+	ev.mu.Lock()
+	last := ev.jobs[len(ev.jobs)-1]
+	ev.mu.Unlock()
+	if last.Kind != "merged-patch-preview" || last.State != jobs.Done || !strings.HasPrefix(last.Title, "Merging what the active mods") {
+		t.Errorf("last job event %+v", last)
+	}
+	if ents, _ := filepath.Glob(filepath.Join(user, "mods", "*")); len(ents) != 2 {
+		t.Errorf("a preview wrote into the mods folder: %v", ents)
 	}
 }

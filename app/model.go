@@ -13,6 +13,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
@@ -33,8 +34,9 @@ func (s *assetServer) registerModelAPI(mux *http.ServeMux) {
 	mux.HandleFunc("/api/modeltex", s.serveModelTex)
 }
 
-// modelBaker opens the mod an entry belongs to (the archive's entries under
-// the entry's MEDIA/); nil when the entry is under no MEDIA folder.
+// modelBaker opens the mod a layout entry belongs to (the archive's
+// entries under the entry's MEDIA/) to place its pieces; nil when the
+// entry is under no MEDIA folder. A mesh's mod is meshview.OpenModelEntry's.
 func (s *assetServer) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
 	root, ok := levelbake.ArchiveRoot(e.Path)
 	if !ok {
@@ -71,21 +73,9 @@ func (s *assetServer) meshPack(a archive.Archive, e archive.Entry) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	bk, err := s.modelBaker(a, e)
-	if err != nil {
-		return nil, err
-	}
-	var res *meshview.Resolver
-	if bk != nil {
-		defer bk.Close()
-		res = meshview.NewResolver(bk)
-	}
-	key := e.Path
-	if root, ok := levelbake.ArchiveRoot(e.Path); ok {
-		key = strings.ToUpper(e.Path[len(root):])
-	}
-	b, _, err := meshview.PackMeshFile(key, m, res)
-	return b, err
+	md := meshview.OpenModelEntry(a, e.Path, gameData(s.settings))
+	defer md.Close()
+	return md.Pack(e.Path, m)
 }
 
 func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {
@@ -138,7 +128,7 @@ func (s *assetServer) levelPack(a archive.Archive, e archive.Entry) ([]byte, err
 			grid, src = rep.Grid, "baked"
 		}
 	}
-	b, _, err := meshview.PackLevel(sc, grid, src, meshview.NewResolver(bk))
+	b, _, err := meshview.PackLevel(sc, grid, src, meshview.NewResolver(bk.Mod()))
 	return b, err
 }
 
@@ -162,15 +152,14 @@ func (s *assetServer) serveModelTex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *assetServer) modelTexture(a archive.Archive, e archive.Entry, key string) (image.Image, error) {
-	bk, err := s.modelBaker(a, e)
+	// The entry's mod as the mesh found it (modfiles, as meshview.Model),
+	// without indexing its materials again for one file.
+	f, _, err := modfiles.ForEntry(a, e.Path, gameData(s.settings))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("texture %s: %w", key, err)
 	}
-	if bk == nil {
-		return nil, fmt.Errorf("%s is under no MEDIA folder", e.Path)
-	}
-	defer bk.Close()
-	data, found, err := bk.ReadFile(key)
+	defer f.Close()
+	data, found, err := f.ReadFile(key)
 	if err != nil {
 		return nil, err
 	}

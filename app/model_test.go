@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"math"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -117,5 +118,49 @@ func TestLevelAPI(t *testing.T) {
 	if hd.Missing != "ROOM.LAYOUT cannot be baked: 1 collision mesh(es) missing: MEDIA/LEVELSETS/ROOM/GHOST_COLLISION.MESH" ||
 		len(hd.MissingVisual) != 1 || hd.MissingVisual[0] != "MEDIA/LEVELSETS/ROOM/GHOST.MESH" || ghost.MeshIndex != -1 || ghost.Problem != "collision mesh missing" || hd.Grid != nil {
 		t.Fatalf("missing %q %v, ghost %+v, grid %v", hd.Missing, hd.MissingVisual, ghost, hd.Grid)
+	}
+}
+
+// TestLooseMeshAPI: a .MESH opened on its own (issue 46) finds its
+// material, texture, skeleton and animation list as `packsmith info`
+// does (both ask meshview.Model): beside it when it lies under no MEDIA
+// folder, in the mod around it when it lies under one.
+func TestLooseMeshAPI(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	f, err := modelgen.Unit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ sub, dir string }{{"", "MEDIA/"}, {"MEDIA/MONSTERS/BOX/", "MEDIA/MONSTERS/BOX/"}} {
+		root := filepath.Join(t.TempDir(), "unzipped")
+		if err := f.Under(c.sub).Write(root); err != nil {
+			t.Fatal(err)
+		}
+		s := testApp(t, &events{}, nil, nil)
+		info, err := openNow(s, filepath.Join(root, filepath.FromSlash(c.sub), "BOX.MESH"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := s.APIHandler()
+		entry := c.sub + "BOX.MESH"
+		rec := get(t, h, "/api/mesh", url.Values{"s": {info.ID}, "p": {entry}})
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d %s", entry, rec.Code, rec.Body.String())
+		}
+		hd, _, err := meshview.ParsePack(rec.Body.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := hd.Meshes[0]
+		if m.Submeshes[0].Texture != c.dir+"LID.DDS" || m.Submeshes[0].Problem != "" || m.Skeleton != c.dir+"BOX.SKELETON" || m.Bones != 2 {
+			t.Errorf("%s: lid %+v, skeleton %q (%d bones)", entry, m.Submeshes[0], m.Skeleton, m.Bones)
+		}
+		if sk := m.Skin; sk == nil || sk.AnimationList != c.dir+"BOX.ANIMATION" || len(sk.Animations) != 1 || sk.Animations[0].Name != "Idle" || len(sk.Problems) != 0 {
+			t.Errorf("%s: skin %+v", entry, sk)
+		}
+		rec = get(t, h, "/api/modeltex", url.Values{"s": {info.ID}, "p": {entry}, "t": {c.dir + "LID.DDS"}})
+		if img, err := png.Decode(rec.Body); rec.Code != 200 || err != nil || img.Bounds().Dx() != 8 {
+			t.Errorf("%s: texture %d %v", entry, rec.Code, err)
+		}
 	}
 }

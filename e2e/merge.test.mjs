@@ -65,8 +65,10 @@ test('the conflicts are listed with every mod’s value and the base’s', { ski
   await page.click('[data-testid=lo-load]');
   await page.waitForSelector('[data-testid=lo-row][data-title="Mod B"]');
   await page.click('[data-testid=mp-toggle]');
+  // The button that only merges to list says so: it writes nothing.
+  assert.equal((await page.textContent('[data-testid=mp-refresh]')).trim(), 'Preview merge');
   await page.fill('[data-testid=mp-base]', base);
-  await page.press('[data-testid=mp-base]', 'Enter'); // Enter in the base box merges, as the Merge button does
+  await page.press('[data-testid=mp-base]', 'Enter'); // Enter in the base box previews the merge, as the Preview merge button does
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=mp-conflict]').length === 2);
   const [layout, dat] = await conflicts();
   assert.match(layout, /RADIUS base: 12/);

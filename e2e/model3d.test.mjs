@@ -19,6 +19,7 @@ const skipCyber = skip || (existsSync(join(cyber, 'MEDIA')) ? false : `fixtures 
 const work = process.env.PACKSMITH_E2E_DIR || mkdtempSync(join(tmpdir(), 'ps-e2e-'));
 const modelsMod = join(work, 'model3d', 'MODELS.MOD');
 const cyberMod = join(work, 'model3d', 'CYBER3D.MOD');
+const looseUnit = join(work, 'model3d', 'unzipped-unit');
 let ctx, page;
 
 function writable(dir) {
@@ -34,7 +35,7 @@ before(async () => {
   if (skip) return;
   const env = { ...process.env, PACKSMITH_CONFIG_DIR: join(work, 'model3d', 'cfg') };
   const src = join(work, 'model3d', 'models');
-  execFileSync('go', ['run', './internal/modelgen/gen', '-o', src, '-ghost', '-sheet', '224'], { cwd: repo, env });
+  execFileSync('go', ['run', './internal/modelgen/gen', '-o', src, '-ghost', '-sheet', '224', '-unit', looseUnit], { cwd: repo, env });
   execFileSync(bin, ['pack', src, '-o', modelsMod, '--mpp', 'none'], { env });
   if (!skipCyber) {
     const dir = join(work, 'model3d', 'cyber');
@@ -97,6 +98,17 @@ test('a mesh inside a .MOD opens in 3D: drawn, textured where found, submeshes l
   await page.click('[data-submesh="1"] input');
   const hidden = await drawnPixels();
   assert.ok(hidden.n < px.n / 3, `${hidden.n} pixels with every submesh hidden, ${px.n} shown`);
+});
+
+// Issue 46: a .MESH opened by its path, on its own, under no MEDIA folder,
+// finds what lies beside it (as `packsmith info` does: meshview.Model).
+test('a loose mesh opened by its path finds its texture, skeleton and animations', { skip }, async () => {
+  await open(join(looseUnit, 'BOX.MESH'));
+  await page.waitForSelector('[data-testid=submesh-list] [data-submesh="1"]');
+  const subs = await page.$$eval('[data-testid=submesh-list] .sub', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  assert.match(subs[0], /^lid box\/lid 2 triangles textured: LID\.DDS$/);
+  assert.match(await page.textContent('[data-testid=mesh-skeleton]'), /skeleton BOX\.SKELETON: 2 bones, bind pose; 1 animations/);
+  await shot(page, 'model3d-loose-mesh.png');
 });
 
 test('a generated level: pieces placed, the missing piece listed in the bake\'s words, a click names a piece', { skip }, async () => {

@@ -9,7 +9,6 @@ import (
 
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
-	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/workspace/settings"
 )
 
@@ -140,7 +139,6 @@ func openLoadOrder(c *ctx, f loadOrderFlags, changes bool) (*loadorder.State, er
 
 func loadOrderList(c *ctx, s *loadorder.State, f loadOrderFlags, _ string) error {
 	v := s.View()
-	mergepatch.MarkStale(v) // issue 32: a merged patch built for another load order
 	var err error
 	if f.js {
 		err = writeJSON(c.stdout, v)

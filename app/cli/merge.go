@@ -3,10 +3,8 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/workspace/settings"
@@ -57,16 +55,14 @@ func runMerge(c *ctx, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 0 {
+	switch {
+	case len(pos) != 0:
 		return usageError{"merge takes no positional arguments"}
-	}
-	if *enable && !*dep {
+	case *enable && !*dep:
 		return usageError{"--enable goes with --deploy"}
-	}
-	if *baseDir != "" && *game != "" {
+	case *baseDir != "" && *game != "":
 		return usageError{"give --base or --game, not both"}
-	}
-	if *baseDir == "" && *game == "" {
+	case *baseDir == "" && *game == "":
 		return mergepatch.ErrNoBase
 	}
 	userDir, modsDir := *dir, *mods
@@ -81,25 +77,16 @@ func runMerge(c *ctx, args []string) error {
 	if userDir == "" {
 		return usageError{"give --dir USERDIR (the folder holding modlauncher.sch)"}
 	}
-	w, err := mergepatch.LoadWinners(userDir)
+	w, changed, err := mergeWinners(userDir, winners)
 	if err != nil {
 		return err
-	}
-	changed := false
-	for _, kv := range winners {
-		// A key may hold '=' (BLOCK#NAME=X): the mod is after the last one.
-		i := strings.LastIndex(kv, "=")
-		if i <= 0 || i == len(kv)-1 {
-			return usageError{fmt.Sprintf("--winner %q: want KEY=MOD", kv)}
-		}
-		k, v := kv[:i], kv[i+1:]
-		w[k], changed = v, true
 	}
 	output := *out
 	if output == "" {
 		output = mergepatch.FileName
 	}
-	rep, err := mergepatch.Build(c.context, mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Output: output, Winners: w})
+	o := mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Winners: w}
+	rep, err := mergepatch.Publish(c.context, o, mergepatch.Target{Output: output, Deploy: *dep, Enable: *enable})
 	if err != nil {
 		return err
 	}
@@ -110,19 +97,35 @@ func runMerge(c *ctx, args []string) error {
 	}
 	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Indices: rep.Indices}
 	if *dep {
-		md := modsDir
-		if md == "" {
-			md = filepath.Join(userDir, "mods")
-		}
-		d, err := deploy.Mod(c.context, rep.Output, mergepatch.PatchID, md, *enable)
-		if err != nil {
-			return err
-		}
-		res.Deployed, res.Enabled = d.Path, *enable
+		res.Deployed, res.Enabled = rep.Patch.Deployed, *enable
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
 	}
+	printMerge(c, rep, res)
+	return nil
+}
+
+// mergeWinners is the kept winner picks with the --winner flags applied;
+// changed says whether a flag gave one.
+func mergeWinners(userDir string, flags []string) (w map[string]string, changed bool, err error) {
+	w, err = mergepatch.LoadWinners(userDir)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, kv := range flags {
+		// A key may hold '=' (BLOCK#NAME=X): the mod is after the last one.
+		i := strings.LastIndex(kv, "=")
+		if i <= 0 || i == len(kv)-1 {
+			return nil, false, usageError{fmt.Sprintf("--winner %q: want KEY=MOD", kv)}
+		}
+		w[kv[:i]], changed = kv[i+1:], true
+	}
+	return w, changed, nil
+}
+
+// printMerge prints the report for people.
+func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
 	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), rep.Output, rep.Size, rep.SHA256)
 	for _, f := range rep.Files {
 		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
@@ -158,5 +161,4 @@ func runMerge(c *ctx, args []string) error {
 		}
 		fmt.Fprintln(c.stdout)
 	}
-	return nil
 }

@@ -19,7 +19,7 @@ const maxMeshFile = 256 << 20
 type MeshInfo struct {
 	File string `json:"file"`
 	mesh.Info
-	MeshMaterials
+	meshview.MeshMaterials
 }
 
 // infoMesh answers `info` for a .MESH, loose (one argument) or an entry

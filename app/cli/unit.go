@@ -7,69 +7,25 @@ import (
 	"path/filepath"
 	"strings"
 
-	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/view/meshview"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/ogre/skeleton"
 )
 
-// modResolver finds what a mesh refers to the way the game does: a loose
-// mesh's mod is the folder above its MEDIA/, an entry's the archive's
-// entries under its MEDIA/ (a .MOD, a mod folder, DATA.PAK), with the
-// game's data (game, may be "") behind either. It answers the mesh's
-// "MEDIA/…" key, and a nil resolver (and why) when the mesh is under no
-// MEDIA folder.
-func modResolver(src *source, game string) (res *meshview.Resolver, key string, closeFn func(), why string) {
-	var b *levelbake.Baker
-	var err error
+// openModel opens a mesh with the mod it belongs to, as the window's 3D
+// view does (meshview.Model): a loose file's from its path, an entry's from
+// its archive; game (may be "") is the game's data behind it.
+func openModel(src *source, game string) *meshview.Model {
 	if src.loose {
-		root, rerr := levelbake.ModRoot(src.a.Path())
-		if rerr != nil {
-			return nil, "", func() {}, rerr.Error()
-		}
-		rel, _ := filepath.Rel(root, src.a.Path())
-		key = strings.ToUpper(filepath.ToSlash(rel))
-		b, err = levelbake.New(root, gameFolder(game))
-	} else {
-		root, ok := levelbake.ArchiveRoot(src.e.Path)
-		if !ok {
-			return nil, "", func() {}, src.e.Path + " is under no MEDIA folder"
-		}
-		key = strings.ToUpper(src.e.Path[len(root):])
-		b, err = levelbake.NewFromArchive(src.a, root, gameFolder(game))
+		return meshview.OpenModelFile(src.a.Path(), gameFolder(game))
 	}
-	if err != nil {
-		return nil, "", func() {}, err.Error()
-	}
-	return meshview.NewResolver(b), key, func() { b.Close() }, ""
+	return meshview.OpenModelEntry(src.a, src.e.Path, gameFolder(game))
 }
 
-// MeshMaterials is what `info FILE.MESH --json` adds to the mesh's
-// summary: per submesh its material and texture as named and as found,
-// and the unit (skeleton and animations) when the mesh is skinned.
-type MeshMaterials struct {
-	Materials []meshview.MaterialRef `json:"materials"`
-	Unit      *meshview.Unit         `json:"unit,omitempty"`
-	// Resolve says why nothing could be looked up ("" when it could).
-	Resolve string `json:"resolveProblem,omitempty"`
-}
-
-func meshMaterials(src *source, m *mesh.Mesh) MeshMaterials {
-	out := MeshMaterials{Materials: []meshview.MaterialRef{}}
-	res, key, done, why := modResolver(src, "")
-	defer done()
-	if res == nil {
-		out.Resolve = why
-		for _, s := range m.Submeshes {
-			out.Materials = append(out.Materials, meshview.MaterialRef{Name: s.Material, Problem: "not looked up: " + why})
-		}
-		return out
-	}
-	for _, s := range m.Submeshes {
-		out.Materials = append(out.Materials, res.Material(s.Material))
-	}
-	out.Unit = res.Unit(key, m)
-	return out
+func meshMaterials(src *source, m *mesh.Mesh) meshview.MeshMaterials {
+	md := openModel(src, "")
+	defer md.Close()
+	return md.Materials(m)
 }
 
 // SkeletonInfo is `info FILE.SKELETON --json`.
@@ -111,45 +67,9 @@ func infoSkeleton(c *ctx, pos []string, password string, js bool) (handled bool,
 }
 
 // posedRender draws a mesh textured as its materials say and, with anim,
-// posed at time t of that animation of its unit. note says what was used.
-func posedRender(ctx context.Context, src *source, m *mesh.Mesh, size int, game, anim string, t float64) (img *image.RGBA, note string, err error) {
-	res, key, done, why := modResolver(src, game)
-	defer done()
-	if res == nil {
-		if anim != "" {
-			return nil, "", fmt.Errorf("%s: --anim: %s, so its skeleton and animations cannot be found", src.name(), why)
-		}
-		img, err := meshview.Render(ctx, m, size)
-		return img, "", err
-	}
-	opt := meshview.RenderOptions{Size: size, Frame: m, Textures: make([]image.Image, len(m.Submeshes))}
-	var used []string
-	for i, s := range m.Submeshes {
-		ref := res.Material(s.Material)
-		if ref.File == "" {
-			continue
-		}
-		if opt.Textures[i], err = res.LoadTexture(ref.File, src.budget); err != nil {
-			return nil, "", fmt.Errorf("%s: submesh %d: %w", src.name(), i, err)
-		}
-		used = append(used, ref.File)
-	}
-	drawn := m
-	if anim != "" {
-		u := res.Unit(key, m)
-		if u == nil {
-			return nil, "", fmt.Errorf("%s: --anim %s: the mesh links no skeleton", src.name(), anim)
-		}
-		a, err := u.Find(anim)
-		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", src.name(), err)
-		}
-		drawn = u.Posed(m, a, t)
-		note = fmt.Sprintf(", %s at %g s of %g", a.Name, t, a.Length)
-	}
-	if len(used) > 0 {
-		note += ", textured with " + strings.Join(used, ", ")
-	}
-	img, err = meshview.RenderWith(ctx, drawn, opt)
-	return img, note, err
+// posed at time t of that animation of its unit (meshview.Model.Render).
+func posedRender(ctx context.Context, src *source, m *mesh.Mesh, size int, game, anim string, t float64) (*image.RGBA, string, error) {
+	md := openModel(src, game)
+	defer md.Close()
+	return md.Render(ctx, m, meshview.Pose{Size: size, Anim: anim, T: t, Budget: src.budget})
 }

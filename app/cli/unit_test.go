@@ -13,6 +13,7 @@ import (
 
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/mod"
+	"packsmith/internal/modelgen"
 	"packsmith/internal/testfixtures"
 )
 
@@ -250,5 +251,33 @@ func TestInfoSkinnedMeshInPak(t *testing.T) {
 	o := filepath.Join(t.TempDir(), "p.png")
 	if out := mustRun(t, 0, "render", filepath.Join(gdir, "DATA.PAK"), flyerDir+"/NETHERIM_FLYER.MESH", "--anim", "Walk", "--time", "0.5", "--size", "256", "-o", o); !strings.Contains(out, "Walk at 0.5 s") {
 		t.Errorf("render: %s", out)
+	}
+}
+
+// TestRenderPosedRelative: `render` of a mesh given by a relative path
+// poses it as the absolute path does (issue 44: the relative path lost
+// every animation), and `info` finds the unit's list.
+func TestRenderPosedRelative(t *testing.T) {
+	f, err := modelgen.Unit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	const dir = "MEDIA/MONSTERS/BOX/"
+	if err := f.Under(dir).Write(filepath.Join(root, "Mod")); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(root, "Mod", filepath.FromSlash(dir), "BOX.MESH")
+	a := mustRun(t, 0, "render", abs, "-o", filepath.Join(root, "abs.png"), "--size", "256", "--anim", "Idle", "--time", "0.5")
+	t.Chdir(filepath.Join(root, "Mod"))
+	r := mustRun(t, 0, "render", filepath.FromSlash(dir+"BOX.MESH"), "-o", filepath.Join(root, "rel.png"), "--size", "256", "--anim", "Idle", "--time", "0.5")
+	if !strings.Contains(r, ", Idle at 0.5 s of 1, textured with "+dir+"LID.DDS") || strings.TrimPrefix(a, "wrote "+filepath.Join(root, "abs.png")) != strings.TrimPrefix(r, "wrote "+filepath.Join(root, "rel.png")) {
+		t.Errorf("absolute: %q\nrelative: %q", a, r)
+	}
+	if !bytes.Equal(decodePNG(t, filepath.Join(root, "abs.png")), decodePNG(t, filepath.Join(root, "rel.png"))) {
+		t.Error("the relative path draws another picture")
+	}
+	if out := mustRun(t, 0, "info", filepath.FromSlash(dir+"BOX.MESH")); !strings.Contains(out, "1 animations listed in "+dir+"BOX.ANIMATION") {
+		t.Errorf("info: %s", out)
 	}
 }

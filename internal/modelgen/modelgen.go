@@ -17,6 +17,7 @@ import (
 
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/ogre/skeleton"
+	"packsmith/internal/crafted"
 )
 
 // Box is a w × h × d box standing on y = 0, centred on x and z: its top in
@@ -213,3 +214,55 @@ func Mod(cols, rows int, ghost bool) (Files, error) {
 
 // Pieces is how many pieces Mod(cols, rows, false) places.
 func Pieces(cols, rows int) int { return cols*rows + (cols*rows+2)/3 }
+
+// Unit is a small skinned unit as a modder unzips one, by file name (write
+// it into any folder, under a mod's MEDIA/ or on its own): BOX.MESH (Box,
+// every vertex bound to bone 0), BOX.SKELETON (2 bones, no animation of
+// its own), IDLE.SKELETON holding animation "Idle" (1 s: bone 0 raised 1
+// unit at 0.5 s), BOX.ANIMATION listing it as Idle, BOX.MATERIAL (box/lid
+// textured lid.png, which the game loads as LID.DDS; box/body untextured)
+// and LID.DDS (a black 8×8 DXT1).
+func Unit() (Files, error) {
+	m := Box(2, 3, 2)
+	for v := range m.Shared.VertexCount {
+		m.SharedBones = append(m.SharedBones, mesh.BoneAssignment{Vertex: uint32(v), Bone: 0, Weight: 1})
+	}
+	mb, err := mesh.Encode(m)
+	if err != nil {
+		return nil, err
+	}
+	idle := &skeleton.Skeleton{Version: "[Serializer_v1.10]"}
+	for i := range 2 {
+		idle.Bones = append(idle.Bones, skeleton.Bone{Name: fmt.Sprintf("bone%d", i), Handle: uint16(i),
+			Orientation: [4]float32{0, 0, 0, 1}, Scale: [3]float32{1, 1, 1}})
+	}
+	key := func(t float32, y float32) skeleton.Keyframe {
+		return skeleton.Keyframe{Time: t, Rotation: [4]float32{0, 0, 0, 1}, Translation: [3]float32{0, y, 0}, Scale: [3]float32{1, 1, 1}}
+	}
+	idle.Animations = []skeleton.Animation{{Name: "Idle", Length: 1, Tracks: []skeleton.Track{{Bone: 0, Keyframes: []skeleton.Keyframe{key(0, 0), key(0.5, 1), key(1, 0)}}}}}
+	ib, err := skeleton.Encode(idle)
+	if err != nil {
+		return nil, err
+	}
+	var dds bytes.Buffer
+	dds.Write(crafted.DXT1Header(8, 8))
+	dds.Write(make([]byte, 8/4*8/4*8))
+	return Files{
+		"BOX.MESH":      mb,
+		"BOX.SKELETON":  Skeleton(2),
+		"IDLE.SKELETON": ib,
+		"BOX.ANIMATION": []byte("[ANIMATIONS]\r\n[ANIMATION]\r\n<STRING>FILE:idle.skeleton\r\n<STRING>NAME:Idle\r\n<FLOAT>DURATION:1\r\n[/ANIMATION]\r\n[/ANIMATIONS]\r\n"),
+		"BOX.MATERIAL": []byte("material box/lid\n{\n technique { pass { texture_unit { texture lid.png } } }\n}\n" +
+			"material box/body\n{\n technique { pass { } }\n}\n"),
+		"LID.DDS": dds.Bytes(),
+	}, nil
+}
+
+// Under returns the files with dir ("MEDIA/MODELS/BOX/") before each name.
+func (f Files) Under(dir string) Files {
+	out := Files{}
+	for p, b := range f {
+		out[dir+p] = b
+	}
+	return out
+}

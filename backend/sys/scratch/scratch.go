@@ -23,7 +23,7 @@ import (
 
 // Kinds are the names CleanStale may remove; any other packsmith-* entry
 // in the temp folder (a test's hermetic folder) is never touched.
-var kinds = []string{"reborn", "txte", "save"}
+var kinds = []string{"reborn", "txte", "save", "merge"}
 
 func pattern(kind, suffix string) string {
 	return "packsmith-" + kind + "-" + strconv.Itoa(os.Getpid()) + "-*" + suffix

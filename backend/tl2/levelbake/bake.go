@@ -11,6 +11,7 @@ import (
 
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/sys/usermsg"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mpp"
@@ -21,8 +22,7 @@ import (
 // meshes, so baking every level of a mod reads each file once. It is safe
 // for concurrent use.
 type Baker struct {
-	mod, game *store
-	closeGame func() error
+	files *modfiles.Files
 
 	mu        sync.Mutex
 	table     *Table
@@ -40,36 +40,35 @@ type shapeEntry struct {
 // and, when gameDir is not "", the game's data: the folder holding
 // DATA.PAK and DATA.PAK.MAN (read in place) or an extracted MEDIA/.
 func New(modDir, gameDir string) (*Baker, error) {
-	ms, err := dirStore(modDir)
+	f, err := modfiles.OpenDir(modDir, gameDir)
 	if err != nil {
-		return nil, fmt.Errorf("mod folder: %w", err)
+		return nil, err
 	}
-	return newBaker(ms, gameDir)
+	return NewFor(f)
 }
 
-func newBaker(ms *store, gameDir string) (*Baker, error) {
-	b := &Baker{mod: ms, table: NewTable(), shapes: map[string]*shapeEntry{}, closeGame: func() error { return nil }}
-	if gameDir != "" {
-		gs, closer, err := gameStore(gameDir)
+// NewFor bakes the levels of a mod opened with modfiles; Close closes f.
+func NewFor(f *modfiles.Files) (*Baker, error) {
+	b := &Baker{files: f, table: NewTable(), shapes: map[string]*shapeEntry{}}
+	for _, p := range f.ModFiles("MEDIA/LEVELSETS/", ".DAT") {
+		data, _, err := f.ReadMod(p)
 		if err != nil {
-			return nil, err
-		}
-		b.game, b.closeGame = gs, closer
-	}
-	for _, p := range ms.under("MEDIA/LEVELSETS/", ".DAT") {
-		data, _, err := ms.read(p)
-		if err != nil {
+			f.Close()
 			return nil, err
 		}
 		if err := b.table.AddDat(p, data); err != nil {
+			f.Close()
 			return nil, fmt.Errorf("piece table: %w", err)
 		}
 	}
 	return b, nil
 }
 
+// Mod is the mod's files (and the game's behind them) the baker reads.
+func (b *Baker) Mod() *modfiles.Files { return b.files }
+
 // Close releases the game's DATA.PAK.
-func (b *Baker) Close() error { return b.closeGame() }
+func (b *Baker) Close() error { return b.files.Close() }
 
 // Pieces is the number of pieces the table holds so far.
 func (b *Baker) Pieces() int {
@@ -84,15 +83,15 @@ func (b *Baker) lookup(guid string) (*PieceDef, error) {
 	if p, ok := b.table.Lookup(guid); ok {
 		return p, nil
 	}
-	if b.game == nil {
+	if !b.files.HasGame() {
 		return nil, nil
 	}
 	if !b.gameTable {
 		b.gameTable = true
-		for _, p := range b.game.under("MEDIA/LEVELSETS/", ".DAT") {
-			data, _, err := b.game.read(p)
+		for _, p := range b.files.GameFiles("MEDIA/LEVELSETS/", ".DAT") {
+			data, _, err := b.files.ReadGame(p)
 			if err == nil {
-				err = b.table.AddDat(b.game.name+": "+p, data)
+				err = b.table.AddDat(b.files.GameName()+": "+p, data)
 			}
 			if err != nil {
 				b.gameErr = fmt.Errorf("game piece table: %w", err)
@@ -115,10 +114,7 @@ func (b *Baker) shape(p string) (*mppbake.Shape, error) {
 		return e.shape, e.err
 	}
 	e = &shapeEntry{}
-	data, found, err := b.mod.read(key)
-	if !found && err == nil {
-		data, found, err = b.game.read(key)
-	}
+	data, found, err := b.files.ReadFile(key)
 	switch {
 	case err != nil:
 		e.err = err

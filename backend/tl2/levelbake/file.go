@@ -9,25 +9,12 @@ import (
 	"strings"
 
 	"packsmith/backend/sys/usermsg"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/formats/tl2/mpp"
 )
 
-// ModRoot finds the mod folder of a file under it: the parent of the
-// nearest folder above it named MEDIA (any case).
-func ModRoot(file string) (string, error) {
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return "", err
-	}
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
-		if strings.EqualFold(filepath.Base(d), "MEDIA") {
-			return filepath.Dir(d), nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("%s is not under a MEDIA folder, so its mod's pieces cannot be found", file)
-		}
-	}
-}
+// ModRoot finds the mod folder of a file under it (modfiles.ModRoot).
+func ModRoot(file string) (string, error) { return modfiles.ModRoot(file) }
 
 // Against compares a baked grid with an existing one.
 type Against struct {

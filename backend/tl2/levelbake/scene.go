@@ -102,37 +102,8 @@ func visualFor(p *PieceDef, visual int) string {
 	return p.Files[visual]
 }
 
-// readAny reads a store key from the mod, then the game.
-func (b *Baker) readAny(key string) ([]byte, bool, error) {
-	data, found, err := b.mod.read(key)
-	if !found && err == nil {
-		data, found, err = b.game.read(key)
-	}
-	return data, found, err
-}
-
-// ReadFile reads a "MEDIA/…" file from the mod or, failing that, the
-// game's data; found is false when neither holds it.
-func (b *Baker) ReadFile(p string) (data []byte, found bool, err error) {
-	return b.readAny(meshKey(p))
-}
-
-// Files lists the mod's and the game's paths below prefix ending in
-// suffix (upper-case "MEDIA/…" keys), the mod's first.
-func (b *Baker) Files(prefix, suffix string) []string {
-	prefix, suffix = strings.ToUpper(prefix), strings.ToUpper(suffix)
-	out := b.mod.under(prefix, suffix)
-	seen := map[string]bool{}
-	for _, p := range out {
-		seen[p] = true
-	}
-	for _, p := range b.game.under(prefix, suffix) {
-		if !seen[p] {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+// readAny reads a key from the mod, then the game.
+func (b *Baker) readAny(key string) ([]byte, bool, error) { return b.files.ReadFile(key) }
 
 // Scene resolves a layout (text or BINLAYOUT bytes) into placed pieces.
 // decodeVisual reads a visual mesh (nil: mesh.Decode with attributes).

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
@@ -132,12 +133,5 @@ func (t *Table) AddDat(file string, data []byte) error {
 
 func isTrue(v string) bool { return strings.EqualFold(v, "true") || v == "1" }
 
-// meshKey turns a DAT path ("media/levelsets/…") into a store key.
-func meshKey(p string) string {
-	p = strings.ReplaceAll(strings.TrimSpace(p), "\\", "/")
-	p = strings.TrimPrefix(p, "/")
-	if len(p) < 6 || !strings.EqualFold(p[:6], "MEDIA/") {
-		p = "MEDIA/" + p
-	}
-	return strings.ToUpper(p)
-}
+// meshKey turns a DAT path ("media/levelsets/…") into a lookup key.
+func meshKey(p string) string { return modfiles.Key(p) }

@@ -122,8 +122,8 @@ the game activates) are errors; fully-overridden (every file the mod ships
 is won by a mod above it), listed-twice and duplicate-path (the mod's own
 manifest lists a path more than once; the message names it) are warnings;
 merged-patch-stale (on the merged patch's row: the load order or a source
-mod changed since it was built; View adds it to a loaded patch,
-backend/tl2/mergepatch.MarkStale to one the game does not load) too. Messages are sentences for a
+mod changed since it was built; View adds it to the patch's row, loaded or
+not, from one check, patch.go's patchStale) too. Messages are sentences for a
 player and may change; codes are stable.
 
 # The merged patch in the conflicts

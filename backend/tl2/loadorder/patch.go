@@ -28,23 +28,39 @@ import (
 // build) those merges may be out of date, and the view says why.
 //
 // This package cannot import mergepatch (mergepatch reads load orders), so
-// the two things both need live here: the patch's MOD_ID and the list of
-// sources its header records. mergepatch refers to them.
+// what both need lives here, once: the patch's MOD_ID, its header
+// description (PatchDescription writes it, RecordedSources reads it) and
+// the staleness check (State.patchStale), which the view runs for the
+// patch's row whether the game loads it or not.
 
 // MergedPatchID is the merged patch's MOD_ID (mergepatch.PatchID).
 const MergedPatchID int64 = 0x50534D5247504154 // "PSMRGPAT"
 
 // PatchSource is one mod a merged patch records it was built from.
 type PatchSource struct {
-	ID   int64
-	Hash string // first 16 hex digits of the .MOD's SHA-256
+	ID    int64
+	Hash  string // first 16 hex digits of the .MOD's SHA-256
+	Title string // written for people; RecordedSources does not read it back
 }
 
 // patchDescHead starts a merged patch's header DESCRIPTION.
 const patchDescHead = "Packsmith merged patch of "
 
+// PatchDescription is a merged patch's header DESCRIPTION recording its
+// sources in load order: "Packsmith merged patch of N mods, first wins:
+// ID=SHA ; … | TITLE ; …". Titles lose the characters that would break the
+// fields ('|', line ends).
+func PatchDescription(srcs []PatchSource) string {
+	var ids, ts []string
+	for _, s := range srcs {
+		ids = append(ids, strconv.FormatInt(s.ID, 10)+"="+s.Hash)
+		ts = append(ts, strings.NewReplacer("\r", " ", "\n", " ", "|", "/").Replace(s.Title))
+	}
+	return fmt.Sprintf("%s%d mods, first wins: %s | %s", patchDescHead, len(srcs), strings.Join(ids, " ; "), strings.Join(ts, " ; "))
+}
+
 // RecordedSources reads the sources a merged patch's header description
-// lists: "Packsmith merged patch of N mods, first wins: ID=SHA ; … | TITLE ; …".
+// lists (PatchDescription): ids and hashes.
 func RecordedSources(desc string) ([]PatchSource, bool) {
 	if !strings.HasPrefix(desc, patchDescHead) {
 		return nil, false
@@ -114,22 +130,25 @@ func (s *State) mergedPatch(loaded map[int64]int) *patchInfo {
 	}
 	f := s.primary(MergedPatchID)
 	p := &patchInfo{view: MergedPatch{ID: MergedPatchID, Title: f.hdr.Title, Place: place}, sources: map[int64]bool{}}
-	rec, ok := RecordedSources(f.hdr.Description)
-	if !ok {
-		p.view.Stale = "its header does not list the mods it was built from: build it again"
-		return p
-	}
+	rec, _ := RecordedSources(f.hdr.Description)
 	for _, r := range rec {
 		p.sources[r.ID] = true
 	}
-	p.view.Stale = s.patchStale(rec, loaded)
+	p.view.Stale = s.patchStale(f.hdr.Description, loaded)
 	return p
 }
 
-// patchStale compares the sources a patch records with the mods loaded
-// now, in order, the patch left out: the same check, worded the same, as
-// mergepatch.Stale.
-func (s *State) patchStale(rec []PatchSource, loaded map[int64]int) string {
+// patchStale says why a merged patch whose header description is desc no
+// longer matches the mods loaded now (loaded: id → place), in order, the
+// patch left out: another count, another order, or a source whose bytes
+// changed since the build (its SHA-256). "" when it is current. The one
+// home of the check: the loaded patch (View.MergedPatch) and a patch row
+// the game does not load (inactive, past the limit) both ask it.
+func (s *State) patchStale(desc string, loaded map[int64]int) string {
+	rec, ok := RecordedSources(desc)
+	if !ok {
+		return "its header does not list the mods it was built from: build it again"
+	}
 	var now []int64
 	for _, id := range s.order {
 		if _, ok := loaded[id]; ok && id != MergedPatchID {
@@ -150,6 +169,25 @@ func (s *State) patchStale(rec []PatchSource, loaded map[int64]int) string {
 		}
 		if rec[i].Hash != h {
 			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", title)
+		}
+	}
+	return ""
+}
+
+// rowStale says why the merged patch on row m is stale ("" when m is not
+// a patch, or a current one): the loaded patch as the view found it, any
+// other copy (inactive, past the limit) from its own header, so that its
+// row too says what a build would change.
+func (s *State) rowStale(m *Mod, v *View, loaded map[int64]int) string {
+	if m.ID != MergedPatchID || m.File == "" {
+		return ""
+	}
+	if m.Loaded {
+		return v.MergedPatch.Stale
+	}
+	for _, f := range s.files {
+		if f.path == m.File && f.err == nil {
+			return s.patchStale(f.hdr.Description, loaded)
 		}
 	}
 	return ""

@@ -32,8 +32,8 @@ const (
 	ProbOverLimit      = "over-limit" // past the 10 mods the game activates
 	ProbFullyOverriden = "fully-overridden"
 	ProbDuplicatePath  = "duplicate-path" // the mod's manifest lists a path more than once
-	// ProbMergedPatchStale: the loaded merged patch was built for another
-	// load order or other files (mergepatch.StaleCode).
+	// ProbMergedPatchStale: a merged patch (loaded or not) was built for
+	// another load order or other files (mergepatch.StaleCode).
 	ProbMergedPatchStale = "merged-patch-stale"
 )
 
@@ -184,8 +184,8 @@ func (s *State) View() *View {
 	v.Conflicts = s.conflicts(v, loaded)
 	for i := range v.Mods {
 		s.problems(&v.Mods[i], rankOf)
-		if m := &v.Mods[i]; m.Loaded && m.ID == MergedPatchID && v.MergedPatch.Stale != "" {
-			m.add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", v.MergedPatch.Stale)
+		if why := s.rowStale(&v.Mods[i], v, loaded); why != "" {
+			v.Mods[i].add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", why)
 		}
 		for _, p := range v.Mods[i].Problems {
 			if p.Severity == SevError {

@@ -14,19 +14,22 @@
 //
 // # Output
 //
-// The merged sources are written (UTF-16LE, as GUTS writes) into a temporary
-// mod folder with a MOD.DAT, every file's time set to FixedTime, and packed
-// by backend/tl2/modpack as `pack` packs (no walk grids; RAW indices as
-// below), so the bytes depend only on the inputs. The header:
+// The merged sources (UTF-16LE, as GUTS writes them) and a MOD.DAT are
+// packed from memory by backend/tl2/modpack (PackMemory), as `pack` packs
+// a mod folder holding them, every file's time FixedTime (no walk grids;
+// RAW indices as below, the mods' records passed down as data), so the
+// bytes depend only on the inputs. The header:
 //
 //	MOD_ID       PatchID (the same for every build: a rebuild replaces the deployed copy)
 //	NAME         "Merged patch (Packsmith)"
 //	DESCRIPTION  "Packsmith merged patch of N mods, first wins: ID=SHA ; ID=SHA ; … | TITLE ; TITLE"
 //
-// SHA is the first 16 hex digits of the source .MOD's SHA-256. Stale
-// compares that list with the current load order and files: another order,
-// another mod, or a changed file makes the patch stale (loadorder list
-// reports the code merged-patch-stale on its row).
+// SHA is the first 16 hex digits of the source .MOD's SHA-256. The
+// description is written and read, and the patch judged stale, in one
+// place: backend/tl2/loadorder (patch.go), which compares that list with
+// the current load order and files: another order, another mod, or a
+// changed file makes the patch stale (the code merged-patch-stale on its
+// row, loaded or not).
 //
 // # RAW indices
 //

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -24,7 +23,6 @@ import (
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
-	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/rghash"
 )
 
@@ -109,6 +107,9 @@ type Report struct {
 	Size    int64           `json:"size"`
 	SHA256  string          `json:"sha256"`
 	Pack    *modpack.Result `json:"-"`
+	// Patch is the patch in the mods folder after Publish (deployed,
+	// listed, stale); Build leaves it empty.
+	Patch State `json:"patch"`
 }
 
 // Index is one RAW index of the patch: its records, and how many of them
@@ -350,75 +351,41 @@ func tree(p string, b []byte, dict *rghash.Dictionary) (*dattext.Node, error) {
 	return dattext.Parse(p, b)
 }
 
-// Description records the sources in the patch's header.
+// Description records the sources in the patch's header
+// (loadorder.PatchDescription, which also reads it back and judges
+// staleness).
 func Description(srcs []Source) string {
-	var ids, ts []string
-	for _, s := range srcs {
-		ids = append(ids, strconv.FormatInt(s.ID, 10)+"="+s.Hash)
-		ts = append(ts, strings.NewReplacer("\r", " ", "\n", " ", "|", "/").Replace(s.Title))
+	rec := make([]loadorder.PatchSource, len(srcs))
+	for i, s := range srcs {
+		rec[i] = loadorder.PatchSource{ID: s.ID, Hash: s.Hash, Title: s.Title}
 	}
-	return fmt.Sprintf("Packsmith merged patch of %d mods, first wins: %s | %s", len(srcs), strings.Join(ids, " ; "), strings.Join(ts, " ; "))
+	return loadorder.PatchDescription(rec)
 }
 
-// Recorded reads the sources a patch's description lists (ids and hashes).
-func Recorded(desc string) ([]Source, bool) {
-	rec, ok := loadorder.RecordedSources(desc)
-	if !ok {
-		return nil, false
-	}
-	out := make([]Source, len(rec))
-	for i, r := range rec {
-		out[i] = Source{ID: r.ID, Hash: r.Hash}
-	}
-	return out, true
-}
-
+// pack packs the patch from memory (modpack.PackMemory): MOD.DAT and the
+// merged sources as GUTS writes them, every file's time FixedTime, no walk
+// grids, and the mods' own RAW records passed down as data (modRecords).
 func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, names []string) error {
-	tmp, err := os.MkdirTemp("", "packsmith-merge-")
+	md, err := modpack.ParseModDat("MOD.DAT", patchModDat(rep.Sources))
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	md := &dattext.Node{Name: "MOD"}
-	md.Add("STRING", "NAME", Title).Add("STRING", "AUTHOR", "Packsmith").
-		Add("STRING", "DESCRIPTION", Description(rep.Sources)).
-		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
-		Add("STRING", "MOD_FILE_NAME", FileName)
-	if err := os.WriteFile(filepath.Join(tmp, "MOD.DAT"), dattext.Encode(md), 0o644); err != nil {
-		return err
-	}
+	m := &modpack.Memory{ModDat: md}
 	for _, f := range rep.Files {
-		dst := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, f.Source, 0o644); err != nil {
-			return err
-		}
-		if err := os.Chtimes(dst, FixedTime, FixedTime); err != nil {
-			return err
-		}
+		m.Files = append(m.Files, modpack.MemoryFile{Path: f.Path, Data: f.Source, ModTime: FixedTime})
 	}
+	records, skipped := modRecords(readers, names, rep.Files)
+	rep.Skipped = append(rep.Skipped, skipped...)
 	baseDir := o.BaseDir
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress}
-	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
-		fromMerged := map[string]int{}
-		for _, g := range gen {
-			fromMerged[g.Path] = g.File.Len()
-		}
-		outs, skipped, err := unionRAW(gen, readers, names, rep.Files)
-		rep.Skipped = append(rep.Skipped, skipped...)
-		for _, x := range outs {
-			rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.File.Len(), FromMerged: fromMerged[x.Path]})
-		}
-		return outs, err
-	}
-	res, err := modpack.Pack(ctx, tmp, popt)
+	res, err := modpack.PackMemory(ctx, m, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records})
 	if err != nil {
 		return err
+	}
+	for _, x := range res.Indices {
+		rep.Indices = append(rep.Indices, Index{Path: x.Path, Records: x.Records, FromMerged: x.FromSources})
 	}
 	rep.Pack = res
 	rep.Output, rep.Size = res.Output, res.Size
@@ -426,66 +393,14 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 	return err
 }
 
-// Stale reports, for a patch with header description desc, why it no longer
-// matches the load order v ("" = current).
-func Stale(desc string, v *loadorder.View) string {
-	rec, ok := Recorded(desc)
-	if !ok {
-		return "its header does not list the mods it was built from: build it again"
-	}
-	now, err := sources(v)
-	if err != nil {
-		return err.Error()
-	}
-	if len(now) != len(rec) {
-		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", len(rec), len(now))
-	}
-	for i := range rec {
-		if rec[i].ID != now[i].ID {
-			return fmt.Sprintf("the load order changed since it was built (place %d was %d, is now %q): build it again (packsmith merge)", i+1, rec[i].ID, now[i].Title)
-		}
-		if rec[i].Hash != now[i].Hash {
-			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", now[i].Title)
-		}
-	}
-	return ""
-}
-
-// MarkStale adds the merged-patch-stale problem to the patch's row in v,
-// when there is a patch and it is stale. The view already marks a loaded
-// patch (loadorder.View.MergedPatch); this adds the same to a patch the
-// game does not load (inactive, past the limit), whose merges still say
-// what a build would change.
-func MarkStale(v *loadorder.View) {
-	for i := range v.Mods {
-		m := &v.Mods[i]
-		if m.ID != PatchID || m.File == "" || m.Loaded || hasProblem(m, StaleCode) {
-			continue
-		}
-		f, err := os.Open(m.File)
-		if err != nil {
-			continue
-		}
-		buf := make([]byte, 64<<10)
-		n, _ := io.ReadFull(f, buf)
-		f.Close()
-		h, _, err := mod.ParseHeader(buf[:n])
-		if err != nil {
-			continue
-		}
-		if why := Stale(h.Description, v); why != "" {
-			m.Problems = append(m.Problems, loadorder.Problem{Code: StaleCode, Severity: loadorder.SevWarning, Message: "The merged patch is out of date: " + why + "."})
-		}
-	}
-}
-
-func hasProblem(m *loadorder.Mod, code string) bool {
-	for _, p := range m.Problems {
-		if p.Code == code {
-			return true
-		}
-	}
-	return false
+// patchModDat is the patch's MOD.DAT (see the package doc, "Output").
+func patchModDat(srcs []Source) []byte {
+	md := &dattext.Node{Name: "MOD"}
+	md.Add("STRING", "NAME", Title).Add("STRING", "AUTHOR", "Packsmith").
+		Add("STRING", "DESCRIPTION", Description(srcs)).
+		Add("INTEGER64", "MOD_ID", strconv.FormatInt(PatchID, 10)).Add("INTEGER", "VERSION", "0").
+		Add("STRING", "MOD_FILE_NAME", FileName)
+	return dattext.Encode(md)
 }
 
 // base reads the game's version of a file.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,18 +15,6 @@ import (
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/mergetest"
 )
-
-func TestDescriptionRoundTrip(t *testing.T) {
-	srcs := []Source{{ID: -5, Title: "A | b", Hash: "0123456789abcdef"}, {ID: 7, Title: "B", Hash: "fedcba9876543210"}}
-	got, ok := Recorded(Description(srcs))
-	want := []Source{{ID: -5, Hash: "0123456789abcdef"}, {ID: 7, Hash: "fedcba9876543210"}}
-	if !ok || !reflect.DeepEqual(got, want) {
-		t.Fatalf("Recorded(%q) = %+v %v", Description(srcs), got, ok)
-	}
-	if _, ok := Recorded("a mod of its own"); ok {
-		t.Error("a foreign description read as a patch's")
-	}
-}
 
 func TestNoBase(t *testing.T) {
 	if _, err := Build(context.Background(), Options{UserDir: t.TempDir()}); !errors.Is(err, ErrNoBase) {
@@ -188,20 +175,17 @@ func TestUnreadableIndexSkipped(t *testing.T) {
 	a := readPatch(t, filepath.Join(dir, "A.MOD"))
 	user, _ := mergetest.Setup(t)
 	b := readPatch(t, filepath.Join(user, "mods", "B.MOD"))
-	outs, skipped, err := unionRAW(nil, []*mod.Reader{a, b}, []string{"A", "Mod B"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	outs, skipped := modRecords([]*mod.Reader{a, b}, []string{"A", "Mod B"}, nil)
 	if len(skipped) != 1 || skipped[0].Path != "MEDIA/SKILLS.RAW" || !strings.Contains(skipped[0].Reason, "A's SKILLS.RAW cannot be read") {
 		t.Fatalf("skipped %+v", skipped)
 	}
 	var paths []string
 	for _, o := range outs {
-		paths = append(paths, o.Path)
+		paths = append(paths, o.Kind.FileName())
 	}
 	// B's own indices: its skill (the shared file, which no merge claims
 	// here) and its unit.
-	if strings.Join(paths, ",") != "MEDIA/SKILLS.RAW,MEDIA/UNITDATA.RAW" || outs[0].File.Len() != 1 || outs[1].File.Len() != 1 {
+	if strings.Join(paths, ",") != "SKILLS.RAW,UNITDATA.RAW" || outs[0].Len() != 1 || outs[1].Len() != 1 {
 		t.Errorf("indices %v", paths)
 	}
 }

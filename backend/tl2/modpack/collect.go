@@ -48,6 +48,8 @@ type srcFile struct {
 	mtime time.Time
 	kind  fileKind
 	typ   mod.FileType
+	mem   []byte // the file's bytes when it is held in memory (PackMemory)
+	inMem bool
 }
 
 // dropRule is a suffix GUTS never packs (tl2-notes §2.8), or one Packsmith

@@ -73,9 +73,9 @@ type scratch struct {
 // read reads f into the scratch buffer.
 func (s *scratch) read(f *srcFile) ([]byte, error) {
 	if s == nil {
-		return readSized(f.abs, f.size)
+		return f.read(nil)
 	}
-	b, err := readSizedInto(s.src, f.abs, f.size)
+	b, err := f.read(s.src)
 	if cap(b) > cap(s.src) && cap(b) <= scratchKeeps {
 		s.src = b[:0]
 	}

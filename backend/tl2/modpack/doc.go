@@ -106,6 +106,14 @@
 // Cancelling (the context) stops every stage and removes the temporary
 // file: nothing is left half-written, MOD.DAT is untouched.
 //
+// PackMemory (memory.go) packs a mod held in memory (a parsed MOD.DAT and
+// "MEDIA/…" files as bytes) through the same stages, collected by the same
+// rules, to the same bytes as Pack of a folder holding those files with
+// those times; it bakes no walk grid and keeps no incremental cache.
+// Options.RAWRecords (either entry point) lists records of files other
+// mods give the game after the ones the sources give: the merged patch
+// (backend/tl2/mergepatch) passes the mods' own records down that way.
+//
 // # Output
 //
 // The bytes depend only on the folder: entry times are the sources'

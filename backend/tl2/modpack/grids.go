@@ -115,7 +115,7 @@ func bakeWhy(err error, rel string) string {
 // checked for one. A layout that does not read counts as a level, so the
 // bake or the check says what is wrong with it.
 func isLevelFile(f *srcFile) bool {
-	b, err := readSized(f.abs, f.size)
+	b, err := f.read(nil)
 	if err != nil {
 		return true
 	}
@@ -129,7 +129,7 @@ func isLevelFile(f *srcFile) bool {
 const staleSlack = 2 * time.Second
 
 func isStubFile(f *srcFile) bool {
-	b, err := readSized(f.abs, f.size)
+	b, err := f.read(nil)
 	if err != nil {
 		return false
 	}
@@ -189,7 +189,7 @@ func (p *gridPlan) run(ctx context.Context, modDir string, opt Options, files []
 			report(int64(i), int64(len(p.jobs)), j.layout.rel)
 			gname := strings.TrimSuffix(j.layout.name, ".LAYOUT") + ".MPP"
 			gr := GridReport{Layout: j.layout.rel, Grid: gname, Reason: j.reason}
-			src, err := readSized(j.layout.abs, j.layout.size)
+			src, err := j.layout.read(nil)
 			var rep *levelbake.Report
 			if err == nil {
 				rep, err = bk.BakeLayout(ctx, path.Base(j.layout.rel), src, levelbake.Options{Workers: opt.Workers, Budget: opt.Budget})
@@ -232,7 +232,7 @@ func (p *gridPlan) run(ctx context.Context, modDir string, opt Options, files []
 			if j.grid != nil {
 				b, ok := read[j.grid.name]
 				if !ok {
-					if b, err = readSized(j.grid.abs, j.grid.size); err != nil {
+					if b, err = j.grid.read(nil); err != nil {
 						return nil, nil, nil, err
 					}
 				}
@@ -295,7 +295,7 @@ func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
 		bk = b
 	}
 	for _, j := range p.jobs {
-		src, err := readSized(j.layout.abs, j.layout.size)
+		src, err := j.layout.read(nil)
 		if err == nil {
 			err = bk.Check(path.Base(j.layout.rel), src)
 		}

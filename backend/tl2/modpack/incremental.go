@@ -406,7 +406,7 @@ func (s *incState) asset(f *srcFile, data []byte) (*mod.Entry, cacheEntry, error
 	} else if data != nil {
 		hash, size = contentHash(data), int64(len(data))
 	} else {
-		rc, err := openSized(f.abs, f.size)
+		rc, err := f.open()
 		if err != nil {
 			return nil, cacheEntry{}, err
 		}

@@ -112,12 +112,12 @@ type Options struct {
 	// reports it.
 	SHA256 bool
 
-	// RAWIndices, when set, gets the generated RAW indices (only the
-	// non-empty ones, in raw.Kinds order) and returns the ones to write
-	// instead. The merged patch (backend/tl2/mergepatch) adds the records
-	// of the active mods' own indices there, so that its indices hide
-	// none of theirs.
-	RAWIndices func(generated []raw.Output) ([]raw.Output, error)
+	// RAWRecords are records to list in the RAW indices after the ones
+	// the sources give, kind by kind (raw.Kinds order), each index's in
+	// the order given: records of files other mods give the game (the
+	// merged patch's indices list the mods' own records too). A kind with
+	// records gets its index even when the sources give none.
+	RAWRecords []*raw.File
 
 	// Progress is called with each stage's progress, one stage at a time
 	// in Stages order. It may be called from several goroutines but never
@@ -168,16 +168,19 @@ type StageTime struct {
 // Result is what Pack did. It is returned, with the findings so far, also
 // when packing fails.
 type Result struct {
-	ModDir      string   `json:"modDir"`
-	Output      string   `json:"output"`
-	Size        int64    `json:"size"`
-	Entries     int      `json:"entries"`  // files in the .MOD
-	Compiled    int      `json:"compiled"` // BINDAT + BINLAYOUT compiled this time
-	Reused      int      `json:"reused"`   // entries whose bytes came from the previous .MOD (Incremental)
-	Assets      int      `json:"assets"`   // packed as they are
-	RAWs        []string `json:"raws"`
-	SourceBytes int64    `json:"sourceBytes"` // bytes read from MEDIA/
-	Mod         *ModDat  `json:"mod"`
+	ModDir   string   `json:"modDir"`
+	Output   string   `json:"output"`
+	Size     int64    `json:"size"`
+	Entries  int      `json:"entries"`  // files in the .MOD
+	Compiled int      `json:"compiled"` // BINDAT + BINLAYOUT compiled this time
+	Reused   int      `json:"reused"`   // entries whose bytes came from the previous .MOD (Incremental)
+	Assets   int      `json:"assets"`   // packed as they are
+	RAWs     []string `json:"raws"`
+	// Indices count each RAW index's records: all, and those the sources
+	// gave (the rest came from Memory.RAWRecords).
+	Indices     []RAWIndex `json:"-"`
+	SourceBytes int64      `json:"sourceBytes"` // bytes read from MEDIA/
+	Mod         *ModDat    `json:"mod"`
 
 	ModID        int64  `json:"modId,string"`
 	ModIDNew     bool   `json:"modIdNew"`     // MOD.DAT had none
@@ -198,6 +201,13 @@ type Result struct {
 	DeployHeld *deploy.Held   `json:"deployHeld,omitempty"`
 	Stages     []StageTime    `json:"stages"`
 	Millis     int64          `json:"ms"`
+}
+
+// RAWIndex is one RAW index a pack wrote (Result.Indices).
+type RAWIndex struct {
+	Path        string // "MEDIA/UNITDATA.RAW"
+	Records     int
+	FromSources int
 }
 
 var errCancelled = context.Canceled
@@ -479,7 +489,7 @@ func checkGrids(files []*srcFile, read map[string][]byte) []Finding {
 		b, ok := read[mp.name]
 		var err error
 		if !ok {
-			b, err = readSized(mp.abs, mp.size)
+			b, err = mp.read(nil)
 		}
 		if err != nil {
 			out = append(out, Finding{Severity: SevWarning, Stage: StageGrids, File: mp.rel, Message: err.Error()})

@@ -209,7 +209,7 @@ func (r *packRun) feedAssets() error {
 		fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: r.rank(f.name)}
 		var gb []byte
 		if isLevelGrid(f.name) && f.size <= 64<<20 {
-			b, err := readSized(f.abs, f.size)
+			b, err := f.read(nil)
 			if err != nil {
 				return err
 			}
@@ -227,7 +227,7 @@ func (r *packRun) feedAssets() error {
 				return fmt.Errorf("%s: %w", f.rel, err)
 			}
 		} else {
-			rc, err := openSized(f.abs, f.size)
+			rc, err := f.open()
 			if err != nil {
 				return err
 			}

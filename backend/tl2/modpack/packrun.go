@@ -18,7 +18,8 @@ import (
 // packRun is the state one pack carries from stage to stage.
 type packRun struct {
 	ctx            context.Context
-	modDir         string
+	modDir         string  // "" for a mod held in memory (mem)
+	mem            *Memory // the mod, when held in memory (PackMemory)
 	opt            Options // as PACKSMITH.JSON leaves them (applyProject)
 	res            *Result
 	pr             *progress
@@ -82,11 +83,16 @@ type packRun struct {
 }
 
 func pack(ctx context.Context, modDir string, opt Options) (*Result, error) {
+	r := newPackRun(ctx, modDir, opt)
+	err := r.run()
+	return r.res, err
+}
+
+func newPackRun(ctx context.Context, modDir string, opt Options) *packRun {
 	r := &packRun{ctx: ctx, modDir: modDir, opt: opt, pr: &progress{fn: opt.Progress}, t0: time.Now(),
 		res: &Result{ModDir: modDir, Findings: []Finding{}, Unresolved: []Unresolved{}, RAWs: []string{}, Stages: []StageTime{}, Grids: []GridReport{}}}
 	r.stageStart = r.t0
-	err := r.run()
-	return r.res, err
+	return r
 }
 
 // run runs the stages, then what they left to undo or wait for, then
@@ -192,8 +198,11 @@ func (r *packRun) blocked() error {
 // readModDat reads MOD.DAT and PACKSMITH.JSON, picks the game version and
 // the MOD_ID.
 func (r *packRun) readModDat() error {
-	md, err := ReadModDat(r.modDir)
-	if err != nil {
+	var md *ModDat
+	var err error
+	if r.mem != nil {
+		md = r.mem.ModDat
+	} else if md, err = ReadModDat(r.modDir); err != nil {
 		return err
 	}
 	res := r.res
@@ -201,8 +210,10 @@ func (r *packRun) readModDat() error {
 	res.Findings = append(res.Findings, md.Findings...)
 	givenVer := r.opt.GameVersion != "" || r.opt.GameDir != ""
 	r.replay = r.opt.StringIDs != nil
-	if r.proj, err = applyProject(r.modDir, &r.opt); err != nil { // project.go
-		return err
+	if r.mem == nil {
+		if r.proj, err = applyProject(r.modDir, &r.opt); err != nil { // project.go
+			return err
+		}
 	}
 	gv, from, err := ResolveGameVersion(r.opt.GameVersion, r.opt.GameDir)
 	if err != nil {
@@ -244,6 +255,9 @@ func (r *packRun) placeOutput() error {
 	r.incCh = make(chan *incState, 1)
 	go func(o Options) { r.incCh <- openIncremental(&o, out, r.proj, r.replay) }(r.opt)
 	r.atExit(func() { r.openedInc().close() })
+	if r.mem != nil {
+		return nil
+	}
 	if media, _, err := findMedia(r.modDir); err == nil {
 		if rel, err := filepath.Rel(media, out); err == nil && !strings.HasPrefix(rel, "..") {
 			return fmt.Errorf("output %s is inside MEDIA/: the next pack would pack it too; write it elsewhere", out)
@@ -275,7 +289,13 @@ func (r *packRun) openBaseData() error {
 // collectMedia collects MEDIA/ (collect.go), splits it into sources to
 // compile and assets packed as they are, and plans the walk grids.
 func (r *packRun) collectMedia() error {
-	col, err := collectIn(r.opt.session, r.modDir, func() bool { return r.ctx.Err() != nil })
+	var col *collection
+	var err error
+	if r.mem != nil {
+		col, err = r.mem.collection()
+	} else {
+		col, err = collectIn(r.opt.session, r.modDir, func() bool { return r.ctx.Err() != nil })
+	}
 	if err != nil {
 		if r.ctx.Err() != nil {
 			return r.ctx.Err()

@@ -22,10 +22,17 @@ func (r *packRun) buildRAW() error {
 	if err != nil {
 		return err
 	}
-	if r.opt.RAWIndices != nil {
-		if rres.Outputs, err = r.opt.RAWIndices(rres.Outputs); err != nil {
+	fromSources := map[string]int{}
+	for _, o := range rres.Outputs {
+		fromSources[o.Path] = o.File.Len()
+	}
+	if len(r.opt.RAWRecords) > 0 {
+		if rres.Outputs, err = withRecords(rres.Outputs, r.opt.RAWRecords); err != nil {
 			return fmt.Errorf("RAW indices: %w", err)
 		}
+	}
+	for _, o := range rres.Outputs {
+		r.res.Indices = append(r.res.Indices, RAWIndex{Path: o.Path, Records: o.File.Len(), FromSources: fromSources[o.Path]})
 	}
 	r.rres = rres
 	r.res.Findings = append(r.res.Findings, notSaidBefore(r.res.Findings, rfind)...)

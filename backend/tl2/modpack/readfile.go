@@ -1,11 +1,29 @@
 package modpack
 
-import "io"
+import (
+	"bytes"
+	"io"
+)
 
-// readSized reads a whole file of about size bytes.
-func readSized(path string, size int64) ([]byte, error) { return readSizedInto(nil, path, size) }
+// read reads f whole, into buf's memory when it can hold it: the file on
+// disk (readSizedInto), or the bytes a PackMemory source holds, copied (a
+// compile works in its buffer; the caller's bytes stay theirs).
+func (f *srcFile) read(buf []byte) ([]byte, error) {
+	if f.inMem {
+		return append(buf[:0], f.mem...), nil
+	}
+	return readSizedInto(buf, f.abs, f.size)
+}
 
-// readSizedInto is readSized into buf's memory when it can hold the file
+// open opens f for one read from the start.
+func (f *srcFile) open() (io.ReadCloser, error) {
+	if f.inMem {
+		return io.NopCloser(bytes.NewReader(f.mem)), nil
+	}
+	return openSized(f.abs, f.size)
+}
+
+// readSizedInto reads a whole file of about size bytes, into buf's memory when it can hold the file
 // (a compile worker reads thousands of sources through one buffer instead
 // of allocating each); the bytes read are returned, in a new array when
 // buf was too small.

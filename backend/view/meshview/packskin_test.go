@@ -19,9 +19,9 @@ func TestPackSkin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	res := NewResolver(bk)
+	res := NewResolver(bk.Mod())
 	key := "MEDIA/UNITS/MONSTERS/NETHERIM/NETHERIM_FLYERA/NETHERIM_FLYER.MESH"
-	data, _, err := bk.ReadFile(key)
+	data, _, err := bk.Mod().ReadFile(key)
 	if err != nil {
 		t.Fatal(err)
 	}

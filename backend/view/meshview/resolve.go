@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"packsmith/backend/tl2/levelbake"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/formats/ogre/material"
 	"packsmith/formats/ogre/skeleton"
 )
@@ -15,7 +15,7 @@ import (
 // textures beside the script or anywhere by file name (as Ogre's resource
 // groups find them), and skeletons beside the mesh or by file name.
 type Resolver struct {
-	b        *levelbake.Baker
+	b        *modfiles.Files // the mod's files, the game's behind them
 	mats     map[string]matRef
 	matsFold map[string]matRef
 	byName   map[string]string // upper-case file name → first key
@@ -26,8 +26,9 @@ type matRef struct {
 	texture, script string
 }
 
-// NewResolver indexes the baker's materials and file names.
-func NewResolver(b *levelbake.Baker) *Resolver {
+// NewResolver indexes the materials and file names of a mod's files (a
+// level's: levelbake.Baker.Mod; a mesh's: OpenModel).
+func NewResolver(b *modfiles.Files) *Resolver {
 	r := &Resolver{b: b, mats: map[string]matRef{}, matsFold: map[string]matRef{}, byName: map[string]string{}}
 	for _, k := range b.Files("MEDIA/", "") {
 		n := path.Base(k)

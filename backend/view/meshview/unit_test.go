@@ -41,12 +41,12 @@ next:
 	}
 	t.Cleanup(func() { bk.Close() })
 	key := flyer + "/NETHERIM_FLYER.MESH"
-	data, _, _ := bk.ReadFile(key)
+	data, _, _ := bk.Mod().ReadFile(key)
 	m, err := mesh.Decode(data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewResolver(bk), m, key
+	return NewResolver(bk.Mod()), m, key
 }
 
 // TestUnitWithoutList: with no .ANIMATION the bind skeleton's own

@@ -44,7 +44,7 @@ const jobCalls = {
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
-  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatchBuild', 'Characters', 'MoveCharacter', 'LoadOrderProfile'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatchBuild', 'Characters', 'MoveCharacter', 'LoadOrderProfile', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner'],
 };
 function service(name, mod) {
   connected(name, mod);
@@ -91,7 +91,7 @@ export const tools = () => service('ToolsService', Tools);
 export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
 /** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
 export const packing = () => service('PackService', Packing);
-/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatchBuild, Characters, MoveCharacter and LoadOrderProfile resolve to their job's result) */
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatchBuild, Characters, MoveCharacter, LoadOrderProfile, MergedPatch, MergedPatchDiff and MergedPatchSetWinner resolve to their job's result) */
 export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
 export const settings = () => service('SettingsService', Settings);

@@ -17,6 +17,31 @@ export interface app_BakeView {
   against?: app_BakeAgainst;
 }
 
+export interface app_MergedPatchDiff {
+  path: string;
+  inBase: boolean;
+  base: string;
+  mods: app_MergedPatchText[];
+  merged: string;
+}
+
+export interface app_MergedPatchText {
+  mod: string;
+  text: string;
+}
+
+export interface app_MergedPatchView {
+  sources: mergepatch_Source[];
+  files: mergepatch_File[];
+  conflicts: merge_Conflict[];
+  skipped: mergepatch_Skipped[];
+  winners: Record<string, string>;
+  base: string;
+  deployed: string;
+  stale: string;
+  enabled: boolean;
+}
+
 export interface app_OptimizeResult {
   output: string;
   backup?: string;
@@ -230,6 +255,48 @@ export interface loadorder_SaveResult {
   written: boolean;
 }
 
+export interface merge_Conflict {
+  key: string;
+  path: string;
+  block: string;
+  property: string;
+  values: merge_Value[];
+  basePresent: boolean;
+  baseType: string;
+  base: string;
+  winner: string;
+  overridden: boolean;
+  label?: string;
+}
+
+export interface merge_Value {
+  mod: string;
+  present: boolean;
+  type: string;
+  value: string;
+  changed: boolean;
+}
+
+export interface mergepatch_File {
+  path: string;
+  mods: string[];
+  status: string;
+  conflicts: number;
+  inBase: boolean;
+}
+
+export interface mergepatch_Skipped {
+  path: string;
+  reason: string;
+}
+
+export interface mergepatch_Source {
+  id: string;
+  title: string;
+  file: string;
+  hash: string;
+}
+
 export interface modpack_Inspection {
   modDir: string;
   mod: import("../../wailsjs/go/models").modpack.ModDat;
@@ -422,7 +489,9 @@ export interface JobResults {
   "image": app_RenderedImage;
   "inspect": modpack_Inspection;
   "loadorder": import("../../wailsjs/go/models").loadorder.View;
-  "merged-patch": import("../../wailsjs/go/models").app.MergedPatchView;
+  "merged-patch": app_MergedPatchView;
+  "merged-patch-diff": app_MergedPatchDiff;
+  "merged-patch-preview": app_MergedPatchView;
   "open": import("../../wailsjs/go/models").session.Info;
   "optimize": app_OptimizeResult;
   "pack": import("../../wailsjs/go/models").modpack.Result;

@@ -5,13 +5,13 @@
 import { loadOrder } from './bridge.js';
 
 /**
- * @typedef {import('../../wailsjs/go/models').app.MergedPatchView} View
- * @typedef {import('../../wailsjs/go/models').app.MergedPatchDiff} Diff
- * @typedef {import('../../wailsjs/go/models').merge.Conflict} Conflict
- * @typedef {import('../../wailsjs/go/models').mergepatch.File} File
+ * @typedef {import('./jobresults').app_MergedPatchView} View
+ * @typedef {import('./jobresults').app_MergedPatchDiff} Diff
+ * @typedef {import('./jobresults').merge_Conflict} Conflict
+ * @typedef {import('./jobresults').mergepatch_File} File
  */
 
-/** Merge what the active mods share (nothing written). base '' = the game folder of Settings. @returns {Promise<View>} */
+/** Preview: merge what the active mods share (nothing written; a job, with Cancel). base '' = the game folder of Settings. @returns {Promise<View>} */
 export const preview = (userDir, modsDir = '', base = '') => loadOrder().MergedPatch(userDir, modsDir, base);
 /** One merged file's base, each mod's and the merged text. @returns {Promise<Diff>} */
 export const diff = (userDir, modsDir, base, path) => loadOrder().MergedPatchDiff(userDir, modsDir, base, path);

@@ -58,21 +58,22 @@ describe('bridge calls', () => {
   let calls;
   beforeEach(() => {
     calls = [];
-    const rec = (name) => (...args) => { calls.push([name, ...args]); return Promise.resolve({ ok: name }); };
     globalThis.window = globalThis.window ?? {};
     window.go = { app: { LoadOrderService: {}, SettingsService: { Job: async (id) => ({ id, state: 'done', result: { built: id } }) } } };
-    // The build is a job (app/merge.go): the bound call answers its id, the
-    // bridge waits for its end (here: the status asked for) and resolves to its result.
+    // Every call that merges is a job (app/merge.go): the bound call answers
+    // its id, the bridge waits for its end (here: the status asked for) and
+    // resolves to its result.
     window.runtime = { EventsOnMultiple: () => () => {} };
-    for (const n of ['MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner']) window.go.app.LoadOrderService[n] = rec(n);
-    window.go.app.LoadOrderService.MergedPatchBuild = (...args) => { calls.push(['MergedPatchBuild', ...args]); return Promise.resolve('job-7'); };
+    for (const [n, id] of [['MergedPatch', 'job-4'], ['MergedPatchDiff', 'job-5'], ['MergedPatchSetWinner', 'job-6'], ['MergedPatchBuild', 'job-7']]) {
+      window.go.app.LoadOrderService[n] = (...args) => { calls.push([n, ...args]); return Promise.resolve(id); };
+    }
   });
   afterEach(() => { delete window.go; delete window.runtime; });
 
   it('forwards to the bound methods with their arguments', async () => {
-    await mg.preview('/u');
-    await mg.diff('/u', '', '/g', 'MEDIA/X.DAT');
-    await mg.setWinner('/u', '', '/g', 'K', undefined);
+    expect(await mg.preview('/u')).toEqual({ built: 'job-4' });
+    expect(await mg.diff('/u', '', '/g', 'MEDIA/X.DAT')).toEqual({ built: 'job-5' });
+    expect(await mg.setWinner('/u', '', '/g', 'K', undefined)).toEqual({ built: 'job-6' });
     expect(await mg.build('/u', '/m', '/g')).toEqual({ built: 'job-7' });
     expect(calls).toEqual([
       ['MergedPatch', '/u', '', ''],

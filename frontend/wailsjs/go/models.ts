@@ -301,105 +301,6 @@ export namespace app {
 		    return a;
 		}
 	}
-	export class MergedPatchText {
-	    mod: string;
-	    text: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new MergedPatchText(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.mod = source["mod"];
-	        this.text = source["text"];
-	    }
-	}
-	export class MergedPatchDiff {
-	    path: string;
-	    inBase: boolean;
-	    base: string;
-	    mods: MergedPatchText[];
-	    merged: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new MergedPatchDiff(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.inBase = source["inBase"];
-	        this.base = source["base"];
-	        this.mods = this.convertValues(source["mods"], MergedPatchText);
-	        this.merged = source["merged"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
-	export class MergedPatchView {
-	    sources: mergepatch.Source[];
-	    files: mergepatch.File[];
-	    conflicts: merge.Conflict[];
-	    skipped: mergepatch.Skipped[];
-	    winners: {[key: string]: string};
-	    base: string;
-	    deployed: string;
-	    stale: string;
-	    enabled: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new MergedPatchView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.sources = this.convertValues(source["sources"], mergepatch.Source);
-	        this.files = this.convertValues(source["files"], mergepatch.File);
-	        this.conflicts = this.convertValues(source["conflicts"], merge.Conflict);
-	        this.skipped = this.convertValues(source["skipped"], mergepatch.Skipped);
-	        this.winners = source["winners"];
-	        this.base = source["base"];
-	        this.deployed = source["deployed"];
-	        this.stale = source["stale"];
-	        this.enabled = source["enabled"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class PackOnSaveStatus {
 	    jobId: string;
 	    modDir: string;
@@ -1149,138 +1050,6 @@ export namespace loadorder {
 
 }
 
-export namespace merge {
-	
-	export class Value {
-	    mod: string;
-	    present: boolean;
-	    type: string;
-	    value: string;
-	    changed: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new Value(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.mod = source["mod"];
-	        this.present = source["present"];
-	        this.type = source["type"];
-	        this.value = source["value"];
-	        this.changed = source["changed"];
-	    }
-	}
-	export class Conflict {
-	    key: string;
-	    path: string;
-	    block: string;
-	    property: string;
-	    values: Value[];
-	    basePresent: boolean;
-	    baseType: string;
-	    base: string;
-	    winner: string;
-	    overridden: boolean;
-	    label?: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Conflict(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.key = source["key"];
-	        this.path = source["path"];
-	        this.block = source["block"];
-	        this.property = source["property"];
-	        this.values = this.convertValues(source["values"], Value);
-	        this.basePresent = source["basePresent"];
-	        this.baseType = source["baseType"];
-	        this.base = source["base"];
-	        this.winner = source["winner"];
-	        this.overridden = source["overridden"];
-	        this.label = source["label"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-
-}
-
-export namespace mergepatch {
-	
-	export class File {
-	    path: string;
-	    mods: string[];
-	    status: string;
-	    conflicts: number;
-	    inBase: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new File(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.mods = source["mods"];
-	        this.status = source["status"];
-	        this.conflicts = source["conflicts"];
-	        this.inBase = source["inBase"];
-	    }
-	}
-	export class Skipped {
-	    path: string;
-	    reason: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Skipped(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.reason = source["reason"];
-	    }
-	}
-	export class Source {
-	    id: number;
-	    title: string;
-	    file: string;
-	    hash: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Source(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.title = source["title"];
-	        this.file = source["file"];
-	        this.hash = source["hash"];
-	    }
-	}
-
-}
-
 export namespace mod {
 	
 	export class Dependency {
@@ -1433,6 +1202,22 @@ export namespace modpack {
 		    }
 		    return a;
 		}
+	}
+	export class RAWIndex {
+	    Path: string;
+	    Records: number;
+	    FromSources: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RAWIndex(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Path = source["Path"];
+	        this.Records = source["Records"];
+	        this.FromSources = source["FromSources"];
+	    }
 	}
 	export class StageTime {
 	    stage: string;

@@ -1,7 +1,11 @@
 // Command gen writes modelgen's mod (the textured box, a level of placed
 // pieces) into a folder, with a MOD.DAT, for the browser and window tests:
 //
-//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N]
+//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N] [-unit DIR2]
+//
+// -unit also writes modelgen.Unit (a skinned box with its skeleton,
+// animation list, material and .DDS) into DIR2 on its own, under no
+// MEDIA folder, as a modder unzips one monster.
 package main
 
 import (
@@ -19,6 +23,7 @@ func main() {
 	rows := flag.Int("rows", 2, "floor tiles along Z")
 	ghost := flag.Bool("ghost", false, "add a piece whose meshes are missing")
 	sheet := flag.Int("sheet", 0, "also write MEDIA/MODELS/SHEET/SHEET.MESH, a sheet of 2·N² triangles")
+	unit := flag.String("unit", "", "also write modelgen.Unit into this folder, under no MEDIA folder")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
@@ -31,6 +36,12 @@ func main() {
 		}
 		f["MOD.DAT"] = []byte("[MOD]\n<STRING>NAME:MODELS\n<INTEGER64>MOD_ID:26\n[/MOD]\n")
 		err = f.Write(*out)
+	}
+	if err == nil && *unit != "" {
+		var u modelgen.Files
+		if u, err = modelgen.Unit(); err == nil {
+			err = u.Write(*unit)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)

@@ -31,13 +31,13 @@ export function LoadOrderUndo():Promise<loadorder.View>;
 
 export function LoadOrderView():Promise<loadorder.View>;
 
-export function MergedPatch(arg1:string,arg2:string,arg3:string):Promise<app.MergedPatchView>;
+export function MergedPatch(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function MergedPatchBuild(arg1:string,arg2:string,arg3:string):Promise<string>;
 
-export function MergedPatchDiff(arg1:string,arg2:string,arg3:string,arg4:string):Promise<app.MergedPatchDiff>;
+export function MergedPatchDiff(arg1:string,arg2:string,arg3:string,arg4:string):Promise<string>;
 
-export function MergedPatchSetWinner(arg1:string,arg2:string,arg3:string,arg4:string,arg5:string):Promise<app.MergedPatchView>;
+export function MergedPatchSetWinner(arg1:string,arg2:string,arg3:string,arg4:string,arg5:string):Promise<string>;
 
 export function MoveCharacter(arg1:string,arg2:string,arg3:string,arg4:Array<string>,arg5:string):Promise<string>;
 

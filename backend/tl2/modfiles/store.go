@@ -1,4 +1,4 @@
-package levelbake
+package modfiles
 
 import (
 	"fmt"
@@ -66,12 +66,25 @@ func dirStore(dir string) (*store, error) {
 	if media == "" {
 		return nil, fmt.Errorf("%s holds no MEDIA folder", dir)
 	}
-	s := &store{name: dir, files: map[string]func() ([]byte, error){}}
+	return walkStore(dir, media, 0)
+}
+
+// walkStore indexes the files under media as "MEDIA/…" keys; name names
+// the store in messages. limit > 0 caps how many files it takes (a folder
+// that only stands in for MEDIA/ may be anything, a Downloads folder too).
+func walkStore(name, media string, limit int) (*store, error) {
+	s := &store{name: name, files: map[string]func() ([]byte, error){}}
 	err := filepath.WalkDir(media, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(media, p)
+		if limit > 0 && len(s.files) >= limit {
+			return fmt.Errorf("%s: more than %d files: not a mod's folder to look files up in", media, limit)
+		}
+		rel, err := filepath.Rel(media, p)
+		if err != nil {
+			return err
+		}
 		key := mod.UpperName("MEDIA/" + filepath.ToSlash(rel))
 		if strings.HasSuffix(key, ".DAT.BINDAT") {
 			key = strings.TrimSuffix(key, ".BINDAT")
