@@ -18,6 +18,7 @@ import (
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/modunpack"
+	"packsmith/backend/tl2/saves"
 	"packsmith/backend/view/diff"
 	"packsmith/backend/view/search"
 	"packsmith/backend/workspace/backups"
@@ -71,6 +72,8 @@ func JobResults() map[string]any {
 		"merged-patch-preview": &MergedPatchView{},
 		"merged-patch-diff":    &MergedPatchDiff{},
 		"restore":              &backups.Restored{},
+		"characters":           &saves.List{},
+		"char-move":            &saves.MoveResult{},
 		"reborn-read":          RebornTable{},
 		"reborn-edit":          RebornSaved{},
 	}

@@ -38,3 +38,16 @@ export async function closeTab(page, n) {
   if (await page.$('[data-testid=ask-dialog]')) await page.click('[data-testid=ask-ok]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tab]').length < n, n);
 }
+
+/**
+ * Load order: show the user folder userDir (its mods folder the default)
+ * and wait until the view holds it, not a folder from before.
+ */
+export async function loadUserFolder(page, userDir) {
+  await page.click('[data-mode=loadorder]');
+  await page.waitForSelector('[data-testid=loadorder][data-ready=true][data-busy=false]');
+  await page.fill('[data-testid=lo-userdir]', userDir);
+  await page.fill('[data-testid=lo-modsdir]', '');
+  await page.click('[data-testid=lo-load]');
+  await page.waitForFunction((p) => document.querySelector('[data-testid=lo-sch]')?.title.startsWith(p), userDir);
+}

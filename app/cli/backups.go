@@ -17,8 +17,9 @@ func init() {
 		usage: "backups list [--builds] [--json] | restore ID",
 		summary: "The copies Packsmith kept of files it replaced: every deployed build a newer one (or an older copy) replaced\n" +
 			"in the mods folder, an archive before an in-place edit (replace, add, rm, rename without -o), modlauncher.sch\n" +
-			"before a save or a deploy, MOD.DAT before its MOD_ID was written. They live in one folder in the user's cache\n" +
-			"(Packsmith/backups), never beside the file; the last 10 per file (setting backupsKeep).\n" +
+			"before a save or a deploy, MOD.DAT before its MOD_ID was written, a character save before saves move. They live\n" +
+			"in one folder in the user's cache (Packsmith/backups), never beside the file; the last 10 per file (setting\n" +
+			"backupsKeep).\n" +
 			"  list      every backup, newest first: ID, time, kind, size, the build (a .MOD's title and version), the\n" +
 			"            original file and why; then the space they take. --builds: only the .MOD builds, by mod (the file\n" +
 			"            they go back to), newest first: ID, time, version, size, MOD_ID, why\n" +

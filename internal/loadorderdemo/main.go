@@ -2,8 +2,9 @@
 // view: generated .MOD files showing every situation the view reports
 // (shared files, a broken rollingHash, lower-case names, missing, inactive,
 // lower-listed and too-old dependencies, two files with one id, mods in
-// places the game never looks, a listed id with no file) and the
-// modlauncher.sch the official launcher would write for its list. The
+// places the game never looks, a listed id with no file), the
+// modlauncher.sch the official launcher would write for its list, and
+// characters bound to those mods (internal/savetest.Demo). The
 // output is deterministic. The end-to-end test and the demo workspace use it:
 //
 //	go run ./internal/loadorderdemo -out testdata/demo/tl2-user
@@ -16,6 +17,7 @@ import (
 	"os"
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/internal/savetest"
 )
 
 func main() {
@@ -27,6 +29,11 @@ func main() {
 		os.Exit(2)
 	}
 	if err := loadordertest.WriteStandard(*out); err != nil {
+		fmt.Fprintln(os.Stderr, "loadorderdemo:", err)
+		os.Exit(1)
+	}
+	// Characters bound to its mods, for Load order → Characters.
+	if err := savetest.Demo(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "loadorderdemo:", err)
 		os.Exit(1)
 	}

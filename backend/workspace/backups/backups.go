@@ -1,7 +1,8 @@
 // Package backups keeps every copy Packsmith makes of the user's files
 // before it replaces them (a deployed .MOD a newer build, an older copy or
 // another mod pushes out; an archive before an in-place edit, of any
-// family; modlauncher.sch before a save; MOD.DAT before its MOD_ID is
+// family; modlauncher.sch before a save; a character save before its mods
+// are moved; MOD.DAT before its MOD_ID is
 // written; a Reborn FileTable.bin before a size is changed) in one folder
 // in the user's cache, never beside the file: the game scans its mods
 // folder, and a backup beside a .MOD is one more file there. The last Keep
@@ -61,7 +62,10 @@ const (
 	// (writeback), or a file an archive edit rewrites with it (a DATA.PAK's
 	// .MAN, a Reborn FileTable.bin).
 	KindArchive = "archive"
-	KindOther   = "file"
+	// KindSave is a Torchlight II character save (.SVB) before its mods
+	// were moved.
+	KindSave  = "save"
+	KindOther = "file"
 )
 
 // Entry is one backup.

@@ -42,6 +42,7 @@ import (
 	"packsmith/backend/workspace/settings"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/save"
 	"packsmith/formats/tl2/sch"
 
 	"packsmith/backend/sys/filehash"
@@ -174,8 +175,8 @@ func lockFor(kind, of string) string {
 	switch kind {
 	case KindMod:
 		return filepath.Dir(of)
-	case KindSch, KindArchive:
-		return of // writeback locks the archive it edits
+	case KindSch, KindArchive, KindSave:
+		return of // writeback locks the archive it edits, a move the save
 	}
 	return ""
 }
@@ -263,6 +264,17 @@ func checkKind(e *Entry) error {
 		}
 		if _, err := dattext.Parse(e.Path, b); err != nil {
 			return fmt.Errorf("the copy is not a MOD.DAT: %v", err)
+		}
+	case KindSave:
+		if !strings.EqualFold(filepath.Ext(base), ".svb") {
+			return fmt.Errorf("a %s backup goes back only to a .SVB, not %s", e.Kind, base)
+		}
+		b, err := readCapped(e.Path, save.DefaultMaxSize)
+		if err != nil {
+			return err
+		}
+		if _, err := save.Decode(b, save.Options{}); err != nil {
+			return fmt.Errorf("the copy is not a character save: %v", err)
 		}
 	case KindOther:
 	default:

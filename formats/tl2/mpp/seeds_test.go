@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"flag"
-	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"packsmith/internal/fuzzseed"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzDecode from seedGrids")
@@ -77,31 +76,12 @@ func seedGrids() []seed {
 	}
 }
 
-func seedFile(data []byte) []byte {
-	return []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", string(data)))
-}
-
 // TestFuzzSeeds keeps testdata/fuzz/FuzzDecode equal to seedGrids; run
 // with -update-seeds to rewrite it.
 func TestFuzzSeeds(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if *updateSeeds {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seeds := map[string][]byte{}
 	for _, s := range seedGrids() {
-		p := filepath.Join(dir, s.name)
-		want := seedFile(s.data)
-		if *updateSeeds {
-			if err := os.WriteFile(p, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(p)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s is missing or stale; run go test -run TestFuzzSeeds -update-seeds", p)
-		}
+		seeds[s.name] = s.data
 	}
+	fuzzseed.Sync(t, "FuzzDecode", seeds, *updateSeeds)
 }

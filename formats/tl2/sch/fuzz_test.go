@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
+
+	"packsmith/internal/fuzzseed"
 )
 
 var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzParse from seedFiles")
@@ -83,25 +82,4 @@ func FuzzParse(f *testing.F) {
 
 // TestFuzzSeeds keeps testdata/fuzz/FuzzParse equal to seedFiles; run with
 // -update-seeds to rewrite it.
-func TestFuzzSeeds(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzParse")
-	if *updateSeeds {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, data := range seedFiles() {
-		p := filepath.Join(dir, name)
-		want := []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", string(data)))
-		if *updateSeeds {
-			if err := os.WriteFile(p, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(p)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s is missing or stale; run go test -run TestFuzzSeeds -update-seeds", p)
-		}
-	}
-}
+func TestFuzzSeeds(t *testing.T) { fuzzseed.Sync(t, "FuzzParse", seedFiles(), *updateSeeds) }

@@ -44,7 +44,7 @@ const jobCalls = {
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
-  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild', 'Characters', 'MoveCharacter'],
 };
 function service(name, mod) {
   connected(name, mod);
@@ -91,7 +91,11 @@ export const tools = () => service('ToolsService', Tools);
 export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
 /** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
 export const packing = () => service('PackService', Packing);
+<<<<<<< HEAD
 /** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods and the MergedPatch calls resolve to their job's result) */
+=======
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatchBuild, Characters and MoveCharacter resolve to their job's result) */
+>>>>>>> h-saves
 export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
 export const settings = () => service('SettingsService', Settings);

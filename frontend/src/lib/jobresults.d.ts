@@ -338,6 +338,56 @@ export interface rebornedit_Row {
   fourth?: string;
 }
 
+export interface saves_BoundMod {
+  id: string;
+  version: number;
+  title: string;
+  file: string;
+  status: string;
+  installed: number;
+  changed: boolean;
+}
+
+export interface saves_Character {
+  file: string;
+  path: string;
+  name: string;
+  class: string;
+  hardcore: boolean;
+  version: number;
+  modded: boolean;
+  bound: saves_BoundMod[];
+  state: string;
+  error?: string;
+  objects: number;
+}
+
+export interface saves_List {
+  userDir: string;
+  characters: saves_Character[];
+  stash: saves_StashFile[];
+}
+
+export interface saves_MoveResult {
+  file: string;
+  path: string;
+  name: string;
+  from: string[];
+  to: string;
+  bound: saves_BoundMod[];
+  objects: number;
+  ids: number;
+  left: number;
+  backup: string;
+  backupId: string;
+  state: string;
+}
+
+export interface saves_StashFile {
+  file: string;
+  size: number;
+}
+
 export interface search_Hit {
   entry: string;
   order: number;
@@ -365,6 +415,8 @@ export interface search_Result {
 
 export interface JobResults {
   "bake": app_BakeView;
+  "char-move": saves_MoveResult;
+  "characters": saves_List;
   "check": check_Report;
   "compare": diff_Result;
   "compare-entry": diff_EntryDiff;

@@ -5,6 +5,8 @@ import {loadorder} from '../models';
 
 export function Backups():Promise<app.BackupList>;
 
+export function Characters(arg1:string,arg2:string):Promise<string>;
+
 export function CheckMods(arg1:string,arg2:string):Promise<string>;
 
 export function LoadOrder(arg1:string,arg2:string):Promise<string>;
@@ -34,5 +36,7 @@ export function MergedPatchBuild(arg1:string,arg2:string,arg3:string):Promise<st
 export function MergedPatchDiff(arg1:string,arg2:string,arg3:string,arg4:string):Promise<string>;
 
 export function MergedPatchSetWinner(arg1:string,arg2:string,arg3:string,arg4:string,arg5:string):Promise<string>;
+
+export function MoveCharacter(arg1:string,arg2:string,arg3:string,arg4:Array<string>,arg5:string):Promise<string>;
 
 export function RestoreBackup(arg1:string):Promise<string>;

@@ -6,6 +6,10 @@ export function Backups() {
   return window['go']['app']['LoadOrderService']['Backups']();
 }
 
+export function Characters(arg1, arg2) {
+  return window['go']['app']['LoadOrderService']['Characters'](arg1, arg2);
+}
+
 export function CheckMods(arg1, arg2) {
   return window['go']['app']['LoadOrderService']['CheckMods'](arg1, arg2);
 }
@@ -64,6 +68,10 @@ export function MergedPatchDiff(arg1, arg2, arg3, arg4) {
 
 export function MergedPatchSetWinner(arg1, arg2, arg3, arg4, arg5) {
   return window['go']['app']['LoadOrderService']['MergedPatchSetWinner'](arg1, arg2, arg3, arg4, arg5);
+}
+
+export function MoveCharacter(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['app']['LoadOrderService']['MoveCharacter'](arg1, arg2, arg3, arg4, arg5);
 }
 
 export function RestoreBackup(arg1) {
