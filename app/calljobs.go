@@ -74,6 +74,7 @@ func JobResults() map[string]any {
 		"restore":              &backups.Restored{},
 		"characters":           &saves.List{},
 		"char-move":            &saves.MoveResult{},
+		"profile":              &ProfileAnswer{},
 		"reborn-read":          RebornTable{},
 		"reborn-edit":          RebornSaved{},
 	}

@@ -68,7 +68,7 @@ func runCheck(c *ctx, args []string) error {
 	}
 	v := s.View()
 	s.Close()
-	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), BaseDir: *baseDir, GameDir: *game}
+	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), LoadOrder: check.LoadOrderFindings(v), BaseDir: *baseDir, GameDir: *game}
 	if o.BaseDir == "" && o.GameDir == "" {
 		o.GameDir = settings.Load().Get().GameDir
 	}
@@ -78,7 +78,7 @@ func runCheck(c *ctx, args []string) error {
 	}
 	out := checkJSON{Target: rep.Target, Mods: rep.Mods, Game: rep.Game, Findings: []check.Finding{}, Millis: rep.Millis}
 	for _, f := range rep.Findings {
-		if !*all && !check.Concerns(f, rep.Target) {
+		if !*all && !check.Concerns(f, rep.Target) && !check.AboutLoadOrder(f) {
 			out.Others++
 			continue
 		}
@@ -112,6 +112,15 @@ func printCheck(c *ctx, v *loadorder.View, r checkJSON, all bool) {
 		game = r.Game
 	}
 	fmt.Fprintf(w, "checked %q against %d active mod%s of %s\ngame data: %s\n", escapeControls(r.Target), len(r.Mods)-1, plural(len(r.Mods)-1), v.SchPath, game)
+	var order []string
+	for _, f := range r.Findings {
+		if check.AboutLoadOrder(f) {
+			order = append(order, fmt.Sprintf("  %-5s %s", f.Severity, escapeControls(f.Message)))
+		}
+	}
+	if len(order) > 0 {
+		fmt.Fprintf(w, "\nthe load order (%s):\n%s\n", escapeControls(v.SchPath), strings.Join(order, "\n"))
+	}
 	for _, m := range r.Mods {
 		lines := checkLines(r.Findings, m.Name)
 		if len(lines) == 0 {
@@ -145,7 +154,7 @@ func checkLines(fs []check.Finding, mod string) []string {
 	var lines []string
 	notes := map[check.Kind]int{}
 	for _, f := range fs {
-		if f.Mod != mod {
+		if f.Mod != mod || check.AboutLoadOrder(f) {
 			continue
 		}
 		sev := f.Severity

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
@@ -248,13 +247,17 @@ func printList(c *ctx, v *loadorder.View) error {
 		state = fmt.Sprintf("%d listed, the game activates %d at most", len(v.Order), v.Limit)
 	}
 	fmt.Fprintf(w, "%s (%s)\nmods folder: %s\n", v.SchPath, state, v.ModsDir)
+	if len(v.Order) > v.Limit {
+		fmt.Fprintf(w, "over the cap: %d mods are active and the game activates the first %d; the %d below place %d are not loaded (keep smaller setups as profiles: packsmith profile)\n",
+			len(v.Order), v.Limit, len(v.Order)-v.Limit, v.Limit)
+	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", escapeControls(n))
 	}
 	fmt.Fprintln(w)
 	// The table is aligned on its own; each row's problems follow it.
 	var buf strings.Builder
-	tw := tabwriter.NewWriter(&buf, 2, 4, 2, ' ', 0)
+	tw := newWideTable(&buf)
 	fmt.Fprintf(tw, "#\ton\ttitle\tversion\tauthor\tid\tfile\tsize\n")
 	for _, m := range v.Mods {
 		place, on := "-", ""
@@ -338,7 +341,7 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 	if len(v.Conflicts) == 0 {
 		fmt.Fprintln(w, "No file is shipped by more than one loaded mod.")
 	} else {
-		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		tw := newWideTable(w)
 		head := "file\twinner\tlosers\n"
 		if v.MergedPatch.Place > 0 {
 			head = "file\twinner\tlosers\tmerged into the patch\n"
@@ -360,7 +363,7 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 		}
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	tw := newWideTable(w)
 	patch := v.MergedPatch.Place > 0
 	if patch {
 		fmt.Fprintf(tw, "#\tmod\tfiles\twins\tloses\tmerged\tunique\t\n")

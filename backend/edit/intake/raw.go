@@ -28,7 +28,7 @@ var rawSources = map[raw.Kind][]struct{ dir, ext string }{
 	raw.UnitData:     {{"MEDIA/UNITS/ITEMS/", ".DAT"}, {"MEDIA/UNITS/MONSTERS/", ".DAT"}, {"MEDIA/UNITS/PLAYERS/", ".DAT"}, {"MEDIA/UNITS/PROPS/", ".DAT"}},
 	raw.Missiles:     {{"MEDIA/MISSILES/", ".LAYOUT"}},
 	raw.Triggerables: {{"MEDIA/TRIGGERABLES/", ".DAT"}},
-	raw.UI:           {{"MEDIA/UI/MENUS/", ".LAYOUT"}},
+	raw.UI:           {{raw.UIScanDir, ".LAYOUT"}},
 	raw.RoomPieces:   {{"MEDIA/LEVELSETS/", ".DAT"}},
 }
 

@@ -31,6 +31,10 @@ type Status string
 const (
 	Missing    Status = "missing"     // no active mod and not the game provide it
 	NotChecked Status = "not checked" // no active mod provides it; the game's data was not given
+	// Nowhere: no game path can match it (outside MEDIA/, as the typo
+	// "mmedia/units/…" in real GUTS builds); an error with or without the
+	// game's data.
+	Nowhere Status = "nowhere"
 )
 
 // Severities of a finding: what breaks the game (a duplicate GUID, a
@@ -114,7 +118,7 @@ func DirMod(name, dir string) (*Mod, error) {
 // Check runs every check over mods, the active ones in load order (the
 // first wins a file), and returns the findings sorted by mod, file, line.
 func Check(mods []*Mod, opt Options) []Finding {
-	c := &checker{mods: mods, opt: opt, units: map[string]owner{}, skills: map[string]owner{}}
+	c := &checker{mods: mods, opt: opt, units: map[string]owner{}, skills: map[string]owner{}, seen: map[placeKey]bool{}, walked: map[string]bool{}}
 	for _, m := range mods {
 		for _, p := range sortedPaths(m) {
 			if opt.Context != nil && opt.Context.Err() != nil {
@@ -169,6 +173,32 @@ type checker struct {
 	opt           Options
 	units, skills map[string]owner // GUID → first holder
 	out           []Finding
+	// seen are the places already reported: one finding per place, however
+	// many units lead to it (34 units sharing one .ANIMATION once gave its
+	// every missing FILE 34 times).
+	seen map[placeKey]bool
+	// walked are the .MATERIAL and .ANIMATION files already read for the
+	// references they hold (by path and folder: a file shared by units is
+	// read once).
+	walked map[string]bool
+}
+
+// placeKey is what makes two findings one: the same kind of problem with
+// the same reference at the same place of the same mod.
+type placeKey struct {
+	kind           Kind
+	mod, file, ref string
+	line           int
+}
+
+// add records f unless its place was reported already.
+func (c *checker) add(f Finding) {
+	k := placeKey{f.Kind, f.Mod, f.File, f.Ref, f.Line}
+	if c.seen[k] {
+		return
+	}
+	c.seen[k] = true
+	c.out = append(c.out, f)
 }
 
 // winner is the mod that gives path p (the first that ships it).
@@ -212,7 +242,7 @@ func (c *checker) guid(seen map[string]owner, kind Kind, what string, m *Mod, p 
 	}
 	if o, ok := seen[g]; ok {
 		if o.file != p {
-			c.out = append(c.out, Finding{Kind: kind, Severity: SevError, Mod: m.Name, File: p, Line: pr.Line, Ref: g, Other: o.mod + ": " + o.file,
+			c.add(Finding{Kind: kind, Severity: SevError, Mod: m.Name, File: p, Line: pr.Line, Ref: g, Other: o.mod + ": " + o.file,
 				Message: fmt.Sprintf("%s %s is also %s's %s: the game keeps one of them", what, g, o.mod, o.file)})
 		}
 		return
@@ -245,7 +275,7 @@ func (c *checker) unit(m *Mod, p string) {
 		c.guid(c.units, DupUnitGUID, "UNIT_GUID", m, p, pr)
 	}
 	if pr, ok := first(n, "BASEFILE"); ok && strings.TrimSpace(pr.Value) != "" {
-		c.ref(m, p, pr.Line, gamePath(pr.Value), "BASEFILE")
+		c.baseFile(m, p, pr)
 	}
 	rd, hasRD := first(n, "RESOURCEDIRECTORY")
 	dir := ""
@@ -260,14 +290,14 @@ func (c *checker) unit(m *Mod, p string) {
 	stem := dir + mod.UpperName(strings.TrimSpace(mf.Value))
 	stem = strings.TrimSuffix(stem, ".MESH")
 	c.ref(m, p, mf.Line, stem+".MESH", "MESHFILE")
-	if w := c.winner(stem + ".MATERIAL"); w != nil {
+	if w := c.winner(stem + ".MATERIAL"); w != nil && c.walk(stem+".MATERIAL", dir) {
 		if b, err := w.Files[stem+".MATERIAL"](); err == nil {
 			for _, t := range MaterialTextures(b) {
 				c.texture(w, stem+".MATERIAL", t.Line, dir, t.Name)
 			}
 		}
 	}
-	if w := c.winner(stem + ".ANIMATION"); w != nil {
+	if w := c.winner(stem + ".ANIMATION"); w != nil && c.walk(stem+".ANIMATION", dir) {
 		if an := c.parse(w, stem+".ANIMATION"); an != nil {
 			var walk func(*dattext.Node)
 			walk = func(x *dattext.Node) {
@@ -283,6 +313,33 @@ func (c *checker) unit(m *Mod, p string) {
 			walk(an)
 		}
 	}
+}
+
+// walk says whether the file at p is still to be read for its references
+// resolved against dir, the unit's RESOURCEDIRECTORY (and marks it read):
+// every unit naming it with that folder gives the same findings.
+func (c *checker) walk(p, dir string) bool {
+	k := p + "\x00" + dir
+	if c.walked[k] {
+		return false
+	}
+	c.walked[k] = true
+	return true
+}
+
+// baseFile checks a unit's BASEFILE. One outside MEDIA/ can match no game
+// file whatever is installed: GUTS then leaves the unit out of
+// UNITDATA.RAW (formats/tl2/raw, Unresolved.Dropped), so the game never
+// creates it: an error even without the game's data.
+func (c *checker) baseFile(m *Mod, p string, pr dattext.Prop) {
+	ref := gamePath(pr.Value)
+	if strings.HasPrefix(ref, "MEDIA/") {
+		c.ref(m, p, pr.Line, ref, "BASEFILE")
+		return
+	}
+	c.add(Finding{Kind: Reference, Severity: SevError, Status: Nowhere, Mod: m.Name, File: p, Line: pr.Line, Ref: ref,
+		Message: fmt.Sprintf("BASEFILE %s: no game path starts so (every game file is under MEDIA/): GUTS leaves this unit out of UNITDATA.RAW, so the game never creates it",
+			strings.TrimSpace(pr.Value))})
 }
 
 // gamePath is a reference as the game looks it up.
@@ -318,7 +375,7 @@ func (c *checker) report(m *Mod, file string, line int, ref, what string, checke
 		f.Status, f.Severity = NotChecked, SevInfo
 		f.Message = fmt.Sprintf("%s %s: no active mod provides it; not checked against the game (its data was not given)", what, ref)
 	}
-	c.out = append(c.out, f)
+	c.add(f)
 }
 
 func (c *checker) ref(m *Mod, file string, line int, ref, what string) {

@@ -17,6 +17,17 @@
 // provides may be the base game's: it is reported with Status NotChecked,
 // never Missing.
 //
+// One finding per place: a finding of the same kind and reference at the
+// same mod, file and line is reported once, and a .MATERIAL or .ANIMATION
+// several units share is read once per RESOURCEDIRECTORY. A BASEFILE
+// outside MEDIA/ (the "mmedia/" typo of real GUTS builds) can match no
+// game file: it is an error (Status Nowhere) with or without the game's
+// data, as GUTS leaves that unit out of UNITDATA.RAW.
+//
+// LoadOrderFindings (loadorder.go) are the load order's own: two .MOD
+// files carrying one MOD_ID, more mods active than the game activates.
+// Run lists them first (RunOptions.LoadOrder); AboutLoadOrder tells them.
+//
 // Run (run.go) is what `packsmith check` and the window call: the target
 // (a .MOD or a mod folder) placed among the active mods (it takes the place
 // of an active mod with its MOD_ID, else goes first, where deploy --enable

@@ -41,6 +41,9 @@ type RunOptions struct {
 	Target string
 	// Active are the active mods in load order (ActiveMods).
 	Active []Source
+	// LoadOrder are the findings about the load order Active came from
+	// (LoadOrderFindings): listed first in the report.
+	LoadOrder []Finding
 	// GameDir is the game (its folder, PAKS or DATA.PAK); BaseDir the same
 	// or a MEDIA folder (sources or extracted). Neither: references into
 	// the base game are not checked.
@@ -133,6 +136,7 @@ func Run(ctx context.Context, o RunOptions) (*Report, error) {
 	if g != nil {
 		opt.Game = g
 	}
+	rep.Findings = append(rep.Findings, o.LoadOrder...)
 	rep.Findings = append(rep.Findings, Check(mods, opt)...)
 	if err := ctx.Err(); err != nil {
 		return nil, err // cancelled: no half a report

@@ -39,7 +39,7 @@ type compiled struct {
 // (raw package doc): their parsed sources are kept for the RAW stage.
 var (
 	rawDatDirs    = []string{"MEDIA/AFFIXES/", "MEDIA/SKILLS/", "MEDIA/UNITS/", "MEDIA/TRIGGERABLES/", "MEDIA/LEVELSETS/"}
-	rawLayoutDirs = []string{"MEDIA/MISSILES/", "MEDIA/UI/MENUS/"}
+	rawLayoutDirs = []string{"MEDIA/MISSILES/", raw.UIScanDir}
 )
 
 func underAny(name string, dirs []string) bool {

@@ -349,7 +349,7 @@ func hashFile(ctx context.Context, f io.ReaderAt, size int64) chan string {
 // rawStage generates the RAW indices from the compiled sources kept in
 // memory, turning the generator's warnings and unresolved units into
 // findings.
-func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*srcFile) (*raw.Result, []Finding, []Unresolved, error) {
+func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*srcFile, proj *Project) (*raw.Result, []Finding, []Unresolved, error) {
 	ms := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
 	for i, r := range results {
 		if r.dat != nil {
@@ -360,6 +360,9 @@ func rawStage(results []*compiled, srcs []*srcFile, base baseSource, files []*sr
 		}
 	}
 	ropt := raw.Options{}
+	if proj != nil {
+		ropt.LeaveOutMenus = proj.MenusLeftOut
+	}
 	if base != nil {
 		ropt.Base = base
 		if gameComplete(base) {
@@ -564,7 +567,7 @@ func inspect(ctx context.Context, modDir, baseDir string) (*Inspection, error) {
 		in.Findings = append(in.Findings, r.findings...)
 	}
 	if Count(in.Findings, SevError) == 0 {
-		_, rfind, _, err := rawStage(results, srcs, base, col.files)
+		_, rfind, _, err := rawStage(results, srcs, base, col.files, proj)
 		if err != nil {
 			return nil, err
 		}

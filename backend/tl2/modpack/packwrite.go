@@ -18,7 +18,7 @@ import (
 
 // buildRAW generates the RAW indices from the compiled sources in memory.
 func (r *packRun) buildRAW() error {
-	rres, rfind, unres, err := rawStage(r.results, r.srcs, r.base, r.col.files)
+	rres, rfind, unres, err := rawStage(r.results, r.srcs, r.base, r.col.files, r.proj)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"packsmith/backend/sys/safefile"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
 )
 
 // ProjectFile is the file beside MOD.DAT that keeps what source text
@@ -35,6 +36,10 @@ type Project struct {
 	// UNITDATA.RAW holds it: Pack reads it as base data when the game's
 	// data lacks the file (see projectBase).
 	BaseUnits map[string]*BaseUnit `json:"-"`
+	// MenusLeftOut are the Menu Definitions the original UI.RAW does not
+	// list though the layouts hold them (formats/tl2/raw.MenusLeftOut):
+	// Pack leaves them out too (raw.Options.LeaveOutMenus).
+	MenusLeftOut []raw.MenuRef `json:"-"`
 }
 
 // BaseUnit is what a base-game file gave the units of a .MOD, read back
@@ -61,6 +66,7 @@ type projectJSON struct {
 	GameVersion string                 `json:"gameVersion,omitempty"`
 	Strings     map[string][]stringRec `json:"strings,omitempty"`
 	BaseUnits   map[string]*BaseUnit   `json:"baseUnits,omitempty"`
+	MenusLeft   []raw.MenuRef          `json:"menusLeftOut,omitempty"`
 }
 
 type stringRec struct {
@@ -70,7 +76,7 @@ type stringRec struct {
 
 // Write saves the project file into the mod folder dir.
 func (p *Project) Write(dir string) error {
-	j := projectJSON{Format: p.Format, Source: p.Source, GameVersion: p.GameVersion}
+	j := projectJSON{Format: p.Format, Source: p.Source, GameVersion: p.GameVersion, MenusLeft: p.MenusLeftOut}
 	if len(p.BaseUnits) > 0 {
 		j.BaseUnits = p.BaseUnits
 	}
@@ -108,7 +114,7 @@ func ReadProject(dir string) (*Project, error) {
 		return nil, fmt.Errorf("%s: format %d is not one this Packsmith reads (1)", filepath.Join(dir, ProjectFile), j.Format)
 	}
 	p := &Project{Format: j.Format, Source: j.Source, GameVersion: j.GameVersion, Strings: map[string][]bindat.Entry{},
-		BaseUnits: map[string]*BaseUnit{}}
+		BaseUnits: map[string]*BaseUnit{}, MenusLeftOut: j.MenusLeft}
 	for k, b := range j.BaseUnits {
 		if b == nil {
 			return nil, fmt.Errorf("%s: baseUnits %q: null", filepath.Join(dir, ProjectFile), k)

@@ -22,7 +22,7 @@ import (
 // every file's size and time on each poll). Then the walk is the last one
 // with those files stat'ed again, and the cache is the one the last pack
 // wrote, as it wrote it. It also keeps the layouts the RAW stage reads
-// (MISSILES, UI/MENUS), by their sources' content hashes, so an unchanged
+// (MISSILES, UI), by their sources' content hashes, so an unchanged
 // one is not parsed again on every save.
 //
 // The walk is reused only when that is exactly what a new walk would
@@ -48,7 +48,7 @@ type watchSession struct {
 	walk    *walkRecord           // the last walk of MEDIA/
 	cache   *packCache            // the cache the last pack saved, as it saved it
 	cacheAt string                // the .MOD that cache describes
-	layouts map[string]keptLayout // the RAW stage's layouts (MISSILES, UI/MENUS) by entry name
+	layouts map[string]keptLayout // the RAW stage's layouts (MISSILES, UI) by entry name
 }
 
 // keptLayout is a layout the RAW stage read, parsed from the source with

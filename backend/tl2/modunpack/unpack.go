@@ -8,7 +8,8 @@
 // units inherit from base-game files the .MOD does not hold, is read from
 // the .MOD's own UNITDATA.RAW and kept in PACKSMITH.JSON as base data
 // (baseUnits; see recordBaseUnits), so pack rebuilds UNITDATA.RAW byte for
-// byte without the game.
+// byte without the game. Likewise the Menu Definitions the .MOD's UI.RAW
+// leaves out though its layouts hold them (menusLeftOut; recordMenus).
 package modunpack
 
 import (
@@ -59,10 +60,13 @@ type Result struct {
 	Duplicates  []string `json:"duplicates"`  // paths the .MOD lists more than once
 	// BaseFiles is how many base-game files (not in the .MOD) the values of
 	// BaseUnits units were recorded for, from the .MOD's UNITDATA.RAW.
-	BaseFiles int      `json:"baseFiles"`
-	BaseUnits int      `json:"baseUnits"`
-	Warnings  []string `json:"warnings"`
-	Millis    int64    `json:"ms"`
+	BaseFiles int `json:"baseFiles"`
+	BaseUnits int `json:"baseUnits"`
+	// MenusLeftOut is how many Menu Definitions the .MOD's UI.RAW does not
+	// list though its layouts hold them (recordMenus).
+	MenusLeftOut int      `json:"menusLeftOut"`
+	Warnings     []string `json:"warnings"`
+	Millis       int64    `json:"ms"`
 }
 
 // Unpack writes the mod folder for the .MOD at modPath into dir.
@@ -102,8 +106,9 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		dict = rghash.NewDictionary()
 	}
 	proj := &modpack.Project{Format: 1, Source: filepath.Base(modPath), GameVersion: r.Header.GameVersion.String(), Strings: map[string][]bindat.Entry{}}
-	units := &raw.MapSource{Dats: map[string]*dattext.Node{}} // the unit sources, for recordBaseUnits
-	var unitData []byte                                       // the .MOD's UNITDATA.RAW
+	// The unit sources and UI layouts, for recordBaseUnits and recordMenus.
+	units := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
+	var unitData, uiData []byte // the .MOD's UNITDATA.RAW and UI.RAW
 
 	// A path listed twice: the copy a lookup finds is written (the one
 	// stored upper-case, else the first; which one the game reads is not
@@ -137,9 +142,15 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 		target := filepath.FromSlash(rel) // within root
 		if k, ok := raw.KindOf(up); ok && path.Dir(up) == "MEDIA" && up == "MEDIA/"+k.FileName() {
 			res.RAWsSkipped = append(res.RAWsSkipped, e.Path)
-			if k == raw.UnitData {
-				if unitData, err = r.ReadEntry(e, MaxCompiled); err != nil {
+			if k == raw.UnitData || k == raw.UI {
+				b, err := r.ReadEntry(e, MaxCompiled)
+				if err != nil {
 					return res, fmt.Errorf("%s: %s: %w", modPath, e.Path, err)
+				}
+				if k == raw.UI {
+					uiData = b
+				} else {
+					unitData = b
 				}
 			}
 			continue
@@ -159,6 +170,9 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	}
 	if unitData != nil {
 		res.BaseFiles, res.BaseUnits = recordBaseUnits(units, unitData, proj, res)
+	}
+	if uiData != nil {
+		res.MenusLeftOut = recordMenus(units, uiData, proj, res)
 	}
 	md, warns := modDatText(r.Header, strings.TrimSuffix(filepath.Base(modPath), filepath.Ext(modPath)))
 	res.Warnings = append(res.Warnings, warns...)
@@ -214,6 +228,7 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up string, root *os.Root, target st
 		}
 		if path.Ext(up) == ".LAYOUT" {
 			if len(b) > 0 && b[0] != 0xFF && b[0] != 0xFE && b[0] != 0xEF { // not text
+				keepMenuLayout(units, up, b)
 				text, err := layout.Decompile(b, layout.RootOf(up))
 				if err != nil {
 					return false, fmt.Errorf("BINLAYOUT: %w", err)
@@ -263,6 +278,45 @@ func keepUnit(units *raw.MapSource, up string, n *dattext.Node) {
 	if isUnitDat(up) {
 		units.Dats[up] = raw.Prune(n)
 	}
+}
+
+// keepMenuLayout keeps a UI layout (BINLAYOUT b at up) for recordMenus.
+func keepMenuLayout(units *raw.MapSource, up string, b []byte) {
+	if strings.HasPrefix(up, raw.UIScanDir) {
+		if l, err := layout.Decode(b); err == nil {
+			units.Layouts[up] = l
+		}
+	}
+}
+
+// recordMenus keeps in proj.MenusLeftOut the Menu Definitions the .MOD's
+// UI.RAW (data) leaves out though its layouts hold them: GUTS sometimes
+// leaves out one whose object id another's shares, by a rule
+// formats/tl2/raw does not know. Pack leaves them out again, so the UI.RAW
+// comes back byte for byte. It returns how many.
+func recordMenus(units *raw.MapSource, data []byte, proj *modpack.Project, res *Result) int {
+	orig, err := raw.Decode(raw.UI, data)
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("MEDIA/UI.RAW does not read (%v): pack writes its own", err))
+		return 0
+	}
+	gen, err := raw.Generate(&raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: units.Layouts}, raw.Options{})
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("MEDIA/UI.RAW: %v", err))
+		return 0
+	}
+	var made []raw.Menu
+	for _, o := range gen.Outputs {
+		if o.File.Kind == raw.UI {
+			made = o.File.Menus
+		}
+	}
+	left := raw.MenusLeftOut(made, orig.Menus)
+	if left == nil && !slices.Equal(made, orig.Menus) {
+		res.Warnings = append(res.Warnings, "MEDIA/UI.RAW lists other menus than the layouts give (not only fewer): pack writes the list the layouts give")
+	}
+	proj.MenusLeftOut = left
+	return len(left)
 }
 
 // recordBaseUnits keeps in proj.BaseUnits what the .MOD's UNITDATA.RAW

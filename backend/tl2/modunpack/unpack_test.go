@@ -394,3 +394,37 @@ func TestUnpackNewUnitOnPartlyRecordedBase(t *testing.T) {
 		t.Error("NEWCOMER not in UNITDATA.RAW's players")
 	}
 }
+
+// EDITORMOD_at_06dc44f.MOD: GUTS's UI.RAW leaves out one of the nine Menu
+// Definitions its layouts hold (CYBER_PLAYER_STASH.LAYOUT's
+// PLAYERSTASHMENU, whose object id three other layouts share), by a rule
+// formats/tl2/raw does not know: unpack records it in PACKSMITH.JSON and
+// pack leaves it out again, so every entry, UI.RAW included, comes back
+// byte for byte.
+func TestUnpackCyber06dc44fUIRAW(t *testing.T) {
+	fx := testfixtures.Dir(t, "tl2")
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	src := filepath.Join(fx, "cyber_mod", "EDITORMOD_at_06dc44f.MOD")
+	same, differ, res, pres := roundTrip(t, src, modpack.Options{})
+	t.Logf("CYBER 06dc44f: %d of %d entries byte-identical; differ: %v", same, res.Entries, differ)
+	if same != res.Entries || len(differ) != 0 || res.MenusLeftOut != 1 {
+		t.Errorf("%d of %d byte-identical, %d menus left out; differ: %v", same, res.Entries, res.MenusLeftOut, differ)
+	}
+	proj, err := modpack.ReadProject(res.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []raw.MenuRef{{File: "MEDIA/UI/MENUS/INGAMEMENUS/CYBER_PLAYER_STASH.LAYOUT", Name: "PLAYERSTASHMENU"}}
+	if len(proj.MenusLeftOut) != 1 || proj.MenusLeftOut[0] != want[0] {
+		t.Errorf("menusLeftOut %+v", proj.MenusLeftOut)
+	}
+	left := 0
+	for _, f := range pres.Findings {
+		if strings.Contains(f.Message, `"PLAYERSTASHMENU" left out of UI.RAW`) {
+			left++
+		}
+	}
+	if left != 1 {
+		t.Errorf("%d findings say PLAYERSTASHMENU was left out: %+v", left, pres.Findings)
+	}
+}

@@ -17,7 +17,7 @@
 //	                                                           i32 RARITY, i32 RARITY_HC, SS UNITTYPE } }
 //	MISSILES.RAW      MEDIA/MISSILES/**/*.LAYOUT               u16 n; n × { SS FILE, u8 k + k × SS MISSILE NAME↑ }
 //	TRIGGERABLES.RAW  MEDIA/TRIGGERABLES/**/*.DAT              u16 n; n × { SS FILE, SS NAME↑ }
-//	UI.RAW            MEDIA/UI/MENUS/**/*.LAYOUT               u32 n; n × { SS MENU NAME, SS FILE, u32 TYPE,
+//	UI.RAW            MEDIA/UI/**/*.LAYOUT                     u32 n; n × { SS MENU NAME, SS FILE, u32 TYPE,
 //	                                                           u32 GAME STATE, u8 CREATE ON LOAD|ALWAYS VISIBLE,
 //	                                                           u8 MULTIPLAYER ONLY, u8 SINGLEPLAYER ONLY, SS KEY BINDING }
 //	ROOMPIECES.RAW    MEDIA/LEVELSETS/**/*.DAT with [PIECE]s   u32 n; n × SS FILE; then n × { u32 k, k × i64 GUID }
@@ -46,8 +46,9 @@
 //     from Options.Base when Options.Nowhere says so) leaves the unit out, as
 //     GUTS leaves it: Unresolved.Dropped, with the BASEFILE's file and line.
 //   - MISSILES: every layout, with the MISSILE NAME of each Missile object.
-//   - UI: one record per Menu Definition object without DO NOT CREATE; MENU
-//     NAME keeps its case. TYPE and GAME STATE are enum indices
+//   - UI: one record per Menu Definition object without DO NOT CREATE, in
+//     any layout below MEDIA/UI/ (GUTS lists MEDIA/UI/INGAMEMENUS/'s too,
+//     not only MEDIA/UI/MENUS/'s); MENU NAME keeps its case. TYPE and GAME STATE are enum indices
 //     (MenuTypes, GameStates).
 //
 // # Record order

@@ -47,6 +47,10 @@ type Options struct {
 	// Whatever it says, a BASEFILE outside MEDIA/ (where no game file is)
 	// is nowhere.
 	Nowhere func(base string) bool
+	// LeaveOutMenus are Menu Definitions UI.RAW does not list: those a
+	// GUTS build left out by the shared-id rule this package does not know
+	// (menus), as an unpack read them off the .MOD's own UI.RAW.
+	LeaveOutMenus []MenuRef
 }
 
 // Output is one generated index.
@@ -360,53 +364,6 @@ func (g *gen) missiles() (*File, error) {
 			return nil, fmt.Errorf("%s: %d Missile objects (max 255)", sp.up, len(m.Names))
 		}
 		f.Missiles = append(f.Missiles, m)
-	}
-	return f, nil
-}
-
-func (g *gen) menus() (*File, error) {
-	f := &File{}
-	s := g.opt.Schema
-	def, ok := s.Descriptor("Menu Definition")
-	if !ok {
-		return nil, errors.New("raw: schema has no Menu Definition descriptor")
-	}
-	flag := func(o *layout.Object, name string) bool {
-		v, _ := s.Text(o, name)
-		return v == "true"
-	}
-	b2u := func(b bool) uint8 {
-		if b {
-			return 1
-		}
-		return 0
-	}
-	for _, sp := range g.scan("MEDIA/UI/MENUS/", ".LAYOUT") {
-		l, ok := g.layout(sp)
-		if !ok {
-			continue
-		}
-		p := sp.up
-		l.Walk(func(o *layout.Object) {
-			if o.Descriptor != def.ID || flag(o, "DO NOT CREATE") {
-				return
-			}
-			name, _ := s.Text(o, "MENU NAME")
-			typ, _ := s.Text(o, "TYPE")
-			state, _ := s.Text(o, "GAME STATE")
-			key, _ := s.Text(o, "KEY BINDING")
-			m := Menu{
-				Name:             name,
-				File:             p,
-				Type:             g.enum(p, "TYPE", MenuTypes, typ),
-				GameState:        g.enum(p, "GAME STATE", GameStates, state),
-				CreateOnLoad:     b2u(flag(o, "CREATE ON LOAD") || flag(o, "ALWAYS VISIBLE")),
-				MultiplayerOnly:  b2u(flag(o, "MULTIPLAYER ONLY")),
-				SingleplayerOnly: b2u(flag(o, "SINGLEPLAYER ONLY")),
-				KeyBinding:       key,
-			}
-			f.Menus = append(f.Menus, m)
-		})
 	}
 	return f, nil
 }

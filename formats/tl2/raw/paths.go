@@ -11,7 +11,7 @@ import (
 // scanDirs are the folders Generate scans; newGen buckets the mod's paths
 // by them once instead of every scan walking every path.
 var scanDirs = []string{"MEDIA/AFFIXES/", "MEDIA/SKILLS/", "MEDIA/UNITS/ITEMS/", "MEDIA/UNITS/MONSTERS/",
-	"MEDIA/UNITS/PLAYERS/", "MEDIA/UNITS/PROPS/", "MEDIA/MISSILES/", "MEDIA/TRIGGERABLES/", "MEDIA/UI/MENUS/", "MEDIA/LEVELSETS/"}
+	"MEDIA/UNITS/PLAYERS/", "MEDIA/UNITS/PROPS/", "MEDIA/MISSILES/", "MEDIA/TRIGGERABLES/", UIScanDir, "MEDIA/LEVELSETS/"}
 
 // upperPath is strings.ToUpper(strings.ReplaceAll(p, `\`, "/")) in one
 // pass (and no allocation when p is already in that form).

@@ -44,7 +44,7 @@ const jobCalls = {
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
-  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild', 'Characters', 'MoveCharacter'],
+  LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner', 'MergedPatchBuild', 'Characters', 'MoveCharacter', 'LoadOrderProfile'],
 };
 function service(name, mod) {
   connected(name, mod);
@@ -91,11 +91,7 @@ export const tools = () => service('ToolsService', Tools);
 export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tools() });
 /** @returns {typeof Packing} (InspectMod and DeployHeld resolve to their job's result) */
 export const packing = () => service('PackService', Packing);
-<<<<<<< HEAD
-/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods and the MergedPatch calls resolve to their job's result) */
-=======
-/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatchBuild, Characters and MoveCharacter resolve to their job's result) */
->>>>>>> h-saves
+/** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatch, MergedPatchDiff, MergedPatchSetWinner, MergedPatchBuild, Characters, MoveCharacter and LoadOrderProfile resolve to their job's result) */
 export const loadOrder = () => service('LoadOrderService', LoadOrder);
 /** @returns {typeof Settings} */
 export const settings = () => service('SettingsService', Settings);

@@ -54,6 +54,13 @@ export interface app_OptimizeResult {
   sizeAfter: number;
 }
 
+export interface app_ProfileAnswer {
+  profiles: profiles_Summary[];
+  saved: profiles_Profile;
+  use: profiles_UseResult;
+  view: import("../../wailsjs/go/models").loadorder.View;
+}
+
 export interface app_RebornSaved {
   output: string;
   backup?: string;
@@ -241,6 +248,13 @@ export interface levelbake_Report {
   millis: number;
 }
 
+export interface loadorder_SaveResult {
+  path: string;
+  backup: string;
+  backupId?: string;
+  written: boolean;
+}
+
 export interface merge_Conflict {
   key: string;
   path: string;
@@ -304,6 +318,7 @@ export interface modunpack_Result {
   duplicates: string[];
   baseFiles: number;
   baseUnits: number;
+  menusLeftOut: number;
   warnings: string[];
   ms: number;
 }
@@ -328,6 +343,53 @@ export interface mpp_Stats {
   void: mpp_ClassCount;
   stub: boolean;
   noWalkable: boolean;
+}
+
+export interface profiles_Combined {
+  file: string;
+  sha256: string;
+  id: string;
+}
+
+export interface profiles_Mod {
+  id: string;
+  title: string;
+  file: string;
+  sha256: string;
+  size: number;
+}
+
+export interface profiles_Need {
+  kind: string;
+  id: string;
+  title: string;
+  file: string;
+  saved: string;
+  message: string;
+}
+
+export interface profiles_Profile {
+  format: number;
+  name: string;
+  saved: string;
+  userDir: string;
+  modsDir: string;
+  mods: profiles_Mod[];
+  combined: profiles_Combined;
+}
+
+export interface profiles_Summary {
+  name: string;
+  saved: string;
+  mods: number;
+  error: string;
+}
+
+export interface profiles_UseResult {
+  profile: string;
+  order: string[];
+  save: loadorder_SaveResult;
+  needs: profiles_Need[];
 }
 
 export interface rebornedit_Row {
@@ -434,6 +496,7 @@ export interface JobResults {
   "optimize": app_OptimizeResult;
   "pack": import("../../wailsjs/go/models").modpack.Result;
   "packwatch": import("../../wailsjs/go/models").app.PackOnSaveStatus;
+  "profile": app_ProfileAnswer;
   "reborn-edit": app_RebornSaved;
   "reborn-read": app_RebornTable;
   "restore": backups_Restored;

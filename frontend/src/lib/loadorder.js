@@ -39,6 +39,13 @@ export const undo = () => loadOrder().LoadOrderUndo();
 export const revert = () => loadOrder().LoadOrderRevert();
 /** Write modlauncher.sch after a backup (into the backups folder). @returns {Promise<Saved>} */
 export const save = () => loadOrder().LoadOrderSave();
+/**
+ * Profiles (named setups): action 'list' (name unused), 'save' (the open list, as shown), 'use' (writes
+ * modlauncher.sch after a backup; refused with unsaved changes) or 'rm'.
+ * @param {'list'|'save'|'use'|'rm'} action @param {string} name
+ * @returns {Promise<import('./jobresults').app_ProfileAnswer>}
+ */
+export const profile = (action, name = '') => loadOrder().LoadOrderProfile(action, name);
 /** History: every backup Packsmith kept, newest first. @returns {Promise<BackupList>} */
 export const backups = () => loadOrder().Backups();
 /** Put a backup back where it came from (what is there is backed up first). @returns {Promise<Restored>} */

@@ -29,6 +29,13 @@ const fresh = () => ({
   check: null,
   checkOrder: '', // the order the report was made for
   checking: false,
+  // Profiles (issue 43): the saved setups, the one picked, and what the
+  // last use said the mods folder lacks.
+  /** @type {import('../jobresults').profiles_Summary[]} */
+  profiles: [],
+  profile: '',
+  /** @type {import('../jobresults').profiles_Need[]} */
+  profileNeeds: [],
 });
 
 export const loadOrder = $state(fresh());
@@ -223,4 +230,61 @@ export async function arrive() {
   } finally {
     loadOrder.ready = true;
   }
+}
+
+/** Read the saved profiles (quietly: a failure shows as the error). */
+export async function listProfiles() {
+  try {
+    const r = await queued(() => lo.profile('list'));
+    loadOrder.profiles = r.profiles;
+  } catch (e) {
+    loadOrder.error = message(e);
+  }
+}
+
+/** Run a profile action; what it answers replaces the profiles (and for use the list). */
+async function profileAction(action, name, okMsg) {
+  loadOrder.pending++;
+  loadOrder.error = '';
+  try {
+    const r = await queued(() => lo.profile(action, name));
+    loadOrder.profiles = r.profiles;
+    if (r.view) loadOrder.view = r.view;
+    loadOrder.profileNeeds = r.use?.needs ?? [];
+    loadOrder.status = okMsg(r);
+    return r;
+  } catch (e) {
+    loadOrder.error = message(e);
+  } finally {
+    loadOrder.pending--;
+  }
+}
+
+/** Save the list as shown as profile name (replacing one of that name). */
+export async function saveProfile(name) {
+  name = name.trim();
+  const r = await profileAction('save', name, (r) => `Saved profile "${name}": ${r.saved.mods.length} mods.`);
+  if (r) loadOrder.profile = r.saved.name;
+}
+
+/** Put profile name back into modlauncher.sch (after a backup); the list is read again. */
+export function useProfile(name) {
+  if (loadOrder.view?.dirty) {
+    loadOrder.error = 'The list has unsaved changes: save or revert them before using a profile.';
+    return;
+  }
+  return profileAction('use', name, (r) => {
+    const u = r.use;
+    const wrote = u.save.written
+      ? `wrote modlauncher.sch` + (u.save.backupId ? ` (the old list is kept as backup ${u.save.backupId}, History)` : '')
+      : 'modlauncher.sch already held it';
+    const lacks = u.needs.length ? ` — ${u.needs.length} mod${u.needs.length === 1 ? '' : 's'} not as saved (below)` : '';
+    return `Profile "${u.profile}": ${u.order.length} mods active; ${wrote}${lacks}.`;
+  });
+}
+
+/** Delete profile name. */
+export async function removeProfile(name) {
+  const r = await profileAction('rm', name, () => `Removed profile "${name}".`);
+  if (r && loadOrder.profile === name) loadOrder.profile = '';
 }

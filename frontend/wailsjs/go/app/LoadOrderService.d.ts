@@ -17,6 +17,8 @@ export function LoadOrderFolders():Promise<app.LoadOrderFolders>;
 
 export function LoadOrderMove(arg1:string,arg2:number):Promise<loadorder.View>;
 
+export function LoadOrderProfile(arg1:string,arg2:string):Promise<string>;
+
 export function LoadOrderReload():Promise<string>;
 
 export function LoadOrderRevert():Promise<loadorder.View>;

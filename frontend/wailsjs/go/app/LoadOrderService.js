@@ -30,6 +30,10 @@ export function LoadOrderMove(arg1, arg2) {
   return window['go']['app']['LoadOrderService']['LoadOrderMove'](arg1, arg2);
 }
 
+export function LoadOrderProfile(arg1, arg2) {
+  return window['go']['app']['LoadOrderService']['LoadOrderProfile'](arg1, arg2);
+}
+
 export function LoadOrderReload() {
   return window['go']['app']['LoadOrderService']['LoadOrderReload']();
 }

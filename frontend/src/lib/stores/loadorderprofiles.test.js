@@ -1,0 +1,67 @@
+import { describe, it, expect, vi, beforeEach } from 'vitest';
+
+// Profiles in the load-order store, against a fake LoadOrderService whose
+// LoadOrderProfile answers as app.ProfileAnswer does.
+const fake = vi.hoisted(() => ({ svc: null }));
+vi.mock('../bridge.js', () => {
+  const view = (order, dirty = false) => ({ userDir: '/u', modsDir: '/u/mods', order, dirty, mods: [] });
+  const svc = {
+    view,
+    LoadOrderFolders: vi.fn(async () => ({ userDir: '/u', modsDir: '' })),
+    LoadOrderView: vi.fn(async () => { throw new Error('none'); }),
+    LoadOrder: vi.fn(async () => view(['1', '2'])),
+    LoadOrderMove: vi.fn(async () => view(['2', '1'], true)),
+    LoadOrderProfile: vi.fn(async (action, name) => {
+      if (action === 'save') return { profiles: [{ name, mods: 2 }], saved: { name, mods: [{}, {}] } };
+      if (action === 'use') {
+        return {
+          profiles: [{ name, mods: 2 }],
+          view: view(['9']),
+          use: { profile: name, order: ['9'], save: { written: true, backupId: 'b1' },
+            needs: [{ kind: 'gone', id: '5', message: '"Five" (id 5) is gone' }] },
+        };
+      }
+      if (action === 'rm') return { profiles: [] };
+      return { profiles: [{ name: 'A', mods: 1 }] };
+    }),
+  };
+  fake.svc = svc;
+  return { loadOrder: () => svc, pickFolder: vi.fn() };
+});
+
+const L = await import('./loadorder.svelte.js');
+const { loadOrder: s } = L;
+
+beforeEach(() => {
+  L.resetLoadOrder();
+  vi.clearAllMocks();
+});
+
+describe('load-order profiles', () => {
+  it('lists, saves the list as shown, uses (the list read again, what is gone shown), deletes', async () => {
+    await L.arrive();
+    await L.listProfiles();
+    expect(s.profiles.map((p) => p.name)).toEqual(['A']);
+    await L.saveProfile('  Coop ');
+    expect(fake.svc.LoadOrderProfile).toHaveBeenLastCalledWith('save', 'Coop');
+    expect(s.profile).toBe('Coop');
+    expect(s.status).toBe('Saved profile "Coop": 2 mods.');
+    await L.useProfile('Coop');
+    expect(fake.svc.LoadOrderProfile).toHaveBeenLastCalledWith('use', 'Coop');
+    expect(s.view.order).toEqual(['9']);
+    expect(s.profileNeeds.map((n) => n.kind)).toEqual(['gone']);
+    expect(s.status).toMatch(/^Profile "Coop": 1 mods active; wrote modlauncher.sch \(the old list is kept as backup b1, History\) — 1 mod not as saved/);
+    await L.removeProfile('Coop');
+    expect(s.profiles).toEqual([]);
+    expect(s.profile).toBe('');
+  });
+
+  it('does not use a profile over unsaved changes', async () => {
+    await L.arrive();
+    await L.move({ id: '2' }, 1);
+    expect(s.view.dirty).toBe(true);
+    L.useProfile('A');
+    expect(fake.svc.LoadOrderProfile).not.toHaveBeenCalledWith('use', 'A');
+    expect(s.error).toMatch(/unsaved changes/);
+  });
+});
