@@ -1,0 +1,261 @@
+package combine
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/modpack"
+	"packsmith/formats/tl2/mod"
+	"packsmith/formats/tl2/raw"
+	"packsmith/internal/testfixtures"
+)
+
+// fixture is one real .MOD put in a user folder under another MOD_ID and
+// title (the two CYBER builds share an id; the game would load one).
+type fixture struct {
+	rel, title string
+	id         int64
+}
+
+// The three real mods in load order: the newer CYBER build first, XOVER,
+// then the older CYBER build (which loses every file the newer ships).
+var three = []fixture{
+	{"cyber_mod/EDITORMOD_at_06dc44f.MOD", "Cyber new", 9001},
+	{"xover/EDITORMOD.MOD", "Xover", 9002},
+	{"cyber_mod/EDITORMOD_at_90dcf2a.MOD", "Cyber old", 9003},
+}
+
+// userFolder writes the fixtures into user/mods (blocks copied as
+// stored, the header given the fixture's id and title) and lists them in
+// modlauncher.sch in order.
+func userFolder(t testing.TB, fx []fixture) (user string, files []string) {
+	t.Helper()
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	user = t.TempDir()
+	var ids []int64
+	for i, f := range fx {
+		src := testfixtures.File(t, "tl2", f.rel)
+		dst := filepath.Join(user, "mods", filepath.Base(filepath.Dir(f.rel))+"_"+string(rune('A'+i))+".MOD")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		reID(t, src, dst, f.id, f.title)
+		files = append(files, dst)
+		ids = append(ids, f.id)
+	}
+	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), ids); err != nil {
+		t.Fatal(err)
+	}
+	return user, files
+}
+
+// reID copies src to dst with another MOD_ID and title, every block as stored.
+func reID(t testing.TB, src, dst string, id int64, title string) {
+	t.Helper()
+	r := openMod(t, src)
+	h := *r.Header
+	h.ModID, h.Title = id, title
+	out, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	w, err := mod.NewWriter(out, &h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range r.BlockOrder() {
+		e := &r.Entries[i]
+		if e.Type == mod.TypeFolder {
+			continue
+		}
+		if err := w.CopyRaw(r, e, mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Duplicate: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func openMod(t testing.TB, p string) *mod.Reader {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	fi, _ := f.Stat()
+	r, err := mod.NewReader(f, fi.Size(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func read(t testing.TB, r *mod.Reader, e *mod.Entry) []byte {
+	t.Helper()
+	b, err := r.ReadEntry(e, 1<<28)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Path, err)
+	}
+	return b
+}
+
+// firstWins maps every file path the mods ship to the bytes the game
+// loads: the first mod in load order shipping it.
+func firstWins(t testing.TB, files []string) map[string][]byte {
+	t.Helper()
+	want := map[string][]byte{}
+	for _, p := range files {
+		r := openMod(t, p)
+		for i := range r.Entries {
+			e := &r.Entries[i]
+			up := mod.UpperName(e.Path)
+			if _, ok := want[up]; ok || e.Type == mod.TypeFolder || rawIndex(up) {
+				continue
+			}
+			want[up] = read(t, r, e)
+		}
+	}
+	return want
+}
+
+// Without the game's data, a combined mod of the three real mods holds,
+// entry by entry, the bytes the game loads from them (the first in load
+// order), says once that the shared text is the winner's, and records its
+// constituents and their hashes in its header.
+func TestCombineThreeFixtures(t *testing.T) {
+	user, files := userFolder(t, three)
+	out := filepath.Join(t.TempDir(), "C.MOD")
+	rep, err := Build(context.Background(), Options{UserDir: user, Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := firstWins(t, files)
+	c := openMod(t, out)
+	fs, err := c.Verify(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		if f.Severity != mod.SevInfo {
+			t.Errorf("verify: %+v", f)
+		}
+	}
+	got := map[string]bool{}
+	for i := range c.Entries {
+		e := &c.Entries[i]
+		up := mod.UpperName(e.Path)
+		if e.Type == mod.TypeFolder || rawIndex(up) {
+			continue
+		}
+		if got[up] {
+			t.Errorf("%s listed twice", up)
+		}
+		got[up] = true
+		w, ok := want[up]
+		if !ok {
+			t.Errorf("%s: in the combined mod, in none of the three", up)
+		} else if b := read(t, c, e); !bytes.Equal(b, w) {
+			t.Errorf("%s: %d bytes, the game loads %d other bytes", up, len(b), len(w))
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files, the three give the game %d", len(got), len(want))
+	}
+	if rep.Shared == 0 || rep.Unmerged == "" || len(rep.Files) != 0 {
+		t.Errorf("shared %d, unmerged %q, merged %d: want the winner's text, said once", rep.Shared, rep.Unmerged, len(rep.Files))
+	}
+	if c.Header.ModID != rep.ID || c.Header.Title != DefaultTitle {
+		t.Errorf("header id %d title %q, want %d %q", c.Header.ModID, c.Header.Title, rep.ID, DefaultTitle)
+	}
+	srcs, ok := Recorded(c.Header.Description)
+	if !ok || len(srcs) != 3 {
+		t.Fatalf("description %q records %v", c.Header.Description, srcs)
+	}
+	for i, s := range srcs {
+		if s.ID != three[i].id || s.Hash != rep.Sources[i].Hash || len(s.Hash) != 16 {
+			t.Errorf("source %d recorded %+v, want id %d hash %s", i, s, three[i].id, rep.Sources[i].Hash)
+		}
+	}
+	if rep.Copied != len(want) || rep.Entries <= rep.Copied {
+		t.Errorf("copied %d of %d entries, want the %d files the mods give", rep.Copied, rep.Entries, len(want))
+	}
+}
+
+// The combined mod's RAW indices hold each file's records once, from the
+// mod the game reads it from.
+func TestCombinedIndicesOnce(t *testing.T) {
+	user, files := userFolder(t, three)
+	out := filepath.Join(t.TempDir(), "C.MOD")
+	if _, err := Build(context.Background(), Options{UserDir: user, Output: out}); err != nil {
+		t.Fatal(err)
+	}
+	c := openMod(t, out)
+	owner := map[string]int{}
+	for i, p := range files {
+		for _, e := range openMod(t, p).Entries {
+			if _, ok := owner[mod.UpperName(e.Path)]; !ok {
+				owner[mod.UpperName(e.Path)] = i
+			}
+		}
+	}
+	checked := 0
+	for _, k := range raw.Kinds {
+		got := index(t, c, k)
+		if got == nil {
+			continue
+		}
+		// What each mod's own index lists per file.
+		own := make([]map[string]int, len(files))
+		for i, p := range files {
+			own[i] = map[string]int{}
+			if f := index(t, openMod(t, p), k); f != nil {
+				for _, fp := range recordFiles(f) {
+					own[i][mod.UpperName(fp)]++
+				}
+			}
+		}
+		seen := map[string]int{}
+		for _, fp := range recordFiles(got) {
+			seen[mod.UpperName(fp)]++
+		}
+		for fp, n := range seen {
+			i, shipped := owner[fp]
+			if !shipped {
+				continue
+			}
+			if n != own[i][fp] {
+				t.Errorf("%s: %s listed %d times, its winner (%s) lists it %d times", k.FileName(), fp, n, three[i].title, own[i][fp])
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no RAW record checked")
+	}
+}
+
+func index(t testing.TB, r *mod.Reader, k raw.Kind) *raw.File {
+	t.Helper()
+	e, ok := r.Lookup("MEDIA/" + k.FileName())
+	if !ok {
+		return nil
+	}
+	f, err := raw.Decode(k, read(t, r, e))
+	if err != nil {
+		t.Fatalf("%s: %v", k.FileName(), err)
+	}
+	return f
+}
+
+func recordFiles(f *raw.File) []string {
+	var out []string
+	modpack.AppendRecords(&raw.File{}, f, func(p string) bool { out = append(out, p); return false })
+	return out
+}
