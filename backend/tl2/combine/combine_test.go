@@ -5,12 +5,18 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/profiles"
+	"packsmith/backend/tl2/saves"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
+	"packsmith/formats/tl2/save"
+	"packsmith/internal/savetest"
 	"packsmith/internal/testfixtures"
 )
 
@@ -258,4 +264,69 @@ func recordFiles(f *raw.File) []string {
 	var out []string
 	modpack.AppendRecords(&raw.File{}, f, func(p string) bool { out = append(out, p); return false })
 	return out
+}
+
+// Deploying the combined mod of the three real mods: modlauncher.sch
+// lists its one line instead of three; the profile saved before gives the
+// three lines back byte for byte; a character bound to two of them is
+// named, moved, and reads back bound to the combined mod alone.
+func TestDeployThreeAndBack(t *testing.T) {
+	user, _ := userFolder(t, three)
+	schPath := filepath.Join(user, "modlauncher.sch")
+	before, err := os.ReadFile(schPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := filepath.Join(user, "modsave", "7656", "HERO_{AB12}.SVB")
+	if err := os.MkdirAll(filepath.Dir(hero), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hero, savetest.File(savetest.Character("Hero", 0x44, save.Mod{ID: three[0].id, Version: 1}, save.Mod{ID: three[2].id, Version: 1})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d, err := Deploy(ctx, Options{UserDir: user}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Characters) != 1 || d.Characters[0].Name != "Hero" || !slices.Equal(d.Characters[0].Mods, []string{"9001", "9003"}) || !d.Characters[0].Moved {
+		t.Errorf("characters %+v, want Hero bound to 9001 and 9003, moved", d.Characters)
+	}
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Order(); !slices.Equal(got, []int64{d.ID}) {
+		t.Errorf("modlauncher.sch lists %v, want the combined mod %d alone", got, d.ID)
+	}
+	if !slices.Equal(d.Replaced, []string{"9001", "9002", "9003"}) || d.Place != 1 {
+		t.Errorf("replaced %v at %d", d.Replaced, d.Place)
+	}
+	if stale, err := Stale(d.Deployed, st.View()); err != nil || stale != "" {
+		t.Errorf("stale %q %v right after the deploy", stale, err)
+	}
+	st.Close()
+	l, err := saves.ListCharacters(ctx, saves.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Characters) != 1 || len(l.Characters[0].Bound) != 1 || l.Characters[0].Bound[0].ID != d.ID || l.Characters[0].State != saves.StatePlays {
+		t.Errorf("Hero after the move: %+v", l.Characters)
+	}
+	p, err := profiles.Default().Get(d.Profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := loadorder.OpenLocked(ctx, loadorder.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := profiles.Use(ctx, p, ls); err != nil {
+		t.Fatal(err)
+	}
+	ls.Close()
+	after, _ := os.ReadFile(schPath)
+	if !bytes.Equal(after, before) {
+		t.Errorf("modlauncher.sch after profile use:\n%q\nwant\n%q", after, before)
+	}
 }

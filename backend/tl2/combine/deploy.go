@@ -1,0 +1,223 @@
+package combine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"packsmith/backend/sys/scratch"
+	"packsmith/backend/tl2/deploy"
+	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/profiles"
+	"packsmith/backend/tl2/saves"
+)
+
+// Character is a character bound to one or more constituents: the game
+// refuses it once they are no longer active, until it is moved to the
+// combined mod.
+type Character struct {
+	File  string   `json:"file"` // relative to the user folder
+	Name  string   `json:"name"`
+	Mods  []string `json:"mods"` // the constituents' ids it is bound to, decimal
+	Moved bool     `json:"moved"`
+	// Backup is the ID that restores the save as it was before the move.
+	Backup string `json:"backup,omitempty"`
+}
+
+// Deployed is what Deploy did.
+type Deployed struct {
+	*Report
+	Deployed string `json:"deployed"` // the combined mod in the mods folder
+	// Profile is the profile saved with the load order before the
+	// combine: `packsmith profile use NAME` goes back.
+	Profile string `json:"profile"`
+	// Replaced are the ids whose lines in modlauncher.sch the combined
+	// mod's one line replaced, at Place (1-based).
+	Replaced    []string    `json:"replaced"`
+	Place       int         `json:"place"`
+	SchBackupID string      `json:"schBackupId,omitempty"`
+	Characters  []Character `json:"characters"`
+}
+
+// Deploy builds the combined mod (Build; o.Output "" = a scratch file),
+// puts it in the mods folder, saves the load order before as a profile
+// and replaces the constituents' lines in modlauncher.sch by its one line,
+// at the first constituent's place. The characters bound to the
+// constituents are named; with move, each is moved to the combined mod
+// (saves.Move: read back, backed up). The steps run in that order; one
+// that fails stops the rest and says what was done.
+func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
+	if o.Output == "" {
+		dir, err := scratch.MkdirTemp("combine-out")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		o.Output = filepath.Join(dir, FileName)
+	}
+	rep, err := Build(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	d := &Deployed{Report: rep, Replaced: []string{}, Characters: []Character{}}
+	if d.Characters, err = bound(ctx, o, rep); err != nil {
+		return nil, err
+	}
+	if err := keepSetup(ctx, o, d); err != nil {
+		return nil, err
+	}
+	modsDir := o.ModsDir
+	if modsDir == "" {
+		modsDir = filepath.Join(o.UserDir, "mods")
+	}
+	res, err := deploy.Mod(ctx, rep.Output, rep.ID, modsDir, false)
+	if err != nil {
+		return nil, fmt.Errorf("deploy (the profile %q keeps the setup before): %w", d.Profile, err)
+	}
+	d.Deployed = res.Path
+	if err := replaceLines(ctx, o, d); err != nil {
+		return nil, fmt.Errorf("%w (the combined mod is deployed at %s; the profile %q keeps the setup before)", err, d.Deployed, d.Profile)
+	}
+	if move {
+		if err := moveCharacters(ctx, o, d); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// bound lists the characters bound to any constituent.
+func bound(ctx context.Context, o Options, rep *Report) ([]Character, error) {
+	l, err := saves.ListCharacters(ctx, saves.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return nil, err
+	}
+	ids := map[int64]bool{}
+	for _, s := range rep.Sources {
+		ids[s.ID] = true
+	}
+	out := []Character{}
+	for _, c := range l.Characters {
+		var mods []string
+		for _, b := range c.Bound {
+			if ids[b.ID] {
+				mods = append(mods, strconv.FormatInt(b.ID, 10))
+			}
+		}
+		if len(mods) > 0 {
+			out = append(out, Character{File: c.File, Name: c.Name, Mods: mods})
+		}
+	}
+	return out, nil
+}
+
+// keepSetup saves the load order as it is as a profile named after the
+// time ("before combine 2026-12-06 05.25.00").
+func keepSetup(ctx context.Context, o Options, d *Deployed) error {
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	name := "before combine " + time.Now().UTC().Format("2006-01-02 15.04.05")
+	p, err := profiles.Snapshot(ctx, name, st.View())
+	if err != nil {
+		return err
+	}
+	if err := profiles.Default().Put(p); err != nil {
+		return fmt.Errorf("saving the setup before as profile %q: %w", name, err)
+	}
+	d.Profile = name
+	return nil
+}
+
+// replaceLines makes modlauncher.sch list the combined mod, once, where
+// its first constituent was, instead of the constituents (and of the
+// merged patch when the combined mod merged itself), under the list's
+// lock, backed up as every save of the list is.
+func replaceLines(ctx context.Context, o Options, d *Deployed) error {
+	st, err := loadorder.OpenLocked(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	gone := map[int64]bool{}
+	for _, s := range d.Sources {
+		gone[s.ID] = true
+	}
+	if o.BaseDir != "" || o.GameDir != "" {
+		gone[mergepatch.PatchID] = true
+	}
+	var order []int64
+	for _, id := range st.Order() {
+		if id == d.ID {
+			continue
+		}
+		if !gone[id] {
+			order = append(order, id)
+			continue
+		}
+		d.Replaced = append(d.Replaced, strconv.FormatInt(id, 10))
+		if d.Place == 0 {
+			d.Place = len(order) + 1
+			order = append(order, d.ID)
+		}
+	}
+	if d.Place == 0 {
+		d.Place = 1
+		order = slices.Insert(order, 0, d.ID)
+	}
+	if err := st.SetOrder(order); err != nil {
+		return err
+	}
+	res, err := st.Save()
+	if err != nil {
+		return err
+	}
+	d.SchBackupID = res.BackupID
+	return nil
+}
+
+// moveCharacters moves each bound character from the constituents to
+// the combined mod.
+func moveCharacters(ctx context.Context, o Options, d *Deployed) error {
+	for i := range d.Characters {
+		c := &d.Characters[i]
+		r, err := saves.Move(ctx, saves.MoveOptions{Options: saves.Options{UserDir: o.UserDir, ModsDir: o.ModsDir},
+			Save: filepath.Join(o.UserDir, filepath.FromSlash(c.File)), From: c.Mods, To: strconv.FormatInt(d.ID, 10)})
+		if err != nil {
+			return fmt.Errorf("moving %s (%s) to the combined mod: %w", c.Name, c.File, err)
+		}
+		c.Moved, c.Backup = true, r.BackupID
+	}
+	return nil
+}
+
+// Stale says why a combined mod no longer matches its constituents as
+// the load order v finds them ("" = current): a constituent gone, or its
+// file changed since the build.
+func Stale(file string, v *loadorder.View) (string, error) {
+	srcs, ok := RecordedFile(file)
+	if !ok {
+		return "", fmt.Errorf("%s is not a combined mod", file)
+	}
+	for _, s := range srcs {
+		row := slices.IndexFunc(v.Mods, func(m loadorder.Mod) bool { return m.ID == s.ID && m.File != "" })
+		if row < 0 {
+			return fmt.Sprintf("mod %d is no longer in the mods folder", s.ID), nil
+		}
+		h, err := loadorder.FileHash(v.Mods[row].File)
+		if err != nil {
+			return "", err
+		}
+		if h != s.Hash {
+			return fmt.Sprintf("%s (%d) changed since the combine: %s, was %s", v.Mods[row].Title, s.ID, h, s.Hash), nil
+		}
+	}
+	return "", nil
+}
