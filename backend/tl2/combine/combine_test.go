@@ -9,99 +9,15 @@ import (
 	"testing"
 
 	"packsmith/backend/tl2/loadorder"
-	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/tl2/profiles"
 	"packsmith/backend/tl2/saves"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/save"
+	"packsmith/internal/combinetest"
 	"packsmith/internal/savetest"
-	"packsmith/internal/testfixtures"
 )
-
-// fixture is one real .MOD put in a user folder under another MOD_ID and
-// title (the two CYBER builds share an id; the game would load one).
-type fixture struct {
-	rel, title string
-	id         int64
-}
-
-// The three real mods in load order: the newer CYBER build first, XOVER,
-// then the older CYBER build (which loses every file the newer ships).
-var three = []fixture{
-	{"cyber_mod/EDITORMOD_at_06dc44f.MOD", "Cyber new", 9001},
-	{"xover/EDITORMOD.MOD", "Xover", 9002},
-	{"cyber_mod/EDITORMOD_at_90dcf2a.MOD", "Cyber old", 9003},
-}
-
-// userFolder writes the fixtures into user/mods (blocks copied as
-// stored, the header given the fixture's id and title) and lists them in
-// modlauncher.sch in order.
-func userFolder(t testing.TB, fx []fixture) (user string, files []string) {
-	t.Helper()
-	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	user = t.TempDir()
-	var ids []int64
-	for i, f := range fx {
-		src := testfixtures.File(t, "tl2", f.rel)
-		dst := filepath.Join(user, "mods", filepath.Base(filepath.Dir(f.rel))+"_"+string(rune('A'+i))+".MOD")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		reID(t, src, dst, f.id, f.title)
-		files = append(files, dst)
-		ids = append(ids, f.id)
-	}
-	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), ids); err != nil {
-		t.Fatal(err)
-	}
-	return user, files
-}
-
-// reID copies src to dst with another MOD_ID and title, every block as stored.
-func reID(t testing.TB, src, dst string, id int64, title string) {
-	t.Helper()
-	r := openMod(t, src)
-	h := *r.Header
-	h.ModID, h.Title = id, title
-	out, err := os.Create(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	w, err := mod.NewWriter(out, &h, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, i := range r.BlockOrder() {
-		e := &r.Entries[i]
-		if e.Type == mod.TypeFolder {
-			continue
-		}
-		if err := w.CopyRaw(r, e, mod.FileHeader{Name: e.Path, Type: e.Type, ExplicitType: true, FileTime: e.FileTime, Duplicate: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func openMod(t testing.TB, p string) *mod.Reader {
-	t.Helper()
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	fi, _ := f.Stat()
-	r, err := mod.NewReader(f, fi.Size(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 func read(t testing.TB, r *mod.Reader, e *mod.Entry) []byte {
 	t.Helper()
@@ -118,7 +34,7 @@ func firstWins(t testing.TB, files []string) map[string][]byte {
 	t.Helper()
 	want := map[string][]byte{}
 	for _, p := range files {
-		r := openMod(t, p)
+		r := combinetest.OpenMod(t, p)
 		for i := range r.Entries {
 			e := &r.Entries[i]
 			up := mod.UpperName(e.Path)
@@ -136,14 +52,14 @@ func firstWins(t testing.TB, files []string) map[string][]byte {
 // order), says once that the shared text is the winner's, and records its
 // constituents and their hashes in its header.
 func TestCombineThreeFixtures(t *testing.T) {
-	user, files := userFolder(t, three)
+	user, files := combinetest.UserFolder(t, combinetest.Three)
 	out := filepath.Join(t.TempDir(), "C.MOD")
 	rep, err := Build(context.Background(), Options{UserDir: user, Output: out})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := firstWins(t, files)
-	c := openMod(t, out)
+	c := combinetest.OpenMod(t, out)
 	fs, err := c.Verify(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -185,8 +101,8 @@ func TestCombineThreeFixtures(t *testing.T) {
 		t.Fatalf("description %q records %v", c.Header.Description, srcs)
 	}
 	for i, s := range srcs {
-		if s.ID != three[i].id || s.Hash != rep.Sources[i].Hash || len(s.Hash) != 16 {
-			t.Errorf("source %d recorded %+v, want id %d hash %s", i, s, three[i].id, rep.Sources[i].Hash)
+		if s.ID != combinetest.Three[i].ID || s.Hash != rep.Sources[i].Hash || len(s.Hash) != 16 {
+			t.Errorf("source %d recorded %+v, want id %d hash %s", i, s, combinetest.Three[i].ID, rep.Sources[i].Hash)
 		}
 	}
 	if rep.Copied != len(want) || rep.Entries <= rep.Copied {
@@ -197,15 +113,15 @@ func TestCombineThreeFixtures(t *testing.T) {
 // The combined mod's RAW indices hold each file's records once, from the
 // mod the game reads it from.
 func TestCombinedIndicesOnce(t *testing.T) {
-	user, files := userFolder(t, three)
+	user, files := combinetest.UserFolder(t, combinetest.Three)
 	out := filepath.Join(t.TempDir(), "C.MOD")
 	if _, err := Build(context.Background(), Options{UserDir: user, Output: out}); err != nil {
 		t.Fatal(err)
 	}
-	c := openMod(t, out)
+	c := combinetest.OpenMod(t, out)
 	owner := map[string]int{}
 	for i, p := range files {
-		for _, e := range openMod(t, p).Entries {
+		for _, e := range combinetest.OpenMod(t, p).Entries {
 			if _, ok := owner[mod.UpperName(e.Path)]; !ok {
 				owner[mod.UpperName(e.Path)] = i
 			}
@@ -221,7 +137,7 @@ func TestCombinedIndicesOnce(t *testing.T) {
 		own := make([]map[string]int, len(files))
 		for i, p := range files {
 			own[i] = map[string]int{}
-			if f := index(t, openMod(t, p), k); f != nil {
+			if f := index(t, combinetest.OpenMod(t, p), k); f != nil {
 				for _, fp := range recordFiles(f) {
 					own[i][mod.UpperName(fp)]++
 				}
@@ -237,7 +153,7 @@ func TestCombinedIndicesOnce(t *testing.T) {
 				continue
 			}
 			if n != own[i][fp] {
-				t.Errorf("%s: %s listed %d times, its winner (%s) lists it %d times", k.FileName(), fp, n, three[i].title, own[i][fp])
+				t.Errorf("%s: %s listed %d times, its winner (%s) lists it %d times", k.FileName(), fp, n, combinetest.Three[i].Title, own[i][fp])
 			}
 			checked++
 		}
@@ -271,7 +187,7 @@ func recordFiles(f *raw.File) []string {
 // three lines back byte for byte; a character bound to two of them is
 // named, moved, and reads back bound to the combined mod alone.
 func TestDeployThreeAndBack(t *testing.T) {
-	user, _ := userFolder(t, three)
+	user, _ := combinetest.UserFolder(t, combinetest.Three)
 	schPath := filepath.Join(user, "modlauncher.sch")
 	before, err := os.ReadFile(schPath)
 	if err != nil {
@@ -281,7 +197,7 @@ func TestDeployThreeAndBack(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(hero), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(hero, savetest.File(savetest.Character("Hero", 0x44, save.Mod{ID: three[0].id, Version: 1}, save.Mod{ID: three[2].id, Version: 1})), 0o644); err != nil {
+	if err := os.WriteFile(hero, savetest.File(savetest.Character("Hero", 0x44, save.Mod{ID: combinetest.Three[0].ID, Version: 1}, save.Mod{ID: combinetest.Three[2].ID, Version: 1})), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
