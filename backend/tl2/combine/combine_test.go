@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/profiles"
 	"packsmith/backend/tl2/saves"
 	"packsmith/backend/tl2/modpack"
@@ -16,6 +17,7 @@ import (
 	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/save"
 	"packsmith/internal/combinetest"
+	"packsmith/internal/mergetest"
 	"packsmith/internal/savetest"
 )
 
@@ -244,5 +246,46 @@ func TestDeployThreeAndBack(t *testing.T) {
 	after, _ := os.ReadFile(schPath)
 	if !bytes.Equal(after, before) {
 		t.Errorf("modlauncher.sch after profile use:\n%q\nwant\n%q", after, before)
+	}
+}
+
+// With the game's data, the text two mods ship is merged as merge merges
+// it: each merged entry of the combined mod is, byte for byte, the merged
+// patch's; each file one mod alone ships is that mod's; the merged patch
+// itself is no constituent.
+func TestCombineMergesAsMerge(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	ctx := context.Background()
+	patch := filepath.Join(t.TempDir(), mergepatch.FileName)
+	if _, err := mergepatch.Build(ctx, mergepatch.Options{UserDir: user, BaseDir: base, Output: patch}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "C.MOD")
+	rep, err := Build(ctx, Options{UserDir: user, BaseDir: base, Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) != 2 || rep.Unmerged != "" || len(rep.Conflicts) == 0 {
+		t.Fatalf("merged %d files, unmerged %q, %d conflicts", len(rep.Files), rep.Unmerged, len(rep.Conflicts))
+	}
+	c, p := combinetest.OpenMod(t, out), combinetest.OpenMod(t, patch)
+	for _, f := range []string{mergetest.Dat, mergetest.Layout} {
+		ce, ok1 := c.Lookup(f)
+		pe, ok2 := p.Lookup(f)
+		if !ok1 || !ok2 {
+			t.Fatalf("%s: in the combined mod %v, in the patch %v", f, ok1, ok2)
+		}
+		if !bytes.Equal(read(t, c, ce), read(t, p, pe)) {
+			t.Errorf("%s: the combined mod's merge differs from merge's", f)
+		}
+	}
+	for _, f := range []string{mergetest.OnlyA, mergetest.OnlyB} {
+		if _, ok := c.Lookup(f); !ok {
+			t.Errorf("%s (one mod's alone) is not in the combined mod", f)
+		}
+	}
+	units := index(t, c, raw.UnitData).Units[0]
+	if len(units) != 1 || units[0].GUID != mergetest.OnlyBGUID {
+		t.Errorf("UNITDATA.RAW items %+v, want B's unit once", units)
 	}
 }
