@@ -12,6 +12,7 @@ import (
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/formats/tl2/mod"
 	"packsmith/internal/testfixtures"
+	"packsmith/internal/tl2test"
 )
 
 // Fixture is one real .MOD put in a user folder under another MOD_ID and
@@ -56,7 +57,7 @@ func UserFolder(t testing.TB, fx []Fixture) (user string, files []string) {
 // reID copies src to dst with another MOD_ID and title, every block as stored.
 func reID(t testing.TB, src, dst string, id int64, title string) {
 	t.Helper()
-	r := OpenMod(t, src)
+	r := tl2test.OpenMod(t, src)
 	h := *r.Header
 	h.ModID, h.Title = id, title
 	out, err := os.Create(dst)
@@ -81,19 +82,3 @@ func reID(t testing.TB, src, dst string, id int64, title string) {
 		t.Fatal(err)
 	}
 }
-
-func OpenMod(t testing.TB, p string) *mod.Reader {
-	t.Helper()
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	fi, _ := f.Stat()
-	r, err := mod.NewReader(f, fi.Size(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-

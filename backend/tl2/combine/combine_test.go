@@ -10,15 +10,16 @@ import (
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/mergepatch"
+	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/profiles"
 	"packsmith/backend/tl2/saves"
-	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/save"
 	"packsmith/internal/combinetest"
 	"packsmith/internal/mergetest"
 	"packsmith/internal/savetest"
+	"packsmith/internal/tl2test"
 )
 
 func read(t testing.TB, r *mod.Reader, e *mod.Entry) []byte {
@@ -36,7 +37,7 @@ func firstWins(t testing.TB, files []string) map[string][]byte {
 	t.Helper()
 	want := map[string][]byte{}
 	for _, p := range files {
-		r := combinetest.OpenMod(t, p)
+		r := tl2test.OpenMod(t, p)
 		for i := range r.Entries {
 			e := &r.Entries[i]
 			up := mod.UpperName(e.Path)
@@ -61,7 +62,7 @@ func TestCombineThreeFixtures(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := firstWins(t, files)
-	c := combinetest.OpenMod(t, out)
+	c := tl2test.OpenMod(t, out)
 	fs, err := c.Verify(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -120,10 +121,10 @@ func TestCombinedIndicesOnce(t *testing.T) {
 	if _, err := Build(context.Background(), Options{UserDir: user, Output: out}); err != nil {
 		t.Fatal(err)
 	}
-	c := combinetest.OpenMod(t, out)
+	c := tl2test.OpenMod(t, out)
 	owner := map[string]int{}
 	for i, p := range files {
-		for _, e := range combinetest.OpenMod(t, p).Entries {
+		for _, e := range tl2test.OpenMod(t, p).Entries {
 			if _, ok := owner[mod.UpperName(e.Path)]; !ok {
 				owner[mod.UpperName(e.Path)] = i
 			}
@@ -139,7 +140,7 @@ func TestCombinedIndicesOnce(t *testing.T) {
 		own := make([]map[string]int, len(files))
 		for i, p := range files {
 			own[i] = map[string]int{}
-			if f := index(t, combinetest.OpenMod(t, p), k); f != nil {
+			if f := index(t, tl2test.OpenMod(t, p), k); f != nil {
 				for _, fp := range recordFiles(f) {
 					own[i][mod.UpperName(fp)]++
 				}
@@ -268,7 +269,7 @@ func TestCombineMergesAsMerge(t *testing.T) {
 	if len(rep.Files) != 2 || rep.Unmerged != "" || len(rep.Conflicts) == 0 {
 		t.Fatalf("merged %d files, unmerged %q, %d conflicts", len(rep.Files), rep.Unmerged, len(rep.Conflicts))
 	}
-	c, p := combinetest.OpenMod(t, out), combinetest.OpenMod(t, patch)
+	c, p := tl2test.OpenMod(t, out), tl2test.OpenMod(t, patch)
 	for _, f := range []string{mergetest.Dat, mergetest.Layout} {
 		ce, ok1 := c.Lookup(f)
 		pe, ok2 := p.Lookup(f)

@@ -3,7 +3,6 @@ package combine
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -53,12 +52,12 @@ type Deployed struct {
 // that fails stops the rest and says what was done.
 func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 	if o.Output == "" {
-		dir, err := scratch.MkdirTemp("combine-out")
+		out, done, err := scratch.Path("combine", FileName)
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(dir)
-		o.Output = filepath.Join(dir, FileName)
+		defer done()
+		o.Output = out
 	}
 	rep, err := Build(ctx, o)
 	if err != nil {

@@ -119,13 +119,7 @@ type own struct {
 	copies []copyEntry
 	added  []mod.FileHeader
 	data   [][]byte
-	file   *os.File // the pack's, open while its blocks are copied
-}
-
-func (o *own) close() {
-	if o.file != nil {
-		o.file.Close()
-	}
+	close  func() // closes the pack, open while its blocks are copied
 }
 
 // part makes the combined mod's own files. With merged files, they are
@@ -137,7 +131,7 @@ func (o *own) close() {
 func part(ctx context.Context, o Options, rep *Report, md *modpack.ModDat, readers []*mod.Reader, p string) (*own, error) {
 	records, skipped := mergepatch.ModRecords(readers, rep.Sources, rep.Files)
 	rep.Skipped = append(rep.Skipped, skipped...)
-	res := &own{}
+	res := &own{close: func() {}}
 	if len(rep.Files) == 0 {
 		for _, f := range records {
 			b, err := raw.Encode(f)
@@ -160,21 +154,12 @@ func part(ctx context.Context, o Options, rep *Report, md *modpack.ModDat, reade
 	if _, err := modpack.PackMemory(ctx, m, modpack.Options{Output: p, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records}); err != nil {
 		return nil, err
 	}
-	pf, err := os.Open(p)
+	rs, closeAll, err := mergepatch.OpenMods([]mergepatch.Source{{File: p}})
 	if err != nil {
 		return nil, err
 	}
-	fi, err := pf.Stat()
-	if err != nil {
-		pf.Close()
-		return nil, err
-	}
-	pr, err := mod.NewReader(pf, fi.Size(), nil)
-	if err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("%s: %w", p, err)
-	}
-	res.file = pf
+	pr := rs[0]
+	res.close = closeAll
 	for i := range pr.Entries {
 		if pr.Entries[i].Type != mod.TypeFolder {
 			res.copies = append(res.copies, copyEntry{pr, &pr.Entries[i]})
@@ -281,18 +266,10 @@ func protect(out string) (string, error) {
 // RecordedFile reads the constituents a combined .MOD's header records;
 // false when p is not a combined mod.
 func RecordedFile(p string) ([]loadorder.PatchSource, bool) {
-	f, err := os.Open(p)
+	rs, closeAll, err := mergepatch.OpenMods([]mergepatch.Source{{File: p}})
 	if err != nil {
 		return nil, false
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, false
-	}
-	r, err := mod.NewReader(f, fi.Size(), nil)
-	if err != nil {
-		return nil, false
-	}
-	return Recorded(r.Header.Description)
+	defer closeAll()
+	return Recorded(rs[0].Header.Description)
 }

@@ -130,11 +130,6 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if o.BaseDir == "" && o.GameDir == "" {
 		return nil, ErrNoBase
 	}
-	bs, err := openBase(o)
-	if err != nil {
-		return nil, err
-	}
-	defer bs.close()
 	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
 	if err != nil {
 		return nil, err
@@ -145,16 +140,15 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Sources: srcs}
 	readers, closeAll, err := openMods(srcs)
 	if err != nil {
 		return nil, err
 	}
 	defer closeAll()
-	if err := mergeShared(ctx, o, bs, readers, rep); err != nil {
+	rep, err := Merge(ctx, o, srcs, readers)
+	if err != nil {
 		return nil, err
 	}
-	rep.Indices = []Index{}
 	if o.Output == "" {
 		return rep, nil
 	}
