@@ -14,6 +14,7 @@ import (
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
 	"packsmith/backend/tl2/check"
+	"packsmith/backend/tl2/combine"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -74,6 +75,8 @@ func JobResults() map[string]any {
 		"restore":              &backups.Restored{},
 		"characters":           &saves.List{},
 		"char-move":            &saves.MoveResult{},
+		"combine":              &combine.Deployed{},
+		"combine-characters":   []combine.Character{},
 		"profile":              &ProfileAnswer{},
 		"reborn-read":          RebornTable{},
 		"reborn-edit":          RebornSaved{},

@@ -90,6 +90,17 @@ func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 	return d, nil
 }
 
+// Bound lists the characters of the user folder bound to the mods Build
+// would combine (o.Mods, or the active mods): the window asks before
+// moving them.
+func Bound(ctx context.Context, o Options) ([]Character, error) {
+	srcs, err := Constituents(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	return bound(ctx, o, &Report{Sources: srcs})
+}
+
 // bound lists the characters bound to any constituent.
 func bound(ctx context.Context, o Options, rep *Report) ([]Character, error) {
 	l, err := saves.ListCharacters(ctx, saves.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
