@@ -1,0 +1,38 @@
+import { describe, it, expect } from 'vitest';
+import * as cb from './combine.js';
+
+describe('constituents', () => {
+  it('takes the loaded active mods in load order', () => {
+    const view = {
+      mods: [
+        { id: '3', title: 'C', active: true, loaded: true, place: 2, file: '/m/C.MOD' },
+        { id: '1', title: 'A', active: true, loaded: true, place: 1, file: '/m/A.MOD' },
+        { id: '2', title: 'B', active: false, loaded: false, place: 0, file: '/m/B.MOD' },
+        { id: '4', title: '', active: true, loaded: true, place: 3, file: '/m/D.MOD' },
+        { id: '5', title: 'Past the cap', active: true, loaded: false, place: 11, file: '/m/E.MOD' },
+        { id: '6', title: 'No file', active: true, loaded: true, place: 4, file: '' },
+      ],
+    };
+    expect(cb.constituents(view)).toEqual([{ id: '1', title: 'A' }, { id: '3', title: 'C' }, { id: '4', title: 'mod 4' }]);
+    expect(cb.constituents(null)).toEqual([]);
+  });
+});
+
+describe('texts', () => {
+  it('says one mod id instead of N and how to go back', () => {
+    const s = cb.whatChanges(12);
+    expect(s).toContain('one mod id instead of 12');
+    expect(s).toContain('profile');
+  });
+  it('says where the combined mod went, the profile, and who moved', () => {
+    const s = cb.doneText({
+      title: 'All', deployed: '/m/PACKSMITH_COMBINED.MOD', place: 1, replaced: ['1', '2', '3'], profile: 'before combine X',
+      sources: [{}, {}, {}], unmerged: '', characters: [{ name: 'Hero', moved: true }, { name: 'Wolf', moved: false }],
+    });
+    expect(s).toContain('Combined 3 mods into "All"');
+    expect(s).toContain('instead of 3 mods');
+    expect(s).toContain('"before combine X"');
+    expect(s).toContain('Moved to it: Hero');
+    expect(s).toContain('refuses them until moved): Wolf');
+  });
+});
