@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,9 @@ var (
 	ErrNoOutput  = errors.New("combine needs an output file (-o OUT.MOD)")
 	ErrTooLarge  = errors.New("the mods hold more entries than a combine copies")
 	ErrNotLoaded = errors.New("the named mod has no .MOD file in the mods folder")
+	// ErrOverConstituent: -o names a mod being combined (it is read while
+	// the combined mod is written, and the player's copy would be lost).
+	ErrOverConstituent = errors.New("-o names one of the mods being combined; write the combined mod elsewhere")
 )
 
 // Options say what to combine.
@@ -107,6 +111,9 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := notOver(o.Output, srcs); err != nil {
+		return nil, err
+	}
 	readers, closeAll, err := mergepatch.OpenMods(srcs)
 	if err != nil {
 		return nil, err
@@ -124,6 +131,20 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// notOver refuses an output that is one of the constituents' files.
+func notOver(out string, srcs []mergepatch.Source) error {
+	st, err := os.Stat(out)
+	if err != nil {
+		return nil // nothing there yet
+	}
+	for _, s := range srcs {
+		if fi, err := os.Stat(s.File); err == nil && os.SameFile(st, fi) {
+			return fmt.Errorf("%s: %w", out, ErrOverConstituent)
+		}
+	}
+	return nil
 }
 
 // mergeText merges the shared text sources when the game's data is given,

@@ -3,6 +3,7 @@ package combine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -288,5 +289,46 @@ func TestCombineMergesAsMerge(t *testing.T) {
 	units := index(t, c, raw.UnitData).Units[0]
 	if len(units) != 1 || units[0].GUID != mergetest.OnlyBGUID {
 		t.Errorf("UNITDATA.RAW items %+v, want B's unit once", units)
+	}
+}
+
+// -o over a constituent is refused and the mod is left as it was; a
+// cancel, before or during the copy, leaves no output and no temporary
+// file beside it.
+func TestRefusalsAndCancel(t *testing.T) {
+	user, files := combinetest.UserFolder(t, combinetest.Three)
+	before, _ := os.ReadFile(files[1])
+	_, err := Build(context.Background(), Options{UserDir: user, Output: files[1]})
+	if !errors.Is(err, ErrOverConstituent) {
+		t.Errorf("err %v, want ErrOverConstituent", err)
+	}
+	if after, _ := os.ReadFile(files[1]); !bytes.Equal(after, before) {
+		t.Error("the constituent changed")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "C.MOD")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, Options{UserDir: user, Output: out}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: %v", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	copied := 0
+	_, err = Build(ctx, Options{UserDir: user, Output: out, Progress: func(p modpack.Progress) {
+		if p.Stage == StageCopy {
+			if copied++; copied == 10 {
+				cancel()
+			}
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || copied < 10 {
+		t.Errorf("cancelled during the copy (%d copied): %v", copied, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("left behind: %v", ents)
+	}
+	if _, err := Build(context.Background(), Options{UserDir: user, Mods: []string{"9002"}, Output: out}); !errors.Is(err, ErrNoMods) {
+		t.Errorf("one mod named: %v", err)
 	}
 }
