@@ -189,7 +189,7 @@ func sharedText(readers []*mod.Reader) []string {
 }
 
 // Constituents lists the mods to combine, in load order, with their
-// hashes: o.Mods, or the loaded mods. The merged patch is left out when
+// hashes: o.Mods, or the active mods (those past the game's cap too). The merged patch is left out when
 // the game's data is given (the combined mod merges itself); without it,
 // the patch is one mod like the others, first, and its merges win.
 // A combined mod already loaded is left out of the loaded mods.
@@ -224,7 +224,6 @@ func Constituents(ctx context.Context, o Options) ([]mergepatch.Source, error) {
 func pick(st *loadorder.State, o Options) ([]loadorder.Mod, error) {
 	v := st.View()
 	byID := map[int64]loadorder.Mod{}
-	var loaded []loadorder.Mod
 	for _, m := range v.Mods {
 		if m.File == "" {
 			continue
@@ -232,11 +231,16 @@ func pick(st *loadorder.State, o Options) ([]loadorder.Mod, error) {
 		if prev, ok := byID[m.ID]; !ok || (m.Loaded && !prev.Loaded) {
 			byID[m.ID] = m
 		}
-		if m.Loaded && !(m.ID == mergepatch.PatchID && (o.BaseDir != "" || o.GameDir != "")) && !isCombined(m) {
+	}
+	// Every active mod, past the cap too (putting those in one slot is
+	// the point), once per id: the file the game would load for it.
+	var loaded []loadorder.Mod
+	for _, id := range st.Order() {
+		m, ok := byID[id]
+		if ok && !(m.ID == mergepatch.PatchID && (o.BaseDir != "" || o.GameDir != "")) && !isCombined(m) {
 			loaded = append(loaded, m)
 		}
 	}
-	sort.SliceStable(loaded, func(i, j int) bool { return loaded[i].Place < loaded[j].Place })
 	if len(o.Mods) == 0 {
 		return loaded, nil
 	}

@@ -398,7 +398,7 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 
 	if m.Active && f.where == WhereMods {
 		if r := rankOf[m.ID]; r > s.opts.Limit {
-			m.add(ProbOverLimit, SevError, "This is active mod number %d: the game activates at most %d mods (as players report) and refuses the rest. Disable some, or merge mods.", r, s.opts.Limit)
+			m.add(ProbOverLimit, SevError, "This is active mod number %d: the game activates at most %d mods (as players report) and refuses the rest. Disable some, or combine mods into one (packsmith combine, Load order → Combine).", r, s.opts.Limit)
 		}
 	}
 

@@ -18,13 +18,14 @@ export const boundCharacters = (req) => combining().CombineCharacters(req);
 export const combineMods = (req) => combining().Combine(req);
 
 /**
- * The mods a combine takes: the loaded active mods, in load order (the
- * merged patch included: without the game's data it is one like the
- * others). @param {View|null} view @returns {{id: string, title: string}[]}
+ * The mods a combine takes: the active mods with a file, in load order,
+ * those past the game's cap too (putting them in one slot is the point).
+ * @param {View|null} view @returns {{id: string, title: string}[]}
  */
 export function constituents(view) {
+  const seen = new Set();
   return (view?.mods ?? [])
-    .filter((m) => m.active && m.loaded && m.file)
+    .filter((m) => m.active && m.file && !seen.has(m.id) && seen.add(m.id))
     .sort((a, b) => a.place - b.place)
     .map((m) => ({ id: m.id, title: m.title || `mod ${m.id}` }));
 }

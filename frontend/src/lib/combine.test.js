@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import * as cb from './combine.js';
 
 describe('constituents', () => {
-  it('takes the loaded active mods in load order', () => {
+  it('takes the active mods in load order, past the cap too, each id once', () => {
     const view = {
       mods: [
         { id: '3', title: 'C', active: true, loaded: true, place: 2, file: '/m/C.MOD' },
@@ -11,9 +11,10 @@ describe('constituents', () => {
         { id: '4', title: '', active: true, loaded: true, place: 3, file: '/m/D.MOD' },
         { id: '5', title: 'Past the cap', active: true, loaded: false, place: 11, file: '/m/E.MOD' },
         { id: '6', title: 'No file', active: true, loaded: true, place: 4, file: '' },
+        { id: '1', title: 'A copy', active: true, loaded: false, place: 1, file: '/m/A2.MOD' },
       ],
     };
-    expect(cb.constituents(view)).toEqual([{ id: '1', title: 'A' }, { id: '3', title: 'C' }, { id: '4', title: 'mod 4' }]);
+    expect(cb.constituents(view)).toEqual([{ id: '1', title: 'A' }, { id: '3', title: 'C' }, { id: '4', title: 'mod 4' }, { id: '5', title: 'Past the cap' }]);
     expect(cb.constituents(null)).toEqual([]);
   });
 });
