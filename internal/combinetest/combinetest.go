@@ -39,12 +39,12 @@ func UserFolder(t testing.TB, fx []Fixture) (user string, files []string) {
 	user = t.TempDir()
 	var ids []int64
 	for i, f := range fx {
-		src := testfixtures.File(t, "tl2", f.Rel)
+		src := FixturePath(t, f)
 		dst := filepath.Join(user, "mods", filepath.Base(filepath.Dir(f.Rel))+"_"+string(rune('A'+i))+".MOD")
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		reID(t, src, dst, f.ID, f.Title)
+		ReID(t, src, dst, f.ID, f.Title)
 		files = append(files, dst)
 		ids = append(ids, f.ID)
 	}
@@ -54,8 +54,8 @@ func UserFolder(t testing.TB, fx []Fixture) (user string, files []string) {
 	return user, files
 }
 
-// reID copies src to dst with another MOD_ID and title, every block as stored.
-func reID(t testing.TB, src, dst string, id int64, title string) {
+// ReID copies src to dst with another MOD_ID and title, every block as stored.
+func ReID(t testing.TB, src, dst string, id int64, title string) {
 	t.Helper()
 	r := tl2test.OpenMod(t, src)
 	h := *r.Header
@@ -81,4 +81,10 @@ func reID(t testing.TB, src, dst string, id int64, title string) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// FixturePath is f's file in the fixtures folder (the test skips without it).
+func FixturePath(t testing.TB, f Fixture) string {
+	t.Helper()
+	return testfixtures.File(t, "tl2", f.Rel)
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
@@ -28,12 +27,6 @@ const DefaultTitle = "Combined mods (Packsmith)"
 // together): a lying manifest cannot make it plan without end.
 const MaxEntries = 4 << 20
 
-// descHead starts a combined mod's header DESCRIPTION (see the package
-// doc, "Header"); the rest is a merged patch's list (loadorder.PatchDescription).
-const (
-	descHead  = "Packsmith combined mod of "
-	patchHead = "Packsmith merged patch of "
-)
 
 // Errors.
 var (
@@ -288,7 +281,7 @@ func isCombined(m loadorder.Mod) bool {
 // it stays bound) and another set gets another.
 func ID(srcs []mergepatch.Source) int64 {
 	h := fnv.New64a()
-	h.Write([]byte(descHead))
+	h.Write([]byte("Packsmith combined mod of "))
 	for _, s := range srcs {
 		h.Write([]byte(strconv.FormatInt(s.ID, 10) + ";"))
 	}
@@ -300,19 +293,19 @@ func ID(srcs []mergepatch.Source) int64 {
 }
 
 // Description is the combined mod's header DESCRIPTION: its constituents
-// in load order, each MOD_ID with its file's hash, then their titles.
+// in load order, each MOD_ID with its file's hash, then their titles
+// (loadorder.CombinedDescription, whose view judges it stale).
 func Description(srcs []mergepatch.Source) string {
-	return descHead + strings.TrimPrefix(mergepatch.Description(srcs), patchHead)
+	rec := make([]loadorder.PatchSource, len(srcs))
+	for i, s := range srcs {
+		rec[i] = loadorder.PatchSource{ID: s.ID, Hash: s.Hash, Title: s.Title}
+	}
+	return loadorder.CombinedDescription(rec)
 }
 
 // Recorded reads the constituents a combined mod's description lists
 // (ids and hashes; titles are not read back).
-func Recorded(desc string) ([]loadorder.PatchSource, bool) {
-	if !strings.HasPrefix(desc, descHead) {
-		return nil, false
-	}
-	return loadorder.RecordedSources(patchHead + strings.TrimPrefix(desc, descHead))
-}
+func Recorded(desc string) ([]loadorder.PatchSource, bool) { return loadorder.CombinedSources(desc) }
 
 // rawIndex reports whether p (upper case) is one of the RAW indices a
 // .MOD ships at MEDIA/ (the combined mod builds its own).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/loadorder"
@@ -191,7 +192,7 @@ func recordFiles(f *raw.File) []string {
 // three lines back byte for byte; a character bound to two of them is
 // named, moved, and reads back bound to the combined mod alone.
 func TestDeployThreeAndBack(t *testing.T) {
-	user, _ := combinetest.UserFolder(t, combinetest.Three)
+	user, files := combinetest.UserFolder(t, combinetest.Three)
 	schPath := filepath.Join(user, "modlauncher.sch")
 	before, err := os.ReadFile(schPath)
 	if err != nil {
@@ -248,6 +249,16 @@ func TestDeployThreeAndBack(t *testing.T) {
 	after, _ := os.ReadFile(schPath)
 	if !bytes.Equal(after, before) {
 		t.Errorf("modlauncher.sch after profile use:\n%q\nwant\n%q", after, before)
+	}
+	// A constituent rebuilt since: the combined mod's row says it is stale.
+	combinetest.ReID(t, combinetest.FixturePath(t, combinetest.Three[1]), files[1], combinetest.Three[1].ID, "Xover 2")
+	st, err = loadorder.Open(ctx, loadorder.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if stale, err := Stale(d.Deployed, st.View()); err != nil || !strings.Contains(stale, `"Xover 2" changed since the combine`) {
+		t.Errorf("stale %q %v after a constituent changed", stale, err)
 	}
 }
 

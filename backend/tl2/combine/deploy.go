@@ -208,26 +208,20 @@ func moveCharacters(ctx context.Context, o Options, d *Deployed) error {
 	return nil
 }
 
-// Stale says why a combined mod no longer matches its constituents as
-// the load order v finds them ("" = current): a constituent gone, or its
-// file changed since the build.
+// Stale says why the combined mod file no longer holds its constituents
+// as the load order v finds them ("" = current): its row's
+// loadorder.ProbCombinedStale problem, the one home of the check.
 func Stale(file string, v *loadorder.View) (string, error) {
-	srcs, ok := RecordedFile(file)
-	if !ok {
-		return "", fmt.Errorf("%s is not a combined mod", file)
+	for _, m := range v.Mods {
+		if m.File != file {
+			continue
+		}
+		for _, p := range m.Problems {
+			if p.Code == loadorder.ProbCombinedStale {
+				return p.Message, nil
+			}
+		}
+		return "", nil
 	}
-	for _, s := range srcs {
-		row := slices.IndexFunc(v.Mods, func(m loadorder.Mod) bool { return m.ID == s.ID && m.File != "" })
-		if row < 0 {
-			return fmt.Sprintf("mod %d is no longer in the mods folder", s.ID), nil
-		}
-		h, err := loadorder.FileHash(v.Mods[row].File)
-		if err != nil {
-			return "", err
-		}
-		if h != s.Hash {
-			return fmt.Sprintf("%s (%d) changed since the combine: %s, was %s", v.Mods[row].Title, s.ID, h, s.Hash), nil
-		}
-	}
-	return "", nil
+	return "", fmt.Errorf("%s is not in the load order's mods folder", file)
 }

@@ -187,6 +187,9 @@ func (s *State) View() *View {
 		if why := s.rowStale(&v.Mods[i], v, loaded); why != "" {
 			v.Mods[i].add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", why)
 		}
+		if why := s.rowCombinedStale(&v.Mods[i]); why != "" {
+			v.Mods[i].add(ProbCombinedStale, SevWarning, "The combined mod is out of date: %s.", why)
+		}
 		for _, p := range v.Mods[i].Problems {
 			if p.Severity == SevError {
 				v.Problems++
