@@ -27,7 +27,6 @@ const DefaultTitle = "Combined mods (Packsmith)"
 // together): a lying manifest cannot make it plan without end.
 const MaxEntries = 4 << 20
 
-
 // Errors.
 var (
 	ErrNoMods    = errors.New("combine needs two or more mods: none or one is active (or named)")
