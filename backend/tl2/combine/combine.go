@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
@@ -198,18 +200,40 @@ func Constituents(ctx context.Context, o Options) ([]mergepatch.Source, error) {
 	if len(rows) < 2 {
 		return nil, ErrNoMods
 	}
-	out := make([]mergepatch.Source, 0, len(rows))
-	for _, m := range rows {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		h, err := loadorder.FileHash(m.File)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, mergepatch.Source{ID: m.ID, Title: m.Title, File: m.File, Hash: h})
+	return hashed(ctx, rows)
+}
+
+// hashed gives each row as a Source with its file's hash, the files
+// hashed side by side (one per CPU): on large mods the hashes were a
+// third of a combine.
+func hashed(ctx context.Context, rows []loadorder.Mod) ([]mergepatch.Source, error) {
+	out := make([]mergepatch.Source, len(rows))
+	errs := make([]error, len(rows))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(rows)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				m := rows[i]
+				h, err := loadorder.FileHash(m.File)
+				out[i], errs[i] = mergepatch.Source{ID: m.ID, Title: m.Title, File: m.File, Hash: h}, err
+			}
+		}()
 	}
-	return out, nil
+	for i := range rows {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, errors.Join(errs...)
 }
 
 // pick chooses the rows of the load order to combine.

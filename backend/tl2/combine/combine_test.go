@@ -98,6 +98,9 @@ func TestCombineThreeFixtures(t *testing.T) {
 	if rep.Shared == 0 || rep.Unmerged == "" || len(rep.Files) != 0 {
 		t.Errorf("shared %d, unmerged %q, merged %d: want the winner's text, said once", rep.Shared, rep.Unmerged, len(rep.Files))
 	}
+	if h, err := loadorder.FileHash(out); err != nil || h != rep.SHA256 {
+		t.Errorf("report's hash %s, the file's %s (%v)", rep.SHA256, h, err)
+	}
 	if c.Header.ModID != rep.ID || c.Header.Title != DefaultTitle {
 		t.Errorf("header id %d title %q, want %d %q", c.Header.ModID, c.Header.Title, rep.ID, DefaultTitle)
 	}
