@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"packsmith/backend/tl2/loadorder"
+	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/profiles"
@@ -344,5 +345,65 @@ func TestRefusalsAndCancel(t *testing.T) {
 	}
 	if _, err := Build(context.Background(), Options{UserDir: user, Mods: []string{"9002"}, Output: out}); !errors.Is(err, ErrNoMods) {
 		t.Errorf("one mod named: %v", err)
+	}
+}
+
+// REQUIRED_MODS and REMOVE_FILES of the constituents are carried, each
+// once: a requirement another constituent satisfies is left out.
+func TestCarriesRequiredAndRemove(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	user := t.TempDir()
+	outside := mod.Dependency{Name: "Outside", ID: 77, Version: 2}
+	specs := []loadordertest.Spec{
+		{Rel: "mods/A.MOD", Title: "A", ID: 1, Files: []string{"MEDIA/A.DAT"}, Requires: []mod.Dependency{{Name: "B", ID: 2}, outside}},
+		{Rel: "mods/B.MOD", Title: "B", ID: 2, Files: []string{"MEDIA/B.DAT"}, Requires: []mod.Dependency{outside}},
+	}
+	if err := loadordertest.Write(user, specs); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	// B removes two of the game's files, one in another spelling than A's.
+	for _, f := range []struct {
+		rel    string
+		remove []string
+	}{{"mods/A.MOD", []string{"MEDIA/X.DAT"}}, {"mods/B.MOD", []string{"media/x.dat", "MEDIA/Y.DAT"}}} {
+		p := filepath.Join(user, filepath.FromSlash(f.rel))
+		r := tl2test.OpenMod(t, p)
+		tmp := p + ".tmp"
+		h := *r.Header
+		h.Remove = f.remove
+		out, err := os.Create(tmp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := mod.NewWriter(out, &h, nil)
+		for i := range r.Entries {
+			if e := &r.Entries[i]; e.Type != mod.TypeFolder {
+				if err := w.CopyRaw(r, e, mod.FileHeader{Name: e.Path, FileTime: e.FileTime}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
+		if err := os.Rename(tmp, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outPath := filepath.Join(t.TempDir(), "C.MOD")
+	rep, err := Build(context.Background(), Options{UserDir: user, Output: outPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := tl2test.OpenMod(t, outPath).Header
+	if len(h.Required) != 1 || h.Required[0].ID != 77 || h.Required[0].Version != 2 || rep.Required != 1 {
+		t.Errorf("REQUIRED_MODS %+v, want Outside alone", h.Required)
+	}
+	if !slices.Equal(h.Remove, []string{"MEDIA/X.DAT", "MEDIA/Y.DAT"}) || rep.Remove != 2 {
+		t.Errorf("REMOVE_FILES %v, want X and Y once each", h.Remove)
 	}
 }
