@@ -91,7 +91,8 @@ type Report struct {
 	Remove      int    `json:"remove"`   // REMOVE_FILES carried
 	Output      string `json:"output"`
 	Size        int64  `json:"size"`
-	SHA256      string `json:"sha256"`
+	SHA256      string `json:"sha256"` // its first 16 hex digits, as merge's
+	sha         string // all of them (a profile's combined build)
 	// Backup is the backup of a file -o named that was not a combined mod.
 	Backup string `json:"backup,omitempty"`
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"packsmith/backend/sys/filehash"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/backend/tl2/mergepatch"
@@ -241,6 +242,9 @@ func TestDeployThreeAndBack(t *testing.T) {
 	p, err := profiles.Default().Get(d.Profile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if full, _ := filehash.SHA256(d.Deployed); p.Combined == nil || p.Combined.ID != d.ID || p.Combined.File != filepath.Base(d.Deployed) || p.Combined.SHA256 != full {
+		t.Errorf("the profile's combined build %+v, want %s %s %d", p.Combined, filepath.Base(d.Deployed), full, d.ID)
 	}
 	ls, err := loadorder.OpenLocked(ctx, loadorder.Options{UserDir: user})
 	if err != nil {

@@ -67,7 +67,8 @@ func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 	if d.Characters, err = bound(ctx, o, rep); err != nil {
 		return nil, err
 	}
-	if err := keepSetup(ctx, o, d); err != nil {
+	before, err := keepSetup(ctx, o, d)
+	if err != nil {
 		return nil, err
 	}
 	modsDir := o.ModsDir
@@ -79,6 +80,9 @@ func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 		return nil, fmt.Errorf("deploy (the profile %q keeps the setup before): %w", d.Profile, err)
 	}
 	d.Deployed = res.Path
+	if err := recordBuild(before, rep, modsDir, d.Deployed); err != nil {
+		return nil, err
+	}
 	if err := replaceLines(ctx, o, d); err != nil {
 		return nil, fmt.Errorf("%w (the combined mod is deployed at %s; the profile %q keeps the setup before)", err, d.Deployed, d.Profile)
 	}
@@ -128,21 +132,35 @@ func bound(ctx context.Context, o Options, rep *Report) ([]Character, error) {
 
 // keepSetup saves the load order as it is as a profile named after the
 // time ("before combine 2026-12-06 05.25.00").
-func keepSetup(ctx context.Context, o Options, d *Deployed) error {
+func keepSetup(ctx context.Context, o Options, d *Deployed) (*profiles.Profile, error) {
 	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer st.Close()
 	name := "before combine " + time.Now().UTC().Format("2006-01-02 15.04.05")
 	p, err := profiles.Snapshot(ctx, name, st.View())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := profiles.Default().Put(p); err != nil {
-		return fmt.Errorf("saving the setup before as profile %q: %w", name, err)
+		return nil, fmt.Errorf("saving the setup before as profile %q: %w", name, err)
 	}
 	d.Profile = name
+	return p, nil
+}
+
+// recordBuild records in the profile of the setup before the combined
+// build of its mods (profiles.Combined: file, SHA-256, id).
+func recordBuild(p *profiles.Profile, rep *Report, modsDir, deployed string) error {
+	rel, err := filepath.Rel(modsDir, deployed)
+	if err != nil {
+		rel = filepath.Base(deployed)
+	}
+	p.Combined = &profiles.Combined{File: filepath.ToSlash(rel), SHA256: rep.sha, ID: rep.ID}
+	if err := profiles.Default().Put(p); err != nil {
+		return fmt.Errorf("recording the combined build in profile %q: %w", p.Name, err)
+	}
 	return nil
 }
 

@@ -96,9 +96,10 @@ func write(ctx context.Context, o Options, rep *Report, readers []*mod.Reader) e
 	if rep.Backup, err = protect(o.Output); err != nil {
 		return err
 	}
-	if rep.SHA256, err = copyAll(ctx, o, header(md, readers[0].Header), mine, copies, total); err != nil {
+	if rep.sha, err = copyAll(ctx, o, header(md, readers[0].Header), mine, copies, total); err != nil {
 		return err
 	}
+	rep.SHA256 = rep.sha[:16]
 	rep.Entries = len(mine.copies) + len(mine.added) + len(copies)
 	rep.Copied, rep.CopiedBytes = len(copies), total
 	rep.Output, _ = filepath.Abs(o.Output)
@@ -171,7 +172,7 @@ func part(ctx context.Context, o Options, rep *Report, md *modpack.ModDat, reade
 }
 
 // copyAll writes the blocks to o.Output through a temporary file and
-// gives the written file's hash (loadorder.FileHash).
+// gives the written file's SHA-256 (hex).
 func copyAll(ctx context.Context, o Options, h *mod.Header, own *own, copies []copyEntry, total int64) (string, error) {
 	out, err := safefile.Create(o.Output)
 	if err != nil {
@@ -222,8 +223,8 @@ func writeBlocks(ctx context.Context, o Options, w *mod.Writer, own *own, copies
 	return nil
 }
 
-// commitHashed commits out and gives the first 16 hex digits of its
-// SHA-256 (as loadorder.FileHash), hashing while Commit waits for the disk: the hash is CPU, the flush I/O (on a 105 MB combine the
+// commitHashed commits out and gives its SHA-256 (hex), hashing while
+// Commit waits for the disk: the hash is CPU, the flush I/O (on a 105 MB combine the
 // SHA-256 no longer follows the flush).
 func commitHashed(out *safefile.File) (string, error) {
 	type sum struct {
@@ -241,7 +242,7 @@ func commitHashed(out *safefile.File) (string, error) {
 	go func() {
 		h := sha256.New()
 		_, err := io.Copy(h, f)
-		hashed <- sum{hex.EncodeToString(h.Sum(nil))[:16], err}
+		hashed <- sum{hex.EncodeToString(h.Sum(nil)), err}
 	}()
 	err = out.Commit()
 	hs := <-hashed
