@@ -4,10 +4,13 @@
 //
 // # What goes in
 //
-// The constituents are the active mods in load order (or those named;
-// Constituents). The merged patch is left out when the game's data is
+// The constituents are the active mods in load order, those past the
+// game's cap of 10 too (putting them in one slot is the point), once per
+// MOD_ID (or the mods named; Constituents). A combined mod already active
+// is left out. The merged patch is left out when the game's data is
 // given, since the combined mod merges itself; without it the patch is a
-// constituent like any other, first, and its merges win.
+// constituent like any other, first, and its merges win. An output that
+// is one of the constituents is refused (ErrOverConstituent).
 //
 // For every path the constituents ship, the combined mod holds the block
 // of the first constituent shipping it (the game's rule: first wins,
@@ -41,8 +44,10 @@
 //	AUTHOR         "Packsmith"
 //	DESCRIPTION    "Packsmith combined mod of N mods, first wins:
 //	               ID=SHA ; … | TITLE ; …" (SHA: the first 16 hex digits
-//	               of the constituent's SHA-256; Recorded reads it back,
-//	               Stale compares it with the mods folder)
+//	               of the constituent's SHA-256; loadorder writes and
+//	               reads the form, CombinedDescription/CombinedSources,
+//	               and its view warns combined-stale on the row when a
+//	               constituent is gone or its file changed)
 //	VERSION        1 (stored as 2, as GUTS stores VERSION+1)
 //	REQUIRED_MODS  the constituents', each once, those another
 //	               constituent satisfies left out
@@ -55,8 +60,17 @@
 // renamed at the end; a cancel leaves nothing. An existing file there
 // that is not a combined mod is copied to the backups folder first.
 // Deploy puts the result in the mods folder and replaces the
-// constituents' lines in modlauncher.sch by its one line, after saving
-// the setup before as a profile (backend/tl2/profiles), and names (or,
-// asked, moves) the characters bound to the constituents
-// (backend/tl2/saves).
+// constituents' lines in modlauncher.sch by its one line (at the first
+// one's place; the merged patch's too when the combined mod merged
+// itself), after saving the setup before as a profile
+// (backend/tl2/profiles; the combined build is recorded in it), and names
+// (or, asked, moves) the characters bound to the constituents
+// (backend/tl2/saves). `profile use` of that profile gives the lines back.
+//
+// # Speed
+//
+// The copy is a block copy (runs of adjacent blocks read at once by
+// mod.Writer); the constituents are hashed side by side and the output
+// while its flush runs. BenchmarkCombineThree (the three real fixtures,
+// 3.9 MB out) and BenchmarkCombineLarge (105 MB out) give MB/s of output.
 package combine
