@@ -250,11 +250,15 @@ func pick(st *loadorder.State, o Options) ([]loadorder.Mod, error) {
 		}
 	}
 	// Every active mod, past the cap too (putting those in one slot is
-	// the point), once per id: the file the game would load for it.
+	// the point), once per id: the file the game would load for it. An
+	// active combined mod stands for the mods it records, at its place:
+	// combining again rebuilds it from their files as they are now.
 	var loaded []loadorder.Mod
-	for _, id := range st.Order() {
+	seen := map[int64]bool{}
+	for _, id := range activeIDs(st.Order(), byID) {
 		m, ok := byID[id]
-		if ok && !(m.ID == mergepatch.PatchID && (o.BaseDir != "" || o.GameDir != "")) && !isCombined(m) {
+		if ok && !seen[id] && !(m.ID == mergepatch.PatchID && (o.BaseDir != "" || o.GameDir != "")) {
+			seen[id] = true
 			loaded = append(loaded, m)
 		}
 	}
@@ -292,12 +296,25 @@ func pick(st *loadorder.State, o Options) ([]loadorder.Mod, error) {
 	return rows, nil
 }
 
-// isCombined reports whether a row is a combined mod (its title cannot
-// say; its MOD_ID is ID of its constituents, so the header's description
-// is read by Recorded).
-func isCombined(m loadorder.Mod) bool {
-	_, ok := RecordedFile(m.File)
-	return ok
+// activeIDs is the load order with each combined mod (known by its
+// header's description: Recorded) replaced by the ids it records.
+func activeIDs(order []int64, byID map[int64]loadorder.Mod) []int64 {
+	var out []int64
+	for _, id := range order {
+		m, ok := byID[id]
+		if !ok {
+			continue
+		}
+		rec, combined := RecordedFile(m.File)
+		if !combined {
+			out = append(out, id)
+			continue
+		}
+		for _, r := range rec {
+			out = append(out, r.ID)
+		}
+	}
+	return out
 }
 
 // ID is a combined mod's MOD_ID: a hash of its constituents' ids in load

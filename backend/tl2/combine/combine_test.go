@@ -411,3 +411,55 @@ func TestCarriesRequiredAndRemove(t *testing.T) {
 		t.Errorf("REMOVE_FILES %v, want X and Y once each", h.Remove)
 	}
 }
+
+// Combining again with the combined mod active rebuilds it from the mods
+// it records, as their files are now: the same id at the same place, no
+// longer stale.
+func TestRebuildWhenStale(t *testing.T) {
+	user, files := combinetest.UserFolder(t, combinetest.Three)
+	ctx := context.Background()
+	d, err := Deploy(ctx, Options{UserDir: user}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	combinetest.ReID(t, combinetest.FixturePath(t, combinetest.Three[1]), files[1], combinetest.Three[1].ID, "Xover 2")
+	d2, err := Deploy(ctx, Options{UserDir: user}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d2.ID != d.ID || len(d2.Sources) != 3 || d2.Sources[1].Title != "Xover 2" || d2.Place != 1 || len(d2.Replaced) != 0 {
+		t.Fatalf("rebuild: id %d (was %d), sources %+v, place %d, replaced %v", d2.ID, d.ID, d2.Sources, d2.Place, d2.Replaced)
+	}
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if got := st.Order(); !slices.Equal(got, []int64{d.ID}) {
+		t.Errorf("modlauncher.sch lists %v, want %d alone", got, d.ID)
+	}
+	if stale, err := Stale(d2.Deployed, st.View()); err != nil || stale != "" {
+		t.Errorf("stale %q %v after the rebuild", stale, err)
+	}
+	// Another mod enabled beside the combined one: combining again takes
+	// the three and it, under a new id, in one line.
+	extra := filepath.Join(user, "mods", "EXTRA.MOD")
+	if err := loadordertest.WriteMod(extra, loadordertest.Spec{Title: "Extra", ID: 9004, Files: []string{"MEDIA/EXTRA.DAT"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{d.ID, 9004}); err != nil {
+		t.Fatal(err)
+	}
+	d3, err := Deploy(ctx, Options{UserDir: user}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st2, err := loadorder.Open(ctx, loadorder.Options{UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	if got := st2.Order(); len(d3.Sources) != 4 || d3.ID == d.ID || !slices.Equal(got, []int64{d3.ID}) {
+		t.Errorf("4 mods combined: sources %d, id %d, modlauncher.sch %v", len(d3.Sources), d3.ID, got)
+	}
+}

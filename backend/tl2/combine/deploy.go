@@ -181,16 +181,21 @@ func replaceLines(ctx context.Context, o Options, d *Deployed) error {
 	if o.BaseDir != "" || o.GameDir != "" {
 		gone[mergepatch.PatchID] = true
 	}
+	gone[d.ID] = true // a rebuild: its own line keeps its place
+	for _, m := range st.View().Mods {
+		if _, combined := RecordedFile(m.File); combined && m.Active {
+			gone[m.ID] = true // an earlier combine of these mods (and others)
+		}
+	}
 	var order []int64
 	for _, id := range st.Order() {
-		if id == d.ID {
-			continue
-		}
 		if !gone[id] {
 			order = append(order, id)
 			continue
 		}
-		d.Replaced = append(d.Replaced, strconv.FormatInt(id, 10))
+		if id != d.ID {
+			d.Replaced = append(d.Replaced, strconv.FormatInt(id, 10))
+		}
 		if d.Place == 0 {
 			d.Place = len(order) + 1
 			order = append(order, d.ID)

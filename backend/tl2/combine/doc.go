@@ -7,7 +7,9 @@
 // The constituents are the active mods in load order, those past the
 // game's cap of 10 too (putting them in one slot is the point), once per
 // MOD_ID (or the mods named; Constituents). A combined mod already active
-// is left out. The merged patch is left out when the game's data is
+// stands for the mods its header records, at its place: combining again
+// rebuilds it from their files as they are now (same id, same line), and
+// a combine of it and other mods replaces its line too. The merged patch is left out when the game's data is
 // given, since the combined mod merges itself; without it the patch is a
 // constituent like any other, first, and its merges win. An output that
 // is one of the constituents is refused (ErrOverConstituent).
