@@ -31,6 +31,17 @@ export function constituents(view) {
 }
 
 /**
+ * The active combined mods that are out of date (a mod they hold is gone
+ * or changed: the combined-stale problem on their row). Combining again
+ * rebuilds them. @param {View|null} view
+ * @returns {{id: string, title: string, message: string}[]}
+ */
+export function staleCombined(view) {
+  return (view?.mods ?? []).filter((m) => m.active).flatMap((m) =>
+    (m.problems ?? []).filter((p) => p.code === 'combined-stale').map((p) => ({ id: m.id, title: m.title, message: p.message })));
+}
+
+/**
  * What changes for the player, in one sentence, before the combine.
  * @param {number} n how many mods
  */

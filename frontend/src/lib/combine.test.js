@@ -37,3 +37,17 @@ describe('texts', () => {
     expect(s).toContain('refuses them until moved): Wolf');
   });
 });
+
+describe('staleCombined', () => {
+  it('lists the active combined mods whose row says combined-stale', () => {
+    const view = {
+      mods: [
+        { id: '7', title: 'All', active: true, problems: [{ code: 'combined-stale', message: 'The combined mod is out of date: x.' }] },
+        { id: '8', title: 'Old', active: false, problems: [{ code: 'combined-stale', message: 'y' }] },
+        { id: '9', title: 'Other', active: true, problems: [{ code: 'over-limit', message: 'z' }] },
+      ],
+    };
+    expect(cb.staleCombined(view)).toEqual([{ id: '7', title: 'All', message: 'The combined mod is out of date: x.' }]);
+    expect(cb.staleCombined(null)).toEqual([]);
+  });
+});
