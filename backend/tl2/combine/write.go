@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -224,32 +225,33 @@ func writeBlocks(ctx context.Context, o Options, w *mod.Writer, own *own, copies
 }
 
 // commitHashed commits out and gives its SHA-256 (hex), hashing while
-// Commit waits for the disk: the hash is CPU, the flush I/O (on a 105 MB combine the
-// SHA-256 no longer follows the flush).
+// the flush waits for the disk: the hash is CPU, the flush I/O (on a
+// 105 MB combine the SHA-256 no longer follows the flush). The reading
+// handle is closed before Commit renames the file (Windows refuses to
+// rename a file open elsewhere); Commit's own flush then finds it clean.
 func commitHashed(out *safefile.File) (string, error) {
-	type sum struct {
-		h   string
-		err error
-	}
-	// Opened before the rename, which would otherwise race the open.
 	f, err := os.Open(out.Name())
 	if err != nil {
 		out.Abort()
 		return "", err
 	}
-	defer f.Close()
-	hashed := make(chan sum, 1)
+	hashed := make(chan error, 1)
+	h := sha256.New()
 	go func() {
-		h := sha256.New()
 		_, err := io.Copy(h, f)
-		hashed <- sum{hex.EncodeToString(h.Sum(nil)), err}
+		hashed <- err
 	}()
-	err = out.Commit()
-	hs := <-hashed
-	if err != nil {
+	serr := out.Sync()
+	herr := <-hashed
+	f.Close()
+	if err := errors.Join(serr, herr); err != nil {
+		out.Abort()
 		return "", err
 	}
-	return hs.h, hs.err
+	if err := out.Commit(); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // modDat is the combined mod's MOD.DAT: its title, the description
