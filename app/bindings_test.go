@@ -57,8 +57,8 @@ func generatedMethods(t *testing.T, service string) map[string]int {
 
 func TestGeneratedBindingsMatchServices(t *testing.T) {
 	services := bound()
-	if len(services) != 7 {
-		t.Fatalf("%d bound services, want 7 (browse, edit, export, tools, packing, load order, settings)", len(services))
+	if len(services) != 8 {
+		t.Fatalf("%d bound services, want 8 (browse, edit, export, tools, packing, load order, combine, settings)", len(services))
 	}
 	var problems []string
 	total := 0

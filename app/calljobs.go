@@ -14,6 +14,7 @@ import (
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
 	"packsmith/backend/tl2/check"
+	"packsmith/backend/tl2/combine"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -75,6 +76,8 @@ func JobResults() map[string]any {
 		"char-move":            &saves.MoveResult{},
 		"merged-patch-preview": &MergedPatchView{},
 		"merged-patch-diff":    &MergedPatchDiff{},
+		"combine":              &combine.Deployed{},
+		"combine-characters":   []combine.Character{},
 		"reborn-read":          RebornTable{},
 		"reborn-edit":          RebornSaved{},
 	}

@@ -113,6 +113,11 @@ type (
 		window    *windowLink // the demo user folder
 		loadOrder loadOrderState
 	}
+	// CombineService: many mods combined into one, deployed, characters
+	// moved (combine.go).
+	CombineService struct {
+		jobs *jobs.Manager
+	}
 	// SettingsService: the window's start (Hello), settings, the folder
 	// dialog and job status and cancel, which every view uses
 	// (settings.go, settingsview.go).
@@ -134,6 +139,7 @@ type App struct {
 	*ToolsService
 	*PackService
 	*LoadOrderService
+	*CombineService
 	*SettingsService
 	*windowLink
 
@@ -172,6 +178,7 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 		ToolsService:     &ToolsService{archives: open, jobs: jb, settings: st, budget: budget, rendered: pics},
 		PackService:      &PackService{jobs: jb, settings: st, budget: budget, window: win},
 		LoadOrderService: &LoadOrderService{jobs: jb, settings: st, window: win},
+		CombineService:   &CombineService{jobs: jb},
 		SettingsService:  &SettingsService{jobs: jb, settings: st, window: win},
 		windowLink:       win,
 		Jobs:             jb,
@@ -185,7 +192,7 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 
 // Bound lists the services for Wails' Bind option.
 func (a *App) Bound() []any {
-	return []any{a.BrowseService, a.EditService, a.ExportService, a.ToolsService, a.PackService, a.LoadOrderService, a.SettingsService}
+	return []any{a.BrowseService, a.EditService, a.ExportService, a.ToolsService, a.PackService, a.LoadOrderService, a.CombineService, a.SettingsService}
 }
 
 // APIHandler serves entry bytes and previews to the window (assets.go).

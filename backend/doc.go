@@ -21,7 +21,10 @@
 //   - workspace: sessions, jobs, settings, backups (a backup reads a .MOD's
 //     build through formats/, not tl2/).
 //   - tl2: the Torchlight II toolchain: pack, deploy, load order, unpack,
-//     the walk-grid bake. It computes; it never draws, so it does not
+//     the walk-grid bake, merge, profiles, saves and, above those three,
+//     combine (it merges as mergepatch does, keeps the setup before it
+//     as a profile and moves characters with saves). It computes; it
+//     never draws, so it does not
 //     import view/ (text is decoded by formats/gametext, a layout's root
 //     section named by formats/tl2/layout.RootOf).
 //   - view: what the window and the CLI show: kind, preview, render,

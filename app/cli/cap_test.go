@@ -27,14 +27,25 @@ func TestOverTheCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, code := lo(t, dir, "list")
-	if code != 0 || !strings.Contains(out, "over the cap: 12 mods are active and the game activates the first 10; the 2 below place 10 are not loaded") {
+	if code != 0 || !strings.Contains(out, "over the cap: 12 mods are active and the game activates the first 10; the 2 below place 10 are not loaded") ||
+		!strings.Contains(out, "packsmith combine --deploy") {
 		t.Errorf("list: %d\n%s", code, out)
 	}
 	target := filepath.Join(dir, filepath.FromSlash(specs[0].Rel))
 	out, errOut, code := run(t, "check", "--dir", dir, target)
 	if code != 1 || !strings.Contains(out, "the load order (") ||
 		!strings.Contains(out, "error 12 mods are active and the game activates 10 at most: 11. Bulk Mod 010, 12. Bulk Mod 011 are not loaded") ||
-		!strings.Contains(out, "is carried by 2 files of the mods folder") || !strings.Contains(errOut, "2 errors") {
+		!strings.Contains(out, "is carried by 2 files of the mods folder") || !strings.Contains(errOut, "2 errors") ||
+		!strings.Contains(out, "combine them into one mod") {
 		t.Errorf("check: %d\n%s\n%s", code, out, errOut)
+	}
+	// Combined, the twelve take one slot: the list is under the cap.
+	out, errOut, code = run(t, "combine", "--dir", dir, "--deploy")
+	if code != 0 || !strings.Contains(out, "one mod id instead of 12") || !strings.Contains(out, "packsmith profile use") {
+		t.Fatalf("combine: %d\n%s\n%s", code, out, errOut)
+	}
+	out, _, code = lo(t, dir, "list")
+	if code != 0 || strings.Contains(out, "over the cap") || !strings.Contains(out, "1 listed") {
+		t.Errorf("list after combine: %d\n%s", code, out)
 	}
 }

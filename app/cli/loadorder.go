@@ -248,7 +248,7 @@ func printList(c *ctx, v *loadorder.View) error {
 	}
 	fmt.Fprintf(w, "%s (%s)\nmods folder: %s\n", v.SchPath, state, v.ModsDir)
 	if len(v.Order) > v.Limit {
-		fmt.Fprintf(w, "over the cap: %d mods are active and the game activates the first %d; the %d below place %d are not loaded (keep smaller setups as profiles: packsmith profile)\n",
+		fmt.Fprintf(w, "over the cap: %d mods are active and the game activates the first %d; the %d below place %d are not loaded (put many in one slot: packsmith combine --deploy; or keep smaller setups as profiles: packsmith profile)\n",
 			len(v.Order), v.Limit, len(v.Order)-v.Limit, v.Limit)
 	}
 	for _, n := range v.Notes {

@@ -49,3 +49,19 @@ func WritePak(t testing.TB, dir string, files map[string][]byte) string {
 	}
 	return dir
 }
+
+// OpenMod opens the .MOD at p for the test (closed at its end).
+func OpenMod(t testing.TB, p string) *mod.Reader {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	fi, _ := f.Stat()
+	r, err := mod.NewReader(f, fi.Size(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

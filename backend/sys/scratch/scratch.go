@@ -23,7 +23,7 @@ import (
 
 // Kinds are the names CleanStale may remove; any other packsmith-* entry
 // in the temp folder (a test's hermetic folder) is never touched.
-var kinds = []string{"reborn", "txte", "save", "merge"}
+var kinds = []string{"reborn", "txte", "save", "merge", "combine"}
 
 func pattern(kind, suffix string) string {
 	return "packsmith-" + kind + "-" + strconv.Itoa(os.Getpid()) + "-*" + suffix
@@ -40,6 +40,17 @@ func CreateTemp(kind, suffix string) (*os.File, error) {
 func MkdirTemp(kind string) (string, error) {
 	CleanStale()
 	return os.MkdirTemp("", pattern(kind, ""))
+}
+
+// Path is the path of a file named name in a new temporary folder of
+// kind (a build to deploy: the deploy copies it out); done removes the
+// folder.
+func Path(kind, name string) (p string, done func(), err error) {
+	dir, err := MkdirTemp(kind)
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(dir, name), func() { os.RemoveAll(dir) }, nil
 }
 
 // CleanStale removes, once per process, what killed processes left in the

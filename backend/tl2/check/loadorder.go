@@ -59,7 +59,7 @@ func LoadOrderFindings(v *loadorder.View) []Finding {
 			be = "are"
 		}
 		out = append(out, Finding{Kind: OverLimit, Severity: SevError, File: "modlauncher.sch", Ref: fmt.Sprint(len(v.Order)),
-			Message: fmt.Sprintf("%d mods are active and the game activates %d at most: %s %s not loaded; disable some, or keep setups of at most %d as profiles (packsmith profile) and switch",
+			Message: fmt.Sprintf("%d mods are active and the game activates %d at most: %s %s not loaded; combine them into one mod (packsmith combine --deploy: one slot), disable some, or keep setups of at most %d as profiles (packsmith profile) and switch",
 				len(v.Order), v.Limit, strings.Join(left, ", "), be, v.Limit)})
 	}
 	return out

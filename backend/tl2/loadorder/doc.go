@@ -123,7 +123,9 @@ is won by a mod above it), listed-twice and duplicate-path (the mod's own
 manifest lists a path more than once; the message names it) are warnings;
 merged-patch-stale (on the merged patch's row: the load order or a source
 mod changed since it was built; View adds it to the patch's row, loaded or
-not, from one check, patch.go's patchStale) too. Messages are sentences for a
+not, from one check, patch.go's patchStale) and combined-stale (on a
+combined mod's row, backend/tl2/combine: a mod it holds is gone or its file
+changed since the combine; combined.go) too. Messages are sentences for a
 player and may change; codes are stable.
 
 # The merged patch in the conflicts

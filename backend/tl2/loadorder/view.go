@@ -187,6 +187,9 @@ func (s *State) View() *View {
 		if why := s.rowStale(&v.Mods[i], v, loaded); why != "" {
 			v.Mods[i].add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", why)
 		}
+		if why := s.rowCombinedStale(&v.Mods[i]); why != "" {
+			v.Mods[i].add(ProbCombinedStale, SevWarning, "The combined mod is out of date: %s.", why)
+		}
 		for _, p := range v.Mods[i].Problems {
 			if p.Severity == SevError {
 				v.Problems++
@@ -398,7 +401,7 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 
 	if m.Active && f.where == WhereMods {
 		if r := rankOf[m.ID]; r > s.opts.Limit {
-			m.add(ProbOverLimit, SevError, "This is active mod number %d: the game activates at most %d mods (as players report) and refuses the rest. Disable some, or merge mods.", r, s.opts.Limit)
+			m.add(ProbOverLimit, SevError, "This is active mod number %d: the game activates at most %d mods (as players report) and refuses the rest. Disable some, or combine mods into one (packsmith combine, Load order → Combine).", r, s.opts.Limit)
 		}
 	}
 

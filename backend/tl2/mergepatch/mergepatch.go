@@ -18,7 +18,6 @@ import (
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2game"
-	"packsmith/backend/tl2/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -131,11 +130,6 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if o.BaseDir == "" && o.GameDir == "" {
 		return nil, ErrNoBase
 	}
-	bs, err := openBase(o)
-	if err != nil {
-		return nil, err
-	}
-	defer bs.close()
 	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
 	if err != nil {
 		return nil, err
@@ -146,91 +140,22 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Sources: srcs}
 	readers, closeAll, err := openMods(srcs)
 	if err != nil {
 		return nil, err
 	}
 	defer closeAll()
-	ship, paths := sharedSources(readers)
-	rep.Shared = len(paths)
-	dict, _ := tl2names.Default()
-	if dict == nil {
-		dict = rghash.NewDictionary()
+	rep, err := Merge(ctx, o, srcs, readers)
+	if err != nil {
+		return nil, err
 	}
-	names := titles(srcs)
-	for n, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		o.report(StageMerge, n, len(paths), p)
-		var vs []merge.Version
-		f := File{Path: p}
-		skip := ""
-		for _, i := range ship[p] {
-			e, _ := readers[i].Lookup(p)
-			b, err := readers[i].ReadEntry(e, 256<<20)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", srcs[i].File, p, err)
-			}
-			n, err := tree(p, b, dict)
-			if err != nil {
-				skip = fmt.Sprintf("%s's version cannot be read: %v", names[i], err)
-				break
-			}
-			vs = append(vs, merge.Version{Mod: names[i], Root: n})
-			f.Mods = append(f.Mods, names[i])
-			f.Theirs = append(f.Theirs, dattext.Format(n))
-		}
-		var base *dattext.Node
-		if skip == "" {
-			if b, ok, err := bs.read(p); err != nil {
-				return nil, fmt.Errorf("base %s: %w", p, err)
-			} else if ok {
-				if base, err = tree(p, b, dict); err != nil {
-					skip = fmt.Sprintf("the game's version cannot be read: %v", err)
-				} else {
-					f.InBase = true
-					f.Base = dattext.Format(base)
-				}
-			}
-		}
-		if skip != "" {
-			rep.Skipped = append(rep.Skipped, Skipped{Path: p, Reason: skip})
-			continue
-		}
-		r, err := merge.Merge(p, base, vs, &merge.Options{Winners: o.Winners})
-		if err != nil {
-			return nil, err
-		}
-		f.Conflicts = len(r.Conflicts)
-		f.Status = "merged"
-		if f.Conflicts > 0 {
-			f.Status = "conflict"
-		}
-		f.Merged = dattext.Format(r.Root)
-		f.Source = dattext.Encode(r.Root)
-		rep.Files = append(rep.Files, f)
-		rep.Conflicts = append(rep.Conflicts, r.Conflicts...)
-	}
-	o.report(StageMerge, len(paths), len(paths), "")
-	if rep.Files == nil {
-		rep.Files = []File{}
-	}
-	if rep.Conflicts == nil {
-		rep.Conflicts = []merge.Conflict{}
-	}
-	if rep.Skipped == nil {
-		rep.Skipped = []Skipped{}
-	}
-	rep.Indices = []Index{}
 	if o.Output == "" {
 		return rep, nil
 	}
 	if len(rep.Files) == 0 {
 		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
 	}
-	if err := pack(ctx, o, rep, readers, names); err != nil {
+	if err := pack(ctx, o, rep, readers, titles(srcs)); err != nil {
 		return nil, err
 	}
 	return rep, nil

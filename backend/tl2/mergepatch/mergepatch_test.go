@@ -14,6 +14,7 @@ import (
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/internal/mergetest"
+	"packsmith/internal/tl2test"
 )
 
 func TestNoBase(t *testing.T) {
@@ -57,17 +58,7 @@ func TestUnreadableSkipped(t *testing.T) {
 // readPatch opens a built patch.
 func readPatch(t *testing.T, p string) *mod.Reader {
 	t.Helper()
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	fi, _ := f.Stat()
-	r, err := mod.NewReader(f, fi.Size(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return tl2test.OpenMod(t, p)
 }
 
 func readIndex(t *testing.T, r *mod.Reader, k raw.Kind) *raw.File {

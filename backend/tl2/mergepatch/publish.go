@@ -3,7 +3,6 @@ package mergepatch
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 
 	"packsmith/backend/sys/scratch"
@@ -46,12 +45,12 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 	}
 	o.Output = t.Output
 	if o.Output == "" && t.Deploy {
-		dir, err := scratch.MkdirTemp("merge")
+		out, done, err := scratch.Path("merge", FileName)
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(dir)
-		o.Output = filepath.Join(dir, FileName)
+		defer done()
+		o.Output = out
 	}
 	rep, err := Build(ctx, o)
 	if err != nil {

@@ -42,8 +42,9 @@ type Mod struct {
 }
 
 // Combined is the combined build of a profile's mods (issue 43's combine):
-// the .MOD, its hash and MOD_ID. No code makes one yet; the field is kept
-// so that profiles saved now read the same once it does.
+// the .MOD (relative to the mods folder), its SHA-256 and MOD_ID.
+// backend/tl2/combine's Deploy records it in the profile it saves of the
+// setup before.
 type Combined struct {
 	File   string `json:"file"`
 	SHA256 string `json:"sha256"`

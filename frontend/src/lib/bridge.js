@@ -10,6 +10,7 @@ import * as Export from '../../wailsjs/go/app/ExportService.js';
 import * as Tools from '../../wailsjs/go/app/ToolsService.js';
 import * as Packing from '../../wailsjs/go/app/PackService.js';
 import * as LoadOrder from '../../wailsjs/go/app/LoadOrderService.js';
+import * as Combine from '../../wailsjs/go/app/CombineService.js';
 import * as Settings from '../../wailsjs/go/app/SettingsService.js';
 import { EventsOn } from '../../wailsjs/runtime/runtime.js';
 import { audioType } from './audio.js';
@@ -28,7 +29,7 @@ import { audioType } from './audio.js';
 
 // The Go side binds one service per concern (app/service.go): browse,
 // edit, export, tools (compare, bake, pack tools), packing, the load order,
-// and settings with the window-wide calls (hello, jobs, the folder dialog).
+// combine, and settings with the window-wide calls (hello, jobs, the folder dialog).
 function connected(name, mod) {
   if (!window.go?.app?.[name]) throw new Error('Packsmith back end is not connected');
   return mod;
@@ -45,6 +46,7 @@ const jobCalls = {
   EditService: ['RebornTexts', 'RebornSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
   LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatchBuild', 'Characters', 'MoveCharacter', 'LoadOrderProfile', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner'],
+  CombineService: ['CombineCharacters', 'Combine'],
 };
 function service(name, mod) {
   connected(name, mod);
@@ -93,6 +95,8 @@ export const archives = () => ({ ...browse(), ...edit(), ...exporting(), ...tool
 export const packing = () => service('PackService', Packing);
 /** @returns {typeof LoadOrder} (LoadOrder, LoadOrderReload, RestoreBackup, CheckMods, MergedPatchBuild, Characters, MoveCharacter, LoadOrderProfile, MergedPatch, MergedPatchDiff and MergedPatchSetWinner resolve to their job's result) */
 export const loadOrder = () => service('LoadOrderService', LoadOrder);
+/** @returns {typeof Combine} (CombineCharacters and Combine resolve to their job's result) */
+export const combining = () => service('CombineService', Combine);
 /** @returns {typeof Settings} */
 export const settings = () => service('SettingsService', Settings);
 

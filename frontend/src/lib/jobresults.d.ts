@@ -129,6 +129,40 @@ export interface check_Source {
   target?: boolean;
 }
 
+export interface combine_Character {
+  file: string;
+  name: string;
+  mods: string[];
+  moved: boolean;
+  backup?: string;
+}
+
+export interface combine_Deployed {
+  id: string;
+  title: string;
+  sources: mergepatch_Source[];
+  files: mergepatch_File[];
+  skipped: mergepatch_Skipped[];
+  conflicts: merge_Conflict[];
+  shared: number;
+  unmerged?: string;
+  entries: number;
+  copied: number;
+  copiedBytes: number;
+  required: number;
+  remove: number;
+  output: string;
+  size: number;
+  sha256: string;
+  backup?: string;
+  deployed: string;
+  profile: string;
+  replaced: string[];
+  place: number;
+  schBackupId?: string;
+  characters: combine_Character[];
+}
+
 export interface convert_Saved {
   path: string;
   bytes: number;
@@ -480,6 +514,8 @@ export interface JobResults {
   "char-move": saves_MoveResult;
   "characters": saves_List;
   "check": check_Report;
+  "combine": combine_Deployed;
+  "combine-characters": combine_Character[];
   "compare": diff_Result;
   "compare-entry": diff_EntryDiff;
   "create": iopdrv_CreateResult;

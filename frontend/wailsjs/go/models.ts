@@ -96,6 +96,28 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class CombineRequest {
+	    userDir: string;
+	    modsDir: string;
+	    baseDir: string;
+	    gameDir: string;
+	    name: string;
+	    moveCharacters: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CombineRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.userDir = source["userDir"];
+	        this.modsDir = source["modsDir"];
+	        this.baseDir = source["baseDir"];
+	        this.gameDir = source["gameDir"];
+	        this.name = source["name"];
+	        this.moveCharacters = source["moveCharacters"];
+	    }
+	}
 	export class DropResult {
 	    caps: edits.Caps;
 	    changes: edits.Change[];
