@@ -99,7 +99,7 @@ func runMerge(c *ctx, args []string) error {
 	if output == "" {
 		output = mergepatch.FileName
 	}
-	rep, err := mergepatch.Build(c.context, mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Output: output, Winners: w})
+	rep, err := mergepatch.Build(c.context, mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Output: output, Winners: w, Budget: c.budget})
 	if err != nil {
 		return err
 	}

@@ -15,11 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2game"
-	"packsmith/backend/tl2/tl2names"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
@@ -56,6 +56,10 @@ type Options struct {
 	Output  string // the patch .MOD ("" = no pack: report only)
 	// Winners: merge.Conflict.Key → the title of the mod that wins it.
 	Winners map[string]string
+	// Budget is the memory the merge may hold (nil: limits.DefaultMB):
+	// the shared files' versions, their trees and the texts the report
+	// keeps. A file whose versions do not fit is skipped with the reason.
+	Budget *limits.Budget
 	// Progress, when set, hears StageMerge (a shared file at a time), then
 	// the pack's stages (modpack.Progress) when Output is set.
 	Progress func(modpack.Progress)
@@ -90,6 +94,8 @@ type File struct {
 	Theirs []string `json:"-"` // per mod, as Mods
 	Merged string   `json:"-"`
 	Source []byte   `json:"-"` // the merged source as written (UTF-16LE)
+
+	conflicts []merge.Conflict // the merge's, until mergeAll moves them to the report
 }
 
 // Report is what Build did.
@@ -121,7 +127,11 @@ type Index struct {
 
 // Skipped is a shared source left out, and why.
 type Skipped struct {
-	Path   string `json:"path"`
+	Path string `json:"path"`
+	// Mod is the mod whose copy was left out, "" when the whole file was
+	// (its reason then says why: too few readable copies, the game's own
+	// copy unreadable, over the memory limit).
+	Mod    string `json:"mod,omitempty"`
 	Reason string `json:"reason"`
 }
 
@@ -153,64 +163,8 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	defer closeAll()
 	ship, paths := sharedSources(readers)
 	rep.Shared = len(paths)
-	dict, _ := tl2names.Default()
-	if dict == nil {
-		dict = rghash.NewDictionary()
-	}
-	names := titles(srcs)
-	for n, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		o.report(StageMerge, n, len(paths), p)
-		var vs []merge.Version
-		f := File{Path: p}
-		skip := ""
-		for _, i := range ship[p] {
-			e, _ := readers[i].Lookup(p)
-			b, err := readers[i].ReadEntry(e, 256<<20)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", srcs[i].File, p, err)
-			}
-			n, err := tree(p, b, dict)
-			if err != nil {
-				skip = fmt.Sprintf("%s's version cannot be read: %v", names[i], err)
-				break
-			}
-			vs = append(vs, merge.Version{Mod: names[i], Root: n})
-			f.Mods = append(f.Mods, names[i])
-			f.Theirs = append(f.Theirs, dattext.Format(n))
-		}
-		var base *dattext.Node
-		if skip == "" {
-			if b, ok, err := bs.read(p); err != nil {
-				return nil, fmt.Errorf("base %s: %w", p, err)
-			} else if ok {
-				if base, err = tree(p, b, dict); err != nil {
-					skip = fmt.Sprintf("the game's version cannot be read: %v", err)
-				} else {
-					f.InBase = true
-					f.Base = dattext.Format(base)
-				}
-			}
-		}
-		if skip != "" {
-			rep.Skipped = append(rep.Skipped, Skipped{Path: p, Reason: skip})
-			continue
-		}
-		r, err := merge.Merge(p, base, vs, &merge.Options{Winners: o.Winners})
-		if err != nil {
-			return nil, err
-		}
-		f.Conflicts = len(r.Conflicts)
-		f.Status = "merged"
-		if f.Conflicts > 0 {
-			f.Status = "conflict"
-		}
-		f.Merged = dattext.Format(r.Root)
-		f.Source = dattext.Encode(r.Root)
-		rep.Files = append(rep.Files, f)
-		rep.Conflicts = append(rep.Conflicts, r.Conflicts...)
+	if err := mergeAll(ctx, o, rep, readers, ship, paths, bs); err != nil {
+		return nil, err
 	}
 	o.report(StageMerge, len(paths), len(paths), "")
 	if rep.Files == nil {
@@ -227,9 +181,9 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return rep, nil
 	}
 	if len(rep.Files) == 0 {
-		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
+		return rep, nothingMerged(rep)
 	}
-	if err := pack(ctx, o, rep, readers, names); err != nil {
+	if err := pack(ctx, o, rep, readers, titles(srcs)); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -264,31 +218,6 @@ func openMods(srcs []Source) (readers []*mod.Reader, closeAll func(), err error)
 		readers[i] = r
 	}
 	return readers, closeAll, nil
-}
-
-// sharedSources maps each text source (upper-cased path) to the mods
-// shipping it, in load order, and lists, sorted, the paths two or more
-// mods ship: the only ones a merge can change.
-func sharedSources(readers []*mod.Reader) (ship map[string][]int, paths []string) {
-	ship = map[string][]int{}
-	for i, r := range readers {
-		seen := map[string]bool{}
-		for _, e := range r.Entries {
-			up := strings.ToUpper(e.Path)
-			if !modpack.IsSourceName(up) || seen[up] {
-				continue
-			}
-			seen[up] = true
-			ship[up] = append(ship[up], i)
-		}
-	}
-	for p, ms := range ship {
-		if len(ms) >= 2 {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
-	return ship, paths
 }
 
 // titles names each source in conflicts: its title, with the id added when
@@ -498,26 +427,6 @@ func (b *base) close() {
 	if b.pak != nil {
 		b.pak.Close()
 	}
-}
-
-func (b *base) read(p string) ([]byte, bool, error) {
-	if b.pak != nil {
-		data, err := fs.ReadFile(b.pak, p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, false, nil
-		}
-		return data, err == nil, err
-	}
-	f, ok := b.index[p]
-	if !ok {
-		if f, ok = b.index[p+".BINDAT"]; !ok {
-			if f, ok = b.index[p+".BINLAYOUT"]; !ok {
-				return nil, false, nil
-			}
-		}
-	}
-	data, err := os.ReadFile(f)
-	return data, err == nil, err
 }
 
 func openBase(o Options) (*base, error) {
