@@ -54,7 +54,7 @@ type MeshMaterials struct {
 	Resolve string `json:"resolveProblem,omitempty"`
 }
 
-func meshMaterials(src *source, m *mesh.Mesh) MeshMaterials {
+func meshMaterials(ctx context.Context, src *source, m *mesh.Mesh) (MeshMaterials, error) {
 	out := MeshMaterials{Materials: []meshview.MaterialRef{}}
 	res, key, done, why := modResolver(src, "")
 	defer done()
@@ -63,13 +63,14 @@ func meshMaterials(src *source, m *mesh.Mesh) MeshMaterials {
 		for _, s := range m.Submeshes {
 			out.Materials = append(out.Materials, meshview.MaterialRef{Name: s.Material, Problem: "not looked up: " + why})
 		}
-		return out
+		return out, nil
 	}
 	for _, s := range m.Submeshes {
 		out.Materials = append(out.Materials, res.Material(s.Material))
 	}
-	out.Unit = res.Unit(key, m)
-	return out
+	var err error
+	out.Unit, err = res.UnitContext(ctx, src.budget, key, m)
+	return out, err
 }
 
 // SkeletonInfo is `info FILE.SKELETON --json`.
@@ -136,7 +137,10 @@ func posedRender(ctx context.Context, src *source, m *mesh.Mesh, size int, game,
 	}
 	drawn := m
 	if anim != "" {
-		u := res.Unit(key, m)
+		u, err := res.UnitContext(ctx, src.budget, key, m)
+		if err != nil {
+			return nil, "", err
+		}
 		if u == nil {
 			return nil, "", fmt.Errorf("%s: --anim %s: the mesh links no skeleton", src.name(), anim)
 		}
