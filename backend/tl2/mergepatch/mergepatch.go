@@ -333,6 +333,7 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 		baseDir = o.GameDir
 	}
 	popt := modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress}
+	popt.OutputIsOurs = isPatch
 	popt.RAWIndices = func(gen []raw.Output) ([]raw.Output, error) {
 		fromMerged := map[string]int{}
 		for _, g := range gen {
@@ -353,6 +354,20 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 	rep.Output, rep.Size = res.Output, res.Size
 	rep.SHA256, err = fileHash(res.Output)
 	return err
+}
+
+// isPatch says whether the .MOD at p is a merged patch (a rebuild writes
+// over it with no backup; anything else at -o is backed up first).
+func isPatch(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, buf)
+	h, _, err := mod.ParseHeader(buf[:n])
+	return err == nil && h.ModID == PatchID && h.Title == Title
 }
 
 // Stale reports, for a patch with header description desc, why it no longer
