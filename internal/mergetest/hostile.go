@@ -15,6 +15,8 @@ type Shared struct {
 	// LowerCase lists paths of Files stored with a lower-case name, as a
 	// careless packer leaves them.
 	LowerCase []string
+	// Title is the mod's title ("": M<i>).
+	Title string
 }
 
 // WriteShared writes, without fixtures, a user folder under user: one
@@ -27,6 +29,9 @@ func WriteShared(user, base string, mods ...Shared) error {
 	var ids []int64
 	for i, m := range mods {
 		s := loadordertest.Spec{Rel: fmt.Sprintf("mods/M%d.MOD", i), Title: fmt.Sprintf("M%d", i), ID: int64(i + 1), Data: m.Files, LowerCase: m.LowerCase}
+		if m.Title != "" {
+			s.Title = m.Title
+		}
 		for p := range m.Files {
 			s.Files = append(s.Files, p)
 		}
