@@ -125,7 +125,10 @@ func (m *fileMerger) file(ctx context.Context, p string, copies []shipped) (*Fil
 	}
 	defer release()
 	f := &File{Path: p}
-	vs, skipped := m.versions(f, copies)
+	vs, skipped := m.versions(ctx, f, copies)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	if len(vs) < 2 {
 		why := fmt.Sprintf("only %d of the %d mods' copies could be read: nothing to merge, the load order decides", len(vs), len(copies))
 		return nil, append(skipped, Skipped{Path: p, Reason: why}), nil
@@ -141,12 +144,18 @@ func (m *fileMerger) file(ctx context.Context, p string, copies []shipped) (*Fil
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	f.Conflicts = len(r.Conflicts)
 	f.Status = "merged"
 	if f.Conflicts > 0 {
 		f.Status = "conflict"
 	}
 	f.Merged = dattext.Format(r.Root)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	f.Source = dattext.Encode(r.Root)
 	f.conflicts = r.Conflicts
 	if err := m.keep(f); err != nil {
@@ -173,8 +182,11 @@ func (m *fileMerger) keep(f *File) error {
 // versions reads every mod's copy of f.Path; a copy that cannot be read
 // (the entry is damaged, it does not decompile or parse) is left out of
 // the merge, its reason in skipped, and the others still merge.
-func (m *fileMerger) versions(f *File, copies []shipped) (vs []merge.Version, skipped []Skipped) {
+func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (vs []merge.Version, skipped []Skipped) {
 	for _, c := range copies {
+		if ctx.Err() != nil {
+			return vs, skipped // file reports the cancel
+		}
 		name := m.names[c.mod]
 		n, err := m.version(f.Path, c)
 		if err != nil {
@@ -183,6 +195,9 @@ func (m *fileMerger) versions(f *File, copies []shipped) (vs []merge.Version, sk
 		}
 		vs = append(vs, merge.Version{Mod: name, Root: n})
 		f.Mods = append(f.Mods, name)
+		if ctx.Err() != nil {
+			return vs, skipped
+		}
 		f.Theirs = append(f.Theirs, dattext.Format(n))
 	}
 	return vs, skipped
