@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -170,6 +171,9 @@ func order(o RunOptions) ([]Source, error) {
 			srcs = append([]Source{t}, srcs...)
 		}
 	}
+	for i := range srcs {
+		srcs[i].Name = cutName(srcs[i].Name)
+	}
 	count := map[string]int{}
 	for _, s := range srcs {
 		count[s.Name]++
@@ -184,6 +188,24 @@ func order(o RunOptions) ([]Source, error) {
 		srcs[i].Place = i + 1
 	}
 	return srcs, nil
+}
+
+// maxName is the longest mod name a report repeats (in bytes): a title
+// is the mod's to choose, and one of 10 MB was printed twice per run
+// (20 MB of output) and again in every finding.
+const maxName = 200
+
+// cutName is name, cut at maxName bytes on a character boundary with "…"
+// and the full length added.
+func cutName(name string) string {
+	if len(name) <= maxName {
+		return name
+	}
+	cut := maxName
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (a name of %d bytes)", name[:cut], len(name))
 }
 
 // target reads the checked mod's title and MOD_ID: a folder's MOD.DAT, or

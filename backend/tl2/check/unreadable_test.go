@@ -62,3 +62,21 @@ func TestGarbageDatInModIsError(t *testing.T) {
 		t.Fatalf("%d errors: %s", rep.Errors, lines(rep.Findings))
 	}
 }
+
+// A mod whose title is 10 MB is named by its first 200 bytes: check
+// printed the whole title twice (20 MB of output) and in every finding.
+func TestLongTitleCut(t *testing.T) {
+	dir := t.TempDir()
+	title := strings.Repeat("é", 5<<20) // 10 MB
+	os.WriteFile(filepath.Join(dir, "MOD.DAT"), []byte("[MOD]\r\n<STRING>NAME:"+title+"\r\n<INTEGER64>MOD_ID:5\r\n[/MOD]\r\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "MEDIA", "X"), 0o755)
+	os.WriteFile(filepath.Join(dir, "MEDIA", "X", "A.DAT"), []byte("[A]\r\n"), 0o644)
+	rep, err := Run(context.Background(), RunOptions{Target: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Repeat("é", 100) + "… (a name of 10485760 bytes)"
+	if rep.Target != want || rep.Mods[0].Name != want || len(rep.Findings) != 1 || rep.Findings[0].Mod != want {
+		t.Fatalf("target %.80q, %d findings", rep.Target, len(rep.Findings))
+	}
+}
