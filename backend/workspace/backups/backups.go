@@ -219,6 +219,11 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("backup: %w", err)
 	}
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		// A slot replaced by a symbolic link would put the copy, and the
+		// pruning, in whatever folder it names.
+		return nil, fmt.Errorf("backup: %s is not a folder of the backups (a symbolic link?)", dir)
+	}
 	now := time.Now().UTC()
 	stamp := now.Format("20060102-150405.000000")
 	base := safeName(filepath.Base(abs))
@@ -361,9 +366,25 @@ func splitName(n string) (string, int) {
 	return n[:stampLen], i
 }
 
-// prune removes a slot's oldest copies beyond Keep, except protect.
+// prune removes a slot's oldest copies beyond Keep, except protect. Only
+// copies the store made are counted and removed: a regular file with a
+// copy's name (stamp, counter) and a regular record beside it, in a slot
+// that is a real folder of the store. A file with no record (one a user
+// or another program put there, a modlauncher.sch kept by hand), or any
+// file reached through a symbolic link, is not the store's to delete.
 func (s *Store) prune(dir, protect string) {
-	names := copies(dir)
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		return // a symbolic link (or gone): not a slot the store made
+	}
+	if st, err := os.Lstat(s.Dir); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		return
+	}
+	var names []string
+	for _, n := range copies(dir) {
+		if recorded(dir, n) {
+			names = append(names, n)
+		}
+	}
 	extra := len(names) - s.keep()
 	for _, n := range names {
 		if extra <= 0 {
@@ -376,6 +397,20 @@ func (s *Store) prune(dir, protect string) {
 		os.Remove(filepath.Join(dir, n))
 		extra--
 	}
+}
+
+// recorded says whether n in dir is a copy the store made: a name of its
+// form (stamp, counter, base) and a regular record file beside it.
+func recorded(dir, n string) bool {
+	stamp, i := splitName(n)
+	if i < 1 {
+		return false
+	}
+	if _, err := time.Parse("20060102-150405.000000", stamp); err != nil {
+		return false
+	}
+	st, err := os.Lstat(filepath.Join(dir, n) + ".json")
+	return err == nil && st.Mode().IsRegular()
 }
 
 // List returns every backup, newest first.
