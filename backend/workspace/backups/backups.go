@@ -24,6 +24,7 @@ package backups
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -85,6 +86,10 @@ type Entry struct {
 	// .MOD edited in place): what History shows per mod. Read when the
 	// copy is made; it steers nothing, so the seal does not cover it.
 	Build *Build `json:"build,omitempty"`
+	// Unsealed says the record does not carry Packsmith's seal over what
+	// it says (its why, the original's path, …): edited by hand, or
+	// written elsewhere. Listed so, never restored (Restore refuses it).
+	Unsealed bool `json:"unsealed,omitempty"`
 }
 
 // Build is what a .MOD copy's header says.
@@ -450,6 +455,11 @@ func (s *Store) read(slot, name string) (*Entry, error) {
 	e, err := s.record(slot, name)
 	if err != nil {
 		return nil, err
+	}
+	// The seal covers the record as written: checked before ID and Size
+	// become the copy's own.
+	if key, err := s.key(); err == nil {
+		e.Unsealed = e.Seal == "" || !hmac.Equal([]byte(sealWith(key, e)), []byte(e.Seal))
 	}
 	st, err := os.Stat(e.Path)
 	if err != nil {

@@ -3,6 +3,7 @@ package backups
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,37 @@ func TestPruneOnlyRecordedCopies(t *testing.T) {
 	ents, _ := os.ReadDir(user)
 	if len(ents) != 2*len(hand) {
 		t.Errorf("the linked folder holds %d files, want %d", len(ents), 2*len(hand))
+	}
+}
+
+// A record whose "why" was edited by hand no longer matches its seal:
+// List marks it Unsealed (it was listed like any other), and the
+// untouched one is not marked.
+func TestListMarksEditedRecord(t *testing.T) {
+	s := &Store{Dir: t.TempDir(), KeyFile: filepath.Join(t.TempDir(), "k")}
+	f := filepath.Join(t.TempDir(), "A.MOD")
+	os.WriteFile(f, []byte("x"), 0o644)
+	a, err := s.Copy(f, Options{Why: "before an edit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(f, []byte("y"), 0o644)
+	if _, err := s.Copy(f, Options{Why: "kept"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := os.ReadFile(a.Path + ".json")
+	edited := strings.Replace(string(rec), "before an edit", "SAFE: restore me", 1)
+	if edited == string(rec) {
+		t.Fatal("no why in the record")
+	}
+	os.WriteFile(a.Path+".json", []byte(edited), 0o644)
+	list, err := s.List()
+	if err != nil || len(list) != 2 {
+		t.Fatal(list, err)
+	}
+	for _, e := range list {
+		if e.Unsealed != (e.Why == "SAFE: restore me") {
+			t.Errorf("%s (why %q): unsealed %v", e.ID, e.Why, e.Unsealed)
+		}
 	}
 }
