@@ -628,6 +628,7 @@ export namespace backups {
 	    time: string;
 	    lock?: string;
 	    build?: Build;
+	    unsealed?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Entry(source);
@@ -644,6 +645,7 @@ export namespace backups {
 	        this.time = source["time"];
 	        this.lock = source["lock"];
 	        this.build = this.convertValues(source["build"], Build);
+	        this.unsealed = source["unsealed"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1248,6 +1250,7 @@ export namespace mergepatch {
 	}
 	export class Skipped {
 	    path: string;
+	    mod?: string;
 	    reason: string;
 	
 	    static createFrom(source: any = {}) {
@@ -1257,6 +1260,7 @@ export namespace mergepatch {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
+	        this.mod = source["mod"];
 	        this.reason = source["reason"];
 	    }
 	}
@@ -1479,6 +1483,7 @@ export namespace modpack {
 	    modIdNew: boolean;
 	    modIdWritten: boolean;
 	    modDatBackup?: string;
+	    outputBackupId?: string;
 	    gameVersion: string;
 	    gameVersionFrom: string;
 	    baseData: string;
@@ -1511,6 +1516,7 @@ export namespace modpack {
 	        this.modIdNew = source["modIdNew"];
 	        this.modIdWritten = source["modIdWritten"];
 	        this.modDatBackup = source["modDatBackup"];
+	        this.outputBackupId = source["outputBackupId"];
 	        this.gameVersion = source["gameVersion"];
 	        this.gameVersionFrom = source["gameVersionFrom"];
 	        this.baseData = source["baseData"];
