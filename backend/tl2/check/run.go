@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -195,18 +194,8 @@ func order(o RunOptions) ([]Source, error) {
 // (20 MB of output) and again in every finding.
 const maxName = 200
 
-// cutName is name, cut at maxName bytes on a character boundary with "…"
-// and the full length added.
-func cutName(name string) string {
-	if len(name) <= maxName {
-		return name
-	}
-	cut := maxName
-	for cut > 0 && !utf8.RuneStart(name[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (a name of %d bytes)", name[:cut], len(name))
-}
+// cutName is name cut at maxName bytes (dattext.Excerpt).
+func cutName(name string) string { return dattext.Excerpt(name, maxName) }
 
 // target reads the checked mod's title and MOD_ID: a folder's MOD.DAT, or
 // a .MOD's header.

@@ -75,7 +75,7 @@ func TestLongTitleCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Repeat("é", 100) + "… (a name of 10485760 bytes)"
+	want := strings.Repeat("é", 100) + "… (10485760 bytes)"
 	if rep.Target != want || rep.Mods[0].Name != want || len(rep.Findings) != 1 || rep.Findings[0].Mod != want {
 		t.Fatalf("target %.80q, %d findings", rep.Target, len(rep.Findings))
 	}

@@ -1,13 +1,10 @@
 package modpack
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
-
-	"packsmith/backend/sys/watch"
 )
 
 // A touch (a new time, the same bytes) starts no pack; an edit after it
@@ -16,18 +13,8 @@ import (
 func TestWatchIgnoresTouch(t *testing.T) {
 	dir, rels := sessionMod(t, 6)
 	out := filepath.Join(t.TempDir(), "OUT.MOD")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type packed struct {
-		err     error
-		changed []string
-	}
-	ch := make(chan packed, 4)
-	done := make(chan error, 1)
-	go func() {
-		done <- Watch(ctx, dir, Options{Output: out, Incremental: true}, watch.Options{Interval: 30 * time.Millisecond, Debounce: 60 * time.Millisecond},
-			func(r *Result, err error, changed []string) { ch <- packed{err, changed} })
-	}()
+	ch, stop := startWatch(dir, out)
+	defer stop()
 	if p := <-ch; p.err != nil {
 		t.Fatal(p.err)
 	}
@@ -49,8 +36,7 @@ func TestWatchIgnoresTouch(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("an edit started no pack")
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"packsmith/formats/tl2/dattext"
 )
@@ -38,18 +37,8 @@ const (
 // warning was printed whole (and again per pack).
 const shownMax = 64
 
-// shown is text for a message: whole when short, else its first shownMax
-// bytes (cut on a character boundary) and its length.
-func shown(text string) string {
-	if len(text) <= shownMax {
-		return text
-	}
-	cut := shownMax
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", text[:cut], len(text))
-}
+// shown is text for a message (dattext.Excerpt).
+func shown(text string) string { return dattext.Excerpt(text, shownMax) }
 
 // negative says whether an accepted UNSIGNED INT value was written with a
 // minus sign (a nonzero one: -0 is 0).
