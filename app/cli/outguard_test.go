@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"packsmith/backend/workspace/backups"
+	"packsmith/internal/hermetic"
 	"packsmith/internal/mergetest"
 )
 
@@ -17,7 +18,7 @@ import (
 func outUser(t *testing.T) (user, base string) {
 	t.Helper()
 	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	hermetic.OwnCache(t)
 	user, base = t.TempDir(), t.TempDir()
 	const p = "MEDIA/UNITS/ITEMS/SAMPLE_SWORD.DAT"
 	if err := mergetest.WriteShared(user, base,
