@@ -105,7 +105,7 @@ func backupsList(c *ctx, store *backups.Store, f backupsFlags, args []string) er
 		// Every field is the record's text: a newline or tab in one
 		// (a hand-edited record) must not make a row of its own.
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", escapeControls(e.ID), escapeControls(listTime(e.Time)), escapeControls(e.Kind),
-			groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(e.Why))
+			groupDigits(e.Size), escapeControls(buildText(e.Build)), escapeControls(e.Of), escapeControls(sealedWhy(e)))
 	}
 	tw.Flush()
 	fmt.Fprintf(c.stdout, "%d backup%s in %s; %s bytes, the last %d of each file kept (setting backupsKeep)\n",
@@ -184,4 +184,13 @@ func listTime(t string) string {
 		return tt.Format("2006-01-02 15:04:05")
 	}
 	return t
+}
+
+// sealedWhy is a backup's "why" as listed: marked when its record is not
+// sealed (edited by hand), so that an edited text is not read as ours.
+func sealedWhy(e backups.Entry) string {
+	if e.Unsealed {
+		return "[record edited, not sealed: restore refuses it] " + e.Why
+	}
+	return e.Why
 }

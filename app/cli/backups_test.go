@@ -47,7 +47,9 @@ func TestBackupsRestoreRefusesEditedRecord(t *testing.T) {
 		t.Fatalf("list: %d %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[1], `x\n`) || !strings.HasPrefix(lines[2], "1 backup in ") {
+	// The edited "why" is marked as not sealed (issue 44: it was listed
+	// like Packsmith's own words).
+	if len(lines) != 3 || !strings.Contains(lines[1], `[record edited, not sealed: restore refuses it] x\n`) || !strings.HasPrefix(lines[2], "1 backup in ") {
 		t.Fatalf("list printed %d lines:\n%s", len(lines), out)
 	}
 }

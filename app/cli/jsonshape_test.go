@@ -13,6 +13,7 @@ import (
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
 	"packsmith/internal/crafted"
+	"packsmith/internal/hermetic"
 )
 
 // shape lists the key paths of a JSON document ("entries[].extra.method"),
@@ -186,6 +187,9 @@ func TestJSONOutputsPinned(t *testing.T) {
 		"mod.downloadUrl", "mod.fileName", "mod.findings", "mod.hasModId", "mod.modId", "mod.name", "mod.path",
 		"mod.remove", "mod.required", "mod.version", "mod.website", "modDir", "modId", "modIdNew", "modIdWritten", "ms",
 		"output", "raws", "size", "sourceBytes", "stages", "stages[].ms", "stages[].stage", "unresolved", "grids", "reused", "baseData"}
+	// The backups listed below are this test's own, sealed with its key
+	// (another test's, sealed with another, list as unsealed).
+	hermetic.OwnCache(t)
 	user := t.TempDir()
 	loadordertest.WriteSch(filepath.Join(user, "modlauncher.sch"), []int64{77}) // so that a backup is made
 	out = mustRun(t, 0, "pack", sampleMod, "-o", filepath.Join(dir, "S.MOD"), "--deploy", "--mods", filepath.Join(user, "mods"), "--enable", "--json")

@@ -85,7 +85,7 @@ func runMerge(c *ctx, args []string) error {
 	if output == "" {
 		output = mergepatch.FileName
 	}
-	o := mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Winners: w}
+	o := mergepatch.Options{UserDir: userDir, ModsDir: modsDir, BaseDir: *baseDir, GameDir: *game, Winners: w, Budget: c.budget}
 	rep, err := mergepatch.Publish(c.context, o, mergepatch.Target{Output: output, Deploy: *dep, Enable: *enable})
 	if err != nil {
 		return err
@@ -126,15 +126,15 @@ func mergeWinners(userDir string, flags []string) (w map[string]string, changed 
 
 // printMerge prints the report for people.
 func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
-	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), rep.Output, rep.Size, rep.SHA256)
+	fmt.Fprintf(c.stdout, "merged %d files shared by %d mods into %s (%d bytes, sha256 %s)\n", len(rep.Files), len(rep.Sources), escapeControls(rep.Output), rep.Size, rep.SHA256)
 	for _, f := range rep.Files {
-		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, f.Path, strings.Join(f.Mods, ", "))
+		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, escapeControls(f.Path), escapeControls(strings.Join(f.Mods, ", ")))
 	}
 	for _, x := range rep.Indices {
 		fmt.Fprintf(c.stdout, "  index    %s: %d from the merged files, %d from the mods' own indices\n", x.Path, x.FromMerged, x.Records-x.FromMerged)
 	}
 	for _, sk := range rep.Skipped {
-		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", sk.Path, sk.Reason)
+		fmt.Fprintf(c.stdout, "  skipped  %s: %s\n", escapeControls(sk.Path), escapeControls(sk.Reason))
 	}
 	if len(rep.Conflicts) > 0 {
 		fmt.Fprintf(c.stdout, "%d conflicts (the winner's value is in the patch; --winner KEY=MOD to change):\n", len(rep.Conflicts))
@@ -145,17 +145,17 @@ func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
 				if !v.Present {
 					val = "(absent)"
 				}
-				vals = append(vals, fmt.Sprintf("%s=%q", v.Mod, val))
+				vals = append(vals, fmt.Sprintf("%s=%q", escapeControls(v.Mod), val))
 			}
 			base := cf.Base
 			if !cf.BasePresent {
 				base = "(absent)"
 			}
-			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s\n", cf.Key, strings.Join(vals, "  "), base, cf.Winner)
+			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s\n", escapeControls(cf.Key), strings.Join(vals, "  "), base, escapeControls(cf.Winner))
 		}
 	}
 	if res.Deployed != "" {
-		fmt.Fprintf(c.stdout, "deployed to %s", res.Deployed)
+		fmt.Fprintf(c.stdout, "deployed to %s", escapeControls(res.Deployed))
 		if res.Enabled {
 			fmt.Fprint(c.stdout, ", first in modlauncher.sch")
 		}

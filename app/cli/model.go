@@ -38,7 +38,11 @@ func infoMesh(c *ctx, pos []string, password string, js bool) (handled bool, err
 	if err != nil {
 		return true, err
 	}
-	v := MeshInfo{File: src.name(), Info: m.Info(), MeshMaterials: meshMaterials(src, m)}
+	mm, err := meshMaterials(c.context, src, m)
+	if err != nil {
+		return true, err
+	}
+	v := MeshInfo{File: src.name(), Info: m.Info(), MeshMaterials: mm}
 	if js {
 		return true, writeJSON(c.stdout, v)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"strconv"
 
 	"packsmith/backend/sys/safefile"
@@ -76,6 +77,9 @@ func runRender(c *ctx, args []string) error {
 	}
 	if *out == "" {
 		return usageError{"-o OUT.png is required"}
+	}
+	if math.IsNaN(*at) || math.IsInf(*at, 0) {
+		return usageError{fmt.Sprintf("--time %v: want a finite number of seconds", *at)}
 	}
 	if *at != 0 && *anim == "" {
 		return usageError{"--time goes with --anim NAME"}

@@ -22,10 +22,10 @@ func openModel(src *source, game string) *meshview.Model {
 	return meshview.OpenModelEntry(src.a, src.e.Path, gameFolder(game))
 }
 
-func meshMaterials(src *source, m *mesh.Mesh) meshview.MeshMaterials {
+func meshMaterials(ctx context.Context, src *source, m *mesh.Mesh) (meshview.MeshMaterials, error) {
 	md := openModel(src, "")
 	defer md.Close()
-	return md.Materials(m)
+	return md.Materials(ctx, src.budget, m)
 }
 
 // SkeletonInfo is `info FILE.SKELETON --json`.

@@ -30,6 +30,21 @@ type Info struct {
 	// (every layer's RebuildsIdentically); Layers[i].Reencodes says what an
 	// edit under that layer keeps.
 	Rebuildable bool `json:"rebuildsIdentically"`
+	// Damaged says what Verify finds wrong with the file as a whole (a
+	// ZIP layer with no end record: the file was cut short); "" when
+	// nothing.
+	Damaged string `json:"damaged,omitempty"`
+}
+
+// zipEndMissing words a ZIP layer whose member is followed by no end
+// record (the central directory and the end record are the file's last
+// bytes): a file cut short, or not written whole. The member itself may
+// still inflate, so nothing else notices. "" when the layer is whole.
+func (a *Archive) zipEndMissing() string {
+	if !a.hasZip || a.member.Members != -1 || a.member.Tail == nil {
+		return ""
+	}
+	return fmt.Sprintf("the ZIP layer has no end record after its member's data (%d bytes follow it; a whole file ends with the central directory and the end record): the file is cut short or was not written whole", len(a.member.Tail))
 }
 
 func (a *Archive) Info() any {
@@ -57,6 +72,7 @@ func (a *Archive) Info() any {
 	if a.hasZip {
 		in.ZipMember, in.ZipMethod, in.ZipCRC32 = a.member.Name, a.member.Method, fmt.Sprintf("%08X", a.member.CRC32)
 	}
+	in.Damaged = a.zipEndMissing()
 	return in
 }
 
@@ -65,6 +81,9 @@ func (a *Archive) Info() any {
 // member's bytes, before any MLZ0 inside is removed) and leaf padding.
 func (a *Archive) Verify(ctx context.Context, p archive.Progress) ([]archive.Finding, error) {
 	var out []archive.Finding
+	if msg := a.zipEndMissing(); msg != "" {
+		out = append(out, archive.Finding{Severity: archive.SevError, Check: "zip-end", Offset: a.member.Offset + a.member.Packed, Message: msg})
+	}
 	if a.hasZip && a.zipCRC != a.member.CRC32 {
 		out = append(out, archive.Finding{Severity: archive.SevWarning, Check: "zip-crc",
 			Message: fmt.Sprintf("ZIP CRC-32 stored %08X, computed %08X over the member's %d bytes (the game does not check it)", a.member.CRC32, a.zipCRC, a.member.Size)})

@@ -290,6 +290,37 @@ func plan(a archive.Archive, names []string, opt Options) ([]job, int64, error) 
 // the files already moved are taken back (and replaced files restored), so
 // a failed or cancelled extract leaves dir as it was.
 func Extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
+	made := missingDirs(dir)
+	res, err := extract(ctx, a, dir, names, p, opt)
+	if err != nil {
+		// The folders this extract made for the target go again (when
+		// empty, as a failed or cancelled extract leaves them): a SIGTERM
+		// during extract --png left an empty target folder behind.
+		for _, d := range made {
+			os.Remove(d)
+		}
+	}
+	return res, err
+}
+
+// missingDirs lists dir and those of its parents that do not exist,
+// deepest first: what MkdirAll(dir) is about to make.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(d); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return out
+		}
+		out = append(out, d)
+		up := filepath.Dir(d)
+		if up == d {
+			return out
+		}
+		d = up
+	}
+}
+
+func extract(ctx context.Context, a archive.Archive, dir string, names []string, p archive.Progress, opt Options) (Result, error) {
 	if p == nil {
 		p = archive.NoProgress{}
 	}

@@ -23,6 +23,10 @@ const (
 	DupUnitGUID  Kind = "duplicate-unit-guid"
 	DupSkillGUID Kind = "duplicate-skill-guid"
 	Reference    Kind = "reference"
+	// Unreadable: a file the check must read (a .DAT the game loads from
+	// the mod) that does not read or parse. An error: what cannot be read
+	// cannot be said to be right, and the game cannot read it either.
+	Unreadable Kind = "unreadable"
 )
 
 // Status of a reference finding.
@@ -132,6 +136,8 @@ func Check(mods []*Mod, opt Options) []Finding {
 				c.unit(m, p)
 			case strings.HasPrefix(p, "MEDIA/SKILLS/"):
 				c.skill(m, p)
+			case c.winner(p) == m:
+				c.parse(m, p) // read, so that one that does not read is an error
 			}
 		}
 	}
@@ -180,7 +186,8 @@ type checker struct {
 	// walked are the .MATERIAL and .ANIMATION files already read for the
 	// references they hold (by path and folder: a file shared by units is
 	// read once).
-	walked map[string]bool
+	walked     map[string]bool
+	unreadable map[string]bool // MOD|PATH already reported
 }
 
 // placeKey is what makes two findings one: the same kind of problem with
@@ -211,16 +218,25 @@ func (c *checker) winner(p string) *Mod {
 	return nil
 }
 
+// parse reads and parses m's p; nil, with an Unreadable finding (once per
+// file), when it does not.
 func (c *checker) parse(m *Mod, p string) *dattext.Node {
 	b, err := m.Files[p]()
-	if err != nil {
-		return nil
+	if err == nil {
+		var n *dattext.Node
+		if n, err = dattext.Parse(p, b); err == nil {
+			return n
+		}
 	}
-	n, err := dattext.Parse(p, b)
-	if err != nil {
-		return nil
+	if key := m.Name + "|" + p; !c.unreadable[key] {
+		if c.unreadable == nil {
+			c.unreadable = map[string]bool{}
+		}
+		c.unreadable[key] = true
+		c.out = append(c.out, Finding{Kind: Unreadable, Severity: SevError, Mod: m.Name, File: p,
+			Message: fmt.Sprintf("cannot be read, so it was not checked (nor can the game read it): %v", err)})
 	}
-	return n
+	return nil
 }
 
 func first(n *dattext.Node, key string) (dattext.Prop, bool) {

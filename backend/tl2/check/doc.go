@@ -7,7 +7,10 @@
 //     file and line: a unit's BASEFILE, its RESOURCEDIRECTORY (some file
 //     under it), its MESHFILE (RESOURCEDIRECTORY/MESHFILE.MESH), the
 //     textures of the .MATERIAL beside the mesh, and the FILEs of the
-//     .ANIMATION beside it.
+//     .ANIMATION beside it;
+//   - a .DAT the game would load from a mod (the first mod shipping it)
+//     that cannot be read or parsed (Unreadable): an error, never a
+//     silent pass, since nothing in it was checked.
 //
 // Paths are compared as the game looks them up: slash-separated, upper
 // case (ASCII). A material naming foo.png or foo.tga is satisfied by

@@ -174,6 +174,9 @@ func order(o RunOptions) ([]Source, error) {
 			srcs = append([]Source{t}, srcs...)
 		}
 	}
+	for i := range srcs {
+		srcs[i].Name = cutName(srcs[i].Name)
+	}
 	count := map[string]int{}
 	for _, s := range srcs {
 		count[s.Name]++
@@ -189,6 +192,14 @@ func order(o RunOptions) ([]Source, error) {
 	}
 	return srcs, nil
 }
+
+// maxName is the longest mod name a report repeats (in bytes): a title
+// is the mod's to choose, and one of 10 MB was printed twice per run
+// (20 MB of output) and again in every finding.
+const maxName = 200
+
+// cutName is name cut at maxName bytes (dattext.Excerpt).
+func cutName(name string) string { return dattext.Excerpt(name, maxName) }
 
 // target reads the checked mod's title and MOD_ID: a folder's MOD.DAT, or
 // a .MOD's header.

@@ -1,6 +1,8 @@
 package merge
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"path"
 	"strconv"
@@ -21,7 +23,25 @@ type Options struct {
 	// first in the load order. A name that is not one of the versions is
 	// ignored (the default winner stands).
 	Winners map[string]string
+	// MaxWork caps the merge's steps (a block or property compared, placed
+	// or counted; 0: DefaultMaxWork). A file whose merge would take more
+	// is refused with ErrTooMuchWork rather than holding the command.
+	MaxWork int64
 }
+
+// DefaultMaxWork is Options.MaxWork's default: about 10 s of work on a
+// slow machine, some 200 times what the largest file the game ships takes.
+const DefaultMaxWork = 1 << 28
+
+// ErrTooMuchWork: the merge would take more steps than Options.MaxWork.
+var ErrTooMuchWork = errors.New("merge: more work than the cap allows")
+
+// ctxEvery is how many steps go between two looks at the context: a few
+// microseconds of work, so a cancel is answered at once.
+const ctxEvery = 1 << 12
+
+// stop ends a merge from deep in its recursion (recovered by MergeContext).
+type stop struct{ err error }
 
 // Value is one mod's side of a conflict.
 type Value struct {
@@ -66,6 +86,14 @@ func ConflictKey(file, block, property string) string {
 // base (nil: the game has no such file). file is the stored path; it names
 // conflicts and tells a .LAYOUT (derived COUNT) from the rest.
 func Merge(file string, base *dattext.Node, mods []Version, opt *Options) (*Result, error) {
+	return MergeContext(context.Background(), file, base, mods, opt)
+}
+
+// MergeContext is Merge, stopped when ctx ends (its error returned) or
+// when the work passes Options.MaxWork (ErrTooMuchWork): the number of
+// blocks and properties a file holds comes from the file, so every loop
+// over them counts its steps and looks at ctx.
+func MergeContext(ctx context.Context, file string, base *dattext.Node, mods []Version, opt *Options) (res *Result, err error) {
 	if len(mods) == 0 {
 		return nil, fmt.Errorf("%s: no versions to merge", file)
 	}
@@ -74,10 +102,22 @@ func Merge(file string, base *dattext.Node, mods []Version, opt *Options) (*Resu
 			return nil, fmt.Errorf("%s: mod %q has no tree", file, v.Mod)
 		}
 	}
-	m := &merger{file: file, mods: mods, layout: strings.EqualFold(path.Ext(file), ".LAYOUT")}
+	m := &merger{file: file, mods: mods, layout: strings.EqualFold(path.Ext(file), ".LAYOUT"), ctx: ctx, maxWork: DefaultMaxWork}
 	if opt != nil {
 		m.winners = opt.Winners
+		if opt.MaxWork > 0 {
+			m.maxWork = opt.MaxWork
+		}
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stop)
+			if !ok {
+				panic(r)
+			}
+			res, err = nil, s.err
+		}
+	}()
 	if base == nil {
 		base = &dattext.Node{Name: mods[0].Root.Name}
 	}
@@ -102,6 +142,25 @@ type merger struct {
 	winners   map[string]string
 	conflicts []Conflict
 	labels    map[string]string // block path of a layout object → its label
+	ctx       context.Context
+	work      int64 // steps taken
+	maxWork   int64
+	nextLook  int64 // the step at which ctx is looked at again
+}
+
+// step counts n steps of work, and ends the merge when ctx is done or the
+// work is over the cap.
+func (m *merger) step(n int) {
+	m.work += int64(n)
+	if m.work > m.maxWork {
+		panic(stop{fmt.Errorf("%s: %w (%d steps: the file's blocks or properties are too many to merge)", m.file, ErrTooMuchWork, m.maxWork)})
+	}
+	if m.work >= m.nextLook {
+		m.nextLook = m.work + ctxEvery
+		if err := m.ctx.Err(); err != nil {
+			panic(stop{err})
+		}
+	}
 }
 
 // objectLabel names a layout object by its DESCRIPTOR and NAME, from the
@@ -159,6 +218,7 @@ func (m *merger) winner(key string, changed []int) (int, bool) {
 // node merges one block. base nil: no mod's ancestor had it (added); vs[i]
 // nil: mod i does not have it. It returns nil when the block is removed.
 func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bool) *dattext.Node {
+	m.step(len(vs))
 	changed := make([]int, 0, len(vs))
 	for i, v := range vs {
 		if !dattext.Equal(v, base) {
@@ -315,6 +375,7 @@ func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root
 	}
 	var out []dattext.Prop
 	for _, k := range keys {
+		m.step(len(vs))
 		bs := bg.by[k]
 		seqs := make([][]dattext.Prop, len(vs))
 		repeated := len(bs) > 1
@@ -332,6 +393,9 @@ func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root
 			continue
 		}
 		if repeated {
+			for _, sq := range seqs {
+				m.step(len(sq))
+			}
 			out = append(out, mergeSeq(bs, seqs)...)
 		} else {
 			out = append(out, m.scalar(bp, k, bs, seqs)...)
@@ -458,34 +522,11 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 	for i, v := range vs {
 		vk[i] = identify(v)
 	}
-	order := append([]string(nil), bk.keys...)
-	pos := make(map[string]bool, len(order))
-	for _, k := range order {
-		pos[k] = true
-	}
-	for _, kv := range vk {
-		for j, k := range kv.keys {
-			if pos[k] {
-				continue
-			}
-			at := 0
-			if j > 0 {
-				for x, o := range order {
-					if o == kv.keys[j-1] {
-						at = x + 1
-						break
-					}
-				}
-			}
-			order = append(order, "")
-			copy(order[at+1:], order[at:])
-			order[at] = k
-			pos[k] = true
-		}
-	}
+	order := m.order(bk.keys, vk)
 	out := make([]*dattext.Node, 0, len(order))
 	sub := make([]*dattext.Node, len(vs))
 	for _, k := range order {
+		m.step(len(vk))
 		for i, kv := range vk {
 			sub[i] = kv.by[k]
 		}
@@ -500,6 +541,45 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 		if n := m.node(bp+"/"+k, bk.by[k], sub, false); n != nil {
 			out = append(out, n)
 		}
+	}
+	return out
+}
+
+// order is the merged children's order: the base's keys, then each key a
+// version added, right after the key it follows in that version (first
+// when it is first there). A linked list over the keys, so that placing n
+// added blocks takes n steps, not n² (a file of 180,000 same-named blocks
+// took 46 s to place them by searching the order for each).
+func (m *merger) order(base []string, vk []keyed) []string {
+	const head = 0 // next[head] is the first key; keys are 1…
+	next := make([]int, 1, len(base)+1)
+	keys := make([]string, 1, len(base)+1)
+	at := make(map[string]int, len(base))
+	insert := func(after int, k string) int {
+		keys = append(keys, k)
+		next = append(next, next[after])
+		n := len(keys) - 1
+		next[after], at[k] = n, n
+		return n
+	}
+	last := head
+	for _, k := range base {
+		last = insert(last, k)
+	}
+	for _, kv := range vk {
+		m.step(len(kv.keys))
+		prev := head
+		for _, k := range kv.keys {
+			if n, ok := at[k]; ok {
+				prev = n
+				continue
+			}
+			prev = insert(prev, k)
+		}
+	}
+	out := make([]string, 0, len(keys)-1)
+	for n := next[head]; n != head; n = next[n] {
+		out = append(out, keys[n])
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/modpack"
@@ -53,6 +55,10 @@ type Options struct {
 	Output  string // the patch .MOD ("" = no pack: report only)
 	// Winners: merge.Conflict.Key → the title of the mod that wins it.
 	Winners map[string]string
+	// Budget is the memory the merge may hold (nil: limits.DefaultMB):
+	// the shared files' versions, their trees and the texts the report
+	// keeps. A file whose versions do not fit is skipped with the reason.
+	Budget *limits.Budget
 	// Progress, when set, hears StageMerge (a shared file at a time), then
 	// the pack's stages (modpack.Progress) when Output is set.
 	Progress func(modpack.Progress)
@@ -87,6 +93,8 @@ type File struct {
 	Theirs []string `json:"-"` // per mod, as Mods
 	Merged string   `json:"-"`
 	Source []byte   `json:"-"` // the merged source as written (UTF-16LE)
+
+	conflicts []merge.Conflict // the merge's, until mergeAll moves them to the report
 }
 
 // Report is what Build did.
@@ -121,7 +129,11 @@ type Index struct {
 
 // Skipped is a shared source left out, and why.
 type Skipped struct {
-	Path   string `json:"path"`
+	Path string `json:"path"`
+	// Mod is the mod whose copy was left out, "" when the whole file was
+	// (its reason then says why: too few readable copies, the game's own
+	// copy unreadable, over the memory limit).
+	Mod    string `json:"mod,omitempty"`
 	Reason string `json:"reason"`
 }
 
@@ -153,7 +165,7 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return rep, nil
 	}
 	if len(rep.Files) == 0 {
-		return rep, errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
+		return rep, nothingMerged(rep)
 	}
 	if err := pack(ctx, o, rep, readers, titles(srcs)); err != nil {
 		return nil, err
@@ -190,31 +202,6 @@ func openMods(srcs []Source) (readers []*mod.Reader, closeAll func(), err error)
 		readers[i] = r
 	}
 	return readers, closeAll, nil
-}
-
-// sharedSources maps each text source (upper-cased path) to the mods
-// shipping it, in load order, and lists, sorted, the paths two or more
-// mods ship: the only ones a merge can change.
-func sharedSources(readers []*mod.Reader) (ship map[string][]int, paths []string) {
-	ship = map[string][]int{}
-	for i, r := range readers {
-		seen := map[string]bool{}
-		for _, e := range r.Entries {
-			up := strings.ToUpper(e.Path)
-			if !modpack.IsSourceName(up) || seen[up] {
-				continue
-			}
-			seen[up] = true
-			ship[up] = append(ship[up], i)
-		}
-	}
-	for p, ms := range ship {
-		if len(ms) >= 2 {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
-	return ship, paths
 }
 
 // titles names each source in conflicts: its title, with the id added when
@@ -305,7 +292,7 @@ func pack(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, na
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	res, err := modpack.PackMemory(ctx, m, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records})
+	res, err := modpack.PackMemory(ctx, m, modpack.Options{Output: o.Output, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records, OutputIsOurs: isPatch})
 	if err != nil {
 		return err
 	}
@@ -328,6 +315,20 @@ func patchModDat(srcs []Source) []byte {
 	return dattext.Encode(md)
 }
 
+// isPatch says whether the .MOD at p is a merged patch (a rebuild writes
+// over it with no backup; anything else at -o is backed up first).
+func isPatch(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, buf)
+	h, _, err := mod.ParseHeader(buf[:n])
+	return err == nil && h.ModID == PatchID && h.Title == Title
+}
+
 // base reads the game's version of a file.
 type base struct {
 	index map[string]string // upper-case MEDIA/… → file
@@ -338,26 +339,6 @@ func (b *base) close() {
 	if b.pak != nil {
 		b.pak.Close()
 	}
-}
-
-func (b *base) read(p string) ([]byte, bool, error) {
-	if b.pak != nil {
-		data, err := fs.ReadFile(b.pak, p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, false, nil
-		}
-		return data, err == nil, err
-	}
-	f, ok := b.index[p]
-	if !ok {
-		if f, ok = b.index[p+".BINDAT"]; !ok {
-			if f, ok = b.index[p+".BINLAYOUT"]; !ok {
-				return nil, false, nil
-			}
-		}
-	}
-	data, err := os.ReadFile(f)
-	return data, err == nil, err
 }
 
 func openBase(o Options) (*base, error) {

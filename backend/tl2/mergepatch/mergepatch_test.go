@@ -45,12 +45,14 @@ func TestUnreadableSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Shared != 1 || len(rep.Files) != 0 || len(rep.Skipped) != 1 || rep.Skipped[0].Path != "MEDIA/X.DAT" ||
-		!strings.Contains(rep.Skipped[0].Reason, "A's version cannot be read") {
+	if rep.Shared != 1 || len(rep.Files) != 0 || len(rep.Skipped) != 3 || rep.Skipped[0].Path != "MEDIA/X.DAT" ||
+		!strings.Contains(rep.Skipped[0].Reason, "A's copy (MEDIA/X.DAT) cannot be read") ||
+		!strings.Contains(rep.Skipped[1].Reason, "B's copy (MEDIA/X.DAT) cannot be read") ||
+		!strings.Contains(rep.Skipped[2].Reason, "only 0 of the 2 mods' copies could be read") {
 		t.Fatalf("shared %d files %d skipped %+v", rep.Shared, len(rep.Files), rep.Skipped)
 	}
 	_, err = Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: filepath.Join(t.TempDir(), "P.MOD")})
-	if err == nil || !strings.Contains(err.Error(), "nothing to merge") {
+	if err == nil || !strings.Contains(err.Error(), "could be merged, no patch written") {
 		t.Errorf("err %v", err)
 	}
 }

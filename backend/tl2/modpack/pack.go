@@ -87,6 +87,11 @@ type Options struct {
 	// or the window's; nil: each bake a default one of its own).
 	Budget *limits.Budget
 
+	// OutputIsOurs, when set, tells a file at Output that the caller wrote
+	// before (the merged patch): replaced as a rebuild, with no backup.
+	// A .MOD this pack's cache describes is always one (outguard.go).
+	OutputIsOurs func(path string) bool
+
 	// Incremental reuses, when the previous .MOD is at Output with its
 	// cache (OUT.MOD.packcache), the compressed bytes of every source that
 	// did not change (incremental.go). The output is byte-identical to a
@@ -186,6 +191,9 @@ type Result struct {
 	ModIDNew     bool   `json:"modIdNew"`     // MOD.DAT had none
 	ModIDWritten bool   `json:"modIdWritten"` // and it was written back
 	ModDatBackup string `json:"modDatBackup,omitempty"`
+	// OutputBackupID is the backup of a file at Output that Packsmith did
+	// not make, copied before the pack replaced it (outguard.go).
+	OutputBackupID string `json:"outputBackupId,omitempty"`
 
 	GameVersion     string `json:"gameVersion"`
 	GameVersionFrom string `json:"gameVersionFrom"`

@@ -247,6 +247,9 @@ func (r *packRun) placeOutput() error {
 		return err
 	}
 	r.out, r.res.Output = out, out
+	if err := r.guardOutput(); err != nil {
+		return err
+	}
 	if r.opt.Incremental {
 		// Until the cache says whether this is a repack (collectMedia).
 		r.gcRestore = roomyGC()

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -189,22 +190,36 @@ func TestSessionUnwatchedFilesWalkAgain(t *testing.T) {
 
 // Watch repacks after a save from what it kept, and every pack it makes
 // is a full pack's bytes.
-func TestWatchRepackIsByteIdentical(t *testing.T) {
-	dir, rels := sessionMod(t, 40)
-	out := filepath.Join(t.TempDir(), "OUT.MOD")
+// packed is one pack a test's Watch reported.
+type packed struct {
+	res     *Result
+	err     error
+	changed []string
+}
+
+// startWatch runs Watch on dir, writing out (incremental, a quick poll),
+// reporting each pack on ch; stop cancels it and returns its error.
+func startWatch(dir, out string) (ch chan packed, stop func() error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type packed struct {
-		res     *Result
-		err     error
-		changed []string
-	}
-	ch := make(chan packed, 4)
+	ch = make(chan packed, 4)
 	done := make(chan error, 1)
 	go func() {
 		done <- Watch(ctx, dir, Options{Output: out, Incremental: true}, watch.Options{Interval: 30 * time.Millisecond, Debounce: 60 * time.Millisecond},
 			func(r *Result, err error, changed []string) { ch <- packed{r, err, changed} })
 	}()
+	var once sync.Once
+	var err error
+	return ch, func() error {
+		once.Do(func() { cancel(); err = <-done })
+		return err
+	}
+}
+
+func TestWatchRepackIsByteIdentical(t *testing.T) {
+	dir, rels := sessionMod(t, 40)
+	out := filepath.Join(t.TempDir(), "OUT.MOD")
+	ch, stop := startWatch(dir, out)
+	defer stop()
 	wait := func() packed {
 		t.Helper()
 		select {
@@ -230,8 +245,7 @@ func TestWatchRepackIsByteIdentical(t *testing.T) {
 			t.Fatalf("save %d: the watch pack differs from a full pack", i)
 		}
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 }

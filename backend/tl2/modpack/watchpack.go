@@ -84,6 +84,9 @@ func Watch(ctx context.Context, modDir string, opt Options, wo watch.Options, ea
 			}
 			return err
 		}
+		if ws.untouched(changed) {
+			continue // touched, not changed: the .MOD is already what a pack would write
+		}
 		once(changed)
 	}
 }

@@ -67,21 +67,24 @@ type MeshMaterials struct {
 	Resolve string `json:"resolveProblem,omitempty"`
 }
 
-// Materials resolves every submesh's material and the mesh's unit.
-func (m *Model) Materials(ms *mesh.Mesh) MeshMaterials {
+// Materials resolves every submesh's material and the mesh's unit, the
+// unit's skeletons counted against budget (nil: the default) with ctx
+// looked at for every listed animation (its error is the only error).
+func (m *Model) Materials(ctx context.Context, budget *limits.Budget, ms *mesh.Mesh) (MeshMaterials, error) {
 	out := MeshMaterials{Materials: []MaterialRef{}}
 	if m.Res == nil {
 		out.Resolve = m.Why
 		for _, s := range ms.Submeshes {
 			out.Materials = append(out.Materials, MaterialRef{Name: s.Material, Problem: "not looked up: " + m.Why})
 		}
-		return out
+		return out, ctx.Err()
 	}
 	for _, s := range ms.Submeshes {
 		out.Materials = append(out.Materials, m.Res.Material(s.Material))
 	}
-	out.Unit = m.Res.Unit(m.Key, ms)
-	return out
+	var err error
+	out.Unit, err = m.Res.UnitContext(ctx, budget, m.Key, ms)
+	return out, err
 }
 
 // Pose says how Render draws a model.
@@ -91,7 +94,8 @@ type Pose struct {
 	// seconds (looping).
 	Anim string
 	T    float64
-	// Budget is what decoding the textures takes from.
+	// Budget is what decoding the textures and the unit's skeletons takes
+	// from.
 	Budget *limits.Budget
 }
 
@@ -131,7 +135,10 @@ func (m *Model) Render(ctx context.Context, ms *mesh.Mesh, p Pose) (img *image.R
 	}
 	drawn := ms
 	if p.Anim != "" {
-		u := m.Res.Unit(m.Key, ms)
+		u, err := m.Res.UnitContext(ctx, p.Budget, m.Key, ms)
+		if err != nil {
+			return nil, "", err
+		}
 		if u == nil {
 			return nil, "", noUnitError(fmt.Sprintf("--anim %s: the mesh links no skeleton", p.Anim))
 		}

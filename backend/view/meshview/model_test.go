@@ -42,7 +42,7 @@ func posed(t *testing.T, md *Model, m *mesh.Mesh, key, dir string) []byte {
 	if md.Res == nil || md.Key != key {
 		t.Fatalf("key %q (want %q), resolver %v: %s", md.Key, key, md.Res != nil, md.Why)
 	}
-	mm := md.Materials(m)
+	mm, _ := md.Materials(context.Background(), nil, m)
 	if len(mm.Materials) != 2 || mm.Materials[0].File != dir+"LID.DDS" || mm.Materials[1].Problem != `material "box/body" (`+dir+`BOX.MATERIAL) names no texture` {
 		t.Errorf("materials %+v", mm.Materials)
 	}
@@ -147,7 +147,7 @@ func TestModelNoMod(t *testing.T) {
 	if _, note, err := md.Render(context.Background(), m, Pose{Size: 256}); err != nil || note != "" {
 		t.Errorf("bind pose: note %q, %v", note, err)
 	}
-	if mm := md.Materials(m); mm.Resolve != md.Why || mm.Materials[0].Problem != "not looked up: "+md.Why {
+	if mm, _ := md.Materials(context.Background(), nil, m); mm.Resolve != md.Why || mm.Materials[0].Problem != "not looked up: "+md.Why {
 		t.Errorf("materials %+v", mm)
 	}
 }

@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -54,10 +55,30 @@ func Render(ctx context.Context, m *mesh.Mesh, size int) (*image.RGBA, error) {
 	if w.err == nil {
 		w.err = ctx.Err()
 	}
+	if w.err == nil {
+		w.err = r.drewSomething(w)
+	}
 	if w.err != nil {
 		return nil, w.err
 	}
 	return r.img, nil
+}
+
+// ErrNothingDrawn: a render whose triangles cover no pixel (their
+// positions are not finite numbers, or lie far outside the frame: a
+// skeleton with NaN bones, a scale of 1e38, an infinite translation). A
+// picture of the background alone is not a picture of the mesh.
+var ErrNothingDrawn = errors.New("nothing was drawn")
+
+// drewSomething refuses a picture no triangle reached.
+func (r *raster) drewSomething(w *work) error {
+	if r.covered > 0 {
+		return nil
+	}
+	if r.nonFinite > 0 {
+		return fmt.Errorf("%w: %d of the %d triangles have positions that are not finite numbers (NaN or infinite), the rest cover no pixel of the frame", ErrNothingDrawn, r.nonFinite, w.triangles)
+	}
+	return fmt.Errorf("%w: none of the %d triangles covers a pixel of the frame (degenerate, or far outside it)", ErrNothingDrawn, w.triangles)
 }
 
 // camera is an orthographic view: rotate by yaw around Y, pitch around X,
@@ -117,6 +138,10 @@ type raster struct {
 	img   *image.RGBA
 	depth []float64
 	w, h  int
+	// covered counts pixels a triangle covered, nonFinite triangles with
+	// a corner that is not a finite number: a render that covers nothing
+	// fails (drewSomething).
+	covered, nonFinite int
 }
 
 func newRaster(w, h int) *raster {
@@ -192,6 +217,10 @@ func faceLight(a, b, c [3]float64) (float64, bool) {
 // Each row visits only the pixels near the triangle's own span (see span),
 // and rows and pixels count against w: it stops at w's first refusal.
 func (r *raster) cover(w *work, a, b, c [3]float64, pixel func(i int, w0, w1, w2 float64)) {
+	if !finite(a) || !finite(b) || !finite(c) {
+		r.nonFinite++
+		return
+	}
 	area := (b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0])
 	x0 := max(int(math.Floor(min(a[0], b[0], c[0]))), 0)
 	x1 := min(int(math.Ceil(max(a[0], b[0], c[0]))), r.w-1)
@@ -228,8 +257,18 @@ func (r *raster) cover(w *work, a, b, c [3]float64, pixel func(i int, w0, w1, w2
 			w1 := (c[0]-b[0])*(py-b[1]) - (c[1]-b[1])*(px-b[0])
 			w2 := (a[0]-c[0])*(py-c[1]) - (a[1]-c[1])*(px-c[0])
 			if (w0 >= 0 && w1 >= 0 && w2 >= 0) || (w0 <= 0 && w1 <= 0 && w2 <= 0) {
+				r.covered++
 				pixel(y*r.w+x, w0, w1, w2)
 			}
 		}
 	}
+}
+
+func finite(p [3]float64) bool {
+	for _, v := range p {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }

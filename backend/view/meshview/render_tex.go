@@ -78,6 +78,9 @@ func RenderWith(ctx context.Context, m *mesh.Mesh, o RenderOptions) (*image.RGBA
 	if w.err == nil {
 		w.err = ctx.Err()
 	}
+	if w.err == nil {
+		w.err = r.drewSomething(w)
+	}
 	if w.err != nil {
 		return nil, w.err
 	}

@@ -25,6 +25,7 @@ package backups
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -89,6 +90,10 @@ type Entry struct {
 	// .MOD edited in place): what History shows per mod. Read when the
 	// copy is made; it steers nothing, so the seal does not cover it.
 	Build *Build `json:"build,omitempty"`
+	// Unsealed says the record does not carry Packsmith's seal over what
+	// it says (its why, the original's path, …): edited by hand, or
+	// written elsewhere. Listed so, never restored (Restore refuses it).
+	Unsealed bool `json:"unsealed,omitempty"`
 }
 
 // Build is what a .MOD copy's header says.
@@ -222,6 +227,11 @@ func (s *Store) add(path string, o Options, move bool, protect string) (*Entry, 
 	dir := filepath.Join(s.Dir, slot)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("backup: %w", err)
+	}
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		// A slot replaced by a symbolic link would put the copy, and the
+		// pruning, in whatever folder it names.
+		return nil, fmt.Errorf("backup: %s is not a folder of the backups (a symbolic link?)", dir)
 	}
 	now := time.Now().UTC()
 	stamp := now.Format("20060102-150405.000000")
@@ -365,9 +375,25 @@ func splitName(n string) (string, int) {
 	return n[:stampLen], i
 }
 
-// prune removes a slot's oldest copies beyond Keep, except protect.
+// prune removes a slot's oldest copies beyond Keep, except protect. Only
+// copies the store made are counted and removed: a regular file with a
+// copy's name (stamp, counter) and a regular record beside it, in a slot
+// that is a real folder of the store. A file with no record (one a user
+// or another program put there, a modlauncher.sch kept by hand), or any
+// file reached through a symbolic link, is not the store's to delete.
 func (s *Store) prune(dir, protect string) {
-	names := copies(dir)
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		return // a symbolic link (or gone): not a slot the store made
+	}
+	if st, err := os.Lstat(s.Dir); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		return
+	}
+	var names []string
+	for _, n := range copies(dir) {
+		if recorded(dir, n) {
+			names = append(names, n)
+		}
+	}
 	extra := len(names) - s.keep()
 	for _, n := range names {
 		if extra <= 0 {
@@ -380,6 +406,20 @@ func (s *Store) prune(dir, protect string) {
 		os.Remove(filepath.Join(dir, n))
 		extra--
 	}
+}
+
+// recorded says whether n in dir is a copy the store made: a name of its
+// form (stamp, counter, base) and a regular record file beside it.
+func recorded(dir, n string) bool {
+	stamp, i := splitName(n)
+	if i < 1 {
+		return false
+	}
+	if _, err := time.Parse("20060102-150405.000000", stamp); err != nil {
+		return false
+	}
+	st, err := os.Lstat(filepath.Join(dir, n) + ".json")
+	return err == nil && st.Mode().IsRegular()
 }
 
 // List returns every backup, newest first.
@@ -419,6 +459,11 @@ func (s *Store) read(slot, name string) (*Entry, error) {
 	e, err := s.record(slot, name)
 	if err != nil {
 		return nil, err
+	}
+	// The seal covers the record as written: checked before ID and Size
+	// become the copy's own.
+	if key, err := s.key(); err == nil {
+		e.Unsealed = e.Seal == "" || !hmac.Equal([]byte(sealWith(key, e)), []byte(e.Seal))
 	}
 	st, err := os.Stat(e.Path)
 	if err != nil {

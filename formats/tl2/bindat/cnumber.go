@@ -28,10 +28,28 @@ const (
 	WhyInfinite  = "infinite"          // a FLOAT or DOUBLE that reads as ±Inf (1e400, 1.#INF)
 	WhyNaN       = "not a number"      // NaN, 1.#QNAN
 	WhyUnderflow = "too small to show" // a nonzero FLOAT or DOUBLE that reads as 0
+	// WhyNegative: an UNSIGNED INT written negative (-1), packed as its
+	// 32-bit two's complement (4294967295).
+	WhyNegative = "negative, for a type that has no sign"
 )
+
+// shownMax is how much of a value a message repeats: a 100 KB value in a
+// warning was printed whole (and again per pack).
+const shownMax = 64
+
+// shown is text for a message (dattext.Excerpt).
+func shown(text string) string { return dattext.Excerpt(text, shownMax) }
+
+// negative says whether an accepted UNSIGNED INT value was written with a
+// minus sign (a nonzero one: -0 is 0).
+func negative(text string) bool {
+	s := strings.TrimSpace(text)
+	return strings.HasPrefix(s, "-") && strings.Trim(s[1:], "0") != ""
+}
 
 // Message describes the fix for a warning (the caller adds file:line).
 func (f NumberFix) Message() string {
+	f.Text = shown(f.Text)
 	switch f.Why {
 	case "":
 		return fmt.Sprintf("%s: <%s> value %q is not a number as a whole; packed as %s, the leading number read the C way (GUTS, a C++ program, reads it so; an inference from mods built with GUTS that load and play)",

@@ -77,8 +77,9 @@ func TestCNumberKeepsWholeNumbers(t *testing.T) {
 	for _, c := range []struct{ typ, text string }{
 		// (INTEGER64 18446744073709551615 and FLOAT 1.#INF were here: they
 		// wrapped to -1 and packed +Inf unsaid; issue 30 made them fixes,
-		// TestValuesThatAreNotWhatTheySay.)
-		{"INTEGER64", "9223372036854775807"}, {"UNSIGNED INT", "-1"}, {"FLOAT", "3.4028235e38"}, {"BOOL", "True"}, {"INTEGER", " 5 "},
+		// TestValuesThatAreNotWhatTheySay; UNSIGNED INT -1, packed as
+		// 4294967295 unsaid, is one since issue 44: TestUnsignedNegativeWarned.)
+		{"INTEGER64", "9223372036854775807"}, {"UNSIGNED INT", "4294967295"}, {"FLOAT", "3.4028235e38"}, {"BOOL", "True"}, {"INTEGER", " 5 "},
 	} {
 		n := 0
 		_, err := CompileText("W.DAT", []byte("[A]\n<"+c.typ+">K:"+c.text+"\n[/A]"), &Options{Strict: true, Fixed: func(NumberFix) { n++ }})

@@ -322,12 +322,19 @@ func (c *compiler) collect(n *dattext.Node, depth int, root bool, body []byte, s
 			}
 			v = cv
 			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v), Why: cWhy(t, p.Value)})
+		} else if t == UnsignedInt && negative(p.Value) {
+			// GUTS text sometimes holds -1 for 0xFFFFFFFF: taken as its
+			// two's complement, said, and refused when strict.
+			if c.strict {
+				return body, strAt, c.errAt(p.Line, "%s: <%s> value %q is %s (refused because numbers are strict)", p.Key, t, shown(p.Value), WhyNegative)
+			}
+			c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v), Why: WhyNegative})
 		} else if t == Float || t == Double {
 			// Read whole, yet not what was written: ±Inf, NaN, or a
 			// nonzero value that became 0. Said, and refused when strict.
 			if why := floatWhy(t, v, p.Value); why != "" {
 				if c.strict {
-					return body, strAt, c.errAt(p.Line, "%s: <%s> value %q is %s (refused because numbers are strict)", p.Key, t, p.Value, why)
+					return body, strAt, c.errAt(p.Line, "%s: <%s> value %q is %s (refused because numbers are strict)", p.Key, t, shown(p.Value), why)
 				}
 				c.fixes = append(c.fixes, NumberFix{Line: p.Line, Key: p.Key, Type: t, Text: p.Value, Value: formatValue(t, v), Why: why})
 			}

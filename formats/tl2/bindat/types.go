@@ -127,7 +127,7 @@ func parseNumber(t Type, text string) (uint64, error) {
 		}
 		v, err := strconv.ParseInt(s, 10, 32)
 		if err != nil {
-			return 0, fmt.Errorf("INTEGER value %q is not a 32-bit integer", text)
+			return 0, fmt.Errorf("INTEGER value %q is not a 32-bit integer", shown(text))
 		}
 		return uint64(uint32(int32(v))), nil
 	case UnsignedInt:
@@ -141,7 +141,7 @@ func parseNumber(t Type, text string) (uint64, error) {
 		if v, err := strconv.ParseInt(s, 10, 32); err == nil {
 			return uint64(uint32(int32(v))), nil
 		}
-		return 0, fmt.Errorf("UNSIGNED INT value %q is not a 32-bit integer", text)
+		return 0, fmt.Errorf("UNSIGNED INT value %q is not a 32-bit integer", shown(text))
 	case Integer64:
 		if v, ok := smallInt(s); ok {
 			return uint64(v), nil
@@ -153,7 +153,7 @@ func parseNumber(t Type, text string) (uint64, error) {
 		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return uint64(v), nil
 		}
-		return 0, fmt.Errorf("INTEGER64 value %q is not a 64-bit integer", text)
+		return 0, fmt.Errorf("INTEGER64 value %q is not a 64-bit integer", shown(text))
 	case Bool:
 		switch {
 		case strings.EqualFold(s, "true"):
@@ -164,14 +164,14 @@ func parseNumber(t Type, text string) (uint64, error) {
 		if v, err := strconv.ParseUint(s, 10, 32); err == nil {
 			return v, nil
 		}
-		return 0, fmt.Errorf("BOOL value %q is not true, false or a number", text)
+		return 0, fmt.Errorf("BOOL value %q is not true, false or a number", shown(text))
 	case Float:
 		if f, ok := simpleFloat(s); ok {
 			return uint64(float32bits(float32(f))), nil
 		}
 		f, err := parseFloat(s)
 		if err != nil {
-			return 0, fmt.Errorf("FLOAT value %q is not a number", text)
+			return 0, fmt.Errorf("FLOAT value %q is not a number", shown(text))
 		}
 		// Through float64 first, as GUTS (wcstod then a cast) and the
 		// reference encoder do: the double rounding decides the last bit.
@@ -182,7 +182,7 @@ func parseNumber(t Type, text string) (uint64, error) {
 		}
 		f, err := parseFloat(s)
 		if err != nil {
-			return 0, fmt.Errorf("DOUBLE value %q is not a number", text)
+			return 0, fmt.Errorf("DOUBLE value %q is not a number", shown(text))
 		}
 		return float64bits(f), nil
 	}

@@ -321,6 +321,7 @@ export interface mergepatch_File {
 
 export interface mergepatch_Skipped {
   path: string;
+  mod?: string;
   reason: string;
 }
 

@@ -551,6 +551,7 @@ export namespace backups {
 	    time: string;
 	    lock?: string;
 	    build?: Build;
+	    unsealed?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Entry(source);
@@ -567,6 +568,7 @@ export namespace backups {
 	        this.time = source["time"];
 	        this.lock = source["lock"];
 	        this.build = this.convertValues(source["build"], Build);
+	        this.unsealed = source["unsealed"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1286,6 +1288,7 @@ export namespace modpack {
 	    modIdNew: boolean;
 	    modIdWritten: boolean;
 	    modDatBackup?: string;
+	    outputBackupId?: string;
 	    gameVersion: string;
 	    gameVersionFrom: string;
 	    baseData: string;
@@ -1318,6 +1321,7 @@ export namespace modpack {
 	        this.modIdNew = source["modIdNew"];
 	        this.modIdWritten = source["modIdWritten"];
 	        this.modDatBackup = source["modDatBackup"];
+	        this.outputBackupId = source["outputBackupId"];
 	        this.gameVersion = source["gameVersion"];
 	        this.gameVersionFrom = source["gameVersionFrom"];
 	        this.baseData = source["baseData"];

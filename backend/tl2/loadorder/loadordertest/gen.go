@@ -34,6 +34,8 @@ type Spec struct {
 	// Files are the stored paths ("MEDIA/UI/ICON.DDS"); each gets small
 	// deterministic content. A path given twice is stored twice.
 	Files []string
+	// Data, when it has a path of Files, is that file's content instead.
+	Data map[string][]byte
 	// BreakHash stores a wrong rollingHash (the game drops such a mod).
 	BreakHash bool
 	// LowerCase lists stored paths (as in Files) whose name is rewritten in
@@ -69,6 +71,9 @@ func WriteMod(path string, s Spec) error {
 	seen := map[string]bool{}
 	for i, name := range s.Files {
 		data := []byte(fmt.Sprintf("%s\r\n%s from %q (mod %d), file %d\r\n", name, name, s.Title, s.ID, i))
+		if d, ok := s.Data[name]; ok {
+			data = d
+		}
 		if err := w.Add(mod.FileHeader{Name: name, FileTime: stamp, Duplicate: seen[name]}, bytes.NewReader(data)); err != nil {
 			w.Abort()
 			return err
