@@ -194,6 +194,27 @@ export function dropDragged(id) {
 }
 
 /**
+ * Settings saved: the folder boxes still showing the old defaults take the
+ * new ones (a folder typed here is kept), and a list shown from the old
+ * user folder is read again from the new one.
+ */
+export async function settingsSaved() {
+  if (!loadOrder.defaults) return; // never shown: its arrival reads the new ones
+  try {
+    const was = loadOrder.defaults;
+    const now = await lo.folders();
+    loadOrder.defaults = now;
+    if (loadOrder.modsDir.trim() === (was.modsDir ?? '')) loadOrder.modsDir = now.modsDir;
+    if (loadOrder.userDir.trim() === (was.userDir ?? '') && now.userDir !== was.userDir) {
+      loadOrder.userDir = now.userDir;
+      if (now.userDir) await load();
+    }
+  } catch (e) {
+    loadOrder.error = message(e);
+  }
+}
+
+/**
  * On arrival: the load order still open in Go (with its unsaved changes),
  * else the folders used last (or the system's default). Fields the user
  * already typed in are left alone.
