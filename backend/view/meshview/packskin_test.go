@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/levelbake"
@@ -74,7 +75,7 @@ func TestPackSkin(t *testing.T) {
 		}
 	}
 	a := s.Animations[0]
-	if a.Name != "Attack1" || len(a.Events) != 4 || a.Events[0].Name != "HIT" || math.Abs(a.Events[0].Time-20.0/30) > 1e-12 || len(a.Tracks) != 33 || a.Length != 1 {
+	if a.Name != "Attack1" || !strings.EqualFold(a.File, "attack1.skeleton") || len(a.Events) != 4 || a.Events[0].Name != "HIT" || math.Abs(a.Events[0].Time-20.0/30) > 1e-12 || len(a.Tracks) != 33 || a.Length != 1 {
 		t.Errorf("Attack1 %+v", a)
 	}
 	// Idle's keys at time 0 are the bind pose (the file's offsets there

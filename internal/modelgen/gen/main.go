@@ -1,7 +1,7 @@
 // Command gen writes modelgen's mod (the textured box, a level of placed
 // pieces) into a folder, with a MOD.DAT, for the browser and window tests:
 //
-//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N]
+//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N] [-anims N]
 package main
 
 import (
@@ -19,6 +19,7 @@ func main() {
 	rows := flag.Int("rows", 2, "floor tiles along Z")
 	ghost := flag.Bool("ghost", false, "add a piece whose meshes are missing")
 	sheet := flag.Int("sheet", 0, "also write MEDIA/MODELS/SHEET/SHEET.MESH, a sheet of 2·N² triangles")
+	anims := flag.Int("anims", 0, "also give the box's unit N animations (BOX.ANIMATION, one .SKELETON each)")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
@@ -26,7 +27,10 @@ func main() {
 	}
 	f, err := modelgen.Mod(*cols, *rows, *ghost)
 	if err == nil {
-		if *sheet > 0 {
+		if *anims > 0 {
+			err = f.Animations(*anims)
+		}
+		if err == nil && *sheet > 0 {
 			f["MEDIA/MODELS/SHEET/SHEET.MESH"], err = mesh.Encode(modelgen.Grid(*sheet, 50))
 		}
 		f["MOD.DAT"] = []byte("[MOD]\n<STRING>NAME:MODELS\n<INTEGER64>MOD_ID:26\n[/MOD]\n")
