@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/formats/dds"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/ogre/skeleton"
 )
@@ -252,5 +253,40 @@ func (f Files) Animations(n int) error {
 	}
 	list.WriteString("[/ANIMATIONS]\n")
 	f["MEDIA/MODELS/BOX/BOX.ANIMATION"] = []byte(list.String())
+	return nil
+}
+
+// Alpha paths: two 4-unit sheets sharing LEAF.DDS, a BC1 whose left half
+// is transparent (1-bit alpha, black there) and right half opaque green;
+// CUT.MESH's material cuts (alpha_rejection), GLASS.MESH's blends
+// (scene_blend alpha_blend).
+const (
+	CutMesh   = "MEDIA/MODELS/LEAF/CUT.MESH"
+	GlassMesh = "MEDIA/MODELS/LEAF/GLASS.MESH"
+)
+
+// Alpha adds the sheets of CutMesh and GlassMesh with their material and
+// texture.
+func (f Files) Alpha() error {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := 32; x < 64; x++ {
+			img.SetNRGBA(x, y, color.NRGBA{0x30, 0xC0, 0x40, 0xFF})
+		}
+	}
+	tex, err := dds.Encode(img, dds.EncodeOptions{Format: "BC1", Mips: 1})
+	if err != nil {
+		return err
+	}
+	f["MEDIA/MODELS/LEAF/LEAF.DDS"] = tex
+	f["MEDIA/MODELS/LEAF/LEAF.MATERIAL"] = []byte("material leaf/cut\n{\n technique { pass {\n  alpha_rejection greater_equal 128\n  texture_unit { texture leaf.dds }\n } }\n}\n" +
+		"material leaf/glass\n{\n technique { pass {\n  scene_blend alpha_blend\n  depth_write off\n  texture_unit { texture leaf.dds }\n } }\n}\n")
+	for p, mat := range map[string]string{CutMesh: "leaf/cut", GlassMesh: "leaf/glass"} {
+		m := Grid(1, 4)
+		m.Submeshes[0].Name, m.Submeshes[0].Material = "leaf", mat
+		if f[p], err = mesh.Encode(m); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -42,6 +42,12 @@ func TestPackSkin(t *testing.T) {
 	if pm.Submeshes[0].Texture != "MEDIA/UNITS/MONSTERS/NETHERIM/NETHERIM_FLYERA/NETHERIM_FLYER.DDS" || pm.Bones != 37 {
 		t.Errorf("texture %q (%s), bones %d (%s)", pm.Submeshes[0].Texture, pm.Submeshes[0].Problem, pm.Bones, pm.BoneNote)
 	}
+	// Its material blends the texture's alpha and cuts below 201
+	// (scene_blend alpha_blend, alpha_rejection greater 200): the window
+	// draws it so (issue 46: alpha was drawn opaque).
+	if sm := pm.Submeshes[0]; sm.Blend != "alpha" || sm.AlphaCut != 201 {
+		t.Errorf("alpha: blend %q, cut %d", sm.Blend, sm.AlphaCut)
+	}
 	s := pm.Skin
 	if s == nil || len(s.Bones) != 37 || len(s.Weights) != len(pm.Geometries) || len(s.Animations) != 11 || s.FPS != 30 {
 		t.Fatalf("skin %+v", s)

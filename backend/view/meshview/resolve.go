@@ -24,6 +24,7 @@ type Resolver struct {
 
 type matRef struct {
 	texture, script string
+	alpha           material.Alpha
 }
 
 // NewResolver indexes the baker's materials and file names.
@@ -47,7 +48,7 @@ func NewResolver(b *levelbake.Baker) *Resolver {
 			continue
 		}
 		for _, m := range ms {
-			ref := matRef{texture: m.Texture, script: k}
+			ref := matRef{texture: m.Texture, script: k, alpha: m.Alpha}
 			if _, ok := r.mats[m.Name]; !ok {
 				r.mats[m.Name] = ref
 			}
@@ -74,6 +75,9 @@ type MaterialRef struct {
 	Texture string `json:"texture,omitempty"` // as named, e.g. "netherim_flyer.png"
 	File    string `json:"file,omitempty"`    // as found, e.g. "MEDIA/…/NETHERIM_FLYER.DDS"
 	Problem string `json:"problem,omitempty"`
+	// Blend and AlphaCut: how the texture's alpha is drawn (material.Alpha).
+	Blend    string `json:"blend,omitempty"`
+	AlphaCut int    `json:"alphaCut,omitempty"`
 }
 
 // Material resolves a material name (exact, else without regard to case)
@@ -89,6 +93,7 @@ func (r *Resolver) Material(materialName string) MaterialRef {
 		return ref
 	}
 	ref.Script, ref.Texture = m.script, m.texture
+	ref.Blend, ref.AlphaCut = m.alpha.Blend, m.alpha.Cut
 	if m.texture == "" {
 		ref.Problem = fmt.Sprintf("material %q (%s) names no texture", materialName, m.script)
 		return ref

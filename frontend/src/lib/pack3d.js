@@ -55,3 +55,17 @@ export function gridTexels(cells, colors) {
   }
   return out;
 }
+
+/**
+ * How a submesh draws its texture's alpha, from the material facts the pack
+ * carries (meshview.PackSubmesh: blend, alphaCut): cut is the lowest texel
+ * alpha drawn as a 0–1 fraction (0: no test; alpha_rejection), blend is
+ * 'alpha' (blended by the texel's alpha), 'add' (added, for glows) or ''
+ * (opaque). Issue 46: a blended texture's transparent texels drew black.
+ */
+export function alphaFlags(s) {
+  const cut = Math.min(Math.max(Number(s?.alphaCut) || 0, 0), 256);
+  const blend = s?.blend === 'alpha' || s?.blend === 'add' ? s.blend : '';
+  // A cut of 256 (always_fail) draws nothing; a hair above 1 says so in the shader.
+  return { cut: cut >= 256 ? 1.01 : cut / 255, blend };
+}

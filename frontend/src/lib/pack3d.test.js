@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parsePack, sizeText, gridTexels } from './pack3d.js';
+import { parsePack, sizeText, gridTexels, alphaFlags } from './pack3d.js';
 
 function pack(header, blob) {
   let js = new TextEncoder().encode(JSON.stringify(header));
@@ -37,4 +37,15 @@ it('sizeText and gridTexels', () => {
   expect(sizeText([16.3044, 14, 15.8])).toBe('16.30 × 14.00 × 15.80');
   const t = gridTexels(new Uint8Array([0, 1, 255]), { walkable: '#D9E8C4', wall: '#8A4B2E', void: '#1B1E2B' });
   expect([...t]).toEqual([0xd9, 0xe8, 0xc4, 255, 0x8a, 0x4b, 0x2e, 255, 0, 0, 0, 0]);
+});
+
+describe('alpha as the material says (issue 46)', () => {
+  it('turns blend and alphaCut into the shader flags; anything else draws opaque', () => {
+    expect(alphaFlags({ blend: 'alpha', alphaCut: 201 })).toEqual({ cut: 201 / 255, blend: 'alpha' });
+    expect(alphaFlags({ alphaCut: 128 })).toEqual({ cut: 128 / 255, blend: '' });
+    expect(alphaFlags({ blend: 'add' })).toEqual({ cut: 0, blend: 'add' });
+    expect(alphaFlags({ blend: 'modulate', alphaCut: -4 })).toEqual({ cut: 0, blend: '' });
+    expect(alphaFlags({ alphaCut: 256 }).cut).toBeGreaterThan(1);
+    expect(alphaFlags(null)).toEqual({ cut: 0, blend: '' });
+  });
 });

@@ -1,7 +1,7 @@
 // Command gen writes modelgen's mod (the textured box, a level of placed
 // pieces) into a folder, with a MOD.DAT, for the browser and window tests:
 //
-//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N] [-anims N]
+//	go run ./internal/modelgen/gen -o DIR [-cols 3 -rows 2] [-ghost] [-sheet N] [-anims N] [-alpha]
 package main
 
 import (
@@ -20,6 +20,7 @@ func main() {
 	ghost := flag.Bool("ghost", false, "add a piece whose meshes are missing")
 	sheet := flag.Int("sheet", 0, "also write MEDIA/MODELS/SHEET/SHEET.MESH, a sheet of 2·N² triangles")
 	anims := flag.Int("anims", 0, "also give the box's unit N animations (BOX.ANIMATION, one .SKELETON each)")
+	alpha := flag.Bool("alpha", false, "also write two sheets with a BC1 texture half transparent: one cut, one blended")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "gen: -o DIR is required")
@@ -29,6 +30,9 @@ func main() {
 	if err == nil {
 		if *anims > 0 {
 			err = f.Animations(*anims)
+		}
+		if err == nil && *alpha {
+			err = f.Alpha()
 		}
 		if err == nil && *sheet > 0 {
 			f["MEDIA/MODELS/SHEET/SHEET.MESH"], err = mesh.Encode(modelgen.Grid(*sheet, 50))
