@@ -116,3 +116,23 @@ function split(s) {
 export function choices(c) {
   return (c.values ?? []).map((v) => ({ mod: v.mod, value: shown(v), winner: v.mod === c.winner }));
 }
+
+/**
+ * The conflicts column as rows of one line each, for a list that draws
+ * only the rows in view: per file a 'file' row, per conflict a 'where'
+ * row, a 'choice' row per version, and a 'reset' row when the winner was
+ * picked by hand.
+ * @returns {{kind: 'file'|'where'|'choice'|'reset', key: string, path?: string, c?: Conflict, ch?: any}[]}
+ */
+export function conflictRows(conflicts) {
+  const rows = [];
+  for (const g of byFile(conflicts)) {
+    rows.push({ kind: 'file', key: 'f:' + g.path, path: g.path });
+    for (const c of g.conflicts) {
+      rows.push({ kind: 'where', key: 'w:' + c.key, c });
+      for (const ch of choices(c)) rows.push({ kind: 'choice', key: `c:${c.key}:${ch.mod}`, c, ch });
+      if (c.overridden) rows.push({ kind: 'reset', key: 'r:' + c.key, c });
+    }
+  }
+  return rows;
+}

@@ -82,3 +82,15 @@ describe('bridge calls', () => {
     ]);
   });
 });
+
+describe('conflictRows (issue 46: one line a row, for a list that draws only the rows in view)', () => {
+  it('gives a file row, then per conflict its place, a row per version and a reset row when picked by hand', () => {
+    const a = conflict('B.DAT', 'X', 'P', 'A', [['A', '1'], ['B', '2']]);
+    const b = { ...conflict('B.DAT', 'X', 'R', 'B', [['A', '1'], ['B', '2']]), overridden: true };
+    const rows = mg.conflictRows([a, b]);
+    expect(rows.map((r) => r.kind)).toEqual(['file', 'where', 'choice', 'choice', 'where', 'choice', 'choice', 'reset']);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    expect(rows[3].ch).toEqual({ mod: 'B', value: '2', winner: false });
+    expect(mg.conflictRows(undefined)).toEqual([]);
+  });
+});
