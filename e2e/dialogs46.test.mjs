@@ -139,3 +139,20 @@ test("a Reborn text cell's editor has the focus, Escape closes it, an unchanged 
   assert.equal(await page.$('[data-testid=change]'), null, 'an unchanged cell added a pending change');
   assert.equal(await page.$('[data-testid=txte-saved]'), null);
 });
+
+test('Pack mod suggests the mod folder open in the current tab', async () => {
+  const mod = join(work, 'tabmod');
+  cpSync(join(demo, 'sample_mod'), mod, { recursive: true });
+  await page.click('[data-mode=archives]');
+  await page.fill('[data-testid=open-path]', mod);
+  await page.press('[data-testid=open-path]', 'Enter');
+  await page.waitForSelector('[data-testid=tab][data-active=true]:has-text("tabmod"), [data-testid=tab]:has-text("tabmod")');
+  await page.click('[data-mode=pack]');
+  await page.waitForSelector('[data-testid=pack-tab-folder]');
+  assert.match(await page.textContent('[data-testid=pack-tab-folder]'), /current tab: tabmod$/);
+  await page.click('[data-testid=pack-tab-folder]');
+  await page.waitForSelector('[data-testid=moddat-card]');
+  assert.equal(await page.inputValue('[data-testid=pack-dir]'), mod);
+  await page.click('[data-mode=archives]');
+});
+

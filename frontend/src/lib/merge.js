@@ -136,3 +136,20 @@ export function conflictRows(conflicts) {
   }
   return rows;
 }
+
+/**
+ * The stale-patch note as the window says it (issue 46): the Go text ends
+ * with the command line's way ("build it again (packsmith merge)"), which
+ * the window names by its own button, and names a mod that left the list
+ * by its id ("place 1 was -4010838031969834176"), which the window names
+ * by its title when the load order knows it.
+ * @param {string} stale  the note as Go wrote it
+ * @param {{id: string, title: string}[]} mods  the load order's mods
+ */
+export function staleText(stale, mods = []) {
+  if (!stale) return '';
+  const titles = new Map(mods.map((m) => [String(m.id), m.title]));
+  return stale
+    .replace(/\bwas (-?\d+)(?=,)/g, (all, id) => (titles.get(id) ? `was "${titles.get(id)}"` : `was the mod with id ${id}`))
+    .replace(/build it again \(packsmith merge\)/g, 'build it again (Merged patch → Build and deploy)');
+}

@@ -94,3 +94,15 @@ describe('conflictRows (issue 46: one line a row, for a list that draws only the
     expect(mg.conflictRows(undefined)).toEqual([]);
   });
 });
+
+describe('staleText (issue 46: messages for people)', () => {
+  const mods = [{ id: '-4010838031969834176', title: 'Walk Mod B' }, { id: '7', title: 'Walk Mod A' }];
+  it('names the window’s button, not the command line, and a mod by its title', () => {
+    expect(mg.staleText('the load order changed since it was built (place 1 was -4010838031969834176, is now "Walk Mod A"): build it again (packsmith merge)', mods))
+      .toBe('the load order changed since it was built (place 1 was "Walk Mod B", is now "Walk Mod A"): build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText('the load order changed since it was built (place 2 was 99, is now "X"): build it again (packsmith merge)', mods))
+      .toBe('the load order changed since it was built (place 2 was the mod with id 99, is now "X"): build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText('', mods)).toBe('');
+    expect(mg.staleText('"Walk Mod A" changed since it was built: build it again (packsmith merge)')).not.toMatch(/packsmith/);
+  });
+});

@@ -49,9 +49,16 @@ export const activeMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) =>
 export const inactiveMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) => !m.active) : []);
 /** The selected row's mod, or null. */
 export const selectedMod = (s = loadOrder) => s.view?.mods.find((m) => m.key === s.selected) ?? null;
-/** How many mods have an error. */
-export const errorCount = (s = loadOrder) =>
-  s.view ? s.view.mods.filter((m) => m.problems.some((p) => p.severity === 'error')).length : 0;
+/**
+ * How many mods have an error: the rows drawn red, i.e. with the last
+ * check's problems too (issue 46: after Check between mods the header said
+ * "1 mod with problems" while two rows were red).
+ */
+export function errorCount(s = loadOrder) {
+  if (!s.view) return 0;
+  const extra = checkProblems(s);
+  return s.view.mods.filter((m) => rowProblems(m, extra).some((p) => p.severity === 'error')).length;
+}
 
 // Calls to Go run one after another, in the order the user made them:
 // the load order being edited lives in Go, and a slow scan must not land
