@@ -79,6 +79,7 @@ test('Enter in Replace applies it once and closes; Ctrl+S then saves', async () 
   await page.waitForTimeout(300);
   assert.equal(await page.$('[data-testid=path-dialog]'), null, 'the dialog opened again');
   assert.equal(await page.locator('[data-testid=change]').count(), 1);
+  assert.equal(await page.$('[data-testid=save-no-backup]'), null, 'a zip is backed up before an in-place save');
   await page.keyboard.press('Control+s');
   await page.waitForSelector('[data-testid=changes]', { state: 'detached' });
   assert.notEqual(statSync(zip).size, before, 'Ctrl+S saved');
@@ -154,5 +155,24 @@ test('Pack mod suggests the mod folder open in the current tab', async () => {
   await page.waitForSelector('[data-testid=moddat-card]');
   assert.equal(await page.inputValue('[data-testid=pack-dir]'), mod);
   await page.click('[data-mode=archives]');
+});
+
+test('a Lost Saga pack says before saving that its in-place save keeps no backup', async () => {
+  const pack = join(work, 'rs.iop');
+  copyFileSync(join(demo, 'rs.iop'), pack);
+  const file = join(work, 'readme-new.txt');
+  writeFileSync(file, 'new readme\n');
+  await page.fill('[data-testid=open-path]', pack);
+  await page.press('[data-testid=open-path]', 'Enter');
+  await page.waitForSelector('[data-testid=entry-list] [data-path]');
+  await page.fill('[data-testid=filter]', 'readme');
+  await page.click('[data-testid=entry-list] [data-path="resource/readme.txt"]');
+  await page.keyboard.press('Control+r');
+  await page.waitForSelector('[data-testid=dialog-path]');
+  await page.keyboard.type(file);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=change][data-op=replace]');
+  assert.match(await page.textContent('[data-testid=save-no-backup]'), /no backup is kept/);
+  await page.click('[data-testid=discard]');
 });
 

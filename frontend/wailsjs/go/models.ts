@@ -817,6 +817,7 @@ export namespace edits {
 	    remove: boolean;
 	    rename: boolean;
 	    why?: string;
+	    appends?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Caps(source);
@@ -829,6 +830,7 @@ export namespace edits {
 	        this.remove = source["remove"];
 	        this.rename = source["rename"];
 	        this.why = source["why"];
+	        this.appends = source["appends"];
 	    }
 	}
 	export class Change {
