@@ -176,3 +176,20 @@ test('a Lost Saga pack says before saving that its in-place save keeps no backup
   await page.click('[data-testid=discard]');
 });
 
+
+test('the first screen: what Packsmith is for, the folders found, a sample of each game one click away', async () => {
+  for (let n; (n = (await page.$$('[data-testid=tab]')).length) > 0; ) {
+    await page.click('[data-testid=tab] .x');
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=tab]').length < k || document.querySelector('[data-testid=ask-dialog]'), n);
+    if (await page.$('[data-testid=ask-dialog]')) await page.click('[data-testid=ask-ok]');
+  }
+  await page.click('[data-mode=archives]');
+  await page.waitForSelector('[data-testid=what-for]');
+  assert.match(await page.textContent('[data-testid=what-for]'), /Torchlight II.*Tactics Ogre: Reborn.*Lost Saga/s);
+  // This test's HOME holds no game: the screen says so and points at Settings.
+  await page.waitForSelector('[data-testid=found-none]');
+  const games = await page.$$eval('[data-testid=sample-game]', (els) => els.map((e) => e.dataset.game));
+  assert.deepEqual(games, ['Torchlight II', 'Tactics Ogre: Reborn', 'Lost Saga', 'Other archives']);
+  await page.click('[data-testid=sample-game][data-game="Tactics Ogre: Reborn"] [data-testid=demo]:text-is("reborn_sample.dat")');
+  await page.waitForSelector('[data-testid=tab]:has-text("reborn_sample.dat")');
+});

@@ -225,6 +225,26 @@ export namespace app {
 		}
 	}
 	
+	export class FoundFolder {
+	    game: string;
+	    what: string;
+	    path: string;
+	    from: string;
+	    opens: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FoundFolder(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.game = source["game"];
+	        this.what = source["what"];
+	        this.path = source["path"];
+	        this.from = source["from"];
+	        this.opens = source["opens"];
+	    }
+	}
 	export class HeldDeployRequest {
 	    output: string;
 	    modId: string;

@@ -124,7 +124,7 @@ export async function run(fn, okMsg = '') {
 export function load(force = false) {
   const u = loadOrder.userDir.trim();
   if (!u) {
-    loadOrder.error = 'Give the Torchlight II user folder: the one holding modlauncher.sch (Documents\\My Games\\Runic Games\\Torchlight 2).';
+    loadOrder.error = `Give the Torchlight II user folder: the one holding modlauncher.sch (${lo.userDirHint()}).`;
     return;
   }
   if (loadOrder.view?.dirty && !force) {
@@ -152,6 +152,16 @@ export async function browse(which) {
   } catch (e) {
     loadOrder.error = message(e);
   }
+}
+
+/**
+ * Read the load order of `dir` (a user folder the first screen found) now,
+ * before the view shows: its arrival then finds it open in Go.
+ */
+export async function openUserDir(dir) {
+  loadOrder.userDir = dir;
+  loadOrder.modsDir = '';
+  await load(true);
 }
 
 /** The bundled demo user folder. */
