@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, canvasPixels } from './lib.mjs';
 
 const repo = process.env.PACKSMITH_REPO || resolve('.');
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'alpha-'));
@@ -32,12 +32,7 @@ async function pixels() {
   await page.waitForFunction(() => Number(document.querySelector('.stage')?.dataset.frames ?? 0) >= 1);
   await page.waitForSelector('[data-testid=mesh-timing]'); // drawn with its texture loaded
   await page.waitForTimeout(300);
-  return page.$eval('[data-testid=model-canvas]', (c) => {
-    const t = document.createElement('canvas');
-    t.width = c.width; t.height = c.height;
-    const g = t.getContext('2d');
-    g.drawImage(c, 0, 0);
-    const d = g.getImageData(0, 0, t.width, t.height).data;
+  return canvasPixels(page, (d) => {
     let black = 0, green = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i] < 12 && d[i + 1] < 12 && d[i + 2] < 12) black++;

@@ -11,7 +11,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp } from './lib.mjs';
+import { openApp, closeAllTabs, stageReplace } from './lib.mjs';
 
 const demo = fileURLToPath(new URL('../testdata/demo', import.meta.url));
 const work = mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'i46-'));
@@ -162,27 +162,14 @@ test('a Lost Saga pack says before saving that its in-place save keeps no backup
   copyFileSync(join(demo, 'rs.iop'), pack);
   const file = join(work, 'readme-new.txt');
   writeFileSync(file, 'new readme\n');
-  await page.fill('[data-testid=open-path]', pack);
-  await page.press('[data-testid=open-path]', 'Enter');
-  await page.waitForSelector('[data-testid=entry-list] [data-path]');
-  await page.fill('[data-testid=filter]', 'readme');
-  await page.click('[data-testid=entry-list] [data-path="resource/readme.txt"]');
-  await page.keyboard.press('Control+r');
-  await page.waitForSelector('[data-testid=dialog-path]');
-  await page.keyboard.type(file);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector('[data-testid=change][data-op=replace]');
+  await stageReplace(page, pack, 'resource/readme.txt', file);
   assert.match(await page.textContent('[data-testid=save-no-backup]'), /no backup is kept/);
   await page.click('[data-testid=discard]');
 });
 
 
 test('the first screen: what Packsmith is for, the folders found, a sample of each game one click away', async () => {
-  for (let n; (n = (await page.$$('[data-testid=tab]')).length) > 0; ) {
-    await page.click('[data-testid=tab] .x');
-    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=tab]').length < k || document.querySelector('[data-testid=ask-dialog]'), n);
-    if (await page.$('[data-testid=ask-dialog]')) await page.click('[data-testid=ask-ok]');
-  }
+  await closeAllTabs(page);
   await page.click('[data-mode=archives]');
   await page.waitForSelector('[data-testid=what-for]');
   assert.match(await page.textContent('[data-testid=what-for]'), /Torchlight II.*Tactics Ogre: Reborn.*Lost Saga/s);

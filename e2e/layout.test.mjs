@@ -3,7 +3,7 @@
 // view's ASCII column inside the preview pane, RAW tables unwrapped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeAllTabs, stageReplace } from './lib.mjs';
 import { join, dirname, resolve } from 'node:path';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,19 +116,8 @@ test('1000×650 with a pending replace: nothing scrolls sideways, Save as… in 
     copyFileSync(join(demoDir, 'demo.zip'), zip);
     const file = join(dirname(zip), 'new.txt');
     writeFileSync(file, 'a new README of some length\n');
-    for (let n; (n = (await page.$$('[data-testid=tab]')).length) > 0; ) {
-      await page.click('[data-testid=tab] .x');
-      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=tab]').length < k, n);
-    }
-    await page.fill('[data-testid=open-path]', zip);
-    await page.press('[data-testid=open-path]', 'Enter');
-    await page.waitForSelector('[data-testid=entry-list] [data-path]');
-    await page.fill('[data-testid=filter]', 'README');
-    await page.click('[data-path="README.txt"]');
-    await page.keyboard.press('Control+r');
-    await page.waitForSelector('[data-testid=dialog-path]');
-    await page.keyboard.type(file);
-    await page.keyboard.press('Enter');
+    await closeAllTabs(page);
+    await stageReplace(page, zip, 'README.txt', file);
     await page.waitForSelector('[data-testid=preview-pending]');
     const r = await page.evaluate(() => {
       const wide = [...document.querySelectorAll('header, .toolbar, .panes, [data-testid=changes], [data-testid=preview] .bar')]
