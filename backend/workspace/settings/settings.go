@@ -33,6 +33,9 @@ type Settings struct {
 	// Mod packing (backend/tl2/modpack): recent mod folders, the base-game
 	// data for UNITDATA.RAW, and the Pack view's deploy toggles.
 	PackRecent  []string `json:"packRecent,omitempty"`
+	// OpenTabs are the archives open in the window's tabs, in order: they
+	// open again at the next start (issue 46).
+	OpenTabs []string `json:"openTabs,omitempty"`
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
