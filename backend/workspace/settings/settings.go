@@ -33,12 +33,12 @@ type Settings struct {
 	// Mod packing (backend/tl2/modpack): recent mod folders, the base-game
 	// data for UNITDATA.RAW, and the Pack view's deploy toggles.
 	PackRecent  []string `json:"packRecent,omitempty"`
-	// OpenTabs are the archives open in the window's tabs, in order: they
-	// open again at the next start (issue 46).
-	OpenTabs []string `json:"openTabs,omitempty"`
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
+	// OpenTabs are the archives open in the window's tabs, in order: they
+	// open again at the next start (issue 46).
+	OpenTabs []string `json:"openTabs,omitempty"`
 	// Passwords remembers, per archive path, the password the user typed
 	// for it (Lost Saga packs whose password is none of the published ones).
 	Passwords map[string]string `json:"passwords,omitempty"`
