@@ -37,7 +37,10 @@ func (s *BrowseService) Open(path, password string) (string, error) {
 			return nil, err
 		}
 		abs, _ := filepath.Abs(path)
-		s.settings.Update(func(st *settings.Settings) { st.Recent = settings.PushRecent(st.Recent, abs) })
+		s.settings.Update(func(st *settings.Settings) {
+			st.Recent = settings.PushRecent(st.Recent, abs)
+			st.OpenTabs = withTab(st.OpenTabs, info.Path)
+		})
 		return info, nil
 	}), nil
 }
@@ -67,7 +70,42 @@ func (s *BrowseService) Recent() []string {
 
 // Close closes an open archive.
 func (s *BrowseService) Close(id string) error {
+	if ss, err := s.archives.get(id); err == nil {
+		p := ss.Info().Path
+		s.settings.Update(func(st *settings.Settings) { st.OpenTabs = withoutTab(st.OpenTabs, p) })
+	}
 	return s.archives.close(id)
+}
+
+// withTab is tabs with p last, once; withoutTab is tabs without p. The
+// window's tabs, remembered for the next start (restoreTabs).
+func withTab(tabs []string, p string) []string {
+	return append(withoutTab(tabs, p), p)
+}
+
+func withoutTab(tabs []string, p string) []string {
+	out := []string{}
+	for _, t := range tabs {
+		if t != p {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// restoreTabs is what the window opens at start: the paths it was given,
+// else, once a run, the tabs open at the last quit that still exist.
+func restoreTabs(w *windowLink, st settings.Settings) []string {
+	if len(w.startup) > 0 || !w.restored.CompareAndSwap(false, true) {
+		return w.startup
+	}
+	out := []string{}
+	for _, p := range st.OpenTabs {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // List returns one page of entries.

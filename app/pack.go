@@ -128,10 +128,11 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 			return "", modpack.Options{}, err
 		}
 	}
+	st := s.settings.Get()
 	opt := modpack.Options{
-		Output: strings.TrimSpace(req.Output), Deploy: req.Deploy, ModsDir: strings.TrimSpace(req.ModsDir), Enable: req.Deploy && req.Enable,
-		BaseDir: strings.TrimSpace(req.BaseDir), GameDir: strings.TrimSpace(req.GameDir), GameVersion: strings.TrimSpace(req.GameVersion),
-		WriteModID: req.WriteModID, StrictNumbers: s.settings.Get().PackStrictNumbers,
+		Output: strings.TrimSpace(req.Output), Deploy: req.Deploy, ModsDir: orSetting(req.ModsDir, modsFolder(st)), Enable: req.Deploy && req.Enable,
+		BaseDir: strings.TrimSpace(req.BaseDir), GameDir: orSetting(req.GameDir, st.GameDir), GameVersion: strings.TrimSpace(req.GameVersion),
+		WriteModID: req.WriteModID, StrictNumbers: st.PackStrictNumbers,
 		FindGame: true, HoldGuessedDeploy: true, // packhold.go: the window asks
 		Incremental: true,
 		CacheDir:    modpack.DefaultCacheDir(), // the user's cache, not the mod's folders
@@ -145,4 +146,14 @@ func (s *PackService) packOptions(req PackRequest) (string, modpack.Options, err
 		st.GameVersion = opt.GameVersion
 	})
 	return dir, opt, nil
+}
+
+// orSetting is a folder the request typed, else the one Settings holds now:
+// a folder saved in Settings while the Pack view was open is the one the
+// next pack uses (issue 46), not "this system's default".
+func orSetting(typed, setting string) string {
+	if t := strings.TrimSpace(typed); t != "" {
+		return t
+	}
+	return setting
 }

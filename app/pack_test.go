@@ -137,3 +137,33 @@ func (s *PackService) packResult(jobID string) (*modpack.Result, error) {
 	}
 	return r, nil
 }
+
+// A mods folder saved in Settings while the Pack view is open (its folder
+// box left empty) is where the next Pack & Deploy goes, not "this system's
+// default" (issue 46: "no mods folder on this system" after setting one).
+func TestPackDeploysToTheModsFolderSavedInSettings(t *testing.T) {
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	demo, _ := filepath.Abs("../testdata/demo")
+	t.Setenv("PACKSMITH_DEMO", demo)
+	s := testApp(t, &events{}, nil, nil)
+	setup := s.PackSetup() // the view arrives first
+	mods := filepath.Join(t.TempDir(), "mods")
+	if err := os.MkdirAll(mods, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SavePreferences(Prefs{ModsDir: mods}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "S.MOD")
+	id, err := s.PackMod(PackRequest{ModDir: setup.Sample, Output: out, Deploy: true, ModsDir: " "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Jobs.Wait(id)
+	if st.State != jobs.Done {
+		t.Fatalf("%s: %s", st.State, st.Error)
+	}
+	if _, err := os.Stat(filepath.Join(mods, "S.MOD")); err != nil {
+		t.Errorf("not deployed to the folder saved in Settings: %v", err)
+	}
+}

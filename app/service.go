@@ -13,6 +13,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	_ "packsmith/backend/drivers/all" // every archive family
@@ -47,8 +48,11 @@ type windowLink struct {
 	emit    Emitter
 	dialogs Dialogs
 	startup []string // archives to open when the window is ready
-	demoDir string
-	gate    closeGate // may the window close now (closegate.go)
+	// restored: the tabs open at the last quit were handed to the window
+	// (once a run: a reloaded page does not open them again).
+	restored atomic.Bool
+	demoDir  string
+	gate     closeGate // may the window close now (closegate.go)
 }
 
 // The services Wails binds, one per concern; every exported method is

@@ -36,7 +36,7 @@ func (s *SettingsService) Hello() AppInfo {
 		fams = append(fams, d.Name())
 	}
 	st := s.settings.Get()
-	return AppInfo{Version: version.Version, Startup: s.window.startup, DemoDir: s.window.demoDir, Families: fams, Formats: formats(), Theme: st.Theme, LastExtractDir: st.LastExtractDir}
+	return AppInfo{Version: version.Version, Startup: restoreTabs(s.window, st), DemoDir: s.window.demoDir, Families: fams, Formats: formats(), Theme: st.Theme, LastExtractDir: st.LastExtractDir}
 }
 
 // findDemoDir looks for testdata/demo beside the executable or the working

@@ -157,11 +157,11 @@ func TestDocSaysTheOrder(t *testing.T) {
 	if !strings.Contains(string(b), want) {
 		t.Errorf("doc.go does not name the order %q", want)
 	}
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/REFERENCE.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(readme), want) {
-		t.Errorf("README.md does not name the order %q", want)
+		t.Errorf("docs/REFERENCE.md does not name the order %q", want)
 	}
 }

@@ -3,9 +3,9 @@
 // view's ASCII column inside the preview pane, RAW tables unwrapped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, closeAllTabs, stageReplace } from './lib.mjs';
 import { join, dirname, resolve } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -103,4 +103,36 @@ test('the Pack view scrolls its summary into view when packing ends', async () =
   }, null, { timeout: 5000 });
   await shot(page, 'layout-pack-720.png');
   await page.click('[data-mode=archives]');
+});
+
+// Issue 46: at 1000×650 (above the 800×500 minimum) the toolbar scrolled
+// sideways, header buttons wrapped and the preview's Save as… was off
+// screen with a pending replace. Now: nothing wider than the window, the
+// toolbar wraps into rows, Save as… inside the window.
+test('1000×650 with a pending replace: nothing scrolls sideways, Save as… in view', async () => {
+  await page.setViewportSize({ width: 1000, height: 650 });
+  try {
+    const zip = join(mkdtempSync(join(process.env.PACKSMITH_E2E_DIR || tmpdir(), 'layout-')), 'demo.zip');
+    copyFileSync(join(demoDir, 'demo.zip'), zip);
+    const file = join(dirname(zip), 'new.txt');
+    writeFileSync(file, 'a new README of some length\n');
+    await closeAllTabs(page);
+    await stageReplace(page, zip, 'README.txt', file);
+    await page.waitForSelector('[data-testid=preview-pending]');
+    const r = await page.evaluate(() => {
+      const wide = [...document.querySelectorAll('header, .toolbar, .panes, [data-testid=changes], [data-testid=preview] .bar')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className.split(' ')[0]} ${e.scrollWidth}/${e.clientWidth}`);
+      const save = document.querySelector('[data-testid=save-preview]').getBoundingClientRect();
+      const wrapped = [...document.querySelectorAll('header button')].filter((b) => b.getBoundingClientRect().height > 40).map((b) => b.textContent.trim());
+      return { wide, saveRight: save.right, width: window.innerWidth, pageWide: document.documentElement.scrollWidth > window.innerWidth, wrapped };
+    });
+    await shot(page, 'layout-1000x650.png');
+    assert.deepEqual(r.wide, [], 'wider than their box');
+    assert.deepEqual(r.wrapped, [], 'header buttons on two lines');
+    assert.equal(r.pageWide, false);
+    assert.ok(r.saveRight <= r.width, `Save as… ends at ${r.saveRight}, the window at ${r.width}`);
+    await page.click('[data-testid=discard]');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
 });

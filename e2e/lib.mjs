@@ -51,3 +51,46 @@ export async function loadUserFolder(page, userDir) {
   await page.click('[data-testid=lo-load]');
   await page.waitForFunction((p) => document.querySelector('[data-testid=lo-sch]')?.title.startsWith(p), userDir);
 }
+
+/** Close every tab, answering "Close and lose them" where one has unsaved changes. */
+export async function closeAllTabs(page) {
+  for (let n; (n = (await page.$$('[data-testid=tab]')).length) > 0; ) {
+    await page.click('[data-testid=tab] .x');
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid=tab]').length < k || document.querySelector('[data-testid=ask-dialog]'), n);
+    if (await page.$('[data-testid=ask-dialog]')) await page.click('[data-testid=ask-ok]');
+  }
+}
+
+/**
+ * Open `archive`, select `entry` (through the filter) and stage its
+ * replacement by `file` with Ctrl+R, typing the path and Enter; resolves
+ * once the pending change is listed.
+ */
+export async function stageReplace(page, archive, entry, file) {
+  await page.fill('[data-testid=open-path]', archive);
+  await page.press('[data-testid=open-path]', 'Enter');
+  await page.waitForSelector('[data-testid=entry-list] [data-path]');
+  await page.fill('[data-testid=filter]', entry.split('/').pop());
+  await page.click(`[data-testid=entry-list] [data-path="${entry}"]`);
+  await page.keyboard.press('Control+r');
+  await page.waitForSelector('[data-testid=dialog-path]');
+  await page.keyboard.type(file);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`[data-testid=change][data-path="${entry}"][data-op=replace]`);
+}
+
+/**
+ * count(rgba) run in the page over the 3D view's drawn pixels (a copy of
+ * its canvas as RGBA bytes); resolves to what it returns. count must stand
+ * alone: it is sent as source.
+ */
+export function canvasPixels(page, count) {
+  return page.$eval('[data-testid=model-canvas]', (c, src) => {
+    const t = document.createElement('canvas');
+    t.width = c.width;
+    t.height = c.height;
+    const g = t.getContext('2d');
+    g.drawImage(c, 0, 0);
+    return (0, eval)(`(${src})`)(g.getImageData(0, 0, t.width, t.height).data);
+  }, count.toString());
+}

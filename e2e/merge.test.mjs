@@ -44,8 +44,15 @@ function schIDs() {
     .map((l) => l.slice('\t<INTEGER64>MODGUID:'.length));
 }
 
-/** The conflict rows' texts. */
-const conflicts = () => page.$$eval('[data-testid=mp-conflict]', (cs) => cs.map((c) => c.innerText));
+/** The conflicts' texts: each one's place and base, then its versions (one row each in a list drawn in view only). */
+const conflicts = () => page.$$eval('[data-testid=mp-conflicts-list] .vrow', (rows) => {
+  const out = [];
+  for (const r of rows) {
+    if (r.querySelector('[data-testid=mp-conflict]')) out.push(r.innerText);
+    else if (r.querySelector('[data-testid=mp-choice]') && out.length) out[out.length - 1] += '\n' + r.innerText;
+  }
+  return out;
+});
 
 before(async () => {
   if (skip) return;

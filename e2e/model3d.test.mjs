@@ -5,7 +5,7 @@
 // with its grid. Headless chromium renders WebGL 2 with SwiftShader.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, shot } from './lib.mjs';
+import { openApp, shot, canvasPixels } from './lib.mjs';
 import { cpSync, existsSync, mkdtempSync, writeFileSync, chmodSync, readdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -65,12 +65,7 @@ async function pick(entry) {
 async function drawnPixels(minFrames = 1) {
   await page.waitForFunction((n) => Number(document.querySelector('.stage')?.dataset.frames ?? 0) >= n, minFrames);
   await page.waitForTimeout(300); // textures load after the first frame
-  return page.$eval('[data-testid=model-canvas]', (c) => {
-    const t = document.createElement('canvas');
-    t.width = c.width; t.height = c.height;
-    const g = t.getContext('2d');
-    g.drawImage(c, 0, 0);
-    const d = g.getImageData(0, 0, t.width, t.height).data;
+  return canvasPixels(page, (d) => {
     let n = 0, colours = new Set();
     for (let i = 0; i < d.length; i += 4) {
       if (Math.abs(d[i] - 0x1e) + Math.abs(d[i + 1] - 0x22) + Math.abs(d[i + 2] - 0x2a) > 12) n++;

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Opens the window on the demo workspace. Without a display (a server, CI)
+# Opens the window on its first screen (the game folders found, the bundled
+# samples of each game; PACKSMITH_OPEN=FILE opens a file instead). Without a display (a server, CI)
 # it starts Xvfb first; take a screenshot with
 #   DISPLAY=:95 import -window root shot.png
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PACKSMITH_OPEN=${PACKSMITH_OPEN:-testdata/demo/demo.zip}
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec build/bin/packsmith
 fi

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/formats/dds"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/ogre/skeleton"
 	"packsmith/internal/crafted"
@@ -93,11 +94,7 @@ func Grid(n int, size float32) *mesh.Mesh {
 // the chunk lengths Ogre writes (a bone chunk says 36 bytes whatever its
 // name: formats/ogre/skeleton), as real files have them.
 func Skeleton(n int) []byte {
-	sk := &skeleton.Skeleton{Version: "[Serializer_v1.10]"}
-	for i := range n {
-		sk.Bones = append(sk.Bones, skeleton.Bone{Name: fmt.Sprintf("bone%d", i), Handle: uint16(i),
-			Position: [3]float32{0, float32(i), 0}, Orientation: [4]float32{0, 0, 0, 1}, Scale: [3]float32{1, 1, 1}})
-	}
+	sk := &skeleton.Skeleton{Version: "[Serializer_v1.10]", Bones: bones(n)}
 	b, err := skeleton.Encode(sk)
 	if err != nil {
 		panic(err) // names and version are fixed and valid
@@ -265,4 +262,84 @@ func (f Files) Under(dir string) Files {
 		out[dir+p] = b
 	}
 	return out
+}
+
+// bones is a chain of n bones, one unit apart up Y.
+func bones(n int) []skeleton.Bone {
+	var out []skeleton.Bone
+	for i := range n {
+		out = append(out, skeleton.Bone{Name: fmt.Sprintf("bone%d", i), Handle: uint16(i),
+			Position: [3]float32{0, float32(i), 0}, Orientation: [4]float32{0, 0, 0, 1}, Scale: [3]float32{1, 1, 1}})
+	}
+	return out
+}
+
+// Animations adds n animations to the box's unit, as a player model has
+// them: one .SKELETON each (the unit's bones and a one-second turn of the
+// root bone) listed in BOX.ANIMATION, every tenth without a NAME (the
+// window then names it by its file), the first with a HIT event at frame 15.
+func (f Files) Animations(n int) error {
+	var list strings.Builder
+	list.WriteString("[ANIMATIONS]\n")
+	for i := range n {
+		file := fmt.Sprintf("anim_%03d.skeleton", i)
+		sk := &skeleton.Skeleton{Version: "[Serializer_v1.10]", Bones: bones(3), Animations: []skeleton.Animation{{
+			Name: fmt.Sprintf("anim_%03d", i), Length: 1,
+			Tracks: []skeleton.Track{{Bone: 0, Keyframes: []skeleton.Keyframe{
+				{Time: 0, Rotation: [4]float32{0, 0, 0, 1}, Scale: [3]float32{1, 1, 1}},
+				{Time: 1, Rotation: [4]float32{0, 0.7071, 0, 0.7071}, Scale: [3]float32{1, 1, 1}},
+			}}},
+		}}}
+		b, err := skeleton.Encode(sk)
+		if err != nil {
+			return err
+		}
+		f["MEDIA/MODELS/BOX/"+strings.ToUpper(file)] = b
+		list.WriteString("[ANIMATION]\n<STRING>FILE:" + file + "\n")
+		if i%10 != 9 {
+			fmt.Fprintf(&list, "<STRING>NAME:Move %03d\n", i)
+		}
+		if i == 0 {
+			list.WriteString("[KEY]\n<STRING>NAME:HIT\n<FLOAT>FRAME:15\n[/KEY]\n")
+		}
+		list.WriteString("[/ANIMATION]\n")
+	}
+	list.WriteString("[/ANIMATIONS]\n")
+	f["MEDIA/MODELS/BOX/BOX.ANIMATION"] = []byte(list.String())
+	return nil
+}
+
+// Alpha paths: two 4-unit sheets sharing LEAF.DDS, a BC1 whose left half
+// is transparent (1-bit alpha, black there) and right half opaque green;
+// CUT.MESH's material cuts (alpha_rejection), GLASS.MESH's blends
+// (scene_blend alpha_blend).
+const (
+	CutMesh   = "MEDIA/MODELS/LEAF/CUT.MESH"
+	GlassMesh = "MEDIA/MODELS/LEAF/GLASS.MESH"
+)
+
+// Alpha adds the sheets of CutMesh and GlassMesh with their material and
+// texture.
+func (f Files) Alpha() error {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := 32; x < 64; x++ {
+			img.SetNRGBA(x, y, color.NRGBA{0x30, 0xC0, 0x40, 0xFF})
+		}
+	}
+	tex, err := dds.Encode(img, dds.EncodeOptions{Format: "BC1", Mips: 1})
+	if err != nil {
+		return err
+	}
+	f["MEDIA/MODELS/LEAF/LEAF.DDS"] = tex
+	f["MEDIA/MODELS/LEAF/LEAF.MATERIAL"] = []byte("material leaf/cut\n{\n technique { pass {\n  alpha_rejection greater_equal 128\n  texture_unit { texture leaf.dds }\n } }\n}\n" +
+		"material leaf/glass\n{\n technique { pass {\n  scene_blend alpha_blend\n  depth_write off\n  texture_unit { texture leaf.dds }\n } }\n}\n")
+	for p, mat := range map[string]string{CutMesh: "leaf/cut", GlassMesh: "leaf/glass"} {
+		m := Grid(1, 4)
+		m.Submeshes[0].Name, m.Submeshes[0].Material = "leaf", mat
+		if f[p], err = mesh.Encode(m); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -58,6 +58,10 @@ type Caps struct {
 	Rename  bool `json:"rename"`
 	// Why explains what is missing, in words ("" when everything works).
 	Why string `json:"why,omitempty"`
+	// Appends: a save in place appends to the archive, as the game's own
+	// patcher does, and keeps no backup (writeback.Apply); the window says
+	// so before saving (issue 46).
+	Appends bool `json:"appends,omitempty"`
 }
 
 // CapsOf says what can be saved into a, from its family's descriptor.
@@ -70,6 +74,7 @@ func CapsOf(a archive.Archive) Caps {
 		Replace: fc.Edit.Has(archive.EditReplace),
 		Add:     fc.Edit.Has(archive.EditAdd),
 		Remove:  fc.Edit.Has(archive.EditRemove),
+		Appends: fc.Append != nil,
 	}
 	// A family without a rename of its own renames as remove + add.
 	c.Rename = c.Add && c.Remove || fc.Edit.Has(archive.EditRename)

@@ -406,3 +406,15 @@ func TestIopRenameInPlace(t *testing.T) {
 		t.Fatal("renamed entry lost its bytes")
 	}
 }
+
+// A Lost Saga pack saves in place by appending, with no backup: the caps
+// say so, for the window to say it before saving (issue 46); a zip, saved
+// by a rewrite after a backup, does not.
+func TestCapsSayWhenASaveAppends(t *testing.T) {
+	for name, want := range map[string]bool{"rs.iop": true, "demo.zip": false} {
+		_, s := openSession(t, demoCopy(t, name), "")
+		if c := CapsOf(s.Archive); c.Appends != want {
+			t.Errorf("%s: appends %v, want %v (%+v)", name, c.Appends, want, c)
+		}
+	}
+}

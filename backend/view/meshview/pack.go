@@ -72,8 +72,10 @@ type PackSubmesh struct {
 	Index    int    `json:"index"` // offset of count u32s
 	Count    int    `json:"count"`
 	Material string `json:"material"`
-	Texture  string `json:"texture,omitempty"` // file key, for /api/modeltex
-	Problem  string `json:"problem,omitempty"` // why it draws untextured
+	Texture  string `json:"texture,omitempty"`  // file key, for /api/modeltex
+	Problem  string `json:"problem,omitempty"`  // why it draws untextured
+	Blend    string `json:"blend,omitempty"`    // "alpha", "add": the texture's alpha as the material blends it (material.Alpha)
+	AlphaCut int    `json:"alphaCut,omitempty"` // texels with alpha below it are not drawn (alpha_rejection); 0: none
 }
 
 // PackPiece is one placed Room Piece.
@@ -159,7 +161,8 @@ func (p *packer) addMesh(key string, m *mesh.Mesh, res *Resolver) PackMesh {
 			ps.Index, ps.Count = p.u32s(idx), len(idx)
 		}
 		if res != nil {
-			ps.Texture, ps.Problem = res.Texture(s.Material)
+			ref := res.Material(s.Material)
+			ps.Texture, ps.Problem, ps.Blend, ps.AlphaCut = ref.File, ref.Problem, ref.Blend, ref.AlphaCut
 		} else {
 			ps.Problem = "no mod to look the material up in"
 		}

@@ -47,6 +47,7 @@ type PackWeight struct {
 // PackAnim is one animation of the unit.
 type PackAnim struct {
 	Name     string      `json:"name"`
+	File     string      `json:"file,omitempty"` // its .SKELETON as the list names it: the window's name for one without NAME
 	Length   float32     `json:"length"`
 	Duration float64     `json:"duration,omitempty"`
 	Events   []PackEvent `json:"events"`
@@ -111,7 +112,7 @@ func (p *packer) addSkin(key string, m *mesh.Mesh, res *Resolver) *PackSkin {
 	}
 	keys := 0
 	for _, a := range u.Animations {
-		pa := PackAnim{Name: a.Name, Length: a.Length, Duration: a.Duration, Events: []PackEvent{}, Tracks: []PackTrack{}, Problem: a.Problem}
+		pa := PackAnim{Name: a.Name, File: a.File, Length: a.Length, Duration: a.Duration, Events: []PackEvent{}, Tracks: []PackTrack{}, Problem: a.Problem}
 		for _, e := range a.Events {
 			pa.Events = append(pa.Events, PackEvent{Name: e.Name, Frame: e.Frame, Time: e.Frame / FramesPerSecond})
 		}

@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/levelbake"
@@ -41,6 +42,12 @@ func TestPackSkin(t *testing.T) {
 	if pm.Submeshes[0].Texture != "MEDIA/UNITS/MONSTERS/NETHERIM/NETHERIM_FLYERA/NETHERIM_FLYER.DDS" || pm.Bones != 37 {
 		t.Errorf("texture %q (%s), bones %d (%s)", pm.Submeshes[0].Texture, pm.Submeshes[0].Problem, pm.Bones, pm.BoneNote)
 	}
+	// Its material blends the texture's alpha and cuts below 201
+	// (scene_blend alpha_blend, alpha_rejection greater 200): the window
+	// draws it so (issue 46: alpha was drawn opaque).
+	if sm := pm.Submeshes[0]; sm.Blend != "alpha" || sm.AlphaCut != 201 {
+		t.Errorf("alpha: blend %q, cut %d", sm.Blend, sm.AlphaCut)
+	}
 	s := pm.Skin
 	if s == nil || len(s.Bones) != 37 || len(s.Weights) != len(pm.Geometries) || len(s.Animations) != 11 || s.FPS != 30 {
 		t.Fatalf("skin %+v", s)
@@ -74,7 +81,7 @@ func TestPackSkin(t *testing.T) {
 		}
 	}
 	a := s.Animations[0]
-	if a.Name != "Attack1" || len(a.Events) != 4 || a.Events[0].Name != "HIT" || math.Abs(a.Events[0].Time-20.0/30) > 1e-12 || len(a.Tracks) != 33 || a.Length != 1 {
+	if a.Name != "Attack1" || !strings.EqualFold(a.File, "attack1.skeleton") || len(a.Events) != 4 || a.Events[0].Name != "HIT" || math.Abs(a.Events[0].Time-20.0/30) > 1e-12 || len(a.Tracks) != 33 || a.Length != 1 {
 		t.Errorf("Attack1 %+v", a)
 	}
 	// Idle's keys at time 0 are the bind pose (the file's offsets there

@@ -24,6 +24,7 @@ type Resolver struct {
 
 type matRef struct {
 	texture, script string
+	alpha           material.Alpha
 }
 
 // NewResolver indexes the materials and file names of a mod's files (a
@@ -48,7 +49,7 @@ func NewResolver(b *modfiles.Files) *Resolver {
 			continue
 		}
 		for _, m := range ms {
-			ref := matRef{texture: m.Texture, script: k}
+			ref := matRef{texture: m.Texture, script: k, alpha: m.Alpha}
 			if _, ok := r.mats[m.Name]; !ok {
 				r.mats[m.Name] = ref
 			}
@@ -75,6 +76,9 @@ type MaterialRef struct {
 	Texture string `json:"texture,omitempty"` // as named, e.g. "netherim_flyer.png"
 	File    string `json:"file,omitempty"`    // as found, e.g. "MEDIA/…/NETHERIM_FLYER.DDS"
 	Problem string `json:"problem,omitempty"`
+	// Blend and AlphaCut: how the texture's alpha is drawn (material.Alpha).
+	Blend    string `json:"blend,omitempty"`
+	AlphaCut int    `json:"alphaCut,omitempty"`
 }
 
 // Material resolves a material name (exact, else without regard to case)
@@ -90,6 +94,7 @@ func (r *Resolver) Material(materialName string) MaterialRef {
 		return ref
 	}
 	ref.Script, ref.Texture = m.script, m.texture
+	ref.Blend, ref.AlphaCut = m.alpha.Blend, m.alpha.Cut
 	if m.texture == "" {
 		ref.Problem = fmt.Sprintf("material %q (%s) names no texture", materialName, m.script)
 		return ref

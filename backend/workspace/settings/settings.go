@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -35,6 +36,9 @@ type Settings struct {
 	PackBaseDir string   `json:"packBaseDir,omitempty"`
 	PackDeploy  bool     `json:"packDeploy,omitempty"`
 	PackEnable  bool     `json:"packEnable,omitempty"`
+	// OpenTabs are the archives open in the window's tabs, in order: they
+	// open again at the next start (issue 46).
+	OpenTabs []string `json:"openTabs,omitempty"`
 	// Passwords remembers, per archive path, the password the user typed
 	// for it (Lost Saga packs whose password is none of the published ones).
 	Passwords map[string]string `json:"passwords,omitempty"`
@@ -115,7 +119,27 @@ func (st *Store) Update(fn func(s *Settings)) error {
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(st.path, b)
+	return writePrivate(st.path, b)
+}
+
+// writePrivate writes the settings readable by the user alone (0600): they
+// hold the passwords typed for Lost Saga packs, in clear (issue 46: the file
+// was 0644, readable by every account on the machine). An older file's
+// wider mode is narrowed on the next save. Windows keeps the folder's ACL.
+func writePrivate(path string, b []byte) error {
+	f, err := safefile.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := f.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
+		f.Abort()
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
 }
 
 // PushRecent puts p first in list, without duplicates (compared

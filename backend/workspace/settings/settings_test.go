@@ -2,6 +2,9 @@ package settings
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -32,5 +35,32 @@ func TestPushRecent(t *testing.T) {
 		if p == "f15" {
 			t.Fatal("duplicate kept")
 		}
+	}
+}
+
+// The settings hold remembered pack passwords in clear: the file is the
+// user's alone (0600), also after a save over an older 0644 file (issue 46).
+func TestSettingsFileIsPrivate(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows keeps the folder's ACL")
+	}
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	path := filepath.Join(Dir(), "settings.json")
+	if err := os.WriteFile(path, []byte(`{"theme":"dark"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := Load()
+	if err := st.Update(func(s *Settings) { s.Passwords = map[string]string{"/p/rs.iop": "secret"} }); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("settings.json mode %v, want 0600", fi.Mode().Perm())
+	}
+	if got := Load().Get().Passwords["/p/rs.iop"]; got != "secret" {
+		t.Errorf("password read back %q", got)
 	}
 }

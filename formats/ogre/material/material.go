@@ -14,10 +14,22 @@
 //
 // A material with no texture of its own takes its parent's (when the
 // parent is in the same scripts). Unknown words are skipped.
+//
+// How the texture's alpha is drawn comes from the first pass that says it:
+//
+//	scene_blend alpha_blend                 blended by the texel's alpha
+//	scene_blend src_alpha one_minus_src_alpha   the same, spelt out
+//	scene_blend add | one one               added (glows, fire)
+//	alpha_rejection greater_equal 128       texels with alpha below 128 not drawn
+//	alpha_rejection greater 127             the same
+//
+// (Ogre's words; Torchlight II's cut-outs use alpha_rejection, its glass and
+// effects scene_blend.) Without either the texture is drawn opaque.
 package material
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -27,6 +39,56 @@ type Material struct {
 	Parent  string
 	Texture string // the first texture unit's texture, "" when none
 	Line    int    // where the material starts (1-based)
+	Alpha   Alpha  // how the texture's alpha is drawn
+}
+
+// Alpha is how a material draws its texture's alpha.
+type Alpha struct {
+	// Blend is "alpha" (blended by the texel's alpha), "add", another
+	// scene_blend word as written, or "" (opaque).
+	Blend string
+	// Cut is the lowest texel alpha (1–255) drawn by alpha_rejection; 0:
+	// no test. A test that passes nothing (always_fail) is 256.
+	Cut int
+}
+
+// sceneBlend names a scene_blend's arguments.
+func sceneBlend(args []string) string {
+	switch strings.ToLower(strings.Join(args, " ")) {
+	case "alpha_blend", "src_alpha one_minus_src_alpha":
+		return "alpha"
+	case "add", "one one":
+		return "add"
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return strings.ToLower(args[0])
+}
+
+// rejection is the lowest alpha an alpha_rejection OP VALUE draws.
+func rejection(op, value string) (int, bool) {
+	v, err := strconv.Atoi(value)
+	if err != nil || v < 0 || v > 255 {
+		if strings.EqualFold(op, "always_pass") {
+			return 0, true
+		}
+		if strings.EqualFold(op, "always_fail") {
+			return 256, true
+		}
+		return 0, false
+	}
+	switch strings.ToLower(op) {
+	case "greater_equal":
+		return v, true
+	case "greater":
+		return v + 1, true
+	case "always_pass":
+		return 0, true
+	case "always_fail":
+		return 256, true
+	}
+	return 0, false // less, equal…: not a cut-out; drawn opaque
 }
 
 // MaxScript caps a script's size.
@@ -75,6 +137,21 @@ func Parse(file string, src []byte) ([]Material, error) {
 					cur.Parent = words[i+2]
 					i += 2
 				}
+			case cur != nil && w == "scene_blend" && cur.Alpha.Blend == "":
+				j := i + 1
+				for j < len(words) && words[j] != "{" && words[j] != "}" {
+					j++
+				}
+				cur.Alpha.Blend = sceneBlend(words[i+1 : j])
+				i = j - 1
+			case cur != nil && w == "alpha_rejection" && cur.Alpha.Cut == 0 && i+1 < len(words):
+				value := ""
+				if i+2 < len(words) {
+					value = words[i+2]
+				}
+				if c, ok := rejection(words[i+1], value); ok {
+					cur.Alpha.Cut = c
+				}
 			case cur != nil && w == "texture_unit":
 				unitDepth = depth + 1
 			case cur != nil && w == "texture" && unitDepth >= 0 && depth >= unitDepth && cur.Texture == "" && i+1 < len(words):
@@ -92,12 +169,18 @@ func Parse(file string, src []byte) ([]Material, error) {
 	}
 	for i := range out {
 		m := &out[i]
-		for p, hops := m.Parent, 0; m.Texture == "" && p != "" && hops < 16; hops++ {
+		for p, hops := m.Parent, 0; (m.Texture == "" || m.Alpha == Alpha{}) && p != "" && hops < 16; hops++ {
 			pm, ok := byName[p]
 			if !ok {
 				break
 			}
-			m.Texture, p = pm.Texture, pm.Parent
+			if m.Texture == "" {
+				m.Texture = pm.Texture
+			}
+			if m.Alpha == (Alpha{}) {
+				m.Alpha = pm.Alpha
+			}
+			p = pm.Parent
 		}
 	}
 	return out, nil

@@ -67,3 +67,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// How a material draws its texture's alpha (issue 46: the 3D view drew a
+// blended texture opaque, its transparent texels black).
+func TestAlpha(t *testing.T) {
+	src := "material glass { technique { pass { scene_blend alpha_blend\n depth_write off\n texture_unit { texture g.dds } } } }\n" +
+		"material leaf { technique { pass { alpha_rejection greater 5 texture_unit { texture l.dds } } } }\n" +
+		"material cut { technique { pass { alpha_rejection greater_equal 128 } } }\n" +
+		"material glow { technique { pass { scene_blend one one } } }\n" +
+		"material spelt { technique { pass { scene_blend src_alpha one_minus_src_alpha } } }\n" +
+		"material never { technique { pass { alpha_rejection always_fail } } }\n" +
+		"material plain { technique { pass { texture_unit { texture p.dds } } } }\n" +
+		"material kid : leaf { technique { pass { texture_unit { texture k.dds } } } }\n"
+	ms, err := Parse("A.MATERIAL", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Alpha{"glass": {Blend: "alpha"}, "leaf": {Cut: 6}, "cut": {Cut: 128}, "glow": {Blend: "add"},
+		"spelt": {Blend: "alpha"}, "never": {Cut: 256}, "plain": {}, "kid": {Cut: 6}}
+	for _, m := range ms {
+		if m.Alpha != want[m.Name] {
+			t.Errorf("%s: %+v, want %+v", m.Name, m.Alpha, want[m.Name])
+		}
+	}
+	if len(ms) != len(want) || ms[0].Texture != "g.dds" || ms[7].Texture != "k.dds" {
+		t.Errorf("%+v", ms)
+	}
+}

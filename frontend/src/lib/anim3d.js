@@ -54,3 +54,31 @@ export function advance(t, dt, speed, len, loop) {
   if (n <= 0) return { t: 0, ended: speed < 0 };
   return { t: n, ended: false };
 }
+
+/**
+ * The name an animation shows under: its NAME, else its file's name without
+ * the extension ("attack1.skeleton" → "attack1"), else its place (issue 46:
+ * animations without a NAME were blank buttons).
+ */
+export function animName(a, i) {
+  const name = String(a?.name ?? '').trim();
+  if (name) return name;
+  const file = String(a?.file ?? '').split(/[\\/]/).pop().replace(/\.[^.]*$/, '').trim();
+  return file || `animation ${i + 1}`;
+}
+
+/**
+ * The animations a filter shows, as {a, i, name} in list order: the
+ * filter's words must all appear in the shown name or the file's name
+ * (case folded); an empty filter shows every one.
+ */
+export function filterAnims(animations, filter) {
+  const words = String(filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const out = [];
+  (animations ?? []).forEach((a, i) => {
+    const name = animName(a, i);
+    const hay = `${name} ${a?.file ?? ''}`.toLowerCase();
+    if (words.every((w) => hay.includes(w))) out.push({ a, i, name });
+  });
+  return out;
+}

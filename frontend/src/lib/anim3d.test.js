@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { clipTracks, eventMarks, advance, timeText, boneNode } from './anim3d.js';
+import { clipTracks, eventMarks, advance, timeText, boneNode, animName, filterAnims } from './anim3d.js';
 
 describe('eventMarks', () => {
   it('puts events at their time over the length, in time order', () => {
@@ -47,5 +47,23 @@ describe('clipTracks', () => {
     expect([...t[2].values]).toEqual([1, 1, 1, 2, 2, 2]);
     expect(t[1].kind).toBe('quaternion');
     expect(boneNode(3)).toBe('bone3');
+  });
+});
+
+describe('animation names and the filter (issue 46)', () => {
+  const anims = [
+    { name: 'Attack1', file: 'attack1.skeleton' },
+    { name: '', file: 'media/models/wolf/Run_Fast.SKELETON' },
+    { name: '  ', file: '' },
+    { name: 'Idle', file: 'idle.skeleton' },
+  ];
+  it("names every animation: its NAME, else its file's name, else its place", () => {
+    expect(anims.map(animName)).toEqual(['Attack1', 'Run_Fast', 'animation 3', 'Idle']);
+  });
+  it('keeps those whose name or file holds every word of the filter, in list order with their index', () => {
+    expect(filterAnims(anims, '').map((x) => x.i)).toEqual([0, 1, 2, 3]);
+    expect(filterAnims(anims, 'RUN').map((x) => [x.i, x.name])).toEqual([[1, 'Run_Fast']]);
+    expect(filterAnims(anims, 'attack1 skeleton').map((x) => x.i)).toEqual([0]);
+    expect(filterAnims(anims, 'attack idle')).toEqual([]);
   });
 });

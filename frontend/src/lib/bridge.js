@@ -173,6 +173,8 @@ export const openWithSystem = (id, entry) => browse().OpenWithSystem(id, entry);
 // Settings panel (app/settingsview.go).
 export const preferences = () => settings().Preferences();
 export const savePreferences = (p) => settings().SavePreferences(p);
+/** The game folders found on this system, for the first screen (app/firstscreen.go). */
+export const foundFolders = () => settings().FoundFolders();
 
 // Export, compare, find in files (app/export.go, app/compare.go, app/search.go).
 /** Extract converting as target.convert says ({decompile, png}); existing files refused. @returns {Promise<string>} the job id */

@@ -91,3 +91,14 @@ export function dropInto(order, id, before) {
   out.splice(at, 0, id);
   return out;
 }
+
+/**
+ * Where Torchlight II keeps its user folder on the system the window runs
+ * on, in words (issue 46: on Linux the box showed a Windows path). ua: the
+ * user agent (navigator.userAgent in the window).
+ */
+export function userDirHint(ua = globalThis.navigator?.userAgent ?? '') {
+  if (/Windows/i.test(ua)) return 'Documents\\My Games\\Runic Games\\Torchlight 2';
+  if (/Mac OS X|Macintosh/i.test(ua)) return '~/Library/Application Support/Steam/steamapps/common/Torchlight II/my games/runic games/torchlight 2';
+  return "Steam Play (Proton): ~/.local/share/Steam/steamapps/compatdata/200710/pfx/drive_c/users/steamuser/Documents/My Games/Runic Games/Torchlight 2";
+}

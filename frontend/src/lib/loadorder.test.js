@@ -159,3 +159,12 @@ describe('buildsByMod', () => {
     expect(lo.buildsByMod([])).toEqual([]);
   });
 });
+
+describe('userDirHint (issue 46)', () => {
+  it('names the user folder the way the system at hand keeps it', () => {
+    expect(lo.userDirHint('Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('Documents\\My Games\\Runic Games\\Torchlight 2');
+    expect(lo.userDirHint('Mozilla/5.0 (X11; Linux x86_64)')).toMatch(/^Steam Play \(Proton\): ~\/\.local\/share\/Steam\/steamapps\/compatdata\/200710\/pfx\//);
+    expect(lo.userDirHint('Mozilla/5.0 (X11; Linux x86_64)')).not.toMatch(/\\/);
+    expect(lo.userDirHint('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)')).toMatch(/Library\/Application Support/);
+  });
+});

@@ -116,3 +116,40 @@ function split(s) {
 export function choices(c) {
   return (c.values ?? []).map((v) => ({ mod: v.mod, value: shown(v), winner: v.mod === c.winner }));
 }
+
+/**
+ * The conflicts column as rows of one line each, for a list that draws
+ * only the rows in view: per file a 'file' row, per conflict a 'where'
+ * row, a 'choice' row per version, and a 'reset' row when the winner was
+ * picked by hand.
+ * @returns {{kind: 'file'|'where'|'choice'|'reset', key: string, path?: string, c?: Conflict, ch?: any}[]}
+ */
+export function conflictRows(conflicts) {
+  const rows = [];
+  for (const g of byFile(conflicts)) {
+    rows.push({ kind: 'file', key: 'f:' + g.path, path: g.path });
+    for (const c of g.conflicts) {
+      rows.push({ kind: 'where', key: 'w:' + c.key, c });
+      for (const ch of choices(c)) rows.push({ kind: 'choice', key: `c:${c.key}:${ch.mod}`, c, ch });
+      if (c.overridden) rows.push({ kind: 'reset', key: 'r:' + c.key, c });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The stale-patch note as the window says it (issue 46): the Go text ends
+ * with the command line's way ("build it again (packsmith merge)"), which
+ * the window names by its own button, and names a mod that left the list
+ * by its id ("place 1 was -4010838031969834176"), which the window names
+ * by its title when the load order knows it.
+ * @param {string} stale  the note as Go wrote it
+ * @param {{id: string, title: string}[]} mods  the load order's mods
+ */
+export function staleText(stale, mods = []) {
+  if (!stale) return '';
+  const titles = new Map(mods.map((m) => [String(m.id), m.title]));
+  return stale
+    .replace(/\bwas (-?\d+)(?=,)/g, (all, id) => (titles.get(id) ? `was "${titles.get(id)}"` : `was the mod with id ${id}`))
+    .replace(/build it again \(packsmith merge\)/g, 'build it again (Merged patch → Build and deploy)');
+}

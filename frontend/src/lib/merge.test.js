@@ -83,3 +83,27 @@ describe('bridge calls', () => {
     ]);
   });
 });
+
+describe('conflictRows (issue 46: one line a row, for a list that draws only the rows in view)', () => {
+  it('gives a file row, then per conflict its place, a row per version and a reset row when picked by hand', () => {
+    const a = conflict('B.DAT', 'X', 'P', 'A', [['A', '1'], ['B', '2']]);
+    const b = { ...conflict('B.DAT', 'X', 'R', 'B', [['A', '1'], ['B', '2']]), overridden: true };
+    const rows = mg.conflictRows([a, b]);
+    expect(rows.map((r) => r.kind)).toEqual(['file', 'where', 'choice', 'choice', 'where', 'choice', 'choice', 'reset']);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    expect(rows[3].ch).toEqual({ mod: 'B', value: '2', winner: false });
+    expect(mg.conflictRows(undefined)).toEqual([]);
+  });
+});
+
+describe('staleText (issue 46: messages for people)', () => {
+  const mods = [{ id: '-4010838031969834176', title: 'Walk Mod B' }, { id: '7', title: 'Walk Mod A' }];
+  it('names the window’s button, not the command line, and a mod by its title', () => {
+    expect(mg.staleText('the load order changed since it was built (place 1 was -4010838031969834176, is now "Walk Mod A"): build it again (packsmith merge)', mods))
+      .toBe('the load order changed since it was built (place 1 was "Walk Mod B", is now "Walk Mod A"): build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText('the load order changed since it was built (place 2 was 99, is now "X"): build it again (packsmith merge)', mods))
+      .toBe('the load order changed since it was built (place 2 was the mod with id 99, is now "X"): build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText('', mods)).toBe('');
+    expect(mg.staleText('"Walk Mod A" changed since it was built: build it again (packsmith merge)')).not.toMatch(/packsmith/);
+  });
+});

@@ -7,6 +7,12 @@
 //     (Settings reads its values first);
 //   - keeps Tab and Shift+Tab inside the dialog, wrapping at the ends;
 //   - closes it on Escape (onclose);
+//   - with `onconfirm`, Enter in a field (a box, a checkbox, a list; not a
+//     text area, not a button, which Enter presses) does the dialog's action
+//     once: the key goes no further, so the keypress that follows cannot
+//     press the button focus returns to (issue 46: Enter in Replace applied
+//     it and opened the dialog again from the toolbar's Replace…); a held
+//     key's repeats do nothing;
 //   - makes everything beside it inert (no click, no focus, not read out),
 //     and lifts it above the window's own layers (a list's scrollbar drew
 //     over the dialog);
@@ -74,9 +80,15 @@ function focus(el) {
   if (el && typeof el.select === 'function' && el.matches?.('input:not([type=checkbox]):not([type=radio])')) el.select();
 }
 
-/** The Svelte action (see the top of this file). opts: {onclose}. */
+/** Whether Enter on `el` is the dialog's confirm (a field) rather than a button's own press. */
+export function confirmsOnEnter(el) {
+  return Boolean(el?.matches?.('input:not([type=button]):not([type=submit]):not([type=reset]), select'));
+}
+
+/** The Svelte action (see the top of this file). opts: {onclose, onconfirm}. */
 export function modal(node, opts = {}) {
   let onclose = opts.onclose;
+  let onconfirm = opts.onconfirm;
   const opener = document.activeElement;
   enterModal(node);
   node.setAttribute('data-modal', '');
@@ -114,6 +126,10 @@ export function modal(node, opts = {}) {
     if (ev.key === 'Escape') {
       ev.preventDefault();
       onclose?.();
+    } else if (ev.key === 'Enter' && onconfirm && !ev.isComposing && confirmsOnEnter(ev.target) && node.contains(ev.target)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      if (!ev.repeat) onconfirm();
     } else if (ev.key === 'Tab') {
       const t = tabTarget(node, document.activeElement, ev.shiftKey);
       if (t) {
@@ -137,6 +153,7 @@ export function modal(node, opts = {}) {
   return {
     update(o = {}) {
       onclose = o.onclose;
+      onconfirm = o.onconfirm;
     },
     destroy() {
       mo.disconnect();

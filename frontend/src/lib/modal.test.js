@@ -8,6 +8,7 @@ vi.mock('./stores/ui.svelte.js', () => ({ ui: { helpOpen: false, settingsOpen: f
 
 const { nextInTrap, enterModal, leaveModal, modalOpen } = await import('./modal.js');
 const { shortcut, SHORTCUTS, matches, parseKeys } = await import('./shortcuts.js');
+const ws = await import('./stores/workspace.svelte.js');
 const editStore = await import('./stores/edit.svelte.js');
 const { ui } = await import('./stores/ui.svelte.js');
 
@@ -61,5 +62,28 @@ describe('shortcuts and dialogs', () => {
     expect(editStore.removeSelected).not.toHaveBeenCalled();
     shortcut(key('Delete'));
     expect(editStore.removeSelected).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Escape outside a dialog (issue 46)', () => {
+  it('closes the Recent menu, then Find (also from its box), then Compare, one a press; else leaves the key alone', () => {
+    const v = ws.workspace.view;
+    Object.assign(v, { finding: true, comparing: true });
+    ui.recentOpen = true;
+    const inFindBox = { closest: () => ({}) };
+    const esc = () => key('Escape', { target: inFindBox });
+    let e = esc();
+    shortcut(e);
+    expect(ui.recentOpen).toBe(false);
+    expect(v.finding).toBe(true);
+    expect(e.preventDefault).toHaveBeenCalled();
+    shortcut(esc());
+    expect(v.finding).toBe(false);
+    expect(v.comparing).toBe(true);
+    shortcut(esc());
+    expect(v.comparing).toBe(false);
+    e = esc();
+    shortcut(e);
+    expect(e.preventDefault).not.toHaveBeenCalled();
   });
 });

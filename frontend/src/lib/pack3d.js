@@ -55,3 +55,47 @@ export function gridTexels(cells, colors) {
   }
   return out;
 }
+
+/**
+ * How a submesh draws its texture's alpha, from the material facts the pack
+ * carries (meshview.PackSubmesh: blend, alphaCut): cut is the lowest texel
+ * alpha drawn as a 0–1 fraction (0: no test; alpha_rejection), blend is
+ * 'alpha' (blended by the texel's alpha), 'add' (added, for glows) or ''
+ * (opaque). Issue 46: a blended texture's transparent texels drew black.
+ */
+export function alphaFlags(s) {
+  const cut = Math.min(Math.max(Number(s?.alphaCut) || 0, 0), 256);
+  const blend = s?.blend === 'alpha' || s?.blend === 'add' ? s.blend : '';
+  // A cut of 256 (always_fail) draws nothing; a hair above 1 says so in the shader.
+  return { cut: cut >= 256 ? 1.01 : cut / 255, blend };
+}
+
+/**
+ * What the level view says about its pieces' problems (issue 46: "99 of
+ * 99 pieces have a problem" read as if every piece were broken when 3
+ * meshes were missing): per problem, how many pieces it touches and how
+ * many distinct meshes (or piece GUIDs) are behind it, most pieces first.
+ * @param {{problem?: string, mesh?: string, collision?: string, guid?: any}[]} pieces
+ * @returns {{problem: string, pieces: number, sources: number}[]}
+ */
+export function pieceProblems(pieces) {
+  const by = new Map();
+  for (const p of pieces ?? []) {
+    if (!p.problem) continue;
+    const g = by.get(p.problem) ?? { problem: p.problem, pieces: 0, set: new Set() };
+    g.pieces++;
+    const src = /collision/.test(p.problem) ? p.collision : /visual/.test(p.problem) ? p.mesh : `guid ${p.guid}`;
+    g.set.add(src ?? '');
+    by.set(p.problem, g);
+  }
+  return [...by.values()].map((g) => ({ problem: g.problem, pieces: g.pieces, sources: g.set.size })).sort((a, b) => b.pieces - a.pieces);
+}
+
+/** "3 visual meshes missing: 99 of 99 pieces use them" for a pieceProblems row. */
+export function pieceProblemText(g, total) {
+  const what = { 'visual mesh missing': ['visual mesh', 'visual meshes'], 'collision mesh missing': ['collision mesh', 'collision meshes'], 'piece GUID in no LEVELSETS .DAT': ['piece GUID', 'piece GUIDs'] }[g.problem];
+  if (!what) return `${g.pieces} of ${total} pieces: ${g.problem}`;
+  const [one, many] = what;
+  const where = g.problem.startsWith('piece') ? 'in no LEVELSETS .DAT' : 'missing';
+  return `${g.sources} ${g.sources === 1 ? one : many} ${where}: ${g.pieces} of ${total} pieces use ${g.sources === 1 ? 'it' : 'them'}`;
+}

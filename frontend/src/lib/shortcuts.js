@@ -23,6 +23,24 @@ function focusSelect(testid) {
 }
 
 /**
+ * Escape outside a dialog: close the panel or menu on top, the Recent menu
+ * first, then the active tab's Find or Compare (issue 46: the list said
+ * Escape closes them; it did not, nor with the cursor in Find's box).
+ * Returns whether something closed.
+ */
+export function closePanel() {
+  if (ui.recentOpen) {
+    ui.recentOpen = false;
+    return true;
+  }
+  const v = workspace.mode === 'archives' && workspace.active ? workspace.view : null;
+  if (v?.finding) v.finding = false;
+  else if (v?.comparing) v.comparing = false;
+  else return false;
+  return true;
+}
+
+/**
  * Every shortcut: keys as shown (and matched: "Ctrl+Shift+O", "F2", "?"),
  * what it does, where (`tab`: the archives view with a tab open), whether
  * it works while typing in a field, and run. Rows without run are handled
@@ -33,6 +51,7 @@ export const SHORTCUTS = [
   { group: 'Window', keys: 'Ctrl+Shift+O', what: 'Open a folder…', run: () => browseFolder() },
   { group: 'Window', keys: 'Ctrl+L', what: 'Go to the path box (type a path, Enter opens it)', run: () => focusSelect('open-path') },
   { group: 'Window', keys: 'Ctrl+,', what: 'Settings…', run: () => (ui.settingsOpen = true) },
+  { group: 'Window', keys: 'Escape', what: 'Close the Recent menu, Find in files or Compare', run: closePanel },
   { group: 'Window', keys: '?', what: 'Show or hide this list of shortcuts', field: false, run: () => (ui.helpOpen = !ui.helpOpen) },
   { group: 'Archive tab', keys: 'Ctrl+F', what: 'Filter the entries', tab: true, run: () => focusSelect('filter') },
   { group: 'Archive tab', keys: 'Ctrl+S', what: 'Save the changes into the archive', tab: true, run: () => save() },
@@ -80,6 +99,7 @@ export function shortcut(ev) {
   if (!row) return;
   if (row.tab && (workspace.mode !== 'archives' || !workspace.active || edit.dialog || extract.asking)) return;
   if (row.field === false && typing(ev)) return; // it belongs to the text field
+  if (row.run === closePanel) return closePanel() && ev.preventDefault(); // an Escape that closed nothing stays the page's
   ev.preventDefault();
   return row.run();
 }

@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { VertexNormalsHelper } from 'three/examples/jsm/helpers/VertexNormalsHelper.js';
-import { gridTexels } from './pack3d.js';
+import { gridTexels, alphaFlags } from './pack3d.js';
 import { boneNode, clipTracks } from './anim3d.js';
 
 export const BACKGROUND = 0x1e222a;
@@ -32,11 +32,13 @@ void main() {
   gl_Position = projectionMatrix * viewMatrix * w;
 }`;
 const fragmentShader = `
-uniform sampler2D map; uniform bool hasMap; uniform vec3 color;
+uniform sampler2D map; uniform bool hasMap; uniform vec3 color; uniform float alphaCut; uniform bool blendAlpha;
 uniform sampler2D grid; uniform bool hasGrid; uniform vec2 gridOrigin; uniform vec2 gridSize;
 varying vec3 vWorld; varying vec3 vNormal; varying vec2 vUv;
 void main() {
-  vec3 base = hasMap ? texture2D(map, vUv).rgb : color;
+  vec4 texel = hasMap ? texture2D(map, vUv) : vec4(color, 1.0);
+  if (texel.a < alphaCut) discard; // alpha_rejection: a cut-out's holes
+  vec3 base = texel.rgb;
   vec3 n = normalize(vNormal);
   float light = 0.35 + 0.65 * abs(dot(n, normalize(vec3(0.4, 0.8, 0.45))));
   vec3 c = base * light;
@@ -47,7 +49,7 @@ void main() {
       c = mix(c, cell.rgb, cell.a * 0.7);
     }
   }
-  gl_FragColor = vec4(c, 1.0);
+  gl_FragColor = vec4(c, blendAlpha ? texel.a : 1.0);
 }`;
 
 const PALETTE = [0xc8b48c, 0x8cb4c8, 0xb4c88c, 0xc88cb4, 0xc8a078, 0x9696d2];
@@ -150,14 +152,23 @@ export function createViewer(el) {
     whenReady(fn) { onReady = fn; draw(); },
     /** fn(dt seconds) runs before every frame (an animation playing); null stops it. */
     setTick(fn) { tick = fn; },
-    /** A surface material: textured from url (or untextured when null), in colour k of the palette. */
-    material(url, k, onerror = () => {}) {
+    /**
+     * A surface material: textured from url (or untextured when null), in
+     * colour k of the palette; alpha (pack3d.alphaFlags) says how the
+     * texture's alpha is drawn: cut below a value, blended or added.
+     */
+    material(url, k, onerror = () => {}, alpha = alphaFlags(null)) {
+      const a = url ? alpha : alphaFlags(null); // untextured: opaque
       const u = {
         map: { value: null }, hasMap: { value: false }, color: { value: new THREE.Color(PALETTE[k % PALETTE.length]) },
+        alphaCut: { value: a.cut }, blendAlpha: { value: a.blend !== '' },
         ...gridUniform,
       };
       u.color.value.setHex(PALETTE[k % PALETTE.length], THREE.LinearSRGBColorSpace); // written as is, like the texels
-      const m = new THREE.ShaderMaterial({ uniforms: u, vertexShader, fragmentShader, side: THREE.DoubleSide });
+      const m = new THREE.ShaderMaterial({ uniforms: u, vertexShader, fragmentShader, side: THREE.DoubleSide,
+        transparent: a.blend !== '', depthWrite: a.blend === '',
+        blending: a.blend === 'add' ? THREE.AdditiveBlending : THREE.NormalBlending });
+      m.userData.alpha = a; // the e2e test reads what each submesh was drawn with
       if (url) {
         let t = textures.get(url);
         if (!t) {
@@ -280,7 +291,7 @@ export function buildMesh(v, pack, mi, texURL, onTexError) {
     if (a.nrm) geo.setAttribute('normal', a.nrm);
     else geo.computeVertexNormals();
     if (!a.uv) geo.setAttribute('uv', new v.THREE.BufferAttribute(new Float32Array(2 * m.geometries[s.geometry].vertices), 2));
-    const mat = v.material(s.texture && a.uv ? texURL(s.texture) : null, m.collision ? 5 : i, onTexError);
+    const mat = v.material(s.texture && a.uv ? texURL(s.texture) : null, m.collision ? 5 : i, onTexError, alphaFlags(s));
     const w = skin ? m.skin.weights[attrs.indexOf(a)] : null;
     let mesh;
     if (skin && w && w.index >= 0) {

@@ -247,6 +247,26 @@ export namespace app {
 		}
 	}
 	
+	export class FoundFolder {
+	    game: string;
+	    what: string;
+	    path: string;
+	    from: string;
+	    opens: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FoundFolder(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.game = source["game"];
+	        this.what = source["what"];
+	        this.path = source["path"];
+	        this.from = source["from"];
+	        this.opens = source["opens"];
+	    }
+	}
 	export class HeldDeployRequest {
 	    output: string;
 	    modId: string;
@@ -742,6 +762,7 @@ export namespace edits {
 	    remove: boolean;
 	    rename: boolean;
 	    why?: string;
+	    appends?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Caps(source);
@@ -754,6 +775,7 @@ export namespace edits {
 	        this.remove = source["remove"];
 	        this.rename = source["rename"];
 	        this.why = source["why"];
+	        this.appends = source["appends"];
 	    }
 	}
 	export class Change {

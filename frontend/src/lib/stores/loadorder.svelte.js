@@ -56,9 +56,16 @@ export const activeMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) =>
 export const inactiveMods = (s = loadOrder) => (s.view ? s.view.mods.filter((m) => !m.active) : []);
 /** The selected row's mod, or null. */
 export const selectedMod = (s = loadOrder) => s.view?.mods.find((m) => m.key === s.selected) ?? null;
-/** How many mods have an error. */
-export const errorCount = (s = loadOrder) =>
-  s.view ? s.view.mods.filter((m) => m.problems.some((p) => p.severity === 'error')).length : 0;
+/**
+ * How many mods have an error: the rows drawn red, i.e. with the last
+ * check's problems too (issue 46: after Check between mods the header said
+ * "1 mod with problems" while two rows were red).
+ */
+export function errorCount(s = loadOrder) {
+  if (!s.view) return 0;
+  const extra = checkProblems(s);
+  return s.view.mods.filter((m) => rowProblems(m, extra).some((p) => p.severity === 'error')).length;
+}
 
 // Calls to Go run one after another, in the order the user made them:
 // the load order being edited lives in Go, and a slow scan must not land
@@ -124,7 +131,7 @@ export async function run(fn, okMsg = '') {
 export function load(force = false) {
   const u = loadOrder.userDir.trim();
   if (!u) {
-    loadOrder.error = 'Give the Torchlight II user folder: the one holding modlauncher.sch (Documents\\My Games\\Runic Games\\Torchlight 2).';
+    loadOrder.error = `Give the Torchlight II user folder: the one holding modlauncher.sch (${lo.userDirHint()}).`;
     return;
   }
   if (loadOrder.view?.dirty && !force) {
@@ -152,6 +159,16 @@ export async function browse(which) {
   } catch (e) {
     loadOrder.error = message(e);
   }
+}
+
+/**
+ * Read the load order of `dir` (a user folder the first screen found) now,
+ * before the view shows: its arrival then finds it open in Go.
+ */
+export async function openUserDir(dir) {
+  loadOrder.userDir = dir;
+  loadOrder.modsDir = '';
+  await load(true);
 }
 
 /** The bundled demo user folder. */
@@ -198,6 +215,27 @@ export function dropDragged(id) {
   if (at < 0) return;
   const next = lo.dropInto(v.order, id, at);
   if (next.join() !== v.order.join()) return setOrder(next);
+}
+
+/**
+ * Settings saved: the folder boxes still showing the old defaults take the
+ * new ones (a folder typed here is kept), and a list shown from the old
+ * user folder is read again from the new one.
+ */
+export async function settingsSaved() {
+  if (!loadOrder.defaults) return; // never shown: its arrival reads the new ones
+  try {
+    const was = loadOrder.defaults;
+    const now = await lo.folders();
+    loadOrder.defaults = now;
+    if (loadOrder.modsDir.trim() === (was.modsDir ?? '')) loadOrder.modsDir = now.modsDir;
+    if (loadOrder.userDir.trim() === (was.userDir ?? '') && now.userDir !== was.userDir) {
+      loadOrder.userDir = now.userDir;
+      if (now.userDir) await load();
+    }
+  } catch (e) {
+    loadOrder.error = message(e);
+  }
 }
 
 /**

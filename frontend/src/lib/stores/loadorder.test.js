@@ -127,4 +127,12 @@ describe('load-order store', () => {
     await moved;
     expect(s.view.order).toEqual(['2', '1']);
   });
+
+  it('takes the user folder saved in Settings at once and reads its list (issue 46)', async () => {
+    await L.arrive();
+    fake.svc.LoadOrderFolders.mockResolvedValueOnce({ userDir: '/v', modsDir: '/v/mods', demoUserDir: '/demo' });
+    await L.settingsSaved();
+    await vi.waitFor(() => expect(fake.svc.LoadOrder).toHaveBeenLastCalledWith('/v', '/v/mods'));
+    expect(s).toMatchObject({ userDir: '/v', modsDir: '/v/mods' });
+  });
 });

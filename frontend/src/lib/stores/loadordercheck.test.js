@@ -46,10 +46,13 @@ describe('load-order store: check between mods', () => {
     expect(L.rowProblems(two)[1].message).toBe('MEDIA/U.DAT:64: UNIT_GUID 5 is also One’s MEDIA/V.DAT');
     expect(L.rowProblems(three)).toEqual([]);
     expect(L.checkStale()).toBe(false);
+    // The header's count is the rows drawn red: Two's error comes from the check (issue 46).
+    expect(L.errorCount()).toBe(1);
 
     await L.move({ id: '2' }, 1);
     expect(L.checkStale()).toBe(true);
     expect(L.rowProblems(s.view.mods[1]).map((p) => p.code)).toEqual(['x']);
+    expect(L.errorCount()).toBe(0);
   });
 
   it('does nothing without a list, and shows a failed check as the error', async () => {

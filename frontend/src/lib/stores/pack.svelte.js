@@ -85,6 +85,24 @@ export async function arrive() {
   }
 }
 
+/**
+ * Settings saved (issue 46: one source of truth for folders): the folder
+ * boxes still showing what Settings held take what it holds now, so the
+ * next Pack & Deploy goes where Settings says; a folder typed here is kept.
+ */
+export async function settingsSaved() {
+  if (!pack.setup) return; // never shown: its arrival reads the new ones
+  try {
+    const now = await pk.setup();
+    const was = pack.setup;
+    if (pack.modsDir.trim() === (was.modsDir ?? '')) pack.modsDir = now.modsDir;
+    if (pack.gameDir.trim() === (was.gameDir ?? '')) pack.gameDir = now.gameDir;
+    pack.setup = { ...was, modsDir: now.modsDir, gameDir: now.gameDir, defaultModsDir: now.defaultModsDir };
+  } catch (e) {
+    pack.error = message(e);
+  }
+}
+
 /** Read the mod folder `path` (default: the typed one): its card and findings. */
 export async function inspect(path) {
   path = (path ?? pack.dir).trim();

@@ -27,7 +27,7 @@ vi.mock('../bridge.js', () => {
   return fake.b;
 });
 
-const { pack, resetPack, arrive, inspect, browse, startPack, cancel, toggleOnSave, bakeLayout, stageList, packRunning, request } =
+const { pack, resetPack, settingsSaved, arrive, inspect, browse, startPack, cancel, toggleOnSave, bakeLayout, stageList, packRunning, request } =
   await import('./pack.svelte.js');
 const { update } = await import('../jobs.svelte.js');
 
@@ -154,5 +154,19 @@ describe('pack store', () => {
     update({ id: 'job-watch', state: 'cancelled' });
     expect(pack.onSave).toBe(false);
     expect(pack.watchJob.state).toBe('cancelled');
+  });
+
+  it('takes the mods and game folders saved in Settings at once, keeping one typed here (issue 46)', async () => {
+    await arrive();
+    await inspect('/m');
+    fake.svc.PackSetup.mockResolvedValueOnce({ ...(await fake.svc.PackSetup()), modsDir: '/new/mods', gameDir: '/new/game' });
+    await settingsSaved();
+    expect(pack).toMatchObject({ modsDir: '/new/mods', gameDir: '/new/game' });
+    expect(request().modsDir).toBe('/new/mods');
+    pack.modsDir = '/typed';
+    fake.svc.PackSetup.mockResolvedValueOnce({ ...(await fake.svc.PackSetup()), modsDir: '/newer/mods', gameDir: '/new/game' });
+    await settingsSaved();
+    expect(pack.modsDir).toBe('/typed');
+    expect(pack.setup.modsDir).toBe('/newer/mods');
   });
 });

@@ -9,6 +9,8 @@ export function CloseWindow():Promise<void>;
 
 export function DemoFiles():Promise<Array<string>>;
 
+export function FoundFolders():Promise<Array<app.FoundFolder>>;
+
 export function Hello():Promise<app.AppInfo>;
 
 export function Job(arg1:string):Promise<jobs.Status>;

@@ -14,6 +14,10 @@ export function DemoFiles() {
   return window['go']['app']['SettingsService']['DemoFiles']();
 }
 
+export function FoundFolders() {
+  return window['go']['app']['SettingsService']['FoundFolders']();
+}
+
 export function Hello() {
   return window['go']['app']['SettingsService']['Hello']();
 }

@@ -1,0 +1,66 @@
+package app
+
+// The first screen's "found on this system" (issue 46): the game folders
+// Packsmith would work on, found where each game keeps them, each opened
+// with one click. Only folders that exist are listed: a path the game
+// would create later is not something to click.
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"packsmith/backend/tl2/tl2game"
+	"packsmith/backend/tl2/tl2paths"
+)
+
+// FoundFolder is one folder the first screen offers.
+type FoundFolder struct {
+	Game string `json:"game"` // "Torchlight II", …
+	What string `json:"what"` // "user folder", "game data (DATA.PAK)"
+	Path string `json:"path"`
+	From string `json:"from"` // how it was found, in words
+	// Opens says what a click does: "loadorder" (the Load order view on
+	// this user folder) or "open" (a tab on Path).
+	Opens string `json:"opens"`
+}
+
+// FoundFolders lists the game folders found on this system.
+func (s *SettingsService) FoundFolders() []FoundFolder {
+	out := []FoundFolder{}
+	if d, err := tl2paths.DefaultUserDir(); err == nil && isDir(d) {
+		out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: userDirFrom(d), Opens: "loadorder"})
+	}
+	for _, in := range tl2game.Find() {
+		out = append(out, FoundFolder{Game: "Torchlight II", What: "game data (DATA.PAK)", Path: in.Pak, From: in.From, Opens: "open"})
+	}
+	return out
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// userDirFrom says where a user folder was found: the Proton prefix on
+// Linux, Steam's folder on macOS, Documents on Windows.
+func userDirFrom(d string) string {
+	switch {
+	case runtime.GOOS == "windows":
+		return "Documents"
+	case containsDir(d, "compatdata"):
+		return "Steam Play (Proton) prefix"
+	case runtime.GOOS == "darwin":
+		return "Steam's game folder"
+	}
+	return "this system"
+}
+
+func containsDir(p, name string) bool {
+	for d := p; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == name {
+			return true
+		}
+	}
+	return false
+}
