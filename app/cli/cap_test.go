@@ -16,8 +16,13 @@ func TestOverTheCap(t *testing.T) {
 	dir := t.TempDir()
 	specs := loadordertest.Many(12, 1)
 	var ids []int64
-	for _, s := range specs {
+	for i, s := range specs {
 		ids = append(ids, s.ID)
+		// Sources the game can read: check counts one it cannot as an error.
+		specs[i].Data = map[string][]byte{}
+		for _, f := range s.Files {
+			specs[i].Data[f] = []byte("[ITEM]\r\n<STRING>NAME:" + f + "\r\n[/ITEM]\r\n")
+		}
 	}
 	specs = append(specs, loadordertest.Spec{Rel: "mods/COPY.MOD", Title: "Copy", ID: specs[3].ID, Files: []string{"MEDIA/C.DAT"}})
 	if err := loadordertest.Write(dir, specs); err != nil {
