@@ -245,7 +245,7 @@ func ModFile(name, p string) (*Mod, func() error, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", p, e.Path, err)
 			}
-			if ext := path.Ext(up); (ext == ".DAT" || ext == ".ANIMATION") && len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
+			if mod.SourceKind(up) == mod.BINDAT && len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
 				d, err := bindat.Decompile(path.Base(up), b, dict)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %s: %w", p, e.Path, err)

@@ -206,13 +206,13 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up string, root *os.Root, target st
 	if err := root.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return false, err
 	}
-	switch path.Ext(up) {
-	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE", ".LAYOUT":
+	switch mod.SourceKind(up) {
+	case mod.BINDAT, mod.BINLAYOUT:
 		b, err := r.ReadEntry(e, MaxCompiled)
 		if err != nil {
 			return false, err
 		}
-		if path.Ext(up) == ".LAYOUT" {
+		if mod.SourceKind(up) == mod.BINLAYOUT {
 			if len(b) > 0 && b[0] != 0xFF && b[0] != 0xFE && b[0] != 0xEF { // not text
 				text, err := layout.Decompile(b, layout.RootOf(up))
 				if err != nil {
