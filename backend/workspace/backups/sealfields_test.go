@@ -1,0 +1,92 @@
+package backups
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Every field the seal covers, changed alone in the record, is refused,
+// and nothing is written: each edit below would otherwise pass every
+// other check (the kind changed alone to one whose checks the copy also
+// passes, the size and time of a copy whose bytes did not change).
+func TestSealCoversEveryField(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	work := t.TempDir()
+	p := filepath.Join(work, "modlauncher.sch")
+	os.WriteFile(p, schBytes(1), 0o644)
+	e, err := s.Copy(p, Options{Kind: KindSch, Lock: p, Why: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := os.ReadFile(e.Path + ".json")
+	for _, c := range []struct {
+		field string
+		value any
+	}{
+		{"kind", KindOther},
+		{"kind", "other"},
+		{"lock", ""},
+		{"lock", work},
+		{"why", "something else"},
+		{"time", "20000101-000000.000000"},
+		{"size", 1},
+		{"sha256", "00"},
+	} {
+		t.Run(c.field, func(t *testing.T) {
+			os.WriteFile(e.Path+".json", orig, 0o644)
+			os.WriteFile(p, schBytes(3), 0o644)
+			editRecord(t, e, func(m map[string]any) { m[c.field] = c.value })
+			mustRefuse(t, s, e.ID, "was changed since Packsmith wrote it")
+			fileIs(t, p, schBytes(3))
+		})
+	}
+	// The record as written restores.
+	os.WriteFile(e.Path+".json", orig, 0o644)
+	if _, err := s.Restore(t.Context(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	fileIs(t, p, schBytes(1))
+}
+
+// A copy in the right slot, sealed under the right key (a forger with the
+// key, or a bug in Copy), whose name is not of the original's file is
+// refused before its kind is checked or anything is written.
+func TestRestoreRefusesACopyNamedForAnotherFile(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	work := t.TempDir()
+	p := filepath.Join(work, "modlauncher.sch")
+	os.WriteFile(p, schBytes(1), 0o644)
+	e, err := s.Copy(p, Options{Kind: KindSch, Lock: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := s.key()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := filepath.Base(filepath.Dir(e.Path))
+	for _, name := range []string{
+		"20000101-000000.000000-1.EVIL.MOD",
+		"20000101-000000.000000-1.modlauncher.sch.bak",
+		"20000101-000000.000000-1-modlauncher.sch", // no dot before the name
+	} {
+		t.Run(name, func(t *testing.T) {
+			rec, err := s.record(slot, filepath.Base(e.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			copyPath := filepath.Join(s.Dir, slot, name)
+			body, _ := os.ReadFile(e.Path)
+			os.WriteFile(copyPath, body, 0o644)
+			rec.ID, rec.Path = slot+"/"+name, ""
+			rec.Seal = sealWith(key, rec)
+			b, _ := json.Marshal(recordFile{rec, rec.SHA256, rec.Seal})
+			os.WriteFile(copyPath+".json", b, 0o644)
+			os.WriteFile(p, schBytes(3), 0o644)
+			mustRefuse(t, s, rec.ID, "is not of a file named modlauncher.sch")
+			fileIs(t, p, schBytes(3))
+		})
+	}
+}
