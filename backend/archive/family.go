@@ -91,23 +91,6 @@ func ArchiveExts() []string {
 	return out
 }
 
-// IsArchiveExt says whether ext (".MOD", "mod", any case) is a registered
-// family's extension.
-func IsArchiveExt(ext string) bool {
-	ext = strings.ToLower(ext)
-	if !strings.HasPrefix(ext, ".") {
-		ext = "." + ext
-	}
-	for _, f := range Families() {
-		for _, e := range f.Exts {
-			if e == ext {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // IsArchiveInside says whether an entry named with ext inside an archive
 // is itself an archive: a family's extension, unless every family listing
 // it says otherwise (NotArchiveInside).

@@ -34,9 +34,6 @@ func (r *Reader) Short(off int, format string, a ...any) error {
 	return r.Errorf(off, true, fmt.Sprintf(format, a...))
 }
 
-// Left is how many bytes remain before End.
-func (r *Reader) Left() int { return r.End - r.Pos }
-
 // Need fails unless n more bytes (n ≥ 0) remain before End.
 func (r *Reader) Need(n int, what string) error {
 	if n < 0 || r.End-r.Pos < n {
