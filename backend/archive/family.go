@@ -1,7 +1,10 @@
 package archive
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -34,6 +37,34 @@ type Family struct {
 	// is not itself an archive (a TL2 .DAT entry is text, not a Reborn
 	// pack): the kind map does not call it one.
 	NotArchiveInside bool
+	// Create, when set, packs the folder dir into a new archive of the
+	// family at out (named with one of Exts), encrypted with password when
+	// the family encrypts and one is given: the CLI's create and the
+	// window's Create pack call it through CreatorFor, so neither imports
+	// the driver. Its result is JSON-ready and a fmt.Stringer (the CLI's
+	// line); CreateResult is a value of its type, for the job's result
+	// type the window declares (app.JobResults).
+	Create       func(ctx context.Context, out, dir, password string, p Progress) (fmt.Stringer, error)
+	CreateResult fmt.Stringer
+}
+
+// CreatorFor is the registered family that creates archives named like
+// out (by extension, any case), or false.
+func CreatorFor(out string) (Family, bool) {
+	ext := strings.ToLower(filepath.Ext(out))
+	for _, f := range Families() {
+		if f.Create != nil && slices.Contains(f.Exts, ext) {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// Counts is an Info value (Capabilities.Info) that counts the archive's
+// entries and bytes, so an optimize can say what it saved without knowing
+// the family.
+type Counts interface {
+	Counts() (entries int, size int64)
 }
 
 // familyList holds the registered families, by Name; regMu guards it.

@@ -1,10 +1,13 @@
 package purity
 
 import (
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -92,5 +95,52 @@ func TestOneListOfTextSourcesCatches(t *testing.T) {
 	}
 	if strings.Join(bad, ",") != "pkg/list.go" {
 		t.Errorf("found %q, want only pkg/list.go", bad)
+	}
+}
+
+// familyDriverImports lists each non-test Go file under root importing a
+// family's own driver (backend/drivers/<family>, other than drivers/all,
+// which registers them all, and drivertest).
+func familyDriverImports(base, root string) ([]string, error) {
+	var bad []string
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(filepath.Join(base, root), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, is := range f.Imports {
+			imp, _ := strconv.Unquote(is.Path.Value)
+			rest, ok := strings.CutPrefix(imp, "packsmith/backend/drivers/")
+			if ok && rest != "all" && !strings.HasPrefix(rest, "drivertest") {
+				rel, _ := filepath.Rel(base, p)
+				bad = append(bad, filepath.ToSlash(rel)+" imports "+imp)
+			}
+		}
+		return nil
+	})
+	return bad, err
+}
+
+// No family knowledge in app/ (issue 45): the shells reach a family
+// through the archive registry (archive.Family: extensions, Create, and
+// Counts for an optimize's figures), never by importing its driver.
+func TestAppImportsNoFamilyDriver(t *testing.T) {
+	bad, err := familyDriverImports(root(t), "app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bad {
+		t.Error(b + ": ask the archive registry instead (backend/archive/family.go)")
+	}
+	// The rule catches a planted import.
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "app"), 0o755)
+	os.WriteFile(filepath.Join(dir, "app", "x.go"), []byte("package app\n\nimport _ \"packsmith/backend/drivers/iopdrv\"\nimport _ \"packsmith/backend/drivers/all\"\n"), 0o644)
+	if got, _ := familyDriverImports(dir, "app"); len(got) != 1 {
+		t.Errorf("planted imports found: %q, want the iopdrv one", got)
 	}
 }
