@@ -384,6 +384,59 @@ func (r *reader) submesh() (Submesh, error) {
 
 type element struct{ source, typ, semantic, offset, index uint16 }
 
+// declaration reads a vertex declaration's elements (chunks 0x5110),
+// up to the first chunk that is not one.
+func (r *reader) declaration() ([]element, error) {
+	var elems []element
+	for {
+		eid, estart, _, ok, err := r.peek()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return elems, nil
+		}
+		if eid != chunkElement {
+			r.Pos = estart
+			return elems, nil
+		}
+		var v [5]uint16
+		for i := range v {
+			if v[i], err = r.U16("vertex element"); err != nil {
+				return nil, err
+			}
+		}
+		elems = append(elems, element{v[0], v[1], v[2], v[3], v[4]})
+	}
+}
+
+// vertexBuffer reads a vertex buffer's binding and vertex size and
+// takes its data chunk's n vertices (bounded by the chunk).
+func (r *reader) vertexBuffer(n uint32) (vbuf, error) {
+	bind, err := r.U16("bind index")
+	if err != nil {
+		return vbuf{}, err
+	}
+	size, err := r.U16("vertex size")
+	if err != nil {
+		return vbuf{}, err
+	}
+	did, dstart, _, ok, err := r.peek()
+	if err != nil {
+		return vbuf{}, err
+	}
+	if !ok || did != chunkBufferData {
+		return vbuf{}, r.Fail(dstart, "vertex buffer %d: its data chunk (0x5210) is missing", bind)
+	}
+	want := int64(n) * int64(size)
+	if int64(r.End-r.Pos) < want {
+		return vbuf{}, r.Short(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.End-r.Pos)
+	}
+	b := vbuf{bind: bind, size: size, data: r.B[r.Pos : r.Pos+int(want)], off: r.Pos}
+	r.Pos += int(want)
+	return b, nil
+}
+
 func (r *reader) geometry() (*Geometry, error) {
 	g := &Geometry{}
 	n, err := r.U32("vertex count")
@@ -394,7 +447,6 @@ func (r *reader) geometry() (*Geometry, error) {
 		return nil, r.Fail(r.Pos-4, "%d vertices, more than %d", n, r.opt.MaxVertices)
 	}
 	g.VertexCount = int(n)
-	var pos *element
 	var elems []element
 	var bufs []vbuf
 loop:
@@ -408,54 +460,27 @@ loop:
 		}
 		switch id {
 		case chunkDecl:
-			for {
-				eid, estart, _, ok, err := r.peek()
-				if err != nil {
-					return nil, err
-				}
-				if !ok {
-					break
-				}
-				if eid != chunkElement {
-					r.Pos = estart
-					break
-				}
-				var v [5]uint16
-				for i := range v {
-					if v[i], err = r.U16("vertex element"); err != nil {
-						return nil, err
-					}
-				}
-				if v[2] == vesPosition && pos == nil {
-					pos = &element{v[0], v[1], v[2], v[3], v[4]}
-				}
-				elems = append(elems, element{v[0], v[1], v[2], v[3], v[4]})
+			es, err := r.declaration()
+			if err != nil {
+				return nil, err
 			}
+			elems = append(elems, es...)
 		case chunkBuffer:
-			bind, err := r.U16("bind index")
+			b, err := r.vertexBuffer(n)
 			if err != nil {
 				return nil, err
 			}
-			size, err := r.U16("vertex size")
-			if err != nil {
-				return nil, err
-			}
-			did, dstart, _, ok, err := r.peek()
-			if err != nil {
-				return nil, err
-			}
-			if !ok || did != chunkBufferData {
-				return nil, r.Fail(dstart, "vertex buffer %d: its data chunk (0x5210) is missing", bind)
-			}
-			want := int64(n) * int64(size)
-			if int64(r.End-r.Pos) < want {
-				return nil, r.Short(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.End-r.Pos)
-			}
-			bufs = append(bufs, vbuf{bind: bind, size: size, data: r.B[r.Pos : r.Pos+int(want)], off: r.Pos})
-			r.Pos += int(want)
+			bufs = append(bufs, b)
 		default:
 			r.Pos = start
 			break loop
+		}
+	}
+	var pos *element
+	for i := range elems {
+		if elems[i].semantic == vesPosition {
+			pos = &elems[i]
+			break
 		}
 	}
 	if pos == nil || n == 0 {
