@@ -215,19 +215,9 @@ func target(p string) (Source, error) {
 // ModFile reads a deployed .MOD: its entries by upper-case path, compiled
 // sources (BINDAT) decompiled to text when read. The closer closes the file.
 func ModFile(name, p string) (*Mod, func() error, error) {
-	f, err := os.Open(p)
+	f, r, err := mod.OpenFile(p, nil)
 	if err != nil {
 		return nil, nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	r, err := mod.NewReader(f, st.Size(), nil)
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", p, err)
 	}
 	dict, _ := tl2names.Default()
 	if dict == nil {

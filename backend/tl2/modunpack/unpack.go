@@ -153,19 +153,9 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 // openMod opens the .MOD at modPath (a DATA.PAK, which has no MOD.DAT,
 // is refused); the caller closes the file.
 func openMod(modPath string) (*os.File, *mod.Reader, error) {
-	f, err := os.Open(modPath)
+	f, r, err := mod.OpenFile(modPath, nil)
 	if err != nil {
 		return nil, nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	r, err := mod.NewReader(f, st.Size(), nil)
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", modPath, err)
 	}
 	if r.Header == nil {
 		f.Close()

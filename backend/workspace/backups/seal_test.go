@@ -117,10 +117,7 @@ func TestRestoreRefusesEditedRecords(t *testing.T) {
 
 	// The untouched record restores.
 	os.WriteFile(p, schBytes(3), 0o644)
-	if _, err := s.Restore(context.Background(), e.ID); err != nil {
-		t.Fatal(err)
-	}
-	fileIs(t, p, schBytes(1))
+	mustRestore(t, s, e.ID, p, schBytes(1))
 }
 
 // A record and copy moved into another file's slot name the wrong

@@ -1,6 +1,7 @@
 package backups
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -44,10 +45,16 @@ func TestSealCoversEveryField(t *testing.T) {
 	}
 	// The record as written restores.
 	os.WriteFile(e.Path+".json", orig, 0o644)
-	if _, err := s.Restore(t.Context(), e.ID); err != nil {
+	mustRestore(t, s, e.ID, p, schBytes(1))
+}
+
+// mustRestore restores backup id and finds want at p.
+func mustRestore(t *testing.T, s *Store, id, p string, want []byte) {
+	t.Helper()
+	if _, err := s.Restore(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
-	fileIs(t, p, schBytes(1))
+	fileIs(t, p, want)
 }
 
 // A copy in the right slot, sealed under the right key (a forger with the
