@@ -13,14 +13,8 @@ import (
 // other check (the kind changed alone to one whose checks the copy also
 // passes, the size and time of a copy whose bytes did not change).
 func TestSealCoversEveryField(t *testing.T) {
-	s := &Store{Dir: t.TempDir()}
-	work := t.TempDir()
-	p := filepath.Join(work, "modlauncher.sch")
-	os.WriteFile(p, schBytes(1), 0o644)
-	e, err := s.Copy(p, Options{Kind: KindSch, Lock: p, Why: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, p, e := schBackup(t, Options{Kind: KindSch, Why: "test"})
+	work := filepath.Dir(p)
 	orig, _ := os.ReadFile(e.Path + ".json")
 	for _, c := range []struct {
 		field string
@@ -48,6 +42,34 @@ func TestSealCoversEveryField(t *testing.T) {
 	mustRestore(t, s, e.ID, p, schBytes(1))
 }
 
+// schBackup backs up a modlauncher.sch listing mod 1 (Lock: the file
+// itself) in a new store: the store, the file, the backup.
+func schBackup(t *testing.T, o Options) (*Store, string, *Entry) {
+	t.Helper()
+	s := &Store{Dir: t.TempDir()}
+	p := filepath.Join(t.TempDir(), "modlauncher.sch")
+	os.WriteFile(p, schBytes(1), 0o644)
+	o.Lock = p
+	e, err := s.Copy(p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, p, e
+}
+
+// reseal seals rec under s's key, as Packsmith would, and writes it as
+// the record of the copy at copyPath (a forger who has the key).
+func reseal(t *testing.T, s *Store, rec *Entry, copyPath string) {
+	t.Helper()
+	key, err := s.key()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Seal = sealWith(key, rec)
+	b, _ := json.Marshal(recordFile{rec, rec.SHA256, rec.Seal})
+	os.WriteFile(copyPath+".json", b, 0o644)
+}
+
 // mustRestore restores backup id and finds want at p.
 func mustRestore(t *testing.T, s *Store, id, p string, want []byte) {
 	t.Helper()
@@ -61,18 +83,7 @@ func mustRestore(t *testing.T, s *Store, id, p string, want []byte) {
 // key, or a bug in Copy), whose name is not of the original's file is
 // refused before its kind is checked or anything is written.
 func TestRestoreRefusesACopyNamedForAnotherFile(t *testing.T) {
-	s := &Store{Dir: t.TempDir()}
-	work := t.TempDir()
-	p := filepath.Join(work, "modlauncher.sch")
-	os.WriteFile(p, schBytes(1), 0o644)
-	e, err := s.Copy(p, Options{Kind: KindSch, Lock: p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	key, err := s.key()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, p, e := schBackup(t, Options{Kind: KindSch})
 	slot := filepath.Base(filepath.Dir(e.Path))
 	for _, name := range []string{
 		"20000101-000000.000000-1.EVIL.MOD",
@@ -88,9 +99,7 @@ func TestRestoreRefusesACopyNamedForAnotherFile(t *testing.T) {
 			body, _ := os.ReadFile(e.Path)
 			os.WriteFile(copyPath, body, 0o644)
 			rec.ID, rec.Path = slot+"/"+name, ""
-			rec.Seal = sealWith(key, rec)
-			b, _ := json.Marshal(recordFile{rec, rec.SHA256, rec.Seal})
-			os.WriteFile(copyPath+".json", b, 0o644)
+			reseal(t, s, rec, copyPath)
 			os.WriteFile(p, schBytes(3), 0o644)
 			mustRefuse(t, s, rec.ID, "is not of a file named modlauncher.sch")
 			fileIs(t, p, schBytes(3))
