@@ -1,5 +1,5 @@
 // The Wails CLI, pinned for this repository. wails v2.9.2 does not build
-// with its own golang.org/x/tools v0.17.0 on Go >= 1.23; x/tools v0.35.0
+// with its own golang.org/x/tools v0.17.0 on Go >= 1.23; x/tools v0.52.0
 // does. Build it with `make wails` (writes build/tools/wails).
 module packsmith/tools/wails
 
