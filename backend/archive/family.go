@@ -37,6 +37,10 @@ type Family struct {
 	// is not itself an archive (a TL2 .DAT entry is text, not a Reborn
 	// pack): the kind map does not call it one.
 	NotArchiveInside bool
+	// Sidecars are extensions of files that travel with one of the
+	// family's archives and are not archives themselves (".man", a
+	// DATA.PAK's manifest): a folder listing does not offer them.
+	Sidecars []string
 	// Create, when set, packs the folder dir into a new archive of the
 	// family at out (named with one of Exts), encrypted with password when
 	// the family encrypts and one is given: the CLI's create and the
@@ -58,6 +62,18 @@ func CreatorFor(out string) (Family, bool) {
 		}
 	}
 	return Family{}, false
+}
+
+// IsSidecar says whether name (a file name or path) has a registered
+// family's sidecar extension (Family.Sidecars), any case.
+func IsSidecar(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range Families() {
+		if slices.Contains(f.Sidecars, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // Counts is an Info value (Capabilities.Info) that counts the archive's

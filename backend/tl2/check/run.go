@@ -215,7 +215,7 @@ func target(p string) (Source, error) {
 // ModFile reads a deployed .MOD: its entries by upper-case path, compiled
 // sources (BINDAT) decompiled to text when read. The closer closes the file.
 func ModFile(name, p string) (*Mod, func() error, error) {
-	f, r, err := mod.OpenFile(p, nil)
+	f, r, err := modpack.OpenMod(p, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -153,7 +153,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 // openMod opens the .MOD at modPath (a DATA.PAK, which has no MOD.DAT,
 // is refused); the caller closes the file.
 func openMod(modPath string) (*os.File, *mod.Reader, error) {
-	f, r, err := mod.OpenFile(modPath, nil)
+	f, r, err := modpack.OpenMod(modPath, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,13 +1,16 @@
-package mod
+package modpack
 
 import (
 	"fmt"
 	"os"
+
+	"packsmith/formats/tl2/mod"
 )
 
-// OpenFile opens the .MOD (or DATA.PAK) at path for reading: the file,
+// OpenMod opens the .MOD (or DATA.PAK) at path for reading: the file,
 // which the caller closes, and its Reader. An error names the path.
-func OpenFile(path string, opts *Options) (*os.File, *Reader, error) {
+// (formats/tl2/mod reads from an io.ReaderAt; opening files is here.)
+func OpenMod(path string, opts *mod.Options) (*os.File, *mod.Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -17,7 +20,7 @@ func OpenFile(path string, opts *Options) (*os.File, *Reader, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	r, err := NewReader(f, st.Size(), opts)
+	r, err := mod.NewReader(f, st.Size(), opts)
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
