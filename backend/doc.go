@@ -40,12 +40,14 @@
 // Inside tl2/ its packages stand in an order of their own, bottom up:
 //
 //	tl2paths → tl2names → merge → unitanim → tl2game → loadorder → deploy →
-//	modfiles → levelbake → modpack → modunpack → check → mergepatch
+//	modfiles → levelbake → modpack → modunpack → check → mergepatch →
+//	profiles → saves
 //
 // (a package's subpackages, as loadorder/loadordertest, stand with it):
 // the game's folders and names first, then what reads the game, then
-// what packs, and on top what reads packs (unpack, check, the merged
-// patch). A new tl2 package takes its place in this list.
+// what packs, what reads packs (unpack, check, the merged patch), and on
+// top the profiles and saves that keep the load order. A new tl2 package
+// takes its place in this list.
 //
 // Tests may also import backend/drivers/... (real families through
 // drivers/all, the memory archive through drivers/drivertest) and

@@ -21,10 +21,12 @@ var order = []string{"sys", "archive", "workspace", "tl2", "view", "export", "ed
 // it down): the toolchain's own floors, so a merge or a check never
 // becomes something modpack needs. A package's subpackages
 // (loadorder/loadordertest) stand with it. modfiles is the mod-file
-// store levelbake and meshview read (issue 46).
+// store levelbake and meshview read (issue 46); profiles and saves
+// (issues 43, 48) read the load order.
 var tl2Order = []string{
 	"tl2paths", "tl2names", "merge", "unitanim", "tl2game", "loadorder", "deploy",
 	"modfiles", "levelbake", "modpack", "modunpack", "check", "mergepatch",
+	"profiles", "saves",
 }
 
 const module = "packsmith/"
