@@ -16,7 +16,7 @@ WAILS     := build/tools/wails
 # webkit2_41 = webkit2gtk-4.1 with libsoup 3. scripts/release.sh uses it too.
 WEBKIT    ?= webkit2_36
 
-.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-fuzz test-frontend test-e2e test-window vet bench fuzz clean
+.PHONY: release test-release run deps frontend build build-cli build-windows dev wails bindings bindings-check icons test test-go test-fuzz test-frontend test-e2e test-window vet bench fuzz clean deps-check mutate
 
 deps:
 	@bash scripts/deps.sh
@@ -41,6 +41,18 @@ build-windows: frontend
 # (a server, CI) it runs under Xvfb.
 run: build
 	@bash scripts/run.sh
+
+# What is behind: direct modules and golang.org/x (which come in through
+# Wails) with a newer version on the Go proxy, for the program and for the
+# pinned Wails CLI (tools/wails).
+deps-check:
+	@bash scripts/deps-check.sh
+
+# Mutation testing with go-gremlins (scripts/mutate.sh; slow, one package
+# at a time; not part of make test). MUTATE names the packages.
+MUTATE ?= backend/tl2/merge backend/tl2/mergepatch backend/tl2/check formats/ogre/skeleton formats/ogre/skin backend/workspace/backups backend/tl2/modpack
+mutate:
+	MUTATE="$(MUTATE)" bash scripts/mutate.sh
 
 vet:
 	$(GO) vet $(GOPKGS)

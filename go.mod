@@ -8,9 +8,9 @@ require (
 	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/sqweek/dialog v0.0.0-20260123140253-64c163d53aac
 	github.com/wailsapp/wails/v2 v2.9.2
-	golang.org/x/image v0.12.0
-	golang.org/x/sys v0.20.0
-	golang.org/x/text v0.15.0
+	golang.org/x/image v0.48.0
+	golang.org/x/sys v0.50.0
+	golang.org/x/text v0.44.0
 )
 
 require (
@@ -38,7 +38,7 @@ require (
 	github.com/valyala/fasttemplate v1.2.2 // indirect
 	github.com/wailsapp/go-webview2 v1.0.16 // indirect
 	github.com/wailsapp/mimetype v1.4.1 // indirect
-	golang.org/x/crypto v0.23.0 // indirect
+	golang.org/x/crypto v0.59.0 // indirect
 	golang.org/x/exp v0.0.0-20230522175609-2e198f4a06a1 // indirect
-	golang.org/x/net v0.25.0 // indirect
+	golang.org/x/net v0.63.0 // indirect
 )

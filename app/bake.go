@@ -8,7 +8,6 @@ import (
 	"io"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/usermsg"
@@ -63,8 +62,8 @@ func (s *ToolsService) BakeGrid(id, entryPath string) (string, error) {
 	if !ok {
 		return "", &archive.EntryError{Archive: a.Path(), Entry: entryPath, Offset: -1, Err: archive.ErrNotFound}
 	}
-	root, ok := levelbake.ArchiveRoot(e.Path)
-	if !ok || !strings.EqualFold(filepath.Ext(e.Path), ".layout") {
+	root, ok := levelbake.LayoutTarget(e.Path)
+	if !ok {
 		return "", fmt.Errorf("%s: only a .LAYOUT under a MEDIA folder can be baked", e.Path)
 	}
 	return startCall(s.jobs, "bake", "Baking the walk grid of "+path.Base(e.Path), e.Path, func(ctx context.Context, p *jobs.Reporter) (any, error) {
@@ -91,7 +90,7 @@ func (s *ToolsService) bakeGrid(ctx context.Context, p *jobs.Reporter, a archive
 	if err != nil {
 		return nil, err
 	}
-	v := &BakeView{Layout: e.Path, Grid: strings.TrimSuffix(e.Path, filepath.Ext(e.Path)) + gridExt(e.Path), Report: rep}
+	v := &BakeView{Layout: e.Path, Grid: levelbake.GridPath(e.Path), Report: rep}
 	if err := s.drawBaked(ctx, p, v, baked); err != nil {
 		return nil, err
 	}
@@ -195,13 +194,6 @@ func (s *ToolsService) bakeLayoutFile(ctx context.Context, p *jobs.Reporter, lay
 		return nil, err
 	}
 	return v, nil
-}
-
-func gridExt(p string) string {
-	if filepath.Ext(p) == strings.ToLower(filepath.Ext(p)) {
-		return ".mpp"
-	}
-	return ".MPP"
 }
 
 const maxBakeEntry = 256 << 20

@@ -10,7 +10,6 @@ import (
 	"context"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/drivers/iopdrv"
 	"packsmith/backend/export/convert"
 	"packsmith/backend/export/extract"
 	"packsmith/backend/tl2/check"
@@ -48,7 +47,7 @@ func startCall(jb *jobs.Manager, kind, title, what string, fn jobs.Func) string 
 // The tests check the list against the kinds started here and against the
 // results the jobs give.
 func JobResults() map[string]any {
-	return map[string]any{
+	kinds := map[string]any{
 		"open":                 session.Info{},
 		"image":                RenderedImage{},
 		"grid-diff":            RenderedImage{},
@@ -60,7 +59,6 @@ func JobResults() map[string]any {
 		"extract":              extract.Result{},
 		"save":                 SavedArchive{},
 		"optimize":             OptimizeResult{},
-		"create":               iopdrv.CreateResult{},
 		"bake":                 &BakeView{},
 		"inspect":              &modpack.Inspection{},
 		"pack":                 &modpack.Result{},
@@ -81,4 +79,11 @@ func JobResults() map[string]any {
 		"reborn-read":          RebornTable{},
 		"reborn-edit":          RebornSaved{},
 	}
+	// Kinds a family supplies: the pack it creates from a folder.
+	for _, f := range archive.Families() {
+		if f.CreateResult != nil {
+			kinds["create"] = f.CreateResult
+		}
+	}
+	return kinds
 }

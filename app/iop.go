@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/drivers/iopdrv"
 	"packsmith/backend/edit/writeback"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/session"
@@ -87,8 +86,8 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 				if c.Optimize == nil {
 					return nil, fmt.Errorf("%s: optimize is for Lost Saga .iop packs", path)
 				}
-				if in, ok := c.Info().(iopdrv.Info); ok {
-					res.EntriesBefore, res.SizeBefore = in.Entries, in.FileSize
+				if in, ok := c.Info().(archive.Counts); ok {
+					res.EntriesBefore, res.SizeBefore = in.Counts()
 				}
 				return c.Optimize(ctx, dst, p)
 			})
@@ -98,8 +97,8 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 		res.Result = r
 		if a, err := archive.Open(r.Output, archive.OpenOptions{Password: password, Budget: s.budget}); err == nil {
 			if info := a.Capabilities().Info; info != nil {
-				if in, ok := info().(iopdrv.Info); ok {
-					res.EntriesAfter, res.SizeAfter = in.Entries, in.FileSize
+				if in, ok := info().(archive.Counts); ok {
+					res.EntriesAfter, res.SizeAfter = in.Counts()
 				}
 			}
 			a.Close()
@@ -108,18 +107,20 @@ func (s *ToolsService) OptimizePack(path, out, password string) (string, error) 
 	}), nil
 }
 
-// CreatePack starts a job that packs the folder dir into a new Lost Saga
-// pack at out (encrypted with password when one is given). A password
-// given is remembered for the new pack.
+// CreatePack starts a job that packs the folder dir into a new pack at
+// out, of the family that creates archives named so (a Lost Saga .iop),
+// encrypted with password when one is given. A password given is
+// remembered for the new pack.
 func (s *ToolsService) CreatePack(out, dir, password string) (string, error) {
 	if strings.TrimSpace(out) == "" || strings.TrimSpace(dir) == "" {
-		return "", fmt.Errorf("create: give the folder to pack and the .iop to write")
+		return "", fmt.Errorf("create: give the folder to pack and the pack to write")
 	}
-	if !strings.EqualFold(filepath.Ext(out), ".iop") {
-		return "", fmt.Errorf("create: %s: the pack's name must end in .iop", out)
+	fam, ok := archive.CreatorFor(out)
+	if !ok {
+		return "", fmt.Errorf("create: %s: %s", out, creatableNames())
 	}
 	return s.jobs.Start("create", "Creating "+filepath.Base(out), func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		res, err := iopdrv.Create(ctx, out, dir, password, p)
+		res, err := fam.Create(ctx, out, dir, password, p)
 		if err == nil && password != "" {
 			s.settings.Update(func(st *settings.Settings) {
 				if st.Passwords == nil {
@@ -130,4 +131,19 @@ func (s *ToolsService) CreatePack(out, dir, password string) (string, error) {
 		}
 		return res, err
 	}), nil
+}
+
+// creatableNames says which names a new pack may have: the extensions of
+// the families that create archives.
+func creatableNames() string {
+	var exts []string
+	for _, f := range archive.Families() {
+		if f.Create != nil {
+			exts = append(exts, f.Exts...)
+		}
+	}
+	if len(exts) == 0 {
+		return "no family creates archives"
+	}
+	return "the pack's name must end in " + strings.Join(exts, " or ")
 }

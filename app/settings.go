@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/version"
@@ -79,14 +78,14 @@ func (s *SettingsService) DemoFiles() []string {
 	}
 	for _, e := range ents {
 		p := filepath.Join(s.window.demoDir, e.Name())
-		// DATA.PAK.MAN is the sidecar of DATA.PAK, which opens with it.
+		// A sidecar (DATA.PAK.MAN) opens with its archive (DATA.PAK).
 		if e.IsDir() {
 			if archive.Claimed(p) {
 				out = append(out, p)
 			}
 			continue
 		}
-		if e.Type().IsRegular() && !strings.EqualFold(filepath.Ext(e.Name()), ".man") {
+		if e.Type().IsRegular() && !archive.IsSidecar(e.Name()) {
 			if _, err := archive.Detect(p); err == nil {
 				out = append(out, p)
 			}

@@ -48,17 +48,7 @@ func (b *wailsBridge) OpenFolder(title string) (string, error) {
 // RunWindow opens the window; paths (archives given on the command line)
 // open at start.
 func RunWindow(args []string) int {
-	var paths []string
-	for _, a := range args {
-		if _, err := os.Stat(a); err == nil { // a file or a folder
-			paths = append(paths, a)
-		}
-	}
-	if len(paths) == 0 {
-		if p := os.Getenv("PACKSMITH_OPEN"); p != "" {
-			paths = append(paths, p)
-		}
-	}
+	paths := startPaths(args)
 	bridge := &wailsBridge{}
 	var closing atomic.Bool
 	svc := NewApp(bridge, bridge, paths)
@@ -78,25 +68,6 @@ func RunWindow(args []string) int {
 	if ws.Maximised {
 		startState = options.Maximised
 	}
-	// A second launch with a file (Windows: a double-clicked archive while
-	// the window is open) hands it to this window. Windows only: on Linux
-	// parallel test runs of the desktop build would hand files to each other.
-	var single *options.SingleInstanceLock
-	if goruntime.GOOS == "windows" {
-		single = &options.SingleInstanceLock{
-			UniqueId: "packsmith-6f0d5b2e-window",
-			OnSecondInstanceLaunch: func(d options.SecondInstanceData) {
-				if bridge.ctx == nil {
-					return
-				}
-				runtime.WindowUnminimise(bridge.ctx)
-				runtime.WindowShow(bridge.ctx)
-				if p := secondInstancePaths(d.Args, d.WorkingDirectory); len(p) > 0 {
-					runtime.EventsEmit(bridge.ctx, "files-dropped", p)
-				}
-			},
-		}
-	}
 	err = wails.Run(&options.App{
 		Title:              "Packsmith",
 		Width:              ws.Width,
@@ -104,7 +75,7 @@ func RunWindow(args []string) int {
 		MinWidth:           minWidth,
 		MinHeight:          minHeight,
 		WindowStartState:   startState,
-		SingleInstanceLock: single,
+		SingleInstanceLock: singleInstance(bridge),
 		Windows:            &windows.Options{WebviewUserDataPath: webviewDataDir(goruntime.GOOS, os.Getenv)},
 		BackgroundColour:   &options.RGBA{R: 24, G: 26, B: 31, A: 255},
 		AssetServer: &assetserver.Options{
@@ -159,6 +130,46 @@ func RunWindow(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// startPaths are the archives to open at start: the arguments that name
+// a file or a folder, else PACKSMITH_OPEN.
+func startPaths(args []string) []string {
+	var paths []string
+	for _, a := range args {
+		if _, err := os.Stat(a); err == nil { // a file or a folder
+			paths = append(paths, a)
+		}
+	}
+	if len(paths) == 0 {
+		if p := os.Getenv("PACKSMITH_OPEN"); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// singleInstance is the window's single-instance lock, or nil.
+func singleInstance(bridge *wailsBridge) *options.SingleInstanceLock {
+	// A second launch with a file (Windows: a double-clicked archive while
+	// the window is open) hands it to this window. Windows only: on Linux
+	// parallel test runs of the desktop build would hand files to each other.
+	if goruntime.GOOS != "windows" {
+		return nil
+	}
+	return &options.SingleInstanceLock{
+		UniqueId: "packsmith-6f0d5b2e-window",
+		OnSecondInstanceLaunch: func(d options.SecondInstanceData) {
+			if bridge.ctx == nil {
+				return
+			}
+			runtime.WindowUnminimise(bridge.ctx)
+			runtime.WindowShow(bridge.ctx)
+			if p := secondInstancePaths(d.Args, d.WorkingDirectory); len(p) > 0 {
+				runtime.EventsEmit(bridge.ctx, "files-dropped", p)
+			}
+		},
+	}
 }
 
 // keepWindowPlace writes where the window is for the next start

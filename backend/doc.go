@@ -24,9 +24,9 @@
 //     the walk-grid bake, merge, profiles, saves and, above those three,
 //     combine (it merges as mergepatch does, keeps the setup before it
 //     as a profile and moves characters with saves). It computes; it
-//     never draws, so it does not
-//     import view/ (text is decoded by formats/gametext, a layout's root
-//     section named by formats/tl2/layout.RootOf).
+//     never draws, so it does not import view/ (text is decoded by
+//     formats/gametext, a layout's root section named by
+//     formats/tl2/layout.RootOf).
 //   - view: what the window and the CLI show: kind, preview, render,
 //     content (an entry's text, whether it is a picture), meshview,
 //     search, diff. It draws what tl2 computes (meshview places a level as
@@ -39,6 +39,19 @@
 //     preview renderers are registered where app/ wires the window and
 //     the CLI), drivers/drivertest (the in-memory archive and the
 //     conformance suite, which drives edit/writeback).
+//
+// Inside tl2/ its packages stand in an order of their own, bottom up:
+//
+//	tl2paths → tl2names → merge → unitanim → tl2game → loadorder → deploy →
+//	modfiles → levelbake → modpack → modunpack → check → mergepatch →
+//	profiles → saves → combine
+//
+// (a package's subpackages, as loadorder/loadordertest, stand with it):
+// the game's folders and names first, then what reads the game, then
+// what packs, what reads packs (unpack, check, the merged patch), and on
+// top the profiles and saves that keep the load order, and combine, which
+// uses all three (it merges, keeps a profile, moves characters). A new tl2 package
+// takes its place in this list.
 //
 // Tests may also import backend/drivers/... (real families through
 // drivers/all, the memory archive through drivers/drivertest) and

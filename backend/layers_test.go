@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,19 @@ import (
 
 // order is backend/'s folders from the bottom up (doc.go writes it down).
 var order = []string{"sys", "archive", "workspace", "tl2", "view", "export", "edit", "drivers"}
+
+// tl2Order is backend/tl2/'s packages from the bottom up (doc.go writes
+// it down): the toolchain's own floors, so a merge or a check never
+// becomes something modpack needs. A package's subpackages
+// (loadorder/loadordertest) stand with it. modfiles is the mod-file
+// store levelbake and meshview read (issue 46); profiles and saves
+// (issues 43, 48) read the load order; combine uses mergepatch, profiles
+// and saves.
+var tl2Order = []string{
+	"tl2paths", "tl2names", "merge", "unitanim", "tl2game", "loadorder", "deploy",
+	"modfiles", "levelbake", "modpack", "modunpack", "check", "mergepatch",
+	"profiles", "saves", "combine",
+}
 
 const module = "packsmith/"
 
@@ -63,6 +77,8 @@ func rule(file, imp string) string {
 		switch {
 		case !ok:
 			return fmt.Sprintf("backend/%s is not in the order", folder)
+		case tr == fr && folder == "tl2":
+			return tl2Rule(from, rest)
 		case tr <= fr:
 			return ""
 		case test && folder == "drivers":
@@ -71,6 +87,26 @@ func rule(file, imp string) string {
 		return fmt.Sprintf("%s is below %s", from[1], folder)
 	}
 	return top + "/ is above backend/"
+}
+
+// tl2Rule: inside backend/tl2/, the file (from, split at '/') importing
+// tl2/... (rest) obeys tl2Order, or says why not.
+func tl2Rule(from []string, rest string) string {
+	if len(from) < 4 {
+		return "backend/tl2/'s own files import nothing of the module"
+	}
+	_, to, _ := strings.Cut(rest, "/")
+	to, _, _ = strings.Cut(to, "/")
+	fr, tr := slices.Index(tl2Order, from[2]), slices.Index(tl2Order, to)
+	switch {
+	case fr < 0:
+		return fmt.Sprintf("backend/tl2/%s is not in the tl2 order (add it to tl2Order and doc.go)", from[2])
+	case tr < 0:
+		return fmt.Sprintf("backend/tl2/%s is not in the tl2 order", to)
+	case tr <= fr:
+		return ""
+	}
+	return fmt.Sprintf("inside tl2/, %s is below %s", from[2], to)
 }
 
 // TestOneDirection parses the imports of every Go file in backend/ and
@@ -140,6 +176,18 @@ func TestRule(t *testing.T) {
 		{"backend/drivers/all/all.go", "packsmith/backend/view/render", false},
 		{"backend/drivers/all/all.go", "packsmith/backend/drivers/tl2drv", true},
 		{"backend/drivers/tl2drv/driver.go", "packsmith/backend/view/kind", true},
+		// Inside tl2/: its own order.
+		{"backend/tl2/mergepatch/mergepatch.go", "packsmith/backend/tl2/modpack", true},
+		{"backend/tl2/modpack/pack.go", "packsmith/backend/tl2/mergepatch", false},
+		{"backend/tl2/modpack/pack.go", "packsmith/backend/tl2/check", false},
+		{"backend/tl2/loadorder/patch.go", "packsmith/backend/tl2/merge", true},
+		{"backend/tl2/merge/merge.go", "packsmith/backend/tl2/loadorder", false},
+		{"backend/tl2/deploy/deploy_test.go", "packsmith/backend/tl2/loadorder/loadordertest", true},
+		{"backend/tl2/loadorder/x_test.go", "packsmith/backend/tl2/deploy", false},
+		{"backend/tl2/loadorder/loadorder.go", "packsmith/backend/tl2/loadorder/loadordertest", true},
+		{"backend/tl2/newpkg/x.go", "packsmith/backend/tl2/tl2paths", false},
+		{"backend/tl2/check/x.go", "packsmith/backend/tl2/newpkg", false},
+		{"backend/tl2/x.go", "packsmith/backend/tl2/tl2paths", false},
 	} {
 		if got := rule(c.file, c.imp) == ""; got != c.ok {
 			t.Errorf("%s importing %s: allowed %v, want %v", c.file, c.imp, got, c.ok)
@@ -156,6 +204,11 @@ func TestDocSaysTheOrder(t *testing.T) {
 	want := strings.Join(order, " → ")
 	if !strings.Contains(string(b), want) {
 		t.Errorf("doc.go does not name the order %q", want)
+	}
+	// The tl2 order may wrap: compare with runs of spaces and "//" folded.
+	flat := strings.Join(strings.Fields(strings.ReplaceAll(string(b), "//", " ")), " ")
+	if tl2 := strings.Join(tl2Order, " → "); !strings.Contains(flat, tl2) {
+		t.Errorf("doc.go does not name the tl2 order %q", tl2)
 	}
 	readme, err := os.ReadFile("../docs/REFERENCE.md")
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
 
@@ -100,7 +101,7 @@ func runCompile(c *ctx, args []string) error {
 	if k, ok := rawTableKind(p); ok {
 		return compileRAWTable(c, p, k, *out, *strict)
 	}
-	if x != ".layout" && x != ".dat" && x != ".template" && x != ".animation" && x != ".hie" {
+	if mod.SourceKind(p) == mod.NotSource {
 		return fmt.Errorf("%s: compile takes .DAT, .TEMPLATE, .ANIMATION, .HIE (to BINDAT), .LAYOUT (to BINLAYOUT) or a RAW table, NAME.RAW.txt (to NAME.RAW)", p)
 	}
 	src, err := os.ReadFile(p)

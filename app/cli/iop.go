@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/drivers/iopdrv"
 	"packsmith/backend/edit/writeback"
 )
 
@@ -30,14 +29,14 @@ func runOptimize(c *ctx, args []string) error {
 	if len(pos) != 1 {
 		return usageError{"want one PACK"}
 	}
-	var before, after iopdrv.Info
+	var before, after counts
 	res, err := writeback.ApplyWith(c.context, pos[0], *out, nil, archive.OpenOptions{Password: *pw}, nil,
 		func(a archive.Archive, dst string) (archive.Staged, error) {
 			caps := a.Capabilities()
 			if caps.Optimize == nil {
 				return nil, fmt.Errorf("%s: optimize is for Lost Saga .iop packs, not %s archives", a.Path(), a.Family())
 			}
-			before, _ = caps.Info().(iopdrv.Info)
+			before = countsOf(caps.Info())
 			return caps.Optimize(c.context, dst, archive.NoProgress{})
 		})
 	if err != nil {
@@ -45,7 +44,7 @@ func runOptimize(c *ctx, args []string) error {
 	}
 	if a, err := archive.Open(res.Output, archive.OpenOptions{Password: *pw}); err == nil {
 		if info := a.Capabilities().Info; info != nil {
-			after, _ = info().(iopdrv.Info)
+			after = countsOf(info())
 		}
 		a.Close()
 	}
@@ -56,9 +55,9 @@ func runOptimize(c *ctx, args []string) error {
 			EntriesAfter  int   `json:"entriesAfter"`
 			SizeBefore    int64 `json:"sizeBefore"`
 			SizeAfter     int64 `json:"sizeAfter"`
-		}{res, before.Entries, after.Entries, before.FileSize, after.FileSize})
+		}{res, before.entries, after.entries, before.size, after.size})
 	}
-	fmt.Fprintf(c.stdout, "wrote %s: %d entries (was %d), %d bytes (was %d)", res.Output, after.Entries, before.Entries, after.FileSize, before.FileSize)
+	fmt.Fprintf(c.stdout, "wrote %s: %d entries (was %d), %d bytes (was %d)", res.Output, after.entries, before.entries, after.size, before.size)
 	if res.BackupID != "" {
 		fmt.Fprintf(c.stdout, " (backup: %s)", res.BackupID)
 	}
@@ -75,22 +74,35 @@ func runCreate(c *ctx, args []string) error {
 	if len(pos) != 2 {
 		return usageError{"want OUT.iop and DIR"}
 	}
-	res, err := iopdrv.Create(c.context, pos[0], pos[1], *pw, nil)
+	fam, ok := archive.CreatorFor(pos[0])
+	if !ok {
+		return fmt.Errorf("create: %s: no family creates archives named so (a Lost Saga pack ends in .iop)", pos[0])
+	}
+	res, err := fam.Create(c.context, pos[0], pos[1], *pw, nil)
 	if err != nil {
 		return err
 	}
 	if *js {
 		return writeJSON(c.stdout, res)
 	}
-	enc := "not encrypted"
-	if res.Encrypted {
-		enc = "encrypted"
-	}
-	// The pack's own size first: the files' plain size can be a
-	// thousand times more (a gigabyte of zeros packs into a megabyte).
-	fmt.Fprintf(c.stdout, "wrote %s: %d entries, %d bytes (%d bytes of files before compression), %s, %d .ini scrambled\n",
-		res.Output, res.Entries, res.Size, res.Bytes, enc, res.Scrambled)
+	fmt.Fprintln(c.stdout, res)
 	return nil
+}
+
+// counts is what an optimize reports before and after.
+type counts struct {
+	entries int
+	size    int64
+}
+
+// countsOf reads an archive's Info as counts when its family gives them
+// (archive.Counts).
+func countsOf(info any) counts {
+	var n counts
+	if c, ok := info.(archive.Counts); ok {
+		n.entries, n.size = c.Counts()
+	}
+	return n
 }
 
 func runRename(c *ctx, args []string) error {

@@ -51,6 +51,42 @@ func init() {
 	})
 }
 
+// fillFromSettings fills what the command line leaves out from the
+// window's settings, and lets the pack look for the game.
+func fillFromSettings(opt *modpack.Options) {
+	st := settings.Load().Get()
+	if opt.ModsDir == "" {
+		opt.ModsDir = st.ModsDir
+	}
+	if opt.GameVersion == "" && opt.GameDir == "" {
+		opt.GameVersion, opt.GameDir = st.GameVersion, st.GameDir
+	}
+	if opt.BaseDir == "" {
+		opt.BaseDir = st.PackBaseDir
+	}
+	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
+	opt.FindGame = true
+}
+
+// packJSON prints pack's result (and its error) as JSON; a failed pack
+// exits with errFindings after its result is printed.
+func packJSON(c *ctx, res *modpack.Result, err error) error {
+	o := struct {
+		*modpack.Result
+		Error string `json:"error,omitempty"`
+	}{Result: res}
+	if err != nil {
+		o.Error = err.Error()
+	}
+	if werr := writeJSON(c.stdout, o); werr != nil {
+		return werr
+	}
+	if err != nil {
+		return errFindings
+	}
+	return nil
+}
+
 func runPack(c *ctx, args []string) error {
 	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
 	out := fs.String("o", "", "output .MOD")
@@ -105,19 +141,7 @@ func runPack(c *ctx, args []string) error {
 		}
 		opt.ReplayGUTS(uint32(n))
 	}
-	// The window's settings fill what the command line leaves out.
-	st := settings.Load().Get()
-	if opt.ModsDir == "" {
-		opt.ModsDir = st.ModsDir
-	}
-	if opt.GameVersion == "" && opt.GameDir == "" {
-		opt.GameVersion, opt.GameDir = st.GameVersion, st.GameDir
-	}
-	if opt.BaseDir == "" {
-		opt.BaseDir = st.PackBaseDir
-	}
-	opt.StrictNumbers = opt.StrictNumbers || st.PackStrictNumbers
-	opt.FindGame = true
+	fillFromSettings(&opt)
 	opt.Incremental = !*fullPack
 	opt.SHA256 = *withSHA
 	opt.CacheDir = modpack.DefaultCacheDir() // the user's cache, not the mod's folders
@@ -132,20 +156,7 @@ func runPack(c *ctx, args []string) error {
 	}
 	res, err := modpack.Pack(c.context, pos[0], opt)
 	if *js {
-		o := struct {
-			*modpack.Result
-			Error string `json:"error,omitempty"`
-		}{Result: res}
-		if err != nil {
-			o.Error = err.Error()
-		}
-		if werr := writeJSON(c.stdout, o); werr != nil {
-			return werr
-		}
-		if err != nil {
-			return errFindings
-		}
-		return nil
+		return packJSON(c, res, err)
 	}
 	if err != nil {
 		var pe *modpack.PackError

@@ -1,7 +1,10 @@
 package archive
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -34,6 +37,50 @@ type Family struct {
 	// is not itself an archive (a TL2 .DAT entry is text, not a Reborn
 	// pack): the kind map does not call it one.
 	NotArchiveInside bool
+	// Sidecars are extensions of files that travel with one of the
+	// family's archives and are not archives themselves (".man", a
+	// DATA.PAK's manifest): a folder listing does not offer them.
+	Sidecars []string
+	// Create, when set, packs the folder dir into a new archive of the
+	// family at out (named with one of Exts), encrypted with password when
+	// the family encrypts and one is given: the CLI's create and the
+	// window's Create pack call it through CreatorFor, so neither imports
+	// the driver. Its result is JSON-ready and a fmt.Stringer (the CLI's
+	// line); CreateResult is a value of its type, for the job's result
+	// type the window declares (app.JobResults).
+	Create       func(ctx context.Context, out, dir, password string, p Progress) (fmt.Stringer, error)
+	CreateResult fmt.Stringer
+}
+
+// CreatorFor is the registered family that creates archives named like
+// out (by extension, any case), or false.
+func CreatorFor(out string) (Family, bool) {
+	ext := strings.ToLower(filepath.Ext(out))
+	for _, f := range Families() {
+		if f.Create != nil && slices.Contains(f.Exts, ext) {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// IsSidecar says whether name (a file name or path) has a registered
+// family's sidecar extension (Family.Sidecars), any case.
+func IsSidecar(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range Families() {
+		if slices.Contains(f.Sidecars, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// Counts is an Info value (Capabilities.Info) that counts the archive's
+// entries and bytes, so an optimize can say what it saved without knowing
+// the family.
+type Counts interface {
+	Counts() (entries int, size int64)
 }
 
 // familyList holds the registered families, by Name; regMu guards it.
@@ -89,23 +136,6 @@ func ArchiveExts() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// IsArchiveExt says whether ext (".MOD", "mod", any case) is a registered
-// family's extension.
-func IsArchiveExt(ext string) bool {
-	ext = strings.ToLower(ext)
-	if !strings.HasPrefix(ext, ".") {
-		ext = "." + ext
-	}
-	for _, f := range Families() {
-		for _, e := range f.Exts {
-			if e == ext {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // IsArchiveInside says whether an entry named with ext inside an archive

@@ -37,25 +37,11 @@ func weightsFor(n uint) []uint32 {
 	return weights4[:]
 }
 
-// decodeBC7 decodes one BC7 block: the mode is the number of zero bits
-// before the first one bit; a zero first byte is reserved and decodes to
-// transparent black.
-func decodeBC7(src, dst []byte, stride int) {
-	mode := bits.TrailingZeros8(src[0])
-	if mode >= 8 {
-		for y := range 4 {
-			clear(dst[y*stride : y*stride+16])
-		}
-		return
-	}
-	m := &bc7Modes[mode]
-	br := newBitReader(src)
-	br.read(uint(mode) + 1)
-	part := br.read(m.pb)
-	rot := br.read(m.rb)
-	isb := br.read(m.isb)
-
-	// Endpoints: channel-major, then subset, then endpoint.
+// bc7Endpoints reads a block's endpoints (channel-major, then subset,
+// then endpoint), adds the p-bits and scales them to 8 bits by
+// replicating the top bits into the low ones (alpha 255 when the mode
+// has none).
+func bc7Endpoints(br *bitReader, m *bc7Mode) [6][4]uint32 {
 	n := 2 * m.ns
 	var ep [6][4]uint32
 	for c := range 3 {
@@ -105,6 +91,28 @@ func decodeBC7(src, dst []byte, stride int) {
 			ep[e][3] = 255
 		}
 	}
+	return ep
+}
+
+// decodeBC7 decodes one BC7 block: the mode is the number of zero bits
+// before the first one bit; a zero first byte is reserved and decodes to
+// transparent black.
+func decodeBC7(src, dst []byte, stride int) {
+	mode := bits.TrailingZeros8(src[0])
+	if mode >= 8 {
+		for y := range 4 {
+			clear(dst[y*stride : y*stride+16])
+		}
+		return
+	}
+	m := &bc7Modes[mode]
+	br := newBitReader(src)
+	br.read(uint(mode) + 1)
+	part := br.read(m.pb)
+	rot := br.read(m.rb)
+	isb := br.read(m.isb)
+
+	ep := bc7Endpoints(&br, m)
 
 	sub, anchors := subsetMap(m.ns, part)
 	var idx1, idx2 [16]uint8

@@ -188,41 +188,9 @@ func readHeader(r io.Reader) (*header, error) {
 		in.FourCC = fourCCString(fourCC)
 	}
 	if pfFlags&pfFourCC != 0 && in.FourCC == "DX10" {
-		if n, err := io.ReadFull(r, b[4+headerSize:]); err != nil {
-			return nil, errorf(int64(4+headerSize+n), ErrTruncated, "file ends inside the DX10 header")
+		if err := h.readDX10(r, b[:], depth); err != nil {
+			return nil, err
 		}
-		in.DataOffset += dx10Size
-		dxgi, dim, misc, arr, misc2 := u32(128), u32(132), u32(136), u32(140), u32(144)
-		in.DXGIFormat = dxgi
-		switch dim {
-		case 2, 3: // 1D, 2D
-			in.Depth, in.IsVolume = 1, false
-		case 4: // 3D
-			in.IsVolume = depth > 1
-			in.Depth = max(1, int(depth))
-		default:
-			return nil, errorf(132, nil, "DX10 resource dimension %d, want 2, 3 or 4", dim)
-		}
-		if arr == 0 {
-			return nil, errorf(140, nil, "DX10 array size is 0")
-		}
-		if arr > maxArraySize {
-			return nil, errorf(140, ErrTooLarge, "DX10 array size %d exceeds %d", arr, maxArraySize)
-		}
-		in.ArraySize = int(arr)
-		in.IsCube, in.Faces = false, 1
-		if misc&dx10Cube != 0 {
-			if dim != 3 {
-				return nil, errorf(136, nil, "cube flag on a resource of dimension %d", dim)
-			}
-			in.IsCube, in.Faces = true, 6
-		}
-		in.Premultiplied = misc2&7 == 2
-		pf, err := dxgiFormat(dxgi)
-		if err != nil {
-			return nil, errorf(128, ErrUnsupported, "%v", err)
-		}
-		h.pf = pf
 	} else {
 		pf, off, err := legacyFormat(b[76 : 76+pfSize])
 		if err != nil {
@@ -254,6 +222,49 @@ func readHeader(r io.Reader) (*header, error) {
 	}
 	in.DataSize = h.chainSize() * int64(in.Slices())
 	return h, nil
+}
+
+// readDX10 reads the DX10 header that follows the legacy one in b (whose
+// first 4+headerSize bytes are read; depth is the legacy header's).
+func (h *header) readDX10(r io.Reader, b []byte, depth uint32) error {
+	u32 := func(off int) uint32 { return binary.LittleEndian.Uint32(b[off:]) }
+	in := &h.Info
+	if n, err := io.ReadFull(r, b[4+headerSize:]); err != nil {
+		return errorf(int64(4+headerSize+n), ErrTruncated, "file ends inside the DX10 header")
+	}
+	in.DataOffset += dx10Size
+	dxgi, dim, misc, arr, misc2 := u32(128), u32(132), u32(136), u32(140), u32(144)
+	in.DXGIFormat = dxgi
+	switch dim {
+	case 2, 3: // 1D, 2D
+		in.Depth, in.IsVolume = 1, false
+	case 4: // 3D
+		in.IsVolume = depth > 1
+		in.Depth = max(1, int(depth))
+	default:
+		return errorf(132, nil, "DX10 resource dimension %d, want 2, 3 or 4", dim)
+	}
+	if arr == 0 {
+		return errorf(140, nil, "DX10 array size is 0")
+	}
+	if arr > maxArraySize {
+		return errorf(140, ErrTooLarge, "DX10 array size %d exceeds %d", arr, maxArraySize)
+	}
+	in.ArraySize = int(arr)
+	in.IsCube, in.Faces = false, 1
+	if misc&dx10Cube != 0 {
+		if dim != 3 {
+			return errorf(136, nil, "cube flag on a resource of dimension %d", dim)
+		}
+		in.IsCube, in.Faces = true, 6
+	}
+	in.Premultiplied = misc2&7 == 2
+	pf, err := dxgiFormat(dxgi)
+	if err != nil {
+		return errorf(128, ErrUnsupported, "%v", err)
+	}
+	h.pf = pf
+	return nil
 }
 
 func fourCCString(v uint32) string {

@@ -165,13 +165,9 @@ func upper(s string) string {
 // FullChain is the number of mip levels down to 1×1 of a w×h image.
 func FullChain(w, h int) int { return bits.Len(uint(max(w, h, 1))) }
 
-// Encode writes img as a new DDS file of opt.Format with opt.Mips levels.
-func Encode(img image.Image, opt EncodeOptions) ([]byte, error) {
-	return EncodeContext(context.Background(), img, opt)
-}
-
-// EncodeContext is Encode that stops when ctx ends: every worker checks it
-// before each row of blocks (a 4096-wide BC7 row is a few milliseconds),
+// EncodeContext writes img as a new DDS file of opt.Format with opt.Mips
+// levels. It stops when ctx ends: every worker checks it before each row
+// of blocks (a 4096-wide BC7 row is a few milliseconds),
 // and it returns ctx's error and no bytes.
 func EncodeContext(ctx context.Context, img image.Image, opt EncodeOptions) ([]byte, error) {
 	h, pf, err := target(opt)
@@ -246,15 +242,10 @@ func encodeSurface(ctx context.Context, pf *pixFormat, img *image.NRGBA) ([]byte
 	return encodeLayout(pf, img)
 }
 
-// EncodeBlocks encodes img as a surface of 4×4 blocks of format ("BC1" …
-// "BC5", "BC7"), rows of blocks top to bottom, as DecodeBlocks reads them
-// (for containers other than DDS: Reborn btx).
-func EncodeBlocks(format string, img image.Image) ([]byte, error) {
-	return EncodeBlocksContext(context.Background(), format, img)
-}
-
-// EncodeBlocksContext is EncodeBlocks that stops when ctx ends, as
-// EncodeContext.
+// EncodeBlocksContext encodes img as a surface of 4×4 blocks of format
+// ("BC1" … "BC5", "BC7"), rows of blocks top to bottom, as DecodeBlocks
+// reads them (for containers other than DDS: Reborn btx). It stops when
+// ctx ends, as EncodeContext.
 func EncodeBlocksContext(ctx context.Context, format string, img image.Image) ([]byte, error) {
 	pf, ok := blockFormats[format]
 	enc, ok2 := blockEncoders[format]
@@ -268,17 +259,12 @@ func EncodeBlocksContext(ctx context.Context, format string, img image.Image) ([
 	return encodeBlocks(ctx, src, pf.blockBytes, enc)
 }
 
-// EncodeBlocksWith runs enc over every block of img, rows of blocks split
-// across the CPUs. Each block depends on its own texels only, so the bytes
-// are the same whatever the number of CPUs. Blocks overhanging the right or
-// bottom edge repeat the last column and row.
-func EncodeBlocksWith(img *image.NRGBA, blockBytes int, enc func(*texels, []byte)) []byte {
-	out, _ := encodeBlocks(context.Background(), img, blockBytes, enc) // a background context never ends
-	return out
-}
-
-// encodeBlocks is EncodeBlocksWith checking ctx before every row of
-// blocks; when ctx ends it returns ctx's error and no bytes.
+// encodeBlocks runs enc over every block of img, rows of blocks split
+// across the CPUs, checking ctx before every row of blocks; when ctx ends
+// it returns ctx's error and no bytes. Each block depends on its own
+// texels only, so the bytes are the same whatever the number of CPUs.
+// Blocks overhanging the right or bottom edge repeat the last column and
+// row.
 func encodeBlocks(ctx context.Context, img *image.NRGBA, blockBytes int, enc func(*texels, []byte)) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bw, bh := (w+3)/4, (h+3)/4
@@ -379,17 +365,13 @@ type ReencodeOptions struct {
 	Mips   int  // > 0: write this many levels instead of the original's count
 }
 
-// Reencode encodes img as a DDS of orig's own format (header bytes kept,
-// including a DX10 header and its sRGB format), size and mip count, and
-// describes the conversion ("encoded as DXT5, 9 mips"). A picture of
+// ReencodeContext encodes img as a DDS of orig's own format (header bytes
+// kept, including a DX10 header and its sRGB format), size and mip count,
+// and describes the conversion ("encoded as DXT5, 9 mips"). A picture of
 // another size is refused naming both sizes unless opt.Resize is set.
 // Cube maps, arrays and volumes are refused, as are formats the encoder
-// does not write (BC6H, signed and float layouts).
-func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
-	return ReencodeContext(context.Background(), orig, img, opt)
-}
-
-// ReencodeContext is Reencode that stops when ctx ends, as EncodeContext.
+// does not write (BC6H, signed and float layouts). It stops when ctx
+// ends, as EncodeContext.
 func ReencodeContext(ctx context.Context, orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
 	hd, err := readHeader(bytes.NewReader(orig))
 	if err != nil {

@@ -1,5 +1,10 @@
 package dds
 
+import (
+	"context"
+	"image"
+)
+
 // Helpers only tests use, moved out of the package's production files.
 
 // evalBC1 orders the endpoints for the mode (c0 > c1 for four colours,
@@ -21,4 +26,14 @@ func blockError(block []byte, px *texels) int {
 		}
 	}
 	return e
+}
+
+// Encode is EncodeContext that never stops.
+func Encode(img image.Image, opt EncodeOptions) ([]byte, error) {
+	return EncodeContext(context.Background(), img, opt)
+}
+
+// Reencode is ReencodeContext that never stops.
+func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
+	return ReencodeContext(context.Background(), orig, img, opt)
 }

@@ -165,10 +165,10 @@ func NewReader(r io.ReaderAt, size int64, opts Options) (*Reader, error) {
 	return z, nil
 }
 
-func (z *Reader) readDirectory(maxCD int64) error {
-	if z.size < endLen {
-		return errAt("", -1, "%w: %d bytes is too short for an end record", ErrFormat, z.size)
-	}
+// endRecord finds the end-of-central-directory record (the last one
+// whose comment fits in the file) in the pack's last 64 KiB: its bytes to
+// the end of the file, and its offset.
+func (z *Reader) endRecord() ([]byte, int64, error) {
 	tail := int64(endLen + 0xFFFF)
 	if tail > z.size {
 		tail = z.size
@@ -176,7 +176,7 @@ func (z *Reader) readDirectory(maxCD int64) error {
 	buf := make([]byte, tail)
 	base := z.size - tail
 	if _, err := z.r.ReadAt(buf, base); err != nil && err != io.EOF {
-		return errAt("", base, "reading the end record: %w", err)
+		return nil, 0, errAt("", base, "reading the end record: %w", err)
 	}
 	end := -1
 	for i := len(buf) - endLen; i >= 0; i-- {
@@ -189,10 +189,19 @@ func (z *Reader) readDirectory(maxCD int64) error {
 		}
 	}
 	if end < 0 {
-		return errAt("", -1, "%w: no end record (PK\\5\\6)", ErrFormat)
+		return nil, 0, errAt("", -1, "%w: no end record (PK\\5\\6)", ErrFormat)
 	}
-	e := buf[end:]
-	endOff := base + int64(end)
+	return buf[end:], base + int64(end), nil
+}
+
+func (z *Reader) readDirectory(maxCD int64) error {
+	if z.size < endLen {
+		return errAt("", -1, "%w: %d bytes is too short for an end record", ErrFormat, z.size)
+	}
+	e, endOff, err := z.endRecord()
+	if err != nil {
+		return err
+	}
 	count := int(binary.LittleEndian.Uint16(e[10:]))
 	cdSize := int64(binary.LittleEndian.Uint32(e[12:]))
 	cdOff := int64(binary.LittleEndian.Uint32(e[16:]))

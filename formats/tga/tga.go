@@ -276,6 +276,15 @@ func decode(data []byte, opt Options) (*image.NRGBA, Info, error) {
 		}
 	}
 
+	img, err := paint(h, in, raw, cmap, alpha, off)
+	return img, in, err
+}
+
+// paint draws the raw pixels (uncompressed, from offset off of the file)
+// into a new image: through cmap for a colour-mapped one, flipped as the
+// header's origin says.
+func paint(h header, in Info, raw []byte, cmap [][4]uint8, alpha bool, off int) (*image.NRGBA, error) {
+	bpp := (h.depth + 7) / 8
 	img := image.NewNRGBA(image.Rect(0, 0, h.width, h.height))
 	for r := range h.height {
 		y := r
@@ -299,7 +308,7 @@ func decode(data []byte, opt Options) (*image.NRGBA, Info, error) {
 				}
 				k := idx - h.cmFirst
 				if k < 0 || k >= len(cmap) {
-					return nil, in, errorf(int64(off+(r*h.width+x)*bpp), nil, "colour index %d outside the map (%d entries from %d)", idx, len(cmap), h.cmFirst)
+					return nil, errorf(int64(off+(r*h.width+x)*bpp), nil, "colour index %d outside the map (%d entries from %d)", idx, len(cmap), h.cmFirst)
 				}
 				copy(d, cmap[k][:])
 			case in.Greyscale:
@@ -320,7 +329,7 @@ func decode(data []byte, opt Options) (*image.NRGBA, Info, error) {
 			}
 		}
 	}
-	return img, in, nil
+	return img, nil
 }
 
 // colour reads one stored B,G,R(,A) pixel or 15/16-bit word.

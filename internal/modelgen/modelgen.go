@@ -6,6 +6,7 @@ package modelgen
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -327,7 +328,7 @@ func (f Files) Alpha() error {
 			img.SetNRGBA(x, y, color.NRGBA{0x30, 0xC0, 0x40, 0xFF})
 		}
 	}
-	tex, err := dds.Encode(img, dds.EncodeOptions{Format: "BC1", Mips: 1})
+	tex, err := dds.EncodeContext(context.Background(), img, dds.EncodeOptions{Format: "BC1", Mips: 1})
 	if err != nil {
 		return err
 	}

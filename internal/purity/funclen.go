@@ -15,7 +15,7 @@ import (
 // its `func` keyword to the line of its closing brace. A function longer
 // than a screenful and a half mixes steps a reader should be able to open
 // one by one under their names.
-const MaxFuncLines = 120
+const MaxFuncLines = 100
 
 // FuncLen is one function's length in lines.
 type FuncLen struct {

@@ -21,39 +21,7 @@ func checkCapabilities(t *testing.T, fam Family) {
 	a := open(t, p)
 	c := a.Capabilities()
 
-	// Edits: a family writes back exactly when it says so.
-	switch inPlaceOnly := c.Rewrite != nil && c.Append != nil && fam.ReadOnly; {
-	case c.Rewrite == nil && !fam.ReadOnly:
-		t.Errorf("no Rewrite, but the suite is not told ReadOnly")
-	case c.Rewrite != nil && fam.ReadOnly && !inPlaceOnly:
-		t.Errorf("a Rewrite, but the suite is told ReadOnly")
-	case inPlaceOnly:
-		// Edited only in place (a game folder, pack by pack): a rewrite
-		// elsewhere is refused, an edit where it is works.
-		dst := filepath.Join(t.TempDir(), "elsewhere")
-		if st, err := c.Rewrite(context.Background(), dst, nil, archive.NoProgress{}); err == nil {
-			st.Abort()
-			t.Errorf("edited in place only, yet a rewrite to %s succeeded", dst)
-		}
-		t.Run("in-place", func(t *testing.T) { checkInPlace(t, fam) })
-	}
-	if (c.Rewrite == nil) != (c.Edit == 0) {
-		t.Errorf("Edit %b with Rewrite set: %v: a family edits exactly when it rewrites", c.Edit, c.Rewrite != nil)
-	}
-	if c.Rewrite == nil && (c.Append != nil || c.Optimize != nil) {
-		t.Errorf("appends or optimizes without a Rewrite")
-	}
-	if c.NoRename != "" && c.Edit.Has(archive.EditRename) {
-		t.Errorf("says it renames, and NoRename says %q", c.NoRename)
-	}
-	if c.Rewrite != nil {
-		checkUnclaimedOps(t, a, c)
-	}
-	for _, sc := range c.Sidecars {
-		if _, err := os.Stat(sc); err != nil {
-			t.Errorf("sidecar %s: %v", sc, err)
-		}
-	}
+	checkEditClaims(t, fam, a, c)
 
 	// Names: a family whose game reads names in any case finds them so.
 	if c.FoldNames && !fam.FoldCase {
@@ -89,6 +57,52 @@ func checkCapabilities(t *testing.T, fam Family) {
 		t.Errorf("a sample without repeated paths lists shadowed copies %v", c.Shadowed())
 	}
 
+	checkEntryClaims(t, a, c, p, want)
+	if c.MaxRatio < 0 {
+		t.Errorf("MaxRatio %d", c.MaxRatio)
+	}
+}
+
+// checkEditClaims: a family writes back exactly when it says so, and
+// its edit claims agree with one another.
+func checkEditClaims(t *testing.T, fam Family, a archive.Archive, c archive.Capabilities) {
+	switch inPlaceOnly := c.Rewrite != nil && c.Append != nil && fam.ReadOnly; {
+	case c.Rewrite == nil && !fam.ReadOnly:
+		t.Errorf("no Rewrite, but the suite is not told ReadOnly")
+	case c.Rewrite != nil && fam.ReadOnly && !inPlaceOnly:
+		t.Errorf("a Rewrite, but the suite is told ReadOnly")
+	case inPlaceOnly:
+		// Edited only in place (a game folder, pack by pack): a rewrite
+		// elsewhere is refused, an edit where it is works.
+		dst := filepath.Join(t.TempDir(), "elsewhere")
+		if st, err := c.Rewrite(context.Background(), dst, nil, archive.NoProgress{}); err == nil {
+			st.Abort()
+			t.Errorf("edited in place only, yet a rewrite to %s succeeded", dst)
+		}
+		t.Run("in-place", func(t *testing.T) { checkInPlace(t, fam) })
+	}
+	if (c.Rewrite == nil) != (c.Edit == 0) {
+		t.Errorf("Edit %b with Rewrite set: %v: a family edits exactly when it rewrites", c.Edit, c.Rewrite != nil)
+	}
+	if c.Rewrite == nil && (c.Append != nil || c.Optimize != nil) {
+		t.Errorf("appends or optimizes without a Rewrite")
+	}
+	if c.NoRename != "" && c.Edit.Has(archive.EditRename) {
+		t.Errorf("says it renames, and NoRename says %q", c.NoRename)
+	}
+	if c.Rewrite != nil {
+		checkUnclaimedOps(t, a, c)
+	}
+	for _, sc := range c.Sidecars {
+		if _, err := os.Stat(sc); err != nil {
+			t.Errorf("sidecar %s: %v", sc, err)
+		}
+	}
+}
+
+// checkEntryClaims: what the family says of its entries (files on disk,
+// extract spans, links) describes the sample p.
+func checkEntryClaims(t *testing.T, a archive.Archive, c archive.Capabilities, p string, want map[string][]byte) {
 	// Entries that are files: the file holds the entry's bytes.
 	if c.DiskPath != nil {
 		for _, e := range a.Entries() {
@@ -121,9 +135,6 @@ func checkCapabilities(t *testing.T, fam Family) {
 				t.Errorf("%q of the sample is a link", e.Path)
 			}
 		}
-	}
-	if c.MaxRatio < 0 {
-		t.Errorf("MaxRatio %d", c.MaxRatio)
 	}
 }
 

@@ -61,22 +61,9 @@ func (a *Archive) plan(edits []archive.Edit) (*plan, error) {
 	for _, e := range edits {
 		switch e.Op {
 		case archive.EditReplace:
-			zf := a.lookup(e.Path)
-			if zf == nil || pl.remove[zf.Key()] {
-				return nil, notFound(e.Path)
-			}
-			st, err := os.Stat(e.Source)
-			if err != nil {
+			if err := a.planReplace(pl, e); err != nil {
 				return nil, err
 			}
-			ne := &newEntry{fh: iop.FileHeader{Name: zf.Name, Comment: zf.Comment, Method: zf.Method, Encrypt: zf.Encrypted(), Modified: st.ModTime()},
-				source: e.Source, size: st.Size(), scramb: zf.INIScrambled(), replace: zf.Key(), what: zf.Path()}
-			if old := pl.replace[zf.Key()]; old != nil {
-				*old = *ne
-				continue
-			}
-			pl.replace[zf.Key()] = ne
-			pl.news = append(pl.news, ne)
 		case archive.EditAdd:
 			name, err := newName(e.Path)
 			if err != nil {
@@ -136,6 +123,28 @@ func (a *Archive) plan(edits []archive.Edit) (*plan, error) {
 		return nil, fmt.Errorf("%s: cannot write new entries: %w", a.path, a.z.PasswordErr())
 	}
 	return pl, nil
+}
+
+// planReplace plans e, a replace: the entry keeps its name, comment,
+// method and encryption; a second replace of it wins.
+func (a *Archive) planReplace(pl *plan, e archive.Edit) error {
+	zf := a.lookup(e.Path)
+	if zf == nil || pl.remove[zf.Key()] {
+		return &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: archive.ErrNotFound}
+	}
+	st, err := os.Stat(e.Source)
+	if err != nil {
+		return err
+	}
+	ne := &newEntry{fh: iop.FileHeader{Name: zf.Name, Comment: zf.Comment, Method: zf.Method, Encrypt: zf.Encrypted(), Modified: st.ModTime()},
+		source: e.Source, size: st.Size(), scramb: zf.INIScrambled(), replace: zf.Key(), what: zf.Path()}
+	if old := pl.replace[zf.Key()]; old != nil {
+		*old = *ne
+		return nil
+	}
+	pl.replace[zf.Key()] = ne
+	pl.news = append(pl.news, ne)
+	return nil
 }
 
 func dropEntry(list []*newEntry, ne *newEntry) []*newEntry {

@@ -1,6 +1,7 @@
 package reborndrv
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/binary"
@@ -13,7 +14,6 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/formats/reborn/mlz0"
-	"packsmith/formats/reborn/onezip"
 	"packsmith/formats/reborn/pakd"
 	"packsmith/formats/reborn/rotxor"
 )
@@ -138,7 +138,17 @@ func unwrap(t *testing.T, p string) []byte {
 		t.Fatal(err)
 	}
 	rotxor.Decrypt(b)
-	_, out, err := onezip.Read(b, 0)
+	// The standard library's zip reader, not the code under test.
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil || len(zr.File) != 1 {
+		t.Fatalf("%s: not a one-member zip: %v", p, err)
+	}
+	rc, err := zr.File[0].Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	out, err := io.ReadAll(rc)
 	if err != nil {
 		t.Fatal(err)
 	}

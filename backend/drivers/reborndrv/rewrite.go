@@ -173,29 +173,8 @@ func (a *Archive) plan(edits []archive.Edit, st *staged) (map[*pack]*plan, []byt
 			pl.dirty = true
 			st.notes = append(st.notes, fmt.Sprintf("added %s#%d (%d bytes stored)", m[1], want, len(pl.items[want].data)))
 		case archive.EditRemove:
-			n, err := a.find(e.Path)
-			if err != nil {
+			if err := a.planRemove(e, get, st); err != nil {
 				return nil, nil, err
-			}
-			pl := get(n.parent)
-			at := -1
-			for i := range pl.items {
-				if pl.items[i].orig == n {
-					at = i
-				}
-			}
-			last := at == len(pl.items)-1
-			if !last && !n.parent.hasIDs {
-				return nil, nil, errE(e, fmt.Errorf("%w: the game finds this pack's entries by index, so removing %s would move every later one; only the last entry (%s#%d) can be removed, or replace this one with an empty file",
-					ErrEditUnsupported, e.Path, n.parent.prefix, len(pl.items)-1))
-			}
-			pl.items = append(pl.items[:at], pl.items[at+1:]...)
-			pl.dirty = true
-			if last {
-				st.notes = append(st.notes, fmt.Sprintf("removed %s (the last entry: nothing moved)", n.path))
-			} else {
-				st.notes = append(st.notes, fmt.Sprintf("removed %s; %s#%d..#%d are now %s#%d..#%d (the pack has ids, so its loaders find entries by id)",
-					n.path, n.parent.prefix, at+1, len(pl.items), n.parent.prefix, at, len(pl.items)-1))
 			}
 		}
 	}
@@ -207,6 +186,36 @@ func (a *Archive) plan(edits []archive.Edit, st *staged) (map[*pack]*plan, []byt
 		}
 	}
 	return plans, single, nil
+}
+
+// planRemove plans e, a remove: only a pack's last entry, unless the
+// pack has ids (then the later entries move down, and the notes say so).
+func (a *Archive) planRemove(e archive.Edit, get func(*pack) *plan, st *staged) error {
+	n, err := a.find(e.Path)
+	if err != nil {
+		return err
+	}
+	pl := get(n.parent)
+	at := -1
+	for i := range pl.items {
+		if pl.items[i].orig == n {
+			at = i
+		}
+	}
+	last := at == len(pl.items)-1
+	if !last && !n.parent.hasIDs {
+		return &archive.EntryError{Archive: a.path, Entry: e.Path, Offset: -1, Err: fmt.Errorf("%w: the game finds this pack's entries by index, so removing %s would move every later one; only the last entry (%s#%d) can be removed, or replace this one with an empty file",
+			ErrEditUnsupported, e.Path, n.parent.prefix, len(pl.items)-1)}
+	}
+	pl.items = append(pl.items[:at], pl.items[at+1:]...)
+	pl.dirty = true
+	if last {
+		st.notes = append(st.notes, fmt.Sprintf("removed %s (the last entry: nothing moved)", n.path))
+	} else {
+		st.notes = append(st.notes, fmt.Sprintf("removed %s; %s#%d..#%d are now %s#%d..#%d (the pack has ids, so its loaders find entries by id)",
+			n.path, n.parent.prefix, at+1, len(pl.items), n.parent.prefix, at, len(pl.items)-1))
+	}
+	return nil
 }
 
 func (a *Archive) parentOf(pk *pack) *pack {

@@ -9,5 +9,6 @@ func init() {
 	archive.RegisterFamily(archive.Family{Name: "tl2-mod", Title: "Torchlight II", Exts: []string{".mod"},
 		Description: "Torchlight II mod", Hint: "Torchlight II .MOD", Class: "TL2Mod"})
 	archive.RegisterFamily(archive.Family{Name: "tl2-pak", Title: "Torchlight II", Exts: []string{".pak"},
-		Description: "Torchlight II data archive", Hint: "DATA.PAK (with its .MAN)", Class: "TL2Pak"})
+		Description: "Torchlight II data archive", Hint: "DATA.PAK (with its .MAN)", Class: "TL2Pak",
+		Sidecars: []string{".man"}})
 }

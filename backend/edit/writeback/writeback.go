@@ -118,14 +118,8 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		}
 		rewrite = func(_ archive.Archive, dst string) (archive.Staged, error) { return caps.Rewrite(ctx, dst, edits, p) }
 	}
-	for _, e := range edits {
-		if e.Source != "" {
-			if st, err := os.Stat(e.Source); err != nil {
-				return Result{}, err
-			} else if st.IsDir() {
-				return Result{}, fmt.Errorf("%s is a folder, not a file", e.Source)
-			}
-		}
+	if err := checkSources(edits); err != nil {
+		return Result{}, err
 	}
 	// What the user gives becomes what the game reads (text compiled,
 	// RAW indices rebuilt, pictures encoded) before anything is written:
@@ -185,20 +179,9 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		return Result{}, err
 	}
 	if inPlace {
-		store := backups.Default()
-		e, err := store.Copy(src, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit"})
-		if err != nil {
+		if err := backUp(src, sidecars, &res); err != nil {
 			staged.Abort()
-			return Result{}, fmt.Errorf("backing up %s: %w", src, err)
-		}
-		if e != nil {
-			res.Backup, res.BackupID = e.Path, e.ID
-		}
-		for _, man := range sidecars {
-			if _, err := store.Copy(man, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit of " + filepath.Base(src)}); err != nil {
-				staged.Abort()
-				return Result{}, fmt.Errorf("backing up %s: %w", man, err)
-			}
+			return Result{}, err
 		}
 	}
 	if err := staged.Commit(); err != nil {
@@ -208,6 +191,39 @@ func applyOpen(ctx context.Context, a archive.Archive, out string, edits []archi
 		res.Notes = n.Notes()
 	}
 	return res, nil
+}
+
+// checkSources refuses an edit whose source file is missing or a folder.
+func checkSources(edits []archive.Edit) error {
+	for _, e := range edits {
+		if e.Source != "" {
+			if st, err := os.Stat(e.Source); err != nil {
+				return err
+			} else if st.IsDir() {
+				return fmt.Errorf("%s is a folder, not a file", e.Source)
+			}
+		}
+	}
+	return nil
+}
+
+// backUp copies src (and its sidecars, a DATA.PAK's .MAN) to the backups
+// folder before an in-place edit replaces it, naming the copy in res.
+func backUp(src string, sidecars []string, res *Result) error {
+	store := backups.Default()
+	e, err := store.Copy(src, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit"})
+	if err != nil {
+		return fmt.Errorf("backing up %s: %w", src, err)
+	}
+	if e != nil {
+		res.Backup, res.BackupID = e.Path, e.ID
+	}
+	for _, man := range sidecars {
+		if _, err := store.Copy(man, backups.Options{Kind: backups.KindArchive, Why: "before an in-place edit of " + filepath.Base(src)}); err != nil {
+			return fmt.Errorf("backing up %s: %w", man, err)
+		}
+	}
+	return nil
 }
 
 func samePath(a, b string) bool {

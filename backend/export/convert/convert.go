@@ -39,6 +39,7 @@ import (
 	"packsmith/backend/view/preview"
 	"packsmith/backend/view/render"
 	"packsmith/backend/workspace/jobs"
+	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
 
@@ -65,11 +66,6 @@ func ExtractOptions(o Options) extract.Options {
 	return x
 }
 
-var compiledExt = map[string]bool{
-	".dat": true, ".template": true, ".animation": true, ".hie": true,
-	".bindat": true, ".layout": true, ".binlayout": true,
-}
-
 // IsRAW says whether an entry is one of the RAW indices.
 func IsRAW(e archive.Entry) bool {
 	_, ok := raw.KindOf(e.Path)
@@ -80,7 +76,7 @@ func IsRAW(e archive.Entry) bool {
 // hold compiled data (its bytes decide).
 func mayDecompile(e archive.Entry) bool {
 	return e.Kind == render.KindBINDAT || e.Kind == render.KindBINLAYOUT || IsRAW(e) ||
-		compiledExt[strings.ToLower(path.Ext(e.Path))]
+		mod.CompiledKind(e.Path) != mod.NotSource
 }
 
 // DecompiledName is where an entry's decompiled text goes.

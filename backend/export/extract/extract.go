@@ -646,10 +646,6 @@ func selectEntries(a archive.Archive, names []string) ([]archive.Entry, error) {
 	return out, nil
 }
 
-// ContextReader returns a reader that stops with the context's error as soon
-// as ctx is done (a cancelled extract or conversion stops mid-entry).
-func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxio.Reader{Ctx: ctx, R: r} }
-
 // mkdirOnce creates a folder, remembering which exist (100,000 entries
 // share a few hundred folders).
 func mkdirOnce(root *os.Root, dir string, made map[string]bool) error {

@@ -127,8 +127,6 @@ type Watcher struct {
 	dirs  []string // folders the last walk found, relative ("." for the root)
 }
 
-func (w *Watcher) scansSeen() int { return int(w.scans.Load()) }
-
 // New takes the first look at root; Next reports changes from then on.
 func New(root string, o Options) (*Watcher, error) {
 	if o.Interval <= 0 {
@@ -162,10 +160,6 @@ func (w *Watcher) Close() {
 		w.note = nil
 	}
 }
-
-// Notified says whether the system's change notifications wake this
-// Watcher (false: it polls alone).
-func (w *Watcher) Notified() bool { return w.note != nil }
 
 func (w *Watcher) scan() (map[string]stat, error) {
 	t0 := time.Now()

@@ -230,19 +230,9 @@ func target(p string) (Source, error) {
 // ModFile reads a deployed .MOD: its entries by upper-case path, compiled
 // sources (BINDAT) decompiled to text when read. The closer closes the file.
 func ModFile(name, p string) (*Mod, func() error, error) {
-	f, err := os.Open(p)
+	f, r, err := modpack.OpenMod(p, nil)
 	if err != nil {
 		return nil, nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	r, err := mod.NewReader(f, st.Size(), nil)
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", p, err)
 	}
 	dict, _ := tl2names.Default()
 	if dict == nil {
@@ -260,7 +250,7 @@ func ModFile(name, p string) (*Mod, func() error, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", p, e.Path, err)
 			}
-			if ext := path.Ext(up); (ext == ".DAT" || ext == ".ANIMATION") && len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
+			if mod.SourceKind(up) == mod.BINDAT && len(b) >= 12 && binary.LittleEndian.Uint32(b) == bindat.Version {
 				d, err := bindat.Decompile(path.Base(up), b, dict)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %s: %w", p, e.Path, err)

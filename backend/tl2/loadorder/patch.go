@@ -3,7 +3,6 @@ package loadorder
 import (
 	"fmt"
 	"os"
-	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,11 +195,7 @@ func (s *State) rowStale(m *Mod, v *View, loaded map[int64]int) string {
 // isSource says whether the stored path p is a text source the patch
 // merges (the three-way merge of every source's version).
 func isSource(p string) bool {
-	switch path.Ext(p) {
-	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE", ".LAYOUT":
-		return true
-	}
-	return false
+	return mod.SourceKind(p) != mod.NotSource
 }
 
 // isIndex says whether the stored path p is one of the seven RAW indices,

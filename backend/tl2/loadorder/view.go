@@ -329,15 +329,7 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 		m.Problems = []Problem{}
 	}
 	if m.Where == WhereNone {
-		msg := fmt.Sprintf("Listed in modlauncher.sch (%s, id %d), but no .MOD in the mods folder has this id: the game skips it.", placeWord(m.Place), m.ID)
-		for _, f := range s.files {
-			if f.err == nil && f.hdr.ModID == m.ID {
-				msg += fmt.Sprintf(" A copy is at %s, where the game never looks.", f.path)
-				break
-			}
-		}
-		m.add(ProbMissingFile, SevError, "%s", msg)
-		s.listedTwice(m)
+		s.missingFile(m)
 		return
 	}
 	var f *scanned
@@ -365,20 +357,7 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 	}
 
 	if f.where == WhereMods {
-		if dups := s.byID[f.hdr.ModID]; len(dups) > 1 {
-			var others []string
-			for _, d := range dups {
-				if d != f {
-					others = append(others, d.rel)
-				}
-			}
-			used := "this one is the copy Packsmith counts"
-			if dups[0] != f {
-				used = "Packsmith counts " + dups[0].rel
-			}
-			m.add(ProbDuplicateID, SevError, "Another file has the same mod id %d (%s): the game loads only one of them and which one is not defined; %s. Delete the copy you do not want.",
-				f.hdr.ModID, strings.Join(others, ", "), used)
-		}
+		s.duplicateID(m, f)
 	}
 	if m.Active {
 		s.listedTwice(m)
@@ -405,6 +384,50 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 		}
 	}
 
+	s.requirements(m, f)
+
+	if m.Overridden {
+		m.add(ProbFullyOverriden, SevWarning, "Every file of this mod is also shipped by a mod listed above it, so none of it is used: move it up or disable it.")
+	}
+}
+
+// missingFile: m is listed in modlauncher.sch but no .MOD in the mods
+// folder has its id (a copy elsewhere is named).
+func (s *State) missingFile(m *Mod) {
+	msg := fmt.Sprintf("Listed in modlauncher.sch (%s, id %d), but no .MOD in the mods folder has this id: the game skips it.", placeWord(m.Place), m.ID)
+	for _, f := range s.files {
+		if f.err == nil && f.hdr.ModID == m.ID {
+			msg += fmt.Sprintf(" A copy is at %s, where the game never looks.", f.path)
+			break
+		}
+	}
+	m.add(ProbMissingFile, SevError, "%s", msg)
+	s.listedTwice(m)
+}
+
+// duplicateID: another file in the mods folder has f's mod id.
+func (s *State) duplicateID(m *Mod, f *scanned) {
+	dups := s.byID[f.hdr.ModID]
+	if len(dups) < 2 {
+		return
+	}
+	var others []string
+	for _, d := range dups {
+		if d != f {
+			others = append(others, d.rel)
+		}
+	}
+	used := "this one is the copy Packsmith counts"
+	if dups[0] != f {
+		used = "Packsmith counts " + dups[0].rel
+	}
+	m.add(ProbDuplicateID, SevError, "Another file has the same mod id %d (%s): the game loads only one of them and which one is not defined; %s. Delete the copy you do not want.",
+		f.hdr.ModID, strings.Join(others, ", "), used)
+}
+
+// requirements: each mod f's header requires is installed, new enough
+// and, for an active m, enabled above it.
+func (s *State) requirements(m *Mod, f *scanned) {
 	for _, d := range f.hdr.Required {
 		name := d.Name
 		if name == "" {
@@ -438,10 +461,6 @@ func (s *State) problems(m *Mod, rankOf map[int64]int) {
 		case dp > m.Place:
 			m.add(ProbReqBelow, SevError, "Needs %q, which is listed lower (%s, this mod is at %d): the game loads the list top down, so move %q above this mod.", name, placeWord(dp), m.Place, name)
 		}
-	}
-
-	if m.Overridden {
-		m.add(ProbFullyOverriden, SevWarning, "Every file of this mod is also shipped by a mod listed above it, so none of it is used: move it up or disable it.")
 	}
 }
 

@@ -129,10 +129,10 @@ func lowerIs(s, lower string) bool {
 // for every file it finds (on its goroutines), so collect need not.
 func (f *srcFile) classify() {
 	f.typ = mod.TypeFromName(f.name)
-	switch path.Ext(f.name) {
-	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE":
+	switch mod.SourceKind(f.name) {
+	case mod.BINDAT:
 		f.kind = kindBINDAT
-	case ".LAYOUT":
+	case mod.BINLAYOUT:
 		f.kind = kindLayout
 	}
 }

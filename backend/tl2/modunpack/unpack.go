@@ -73,22 +73,11 @@ type Result struct {
 func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, error) {
 	t0 := time.Now()
 	res := &Result{Mod: modPath, Dir: dir, RAWsSkipped: []string{}, Duplicates: []string{}, Warnings: []string{}}
-	f, err := os.Open(modPath)
+	f, r, err := openMod(modPath)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	r, err := mod.NewReader(f, st.Size(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", modPath, err)
-	}
-	if r.Header == nil {
-		return nil, fmt.Errorf("%s: a DATA.PAK has no MOD.DAT to unpack; extract it instead", modPath)
-	}
 	if err := checkTarget(dir, opt.Overwrite); err != nil {
 		return nil, err
 	}
@@ -110,18 +99,7 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	units := &raw.MapSource{Dats: map[string]*dattext.Node{}, Layouts: map[string]*layout.Layout{}}
 	var unitData, uiData []byte // the .MOD's UNITDATA.RAW and UI.RAW
 
-	// A path listed twice: the copy a lookup finds is written (the one
-	// stored upper-case, else the first; which one the game reads is not
-	// documented, an inference as in tl2drv.Shadowed).
-	last := map[string]int{}
-	count := map[string]int{}
-	for i, e := range r.Entries {
-		up := mod.UpperName(e.Path)
-		if j, seen := last[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
-			last[up] = i
-		}
-		count[up]++
-	}
+	last, count := lookupCopies(r)
 	for i := range r.Entries {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -186,6 +164,36 @@ func Unpack(ctx context.Context, modPath, dir string, opt Options) (*Result, err
 	return res, nil
 }
 
+// openMod opens the .MOD at modPath (a DATA.PAK, which has no MOD.DAT,
+// is refused); the caller closes the file.
+func openMod(modPath string) (*os.File, *mod.Reader, error) {
+	f, r, err := modpack.OpenMod(modPath, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.Header == nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: a DATA.PAK has no MOD.DAT to unpack; extract it instead", modPath)
+	}
+	return f, r, nil
+}
+
+// lookupCopies says, for a path listed twice, which copy a lookup finds
+// (last: the one stored upper-case, else the first; which one the game
+// reads is not documented, an inference as in tl2drv.Shadowed), and how
+// many times each upper-cased path is listed (count).
+func lookupCopies(r *mod.Reader) (last, count map[string]int) {
+	last, count = map[string]int{}, map[string]int{}
+	for i, e := range r.Entries {
+		up := mod.UpperName(e.Path)
+		if j, seen := last[up]; !seen || (r.Entries[j].Path != up && e.Path == up) {
+			last[up] = i
+		}
+		count[up]++
+	}
+	return last, count
+}
+
 // checkTarget makes dir, refusing one that holds anything unless overwrite.
 func checkTarget(dir string, overwrite bool) error {
 	ents, err := os.ReadDir(dir)
@@ -220,13 +228,13 @@ func writeEntry(r *mod.Reader, e *mod.Entry, up string, root *os.Root, target st
 	if err := root.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return false, err
 	}
-	switch path.Ext(up) {
-	case ".DAT", ".TEMPLATE", ".ANIMATION", ".HIE", ".LAYOUT":
+	switch mod.SourceKind(up) {
+	case mod.BINDAT, mod.BINLAYOUT:
 		b, err := r.ReadEntry(e, MaxCompiled)
 		if err != nil {
 			return false, err
 		}
-		if path.Ext(up) == ".LAYOUT" {
+		if mod.SourceKind(up) == mod.BINLAYOUT {
 			if len(b) > 0 && b[0] != 0xFF && b[0] != 0xFE && b[0] != 0xEF { // not text
 				keepMenuLayout(units, up, b)
 				text, err := layout.Decompile(b, layout.RootOf(up))
@@ -338,25 +346,12 @@ func recordBaseUnits(units *raw.MapSource, data []byte, proj *modpack.Project, r
 		res.Warnings = append(res.Warnings, fmt.Sprintf("MEDIA/UNITDATA.RAW: %v", err))
 		return 0, 0
 	}
-	byFile := map[string]*raw.Unit{}
-	for c := range orig.Units {
-		for i := range orig.Units[c] {
-			u := &orig.Units[c][i]
-			if _, dup := byFile[u.File]; !dup {
-				byFile[u.File] = u
-			}
-		}
-	}
+	byFile := firstByFile(orig)
 	if proj.BaseUnits == nil {
 		proj.BaseUnits = map[string]*modpack.BaseUnit{}
 	}
-	// RARITY_HC is RARITY when no file of the chain sets it, so what a
-	// unit shows may be its own RARITY rather than the base file's value:
-	// decided per base file once all its units are seen.
-	type hcSeen struct {
-		unit       string
-		hc, rarity int32
-	}
+	// RARITY_HC is decided per base file once all its units are seen
+	// (decideRarityHC).
 	hc := map[string][]hcSeen{}
 	for _, un := range gen.Unresolved {
 		u := byFile[un.File]
@@ -415,6 +410,36 @@ func recordBaseUnits(units *raw.MapSource, data []byte, proj *modpack.Project, r
 			}
 		}
 	}
+	decideRarityHC(hc, proj, res)
+	return len(proj.BaseUnits), nUnits
+}
+
+// firstByFile indexes a UNITDATA.RAW's units by FILE, the first of each.
+func firstByFile(orig *raw.File) map[string]*raw.Unit {
+	byFile := map[string]*raw.Unit{}
+	for c := range orig.Units {
+		for i := range orig.Units[c] {
+			u := &orig.Units[c][i]
+			if _, dup := byFile[u.File]; !dup {
+				byFile[u.File] = u
+			}
+		}
+	}
+	return byFile
+}
+
+// hcSeen is one unit's RARITY_HC and RARITY, as UNITDATA.RAW gives them.
+type hcSeen struct {
+	unit       string
+	hc, rarity int32
+}
+
+// decideRarityHC records each base file's RARITY_HC. RARITY_HC is RARITY
+// when no file of the chain sets it, so what a unit shows may be its own
+// RARITY rather than the base file's value: a base file whose units all
+// show their RARITY sets none; otherwise the first other value is kept
+// and the units that differ are warned about.
+func decideRarityHC(hc map[string][]hcSeen, proj *modpack.Project, res *Result) {
 	for base, seen := range hc {
 		b := proj.BaseUnits[base]
 		if !slices.ContainsFunc(seen, func(x hcSeen) bool { return x.hc != x.rarity }) {
@@ -430,7 +455,6 @@ func recordBaseUnits(units *raw.MapSource, data []byte, proj *modpack.Project, r
 			}
 		}
 	}
-	return len(proj.BaseUnits), nUnits
 }
 
 // hashIDs: every id is the rg_hash of its text, what pack assigns anyway.

@@ -117,13 +117,3 @@ func Parse(file string, data []byte) ([]Animation, error) {
 	})
 	return out, err
 }
-
-// Find returns the animation named name (case-insensitive).
-func Find(list []Animation, name string) (*Animation, bool) {
-	for i := range list {
-		if strings.EqualFold(list[i].Name, name) {
-			return &list[i], true
-		}
-	}
-	return nil, false
-}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/formats/tl2/mod"
 )
 
 // Kinds shared across families. Families may use their own (BINDAT, txte…).
@@ -19,9 +20,10 @@ const (
 	Binary  = "binary"
 )
 
-var byExt = map[string]string{
+// byExt: TL2's text sources (.dat, .layout, …) are added from the one
+// list in formats/tl2/mod.
+var byExt = withSources(map[string]string{
 	".txt": Text, ".ini": Text, ".xml": Text, ".json": Text, ".csv": Text, ".lua": Text,
-	".dat": Text, ".template": Text, ".animation": Text, ".hie": Text, ".layout": Text,
 	".md": Text, ".cfg": Text, ".log": Text, ".htm": Text, ".html": Text, ".material": Text,
 	".program": Text, ".fontdef": Text, ".imageset": Text, ".scheme": Text, ".font": Text,
 	".png": Image, ".jpg": Image, ".jpeg": Image, ".gif": Image, ".bmp": Image,
@@ -35,6 +37,13 @@ var byExt = map[string]string{
 	// Ogre binaries: named so in a folder as in a .MOD (issue 34: a .MESH
 	// was "binary" in a folder and "mesh" in the .MOD built from it).
 	".mesh": "mesh", ".skeleton": "skeleton",
+})
+
+func withSources(m map[string]string) map[string]string {
+	for _, x := range mod.SourceExts() {
+		m[strings.ToLower(x)] = Text
+	}
+	return m
 }
 
 // FromName guesses an entry's kind from its extension (case-insensitive).

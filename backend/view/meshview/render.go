@@ -144,11 +144,6 @@ type raster struct {
 	covered, nonFinite int
 }
 
-func newRaster(w, h int) *raster {
-	r, _ := newRasterContext(context.Background(), w, h) // a background context never ends
-	return r
-}
-
 // newRasterContext is newRaster checking ctx every 64 rows: at 4096² the
 // buffers are 192 MB, and first touching them took seconds on a loaded
 // virtual machine.

@@ -167,13 +167,3 @@ func (r *Resolver) LoadSkeleton(fromKey, link string) (key string, sk *skeleton.
 	}
 	return k, sk, ""
 }
-
-// CountBones counts the bones of an Ogre binary .SKELETON, read as Ogre
-// reads it (formats/ogre/skeleton).
-func CountBones(b []byte) (int, error) {
-	sk, err := skeleton.Decode(b, nil)
-	if err != nil {
-		return 0, err
-	}
-	return len(sk.Bones), nil
-}

@@ -13,6 +13,7 @@ import (
 	"packsmith/backend/view/preview"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/layout"
+	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/rghash"
 )
@@ -34,11 +35,9 @@ func init() {
 	preview.Register(preview.Renderer{Name: "decompiled BINDAT", Match: matchCompiled(KindBINDAT), Text: textRenderer(KindBINDAT)})
 }
 
-// Source extensions GUTS compiles, each to the kind its bytes become.
-var compiledFrom = map[string]string{
-	".dat": KindBINDAT, ".template": KindBINDAT, ".animation": KindBINDAT, ".hie": KindBINDAT,
-	".bindat": KindBINDAT, ".layout": KindBINLAYOUT, ".binlayout": KindBINLAYOUT,
-}
+// compiledFrom: the kind a source (or compiled) name's bytes become, or
+// "" (formats/tl2/mod holds the one list of text sources).
+func compiledFrom(name string) string { return mod.CompiledKind(name).String() }
 
 // looksBINDAT: the u32 version 2 (02 00 00 00); a text source starts with
 // a BOM or '[' instead.
@@ -71,7 +70,7 @@ func CompiledKind(e archive.Entry, head []byte) string {
 	if _, ok := raw.KindOf(e.Path); ok && (e.Kind == KindRAW || ext(e.Path) == ".raw") {
 		return KindRAW
 	}
-	want := compiledFrom[ext(e.Path)]
+	want := compiledFrom(e.Path)
 	if e.Kind == KindBINDAT || e.Kind == KindBINLAYOUT {
 		want = e.Kind
 	}
@@ -80,9 +79,9 @@ func CompiledKind(e archive.Entry, head []byte) string {
 		return ""
 	case want == KindBINDAT && looksBINDAT(head), want == KindBINLAYOUT && looksBINLAYOUT(head):
 		return want
-	case looksBINDAT(head) && compiledFrom[ext(e.Path)] == KindBINDAT:
+	case looksBINDAT(head) && compiledFrom(e.Path) == KindBINDAT:
 		return KindBINDAT // a driver's kind can be wrong; a .DAT with BINDAT bytes is one
-	case looksBINLAYOUT(head) && compiledFrom[ext(e.Path)] == KindBINLAYOUT:
+	case looksBINLAYOUT(head) && compiledFrom(e.Path) == KindBINLAYOUT:
 		return KindBINLAYOUT
 	case isText(head):
 		return "" // a real text source: the plain text view shows it

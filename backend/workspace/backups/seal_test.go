@@ -117,10 +117,7 @@ func TestRestoreRefusesEditedRecords(t *testing.T) {
 
 	// The untouched record restores.
 	os.WriteFile(p, schBytes(3), 0o644)
-	if _, err := s.Restore(context.Background(), e.ID); err != nil {
-		t.Fatal(err)
-	}
-	fileIs(t, p, schBytes(1))
+	mustRestore(t, s, e.ID, p, schBytes(1))
 }
 
 // A record and copy moved into another file's slot name the wrong
@@ -200,21 +197,11 @@ func TestRestoreChecksTheKind(t *testing.T) {
 // A sealed record with a relative path (which Copy never writes) is
 // refused for its path, not trusted to resolve against the current folder.
 func TestRestoreRefusesSealedRelativePath(t *testing.T) {
-	s := &Store{Dir: t.TempDir()}
-	work := t.TempDir()
-	p := filepath.Join(work, "modlauncher.sch")
-	os.WriteFile(p, schBytes(1), 0o644)
-	e, _ := s.Copy(p, Options{Kind: KindSch})
-	key, err := s.key()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _, e := schBackup(t, Options{Kind: KindSch})
 	rec, _ := s.record(filepath.Base(filepath.Dir(e.Path)), filepath.Base(e.Path))
 	rec.Of = "modlauncher.sch"
 	rec.Path = ""
-	rec.Seal = sealWith(key, rec)
-	b, _ := json.Marshal(recordFile{rec, rec.SHA256, rec.Seal})
-	os.WriteFile(e.Path+".json", b, 0o644)
+	reseal(t, s, rec, e.Path)
 	mustRefuse(t, s, e.ID, `the original path "modlauncher.sch" is not absolute`)
 }
 

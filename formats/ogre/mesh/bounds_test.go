@@ -9,45 +9,6 @@ import (
 	"testing"
 )
 
-// The reader's bounds checks, at their edges: exactly the bytes a field
-// needs reads, one fewer fails with a FormatError, and the chunk's end
-// bounds a read even when the input goes on past it. Each check off by
-// one either refuses good files or reads past the chunk (or panics past
-// the input): FuzzDecode finds that within a second; these find it in
-// `go test`.
-func TestReaderBoundsEdges(t *testing.T) {
-	b := []byte{1, 2, 3, 4, 5, 6, 7, 8}
-	for _, c := range []struct {
-		end, n int
-		ok     bool
-	}{{4, 4, true}, {4, 5, false}, {3, 4, false}, {0, 0, true}, {0, 1, false}, {8, -1, false}} {
-		r := &reader{b: b, end: c.end}
-		if err := r.need(c.n, "x"); (err == nil) != c.ok {
-			t.Errorf("need(%d) with %d bytes left: %v, want ok=%v", c.n, c.end, err, c.ok)
-		}
-	}
-	// Within a chunk that ends at 3, a u32 fails, though the input holds 8.
-	r := &reader{b: b, end: 3}
-	if v, err := r.u32("count"); err == nil || r.pos != 0 || !strings.Contains(err.Error(), "count: needs 4 bytes, 3 left in the chunk") {
-		t.Errorf("u32 across the chunk end: %d %v (pos %d)", v, err, r.pos)
-	}
-	r = &reader{b: b, end: 4}
-	if v, err := r.u32("count"); err != nil || v != 0x04030201 || r.pos != 4 {
-		t.Errorf("u32 with exactly 4 bytes: %#x %v (pos %d)", v, err, r.pos)
-	}
-	r = &reader{b: b, end: 5, pos: 4}
-	if _, err := r.u16("id"); err == nil {
-		t.Error("u16 with 1 byte left read")
-	}
-	r = &reader{b: b, end: 1}
-	if v, err := r.boolean("flag"); err != nil || !v {
-		t.Errorf("boolean with exactly 1 byte: %v %v", v, err)
-	}
-	if _, err := r.boolean("flag"); err == nil {
-		t.Error("boolean past the chunk end read")
-	}
-}
-
 // Every prefix of every seed decodes or fails with a FormatError inside
 // it: never a panic (a bounds check one byte short slices past the end of
 // a truncated file: the vertex data, a count, a string).

@@ -39,7 +39,7 @@ type vbuf struct {
 func (r *reader) meshExtra(m *Mesh, id uint16, start, n int) error {
 	switch id {
 	case chunkSkeletonLink:
-		s, err := r.str("skeleton link", maxSkeletonName)
+		s, err := r.Line("skeleton link", maxSkeletonName)
 		if err != nil {
 			return err
 		}
@@ -55,19 +55,19 @@ func (r *reader) meshExtra(m *Mesh, id uint16, start, n int) error {
 				return nil
 			}
 			if cid != chunkSubmeshName {
-				r.pos = cstart
+				r.Pos = cstart
 				return nil
 			}
-			idx, err := r.u16("submesh name index")
+			idx, err := r.U16("submesh name index")
 			if err != nil {
 				return err
 			}
-			name, err := r.str("submesh name", maxSubmeshNameSize)
+			name, err := r.Line("submesh name", maxSubmeshNameSize)
 			if err != nil {
 				return err
 			}
 			if int(idx) >= len(m.Submeshes) {
-				return r.fail(cstart, "submesh name %q for submesh %d, the mesh has %d", name, idx, len(m.Submeshes))
+				return r.Fail(cstart, "submesh name %q for submesh %d, the mesh has %d", name, idx, len(m.Submeshes))
 			}
 			m.Submeshes[idx].Name = name
 		}
@@ -87,7 +87,7 @@ func (r *reader) attributes(g *Geometry, elems []element, bufs []vbuf) error {
 				continue
 			}
 			if int(e.offset)+4*comps > int(b.size) {
-				return nil, r.fail(b.off, "vertex element (semantic %d) at offset %d does not fit a %d-byte vertex", e.semantic, e.offset, b.size)
+				return nil, r.Fail(b.off, "vertex element (semantic %d) at offset %d does not fit a %d-byte vertex", e.semantic, e.offset, b.size)
 			}
 			out := make([]float32, comps*g.VertexCount)
 			for v := 0; v < g.VertexCount; v++ {
@@ -98,7 +98,7 @@ func (r *reader) attributes(g *Geometry, elems []element, bufs []vbuf) error {
 			}
 			return out, nil
 		}
-		return nil, r.fail(r.pos, "no vertex buffer for the source %d of a vertex element (semantic %d)", e.source, e.semantic)
+		return nil, r.Fail(r.Pos, "no vertex buffer for the source %d of a vertex element (semantic %d)", e.source, e.semantic)
 	}
 	var err error
 	for _, e := range elems {

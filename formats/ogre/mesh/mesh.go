@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"packsmith/formats/ogre/chunk"
 )
 
 // Chunk ids (OgreMeshFileFormat.h).
@@ -130,66 +132,20 @@ func (e *FormatError) Unwrap() []error {
 	return []error{ErrFormat}
 }
 
+// reader is the shared Ogre field reader (formats/ogre/chunk), its End
+// the current chunk's end, with the decode's options.
 type reader struct {
-	b   []byte
-	pos int
-	end int // end of the current chunk body
+	chunk.Reader
 	opt Options
 }
 
-func (r *reader) fail(off int, format string, a ...any) error {
-	return &FormatError{Offset: int64(off), Msg: fmt.Sprintf(format, a...)}
-}
-
-// short is fail for input that ends too soon (ErrTruncated).
-func (r *reader) short(off int, format string, a ...any) error {
-	return &FormatError{Offset: int64(off), Msg: fmt.Sprintf(format, a...), Err: ErrTruncated}
-}
-
-func (r *reader) need(n int, what string) error {
-	if n < 0 || r.end-r.pos < n {
-		return r.short(r.pos, "%s: needs %d bytes, %d left in the chunk", what, n, r.end-r.pos)
+// formatError is the chunk reader's error as a FormatError.
+func formatError(off int, truncated bool, msg string) error {
+	e := &FormatError{Offset: int64(off), Msg: msg}
+	if truncated {
+		e.Err = ErrTruncated
 	}
-	return nil
-}
-
-func (r *reader) u16(what string) (uint16, error) {
-	if err := r.need(2, what); err != nil {
-		return 0, err
-	}
-	v := binary.LittleEndian.Uint16(r.b[r.pos:])
-	r.pos += 2
-	return v, nil
-}
-
-func (r *reader) u32(what string) (uint32, error) {
-	if err := r.need(4, what); err != nil {
-		return 0, err
-	}
-	v := binary.LittleEndian.Uint32(r.b[r.pos:])
-	r.pos += 4
-	return v, nil
-}
-
-func (r *reader) boolean(what string) (bool, error) {
-	if err := r.need(1, what); err != nil {
-		return false, err
-	}
-	v := r.b[r.pos]
-	r.pos++
-	return v != 0, nil
-}
-
-func (r *reader) str(what string, max int) (string, error) {
-	lim := min(r.end, r.pos+max+1)
-	for i := r.pos; i < lim; i++ {
-		if r.b[i] == '\n' {
-			s := string(r.b[r.pos:i])
-			r.pos = i + 1
-			return s, nil
-		}
-	}
-	return "", r.fail(r.pos, "%s: no end of line within %d bytes", what, lim-r.pos)
+	return e
 }
 
 // chunk reads a chunk header: its id and its length (which counts the six
@@ -197,19 +153,19 @@ func (r *reader) str(what string, max int) (string, error) {
 // skip a chunk that is not read: exporters write too small a length for
 // chunks with children.
 func (r *reader) chunk() (id uint16, n int, err error) {
-	start := r.pos
-	if id, err = r.u16("chunk id"); err != nil {
+	start := r.Pos
+	if id, err = r.U16("chunk id"); err != nil {
 		return
 	}
-	u, err := r.u32("chunk length")
+	u, err := r.U32("chunk length")
 	if err != nil {
 		return
 	}
 	if u < 6 {
-		return 0, 0, r.fail(start, "chunk 0x%04X: length %d is shorter than its header", id, u)
+		return 0, 0, r.Fail(start, "chunk 0x%04X: length %d is shorter than its header", id, u)
 	}
-	if int64(u) > int64(r.end-start) {
-		u = uint32(r.end - start) // skipping may need it; reading does not
+	if int64(u) > int64(r.End-start) {
+		u = uint32(r.End - start) // skipping may need it; reading does not
 	}
 	return id, int(u), nil
 }
@@ -217,32 +173,32 @@ func (r *reader) chunk() (id uint16, n int, err error) {
 // peek reads the next chunk header when one is there; ok is false at the
 // end of the input.
 func (r *reader) peek() (id uint16, start, n int, ok bool, err error) {
-	if r.end-r.pos < 6 {
+	if r.End-r.Pos < 6 {
 		return 0, 0, 0, false, nil
 	}
-	start = r.pos
+	start = r.Pos
 	id, n, err = r.chunk()
 	return id, start, n, err == nil, err
 }
 
-func (r *reader) skip(start, n int) { r.pos = start + n }
+func (r *reader) skip(start, n int) { r.Pos = start + n }
 
 // Decode reads a .MESH file.
 func Decode(b []byte, opt *Options) (*Mesh, error) {
-	r := &reader{b: b, end: len(b), opt: opt.withDefaults()}
-	id, err := r.u16("header id")
+	r := &reader{Reader: chunk.New(b, formatError), opt: opt.withDefaults()}
+	id, err := r.U16("header id")
 	if err != nil {
 		return nil, err
 	}
 	if id != chunkHeader {
-		return nil, r.fail(0, "not an Ogre mesh: header id 0x%04X, want 0x1000", id)
+		return nil, r.Fail(0, "not an Ogre mesh: header id 0x%04X, want 0x1000", id)
 	}
 	m := &Mesh{}
-	if m.Version, err = r.str("version", maxVersionLength); err != nil {
+	if m.Version, err = r.Line("version", maxVersionLength); err != nil {
 		return nil, err
 	}
 	if !strings.HasPrefix(m.Version, "[MeshSerializer_v") {
-		return nil, r.fail(2, "not an Ogre mesh: version %q", m.Version)
+		return nil, r.Fail(2, "not an Ogre mesh: version %q", m.Version)
 	}
 	found := false
 	for {
@@ -263,7 +219,7 @@ func Decode(b []byte, opt *Options) (*Mesh, error) {
 		r.skip(start, n)
 	}
 	if !found {
-		return nil, r.fail(len(b), "no mesh chunk (0x3000)")
+		return nil, r.Fail(len(b), "no mesh chunk (0x3000)")
 	}
 	return m, nil
 }
@@ -279,7 +235,7 @@ func meshChild(id uint16) bool {
 
 func (r *reader) mesh(m *Mesh) error {
 	var err error
-	if m.Animated, err = r.boolean("skeletallyAnimated"); err != nil {
+	if m.Animated, err = r.Bool("skeletallyAnimated"); err != nil {
 		return err
 	}
 	for {
@@ -291,20 +247,20 @@ func (r *reader) mesh(m *Mesh) error {
 			break
 		}
 		if !meshChild(id) {
-			r.pos = start
+			r.Pos = start
 			break
 		}
 		switch id {
 		case chunkGeometry:
 			if m.Shared != nil {
-				return r.fail(start, "second shared geometry chunk")
+				return r.Fail(start, "second shared geometry chunk")
 			}
 			if m.Shared, err = r.geometry(); err != nil {
 				return fmt.Errorf("shared geometry: %w", err)
 			}
 		case chunkSubmesh:
 			if len(m.Submeshes) >= r.opt.MaxSubmeshes {
-				return r.fail(start, "more than %d submeshes", r.opt.MaxSubmeshes)
+				return r.Fail(start, "more than %d submeshes", r.opt.MaxSubmeshes)
 			}
 			s, err := r.submesh()
 			if err != nil {
@@ -314,7 +270,7 @@ func (r *reader) mesh(m *Mesh) error {
 		case chunkBounds:
 			var v [7]float32
 			for i := range v {
-				u, err := r.u32("bounds")
+				u, err := r.U32("bounds")
 				if err != nil {
 					return err
 				}
@@ -340,7 +296,7 @@ func (r *reader) mesh(m *Mesh) error {
 	}
 	for i, s := range m.Submeshes {
 		if s.UseShared && m.Shared == nil {
-			return r.fail(r.pos, "submesh %d uses shared vertices but the mesh has none", i)
+			return r.Fail(r.Pos, "submesh %d uses shared vertices but the mesh has none", i)
 		}
 	}
 	return nil
@@ -349,17 +305,17 @@ func (r *reader) mesh(m *Mesh) error {
 func (r *reader) submesh() (Submesh, error) {
 	s := Submesh{Operation: OpTriangleList}
 	var err error
-	if s.Material, err = r.str("material name", maxMaterialName); err != nil {
+	if s.Material, err = r.Line("material name", maxMaterialName); err != nil {
 		return s, err
 	}
-	if s.UseShared, err = r.boolean("useSharedVertices"); err != nil {
+	if s.UseShared, err = r.Bool("useSharedVertices"); err != nil {
 		return s, err
 	}
-	n, err := r.u32("index count")
+	n, err := r.U32("index count")
 	if err != nil {
 		return s, err
 	}
-	wide, err := r.boolean("indexes32Bit")
+	wide, err := r.Bool("indexes32Bit")
 	if err != nil {
 		return s, err
 	}
@@ -369,19 +325,19 @@ func (r *reader) submesh() (Submesh, error) {
 			size = 4
 		}
 		if int64(n) > int64(r.opt.MaxIndices) {
-			return s, r.fail(r.pos, "%d indices, more than %d", n, r.opt.MaxIndices)
+			return s, r.Fail(r.Pos, "%d indices, more than %d", n, r.opt.MaxIndices)
 		}
-		if err := r.need(int(n)*size, fmt.Sprintf("%d indices", n)); err != nil {
+		if err := r.Need(int(n)*size, fmt.Sprintf("%d indices", n)); err != nil {
 			return s, err
 		}
 		s.Indices = make([]uint32, n)
 		for i := range s.Indices {
 			if wide {
-				s.Indices[i] = binary.LittleEndian.Uint32(r.b[r.pos:])
+				s.Indices[i] = binary.LittleEndian.Uint32(r.B[r.Pos:])
 			} else {
-				s.Indices[i] = uint32(binary.LittleEndian.Uint16(r.b[r.pos:]))
+				s.Indices[i] = uint32(binary.LittleEndian.Uint16(r.B[r.Pos:]))
 			}
-			r.pos += size
+			r.Pos += size
 		}
 	}
 	if !s.UseShared {
@@ -390,7 +346,7 @@ func (r *reader) submesh() (Submesh, error) {
 			return s, err
 		}
 		if !ok || id != chunkGeometry {
-			return s, r.fail(start, "submesh %q: its own vertex data (chunk 0x5000) is missing", s.Material)
+			return s, r.Fail(start, "submesh %q: its own vertex data (chunk 0x5000) is missing", s.Material)
 		}
 		if s.Geometry, err = r.geometry(); err != nil {
 			return s, err
@@ -406,7 +362,7 @@ func (r *reader) submesh() (Submesh, error) {
 		}
 		switch id {
 		case chunkOperation:
-			if s.Operation, err = r.u16("operation type"); err != nil {
+			if s.Operation, err = r.U16("operation type"); err != nil {
 				return s, err
 			}
 			r.skip(start, n)
@@ -419,7 +375,7 @@ func (r *reader) submesh() (Submesh, error) {
 		case 0x4200: // texture aliases
 			r.skip(start, n)
 		default:
-			r.pos = start
+			r.Pos = start
 			return s, nil
 		}
 	}
@@ -428,17 +384,69 @@ func (r *reader) submesh() (Submesh, error) {
 
 type element struct{ source, typ, semantic, offset, index uint16 }
 
+// declaration reads a vertex declaration's elements (chunks 0x5110),
+// up to the first chunk that is not one.
+func (r *reader) declaration() ([]element, error) {
+	var elems []element
+	for {
+		eid, estart, _, ok, err := r.peek()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return elems, nil
+		}
+		if eid != chunkElement {
+			r.Pos = estart
+			return elems, nil
+		}
+		var v [5]uint16
+		for i := range v {
+			if v[i], err = r.U16("vertex element"); err != nil {
+				return nil, err
+			}
+		}
+		elems = append(elems, element{v[0], v[1], v[2], v[3], v[4]})
+	}
+}
+
+// vertexBuffer reads a vertex buffer's binding and vertex size and
+// takes its data chunk's n vertices (bounded by the chunk).
+func (r *reader) vertexBuffer(n uint32) (vbuf, error) {
+	bind, err := r.U16("bind index")
+	if err != nil {
+		return vbuf{}, err
+	}
+	size, err := r.U16("vertex size")
+	if err != nil {
+		return vbuf{}, err
+	}
+	did, dstart, _, ok, err := r.peek()
+	if err != nil {
+		return vbuf{}, err
+	}
+	if !ok || did != chunkBufferData {
+		return vbuf{}, r.Fail(dstart, "vertex buffer %d: its data chunk (0x5210) is missing", bind)
+	}
+	want := int64(n) * int64(size)
+	if int64(r.End-r.Pos) < want {
+		return vbuf{}, r.Short(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.End-r.Pos)
+	}
+	b := vbuf{bind: bind, size: size, data: r.B[r.Pos : r.Pos+int(want)], off: r.Pos}
+	r.Pos += int(want)
+	return b, nil
+}
+
 func (r *reader) geometry() (*Geometry, error) {
 	g := &Geometry{}
-	n, err := r.u32("vertex count")
+	n, err := r.U32("vertex count")
 	if err != nil {
 		return nil, err
 	}
 	if int64(n) > int64(r.opt.MaxVertices) {
-		return nil, r.fail(r.pos-4, "%d vertices, more than %d", n, r.opt.MaxVertices)
+		return nil, r.Fail(r.Pos-4, "%d vertices, more than %d", n, r.opt.MaxVertices)
 	}
 	g.VertexCount = int(n)
-	var pos *element
 	var elems []element
 	var bufs []vbuf
 loop:
@@ -452,68 +460,41 @@ loop:
 		}
 		switch id {
 		case chunkDecl:
-			for {
-				eid, estart, _, ok, err := r.peek()
-				if err != nil {
-					return nil, err
-				}
-				if !ok {
-					break
-				}
-				if eid != chunkElement {
-					r.pos = estart
-					break
-				}
-				var v [5]uint16
-				for i := range v {
-					if v[i], err = r.u16("vertex element"); err != nil {
-						return nil, err
-					}
-				}
-				if v[2] == vesPosition && pos == nil {
-					pos = &element{v[0], v[1], v[2], v[3], v[4]}
-				}
-				elems = append(elems, element{v[0], v[1], v[2], v[3], v[4]})
+			es, err := r.declaration()
+			if err != nil {
+				return nil, err
 			}
+			elems = append(elems, es...)
 		case chunkBuffer:
-			bind, err := r.u16("bind index")
+			b, err := r.vertexBuffer(n)
 			if err != nil {
 				return nil, err
 			}
-			size, err := r.u16("vertex size")
-			if err != nil {
-				return nil, err
-			}
-			did, dstart, _, ok, err := r.peek()
-			if err != nil {
-				return nil, err
-			}
-			if !ok || did != chunkBufferData {
-				return nil, r.fail(dstart, "vertex buffer %d: its data chunk (0x5210) is missing", bind)
-			}
-			want := int64(n) * int64(size)
-			if int64(r.end-r.pos) < want {
-				return nil, r.short(dstart, "vertex buffer %d: %d vertices of %d bytes need %d bytes, %d left", bind, n, size, want, r.end-r.pos)
-			}
-			bufs = append(bufs, vbuf{bind: bind, size: size, data: r.b[r.pos : r.pos+int(want)], off: r.pos})
-			r.pos += int(want)
+			bufs = append(bufs, b)
 		default:
-			r.pos = start
+			r.Pos = start
 			break loop
+		}
+	}
+	var pos *element
+	for i := range elems {
+		if elems[i].semantic == vesPosition {
+			pos = &elems[i]
+			break
 		}
 	}
 	if pos == nil || n == 0 {
 		return g, nil
 	}
 	if pos.typ != vetFloat3 {
-		return nil, r.fail(r.pos, "position element of type %d, only FLOAT3 (2) is read", pos.typ)
+		return nil, r.Fail(r.Pos, "position element of type %d, only FLOAT3 (2) is read", pos.typ)
 	}
 	for _, b := range bufs {
 		if b.bind != pos.source {
 			continue
 		}
 		if int(pos.offset)+12 > int(b.size) {
-			return nil, r.fail(b.off, "position at offset %d does not fit a %d-byte vertex", pos.offset, b.size)
+			return nil, r.Fail(b.off, "position at offset %d does not fit a %d-byte vertex", pos.offset, b.size)
 		}
 		g.Positions = make([]float32, 3*int(n))
 		for v := 0; v < int(n); v++ {
@@ -529,7 +510,7 @@ loop:
 		}
 		return g, nil
 	}
-	return nil, r.fail(r.pos, "no vertex buffer for the position source %d", pos.source)
+	return nil, r.Fail(r.Pos, "no vertex buffer for the position source %d", pos.source)
 }
 
 // Triangle is one triangle of a submesh, in the mesh's own space.

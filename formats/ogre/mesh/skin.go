@@ -28,13 +28,13 @@ type BoneAssignment struct {
 
 func (r *reader) boneAssignment() (BoneAssignment, error) {
 	var a BoneAssignment
-	if err := r.need(10, "bone assignment"); err != nil {
+	if err := r.Need(10, "bone assignment"); err != nil {
 		return a, err
 	}
-	a.Vertex = binary.LittleEndian.Uint32(r.b[r.pos:])
-	a.Bone = binary.LittleEndian.Uint16(r.b[r.pos+4:])
-	a.Weight = math.Float32frombits(binary.LittleEndian.Uint32(r.b[r.pos+6:]))
-	r.pos += 10
+	a.Vertex = binary.LittleEndian.Uint32(r.B[r.Pos:])
+	a.Bone = binary.LittleEndian.Uint16(r.B[r.Pos+4:])
+	a.Weight = math.Float32frombits(binary.LittleEndian.Uint32(r.B[r.Pos+6:]))
+	r.Pos += 10
 	return a, nil
 }
 

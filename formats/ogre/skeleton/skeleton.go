@@ -1,10 +1,10 @@
 package skeleton
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 	"strings"
+
+	"packsmith/formats/ogre/chunk"
 )
 
 // Chunk ids (OgreSkeletonFileFormat.h).
@@ -19,7 +19,7 @@ const (
 	chunkKeyframe  = 0x4110
 	chunkLink      = 0x5000
 
-	headerSize = 6
+	headerSize = chunk.HeaderSize
 	// Ogre's sizes without scale (calcBoneSizeWithoutScale,
 	// calcKeyFrameSizeWithoutScale); a larger length means a scale follows.
 	boneSizeNoScale     = headerSize + 2 + 12 + 16
@@ -124,99 +124,39 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("skeleton: offset %d: %s", e.Offset, e.Msg)
 }
 
+// reader is the shared Ogre field reader (formats/ogre/chunk) over the
+// whole file, with what the decode counts as it goes.
 type reader struct {
-	b         []byte
-	pos       int
+	chunk.Reader
 	opt       Options
 	keyframes int
 	handles   map[uint16]bool
 }
 
-func (r *reader) fail(off int, format string, a ...any) error {
-	return &FormatError{Offset: int64(off), Msg: fmt.Sprintf(format, a...)}
-}
-
-func (r *reader) need(n int, what string) error {
-	if len(r.b)-r.pos < n {
-		return r.fail(r.pos, "%s: needs %d bytes, %d left", what, n, len(r.b)-r.pos)
-	}
-	return nil
-}
-
-func (r *reader) u16(what string) (uint16, error) {
-	if err := r.need(2, what); err != nil {
-		return 0, err
-	}
-	v := binary.LittleEndian.Uint16(r.b[r.pos:])
-	r.pos += 2
-	return v, nil
-}
-
-func (r *reader) u32(what string) (uint32, error) {
-	if err := r.need(4, what); err != nil {
-		return 0, err
-	}
-	v := binary.LittleEndian.Uint32(r.b[r.pos:])
-	r.pos += 4
-	return v, nil
-}
-
-// floats reads len(dst) floats.
-func (r *reader) floats(what string, dst []float32) error {
-	if err := r.need(4*len(dst), what); err != nil {
-		return err
-	}
-	for i := range dst {
-		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[r.pos:]))
-		r.pos += 4
-	}
-	return nil
-}
-
-func (r *reader) str(what string, max int) (string, error) {
-	lim := min(len(r.b), r.pos+max+1)
-	for i := r.pos; i < lim; i++ {
-		if r.b[i] == '\n' {
-			s := string(r.b[r.pos:i])
-			r.pos = i + 1
-			return s, nil
-		}
-	}
-	return "", r.fail(r.pos, "%s: no end of line within %d bytes", what, lim-r.pos)
-}
-
-// chunk reads a chunk header; ok is false at the end of the input (fewer
-// than six bytes left, as Ogre's eof test).
-func (r *reader) chunk() (id uint16, length uint32, start int, ok bool) {
-	if len(r.b)-r.pos < headerSize {
-		return 0, 0, r.pos, false
-	}
-	start = r.pos
-	id = binary.LittleEndian.Uint16(r.b[r.pos:])
-	length = binary.LittleEndian.Uint32(r.b[r.pos+2:])
-	r.pos += headerSize
-	return id, length, start, true
+// formatError is the chunk reader's error as a FormatError.
+func formatError(off int, _ bool, msg string) error {
+	return &FormatError{Offset: int64(off), Msg: msg}
 }
 
 // Decode reads a .SKELETON file.
 func Decode(b []byte, opt *Options) (*Skeleton, error) {
-	r := &reader{b: b, opt: opt.withDefaults(), handles: map[uint16]bool{}}
-	id, err := r.u16("header id")
+	r := &reader{Reader: chunk.New(b, formatError), opt: opt.withDefaults(), handles: map[uint16]bool{}}
+	id, err := r.U16("header id")
 	if err != nil {
 		return nil, err
 	}
 	if id != chunkHeader {
-		return nil, r.fail(0, "not an Ogre skeleton: header id 0x%04X, want 0x1000", id)
+		return nil, r.Fail(0, "not an Ogre skeleton: header id 0x%04X, want 0x1000", id)
 	}
 	s := &Skeleton{}
-	if s.Version, err = r.str("version", maxVersionLength); err != nil {
+	if s.Version, err = r.Line("version", maxVersionLength); err != nil {
 		return nil, err
 	}
 	if !strings.HasPrefix(s.Version, "[Serializer_v") {
-		return nil, r.fail(2, "not an Ogre skeleton: version %q", s.Version)
+		return nil, r.Fail(2, "not an Ogre skeleton: version %q", s.Version)
 	}
 	for {
-		id, length, start, ok := r.chunk()
+		id, length, start, ok := r.Header()
 		if !ok {
 			break
 		}
@@ -224,8 +164,8 @@ func Decode(b []byte, opt *Options) (*Skeleton, error) {
 			return nil, err
 		}
 	}
-	if r.pos != len(b) {
-		return nil, r.fail(r.pos, "%d bytes after the last chunk, too few for a chunk header", len(b)-r.pos)
+	if r.Pos != len(b) {
+		return nil, r.Fail(r.Pos, "%d bytes after the last chunk, too few for a chunk header", len(b)-r.Pos)
 	}
 	return s, nil
 }
@@ -234,40 +174,40 @@ func Decode(b []byte, opt *Options) (*Skeleton, error) {
 func (r *reader) top(s *Skeleton, id uint16, length uint32, start int) error {
 	switch id {
 	case chunkBlendMode:
-		v, err := r.u16("blend mode")
+		v, err := r.U16("blend mode")
 		if err != nil {
 			return err
 		}
 		s.BlendMode, s.HasBlendMode = v, true
 	case chunkBone:
 		if len(s.Bones) >= r.opt.MaxBones {
-			return r.fail(start, "more than %d bones", r.opt.MaxBones)
+			return r.Fail(start, "more than %d bones", r.opt.MaxBones)
 		}
 		bn, err := r.bone(length)
 		if err != nil {
 			return fmt.Errorf("bone %d: %w", len(s.Bones), err)
 		}
 		if r.handles[bn.Handle] {
-			return r.fail(start, "bone %q: handle %d is already taken", bn.Name, bn.Handle)
+			return r.Fail(start, "bone %q: handle %d is already taken", bn.Name, bn.Handle)
 		}
 		r.handles[bn.Handle] = true
 		s.Bones = append(s.Bones, bn)
 	case chunkParent:
 		var p Parent
 		var err error
-		if p.Child, err = r.u16("parent: child handle"); err != nil {
+		if p.Child, err = r.U16("parent: child handle"); err != nil {
 			return err
 		}
-		if p.Parent, err = r.u16("parent: parent handle"); err != nil {
+		if p.Parent, err = r.U16("parent: parent handle"); err != nil {
 			return err
 		}
 		if !r.handles[p.Child] || !r.handles[p.Parent] {
-			return r.fail(start, "parent link %d → %d names a bone not defined before it", p.Child, p.Parent)
+			return r.Fail(start, "parent link %d → %d names a bone not defined before it", p.Child, p.Parent)
 		}
 		s.Parents = append(s.Parents, p)
 	case chunkAnim:
 		if len(s.Animations) >= r.opt.MaxAnimations {
-			return r.fail(start, "more than %d animations", r.opt.MaxAnimations)
+			return r.Fail(start, "more than %d animations", r.opt.MaxAnimations)
 		}
 		a, err := r.animation()
 		if err != nil {
@@ -277,20 +217,20 @@ func (r *reader) top(s *Skeleton, id uint16, length uint32, start int) error {
 	case chunkLink:
 		var l Link
 		var err error
-		if l.Skeleton, err = r.str("animation link", maxName); err != nil {
+		if l.Skeleton, err = r.Line("animation link", maxName); err != nil {
 			return err
 		}
 		var v [1]float32
-		if err := r.floats("animation link scale", v[:]); err != nil {
+		if err := r.Floats("animation link scale", v[:]); err != nil {
 			return err
 		}
 		l.Scale = v[0]
 		s.Links = append(s.Links, l)
 	default:
-		if length < headerSize || int64(start)+int64(length) > int64(len(r.b)) {
-			return r.fail(start, "unknown chunk 0x%04X of length %d does not fit the file (%d bytes)", id, length, len(r.b))
+		if length < headerSize || int64(start)+int64(length) > int64(len(r.B)) {
+			return r.Fail(start, "unknown chunk 0x%04X of length %d does not fit the file (%d bytes)", id, length, len(r.B))
 		}
-		r.pos = start + int(length)
+		r.Pos = start + int(length)
 	}
 	return nil
 }
@@ -298,20 +238,20 @@ func (r *reader) top(s *Skeleton, id uint16, length uint32, start int) error {
 func (r *reader) bone(length uint32) (Bone, error) {
 	bn := Bone{Scale: [3]float32{1, 1, 1}}
 	var err error
-	if bn.Name, err = r.str("bone name", maxName); err != nil {
+	if bn.Name, err = r.Line("bone name", maxName); err != nil {
 		return bn, err
 	}
-	if bn.Handle, err = r.u16("bone handle"); err != nil {
+	if bn.Handle, err = r.U16("bone handle"); err != nil {
 		return bn, err
 	}
-	if err := r.floats("bone position", bn.Position[:]); err != nil {
+	if err := r.Floats("bone position", bn.Position[:]); err != nil {
 		return bn, err
 	}
-	if err := r.floats("bone orientation", bn.Orientation[:]); err != nil {
+	if err := r.Floats("bone orientation", bn.Orientation[:]); err != nil {
 		return bn, err
 	}
 	if length > boneSizeNoScale {
-		if err := r.floats("bone scale", bn.Scale[:]); err != nil {
+		if err := r.Floats("bone scale", bn.Scale[:]); err != nil {
 			return bn, err
 		}
 		bn.HasScale = true
@@ -324,25 +264,25 @@ func (r *reader) bone(length uint32) (Bone, error) {
 func (r *reader) animation() (Animation, error) {
 	var a Animation
 	var err error
-	if a.Name, err = r.str("animation name", maxName); err != nil {
+	if a.Name, err = r.Line("animation name", maxName); err != nil {
 		return a, err
 	}
 	var v [1]float32
-	if err := r.floats("animation length", v[:]); err != nil {
+	if err := r.Floats("animation length", v[:]); err != nil {
 		return a, err
 	}
 	a.Length = v[0]
 	for {
-		id, _, start, ok := r.chunk()
+		id, _, start, ok := r.Header()
 		if !ok {
 			return a, nil
 		}
 		switch {
 		case id == chunkBaseInfo && !a.HasBase && len(a.Tracks) == 0:
-			if a.Base, err = r.str("base animation name", maxName); err != nil {
+			if a.Base, err = r.Line("base animation name", maxName); err != nil {
 				return a, err
 			}
-			if err := r.floats("base key time", v[:]); err != nil {
+			if err := r.Floats("base key time", v[:]); err != nil {
 				return a, err
 			}
 			a.BaseKeyTime, a.HasBase = v[0], true
@@ -353,7 +293,7 @@ func (r *reader) animation() (Animation, error) {
 			}
 			a.Tracks = append(a.Tracks, t)
 		default:
-			r.pos = start
+			r.Pos = start
 			return a, nil
 		}
 	}
@@ -361,25 +301,25 @@ func (r *reader) animation() (Animation, error) {
 
 func (r *reader) track() (Track, error) {
 	var t Track
-	start := r.pos
+	start := r.Pos
 	var err error
-	if t.Bone, err = r.u16("track bone handle"); err != nil {
+	if t.Bone, err = r.U16("track bone handle"); err != nil {
 		return t, err
 	}
 	if !r.handles[t.Bone] {
-		return t, r.fail(start, "track of bone %d, which is not defined before it", t.Bone)
+		return t, r.Fail(start, "track of bone %d, which is not defined before it", t.Bone)
 	}
 	for {
-		id, length, kstart, ok := r.chunk()
+		id, length, kstart, ok := r.Header()
 		if !ok {
 			return t, nil
 		}
 		if id != chunkKeyframe {
-			r.pos = kstart
+			r.Pos = kstart
 			return t, nil
 		}
 		if r.keyframes >= r.opt.MaxKeyframes {
-			return t, r.fail(kstart, "more than %d keyframes", r.opt.MaxKeyframes)
+			return t, r.Fail(kstart, "more than %d keyframes", r.opt.MaxKeyframes)
 		}
 		k, err := r.keyframe(length)
 		if err != nil {
@@ -393,18 +333,18 @@ func (r *reader) track() (Track, error) {
 func (r *reader) keyframe(length uint32) (Keyframe, error) {
 	k := Keyframe{Scale: [3]float32{1, 1, 1}}
 	var v [1]float32
-	if err := r.floats("keyframe time", v[:]); err != nil {
+	if err := r.Floats("keyframe time", v[:]); err != nil {
 		return k, err
 	}
 	k.Time = v[0]
-	if err := r.floats("keyframe rotation", k.Rotation[:]); err != nil {
+	if err := r.Floats("keyframe rotation", k.Rotation[:]); err != nil {
 		return k, err
 	}
-	if err := r.floats("keyframe translation", k.Translation[:]); err != nil {
+	if err := r.Floats("keyframe translation", k.Translation[:]); err != nil {
 		return k, err
 	}
 	if length > keyframeSizeNoScale {
-		if err := r.floats("keyframe scale", k.Scale[:]); err != nil {
+		if err := r.Floats("keyframe scale", k.Scale[:]); err != nil {
 			return k, err
 		}
 		k.HasScale = true

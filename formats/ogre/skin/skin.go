@@ -133,18 +133,6 @@ type Pose struct {
 	Skin    []Mat
 }
 
-// Bind is the skeleton in its bind pose: every skinning matrix is
-// Identity exactly.
-func Bind(sk *skeleton.Skeleton) *Pose {
-	p := &Pose{Handles: handles(sk)}
-	p.World = worlds(sk, bindLocals(sk))
-	p.Skin = make([]Mat, len(sk.Bones))
-	for i := range p.Skin {
-		p.Skin[i] = Identity
-	}
-	return p
-}
-
 // At poses sk at time t (seconds) of anim, whose tracks name bones of sk
 // by handle (a track of a bone sk lacks is ignored). loop wraps t into the
 // animation's length; otherwise t is clamped to [0, length].

@@ -23,20 +23,16 @@ func levelSize(f Format, w, h, m int) int64 {
 	return int64(lw) * int64(lh) * 4
 }
 
-// Reencode encodes img as a btx of orig's own format (R8G8B8A8, BC1 or
-// BC7), size and mip count, keeping every header byte and the name, and
+// ReencodeContext encodes img as a btx of orig's own format (R8G8B8A8, BC1
+// or BC7), size and mip count, keeping every header byte and the name, and
 // describes the conversion ("encoded as BC7, 1 mip"). The notes document
 // where level 0 lives (data offset, stride × rows) but not the other
 // levels: a texture with more than one level is re-encoded only when the
 // bytes after level 0 hold the smaller levels back to back (each level
 // max(1, w>>m) × max(1, h>>m)), and refused otherwise rather than leaving
-// stale mips. Bytes after the last level are kept.
-func Reencode(orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
-	return ReencodeContext(context.Background(), orig, img, opt)
-}
-
-// ReencodeContext is Reencode that stops when ctx ends (the DDS block
-// encoder checks it every row of blocks), returning its error.
+// stale mips. Bytes after the last level are kept. It stops when ctx ends
+// (the DDS block encoder checks it every row of blocks), returning its
+// error.
 func ReencodeContext(ctx context.Context, orig []byte, img image.Image, opt ReencodeOptions) ([]byte, string, error) {
 	in, err := ParseHeader(orig, Options{})
 	if err != nil {

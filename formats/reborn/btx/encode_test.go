@@ -76,7 +76,7 @@ func TestReencode(t *testing.T) {
 		}
 		if tc.name == "bc1" {
 			// The same blocks the DDS encoder writes for this picture.
-			want, _ := dds.EncodeBlocks("BC1", pic)
+			want, _ := dds.EncodeBlocksContext(context.Background(), "BC1", pic)
 			if !bytes.Equal(out[in.DataOffset:], want) {
 				t.Errorf("bc1: blocks differ from dds.EncodeBlocks")
 			}
@@ -108,7 +108,7 @@ func TestReencodeSizesAndMips(t *testing.T) {
 		t.Errorf("chain: %d bytes (want %d) ending %x", len(out), len(chain), out[len(out)-4:])
 	}
 	lv1 := dds.Downsample(testPicture(8, 8), 4, 4, false)
-	want1, _ := dds.EncodeBlocks("BC1", lv1)
+	want1, _ := dds.EncodeBlocksContext(context.Background(), "BC1", lv1)
 	if got := out[in.DataOffset+32 : in.DataOffset+40]; !bytes.Equal(got, want1) {
 		t.Errorf("level 1 is %x, want the 4×4 box-filtered picture's block %x", got, want1)
 	}

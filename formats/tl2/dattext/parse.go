@@ -181,11 +181,7 @@ func parseText(file, text string, a *arena) (*Node, error) {
 		case s == "" || (s[0] == '/' && len(s) >= 2 && s[1] == '/'):
 			continue
 		case s[0] == '[':
-			e := len(s)
-			for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
-				e--
-			}
-			s = s[:e]
+			s = trimBlanksRight(s)
 			if len(s) < 2 || s[len(s)-1] != ']' {
 				return nil, errAt(line, "section line %q does not end with ]", clip(s))
 			}
@@ -231,6 +227,15 @@ func parseText(file, text string, a *arena) (*Node, error) {
 		return nil, &Error{File: file, Msg: "no [SECTION] in the file"}
 	}
 	return root, nil
+}
+
+// trimBlanksRight drops the spaces and tabs that end s.
+func trimBlanksRight(s string) string {
+	e := len(s)
+	for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	return s[:e]
 }
 
 // skipBlanks returns the index of the first byte at or after i that is not

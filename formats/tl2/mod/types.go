@@ -53,13 +53,20 @@ func (t FileType) String() string {
 	return fmt.Sprintf("TYPE_%d", uint8(t))
 }
 
-var typeByExt = map[string]FileType{
-	".DAT": TypeDAT, ".TEMPLATE": TypeDAT, ".LAYOUT": TypeLayout, ".MESH": TypeMesh,
-	".SKELETON": TypeSkeleton, ".DDS": TypeDDS, ".PNG": TypePNG, ".WAV": TypeSound, ".OGG": TypeSound,
+// typeByExt: the text sources' rows come from sources (source.go).
+var typeByExt = withSources(map[string]FileType{
+	".MESH": TypeMesh, ".SKELETON": TypeSkeleton, ".DDS": TypeDDS, ".PNG": TypePNG, ".WAV": TypeSound, ".OGG": TypeSound,
 	".MATERIAL": TypeMaterial, ".RAW": TypeRAW, ".UILAYOUT": TypeUILayout, ".IMAGESET": TypeImageset,
-	".TTF": TypeTTF, ".TTC": TypeTTF, ".FONT": TypeFont, ".ANIMATION": TypeAnimation, ".HIE": TypeHIE,
+	".TTF": TypeTTF, ".TTC": TypeTTF, ".FONT": TypeFont,
 	".SCHEME": TypeScheme, ".LOOKNFEEL": TypeLookNFeel, ".MPP": TypeMPP, ".MPD": TypeMPP,
 	".BIK": TypeBIK, ".JPG": TypeJPG,
+})
+
+func withSources(m map[string]FileType) map[string]FileType {
+	for _, s := range sources {
+		m[s.ext] = s.kind
+	}
+	return m
 }
 
 // TypeFromName classifies a file by its upper-cased extension, the way GUTS

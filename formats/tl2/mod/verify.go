@@ -52,7 +52,7 @@ func (r *Reader) Check() []Finding { return r.check(r.BlockOf, true) }
 // levels itself and drops those findings).
 func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []Finding {
 	var out []Finding
-	add := func(sev Severity, check, entry string, off int64, format string, args ...any) {
+	var add adder = func(sev Severity, check, entry string, off int64, format string, args ...any) {
 		if off < 0 {
 			off = 0
 		}
@@ -140,7 +140,16 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []F
 		}
 	}
 
-	// Reported, never flagged: the game ignores both.
+	r.ignoredFields(add)
+	return out
+}
+
+// adder records a finding (check's own closure over its list).
+type adder func(sev Severity, check, entry string, off int64, format string, args ...any)
+
+// ignoredFields reports, never flags, the two fields the game ignores:
+// mhash (reproduced when a sampling step gives it) and fileCount.
+func (r *Reader) ignoredFields(add adder) {
 	if r.ManifestVersion >= 2 {
 		msg := fmt.Sprintf("mhash 0x%08X (the game never checks it)", r.MHash)
 		if mb, err := r.ManifestBytes(); err == nil {
@@ -152,7 +161,6 @@ func (r *Reader) check(blockOf func(*Entry) (Block, error), tellLevels bool) []F
 	}
 	add(SevInfo, "file-count", "", -1, "fileCount %d; the manifest has %d files and %d folders (the game ignores this field)",
 		r.FileCount, len(r.Entries), len(r.Folders))
-	return out
 }
 
 // maxLevelRead caps a layout read to tell a level from scenery.

@@ -102,6 +102,33 @@ func budgetError(what string, need, max int64) error {
 
 const noDist = -1
 
+// fill labels the walkable region holding cell s as id (an explicit
+// stack, reused across calls: recursion would overflow on large open
+// areas) and returns it with the stack.
+func (a *Analysis) fill(g *Grid, s int, id int32, stack []int32) (Region, []int32) {
+	w, h := g.Width, g.Height
+	r := Region{ID: int(id), Seed: Point{s % w, s / w}}
+	minX, minY, maxX, maxY := s%w, s/w, s%w, s/w
+	a.labels[s] = id
+	stack = append(stack[:0], int32(s))
+	for len(stack) > 0 {
+		p := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		r.Cells++
+		x, y := p%w, p/w
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
+		for _, q := range neighbours(p, x, y, w, h) {
+			if q >= 0 && g.Cells[q] == Walkable && a.labels[q] < 0 {
+				a.labels[q] = id
+				stack = append(stack, int32(q))
+			}
+		}
+	}
+	r.Bounds = image.Rect(minX, minY, maxX+1, maxY+1)
+	return r, stack
+}
+
 // Analyse finds the walkable regions, the pockets cut off from the largest
 // one and the walls that cut them off. Time and memory are linear in the
 // number of cells.
@@ -138,25 +165,8 @@ func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
 				return nil, budgetError(fmt.Sprintf("analysing the %d×%d grid (more than %d walkable regions)", w, h, len(a.Regions)), need, opt.MaxBytes)
 			}
 		}
-		r := Region{ID: int(id), Seed: Point{s % w, s / w}}
-		minX, minY, maxX, maxY := s%w, s/w, s%w, s/w
-		a.labels[s] = id
-		stack = append(stack[:0], int32(s))
-		for len(stack) > 0 {
-			p := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			r.Cells++
-			x, y := p%w, p/w
-			minX, maxX = min(minX, x), max(maxX, x)
-			minY, maxY = min(minY, y), max(maxY, y)
-			for _, q := range neighbours(p, x, y, w, h) {
-				if q >= 0 && g.Cells[q] == Walkable && a.labels[q] < 0 {
-					a.labels[q] = id
-					stack = append(stack, int32(q))
-				}
-			}
-		}
-		r.Bounds = image.Rect(minX, minY, maxX+1, maxY+1)
+		var r Region
+		r, stack = a.fill(g, s, id, stack)
 		a.Regions = append(a.Regions, r)
 		if a.Main < 0 || r.Cells > a.Regions[a.Main].Cells {
 			a.Main = int(id)

@@ -174,35 +174,12 @@ const (
 // order. merged reports the columns that took several cells.
 func assign(line string, cells []cell, pos []int, cols []column) (vals []string, merged []int) {
 	m, n := len(cols), len(cells)
-	if n == m {
-		// Every column its cell, each fitting its type: no repair at all,
-		// which no other assignment can match.
-		vals = make([]string, m)
-		for j, c := range cells {
-			if !fits(cols[j].typ, c.text) {
-				vals = nil
-				break
-			}
-			vals[j] = c.text
-		}
-		if vals != nil {
-			return vals, nil
-		}
+	if vals := exactFit(cells, cols); vals != nil {
+		return vals, nil
 	}
 	runes := []rune(line)
 	group := func(a, b int) string { return string(runes[cells[a].start:cells[b-1].end]) }
-	emptyCost := make([]int64, m)
-	maxLen := make([]int, m) // what an unedited cell of the column holds at most
-	for j, c := range cols {
-		emptyCost[j] = costEmpty
-		if !fits(c.typ, "") {
-			emptyCost[j] = costTyped
-		}
-		maxLen[j] = typeWidth(c.typ)
-		if j+1 < m {
-			maxLen[j] = min(maxLen[j], pos[j+1]-pos[j]-2)
-		}
-	}
+	emptyCost, maxLen := columnLimits(pos, cols)
 	// fitsGroup is fits for cells [a, b) in column j without building
 	// every group's text: a number reads its first cell's leading number
 	// (a gap ends it), a text column takes anything, and only a short
@@ -287,6 +264,41 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		i = a
 	}
 	return vals, merged
+}
+
+// exactFit is every column its cell, each fitting its type: no repair at
+// all, which no other assignment can match; nil when the cells do not.
+func exactFit(cells []cell, cols []column) []string {
+	if len(cells) != len(cols) {
+		return nil
+	}
+	vals := make([]string, len(cols))
+	for j, c := range cells {
+		if !fits(cols[j].typ, c.text) {
+			return nil
+		}
+		vals[j] = c.text
+	}
+	return vals
+}
+
+// columnLimits gives each column's cost of being left empty and the most
+// an unedited cell of it holds (its type's width, and the gap to the next
+// column's header).
+func columnLimits(pos []int, cols []column) (emptyCost []int64, maxLen []int) {
+	m := len(cols)
+	emptyCost, maxLen = make([]int64, m), make([]int, m)
+	for j, c := range cols {
+		emptyCost[j] = costEmpty
+		if !fits(c.typ, "") {
+			emptyCost[j] = costTyped
+		}
+		maxLen[j] = typeWidth(c.typ)
+		if j+1 < m {
+			maxLen[j] = min(maxLen[j], pos[j+1]-pos[j]-2)
+		}
+	}
+	return emptyCost, maxLen
 }
 
 // typeWidth is the most characters a value of type t prints in (a text:
