@@ -236,7 +236,7 @@ func IsLevel(name string, data []byte) (bool, error) {
 // no room piece, mppbake.ErrNoGeometry when no placed piece has collision). Errors of Check and BakeLayout carry no Go package
 // prefix (usermsg); errors.Is and errors.As see the originals.
 func (b *Baker) Check(name string, data []byte) error {
-	_, pieces, err := b.pieces(name, data)
+	_, pieces, err := b.pieces(context.Background(), name, data)
 	if err == nil && len(pieces) == 0 {
 		err = fmt.Errorf("%s: %w", name, mppbake.ErrNoGeometry) // what the bake would say
 	}
@@ -251,7 +251,7 @@ func (b *Baker) BakeLayout(ctx context.Context, name string, data []byte, opt Op
 
 func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Options) (*Report, error) {
 	t0 := time.Now()
-	rep, pieces, err := b.pieces(name, data)
+	rep, pieces, err := b.pieces(ctx, name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +268,17 @@ func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Op
 	rep.Width, rep.Height = res.Grid.Width, res.Grid.Height
 	rep.Baked, rep.Triangles = res.Pieces, res.Triangles
 	rep.Stats = res.Grid.Stats()
-	if a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{MaxBytes: opt.Budget.Available()}); err == nil {
+	// The pockets: within what the budget leaves beside the grid, which
+	// the report keeps, and its encoding, which the caller writes (issue
+	// 44: a 25-million-cell grid under --max-memory 512 peaked at 591 MB
+	// when the analysis was given the whole budget). A grid too large
+	// for it is reported without its pockets; a cancel stops it.
+	cells := int64(len(res.Grid.Cells))
+	a, err := mpp.Analyse(res.Grid, mpp.AnalyseOptions{Context: ctx, MaxBytes: max(1, opt.Budget.Available()-2*cells)})
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
+	}
+	if err == nil {
 		rep.Pockets = len(a.Pockets)
 	}
 	rep.Millis = time.Since(t0).Milliseconds()
@@ -276,7 +286,7 @@ func (b *Baker) bakeLayout(ctx context.Context, name string, data []byte, opt Op
 }
 
 // pieces decodes the layout and resolves its placements into pieces.
-func (b *Baker) pieces(name string, data []byte) (*Report, []mppbake.Piece, error) {
+func (b *Baker) pieces(ctx context.Context, name string, data []byte) (*Report, []mppbake.Piece, error) {
 	l, err := DecodeLayout(name, data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
@@ -289,9 +299,12 @@ func (b *Baker) pieces(name string, data []byte) (*Report, []mppbake.Piece, erro
 	miss := &MissingError{Layout: name}
 	seenMesh, seenPiece := map[string]bool{}, map[string]bool{}
 	var pieces []mppbake.Piece
-	for _, pl := range places {
+	for i, pl := range places {
 		if pl.CollisionOff {
 			continue
+		}
+		if i&255 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
 		}
 		def, err := b.lookup(pl.GUID)
 		if err != nil {

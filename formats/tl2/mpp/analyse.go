@@ -1,6 +1,7 @@
 package mpp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -73,7 +74,15 @@ type AnalyseOptions struct {
 	// means no cap. A grid over it is refused before its buffers are made,
 	// one with too many regions as soon as their count passes it.
 	MaxBytes int64
+	// Context, when set, stops the analysis when it ends (its error is
+	// returned): a grid of 64 million cells takes seconds, and a signal
+	// or a window's Cancel must not wait for it.
+	Context context.Context
 }
+
+// cancelEvery is how many cells an analysis loop visits between looks at
+// its context (about a millisecond of work).
+const cancelEvery = 1 << 16
 
 // ErrBudget is returned when an analysis or a picture would need more
 // memory than the caller's MaxBytes.
@@ -105,7 +114,7 @@ const noDist = -1
 // fill labels the walkable region holding cell s as id (an explicit
 // stack, reused across calls: recursion would overflow on large open
 // areas) and returns it with the stack.
-func (a *Analysis) fill(g *Grid, s int, id int32, stack []int32) (Region, []int32) {
+func (a *Analysis) fill(ctx context.Context, g *Grid, s int, id int32, stack []int32) (Region, []int32, error) {
 	w, h := g.Width, g.Height
 	r := Region{ID: int(id), Seed: Point{s % w, s / w}}
 	minX, minY, maxX, maxY := s%w, s/w, s%w, s/w
@@ -115,6 +124,9 @@ func (a *Analysis) fill(g *Grid, s int, id int32, stack []int32) (Region, []int3
 		p := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		r.Cells++
+		if r.Cells%cancelEvery == 0 && ctx.Err() != nil {
+			return r, stack, ctx.Err()
+		}
 		x, y := p%w, p/w
 		minX, maxX = min(minX, x), max(maxX, x)
 		minY, maxY = min(minY, y), max(maxY, y)
@@ -126,7 +138,7 @@ func (a *Analysis) fill(g *Grid, s int, id int32, stack []int32) (Region, []int3
 		}
 	}
 	r.Bounds = image.Rect(minX, minY, maxX+1, maxY+1)
-	return r, stack
+	return r, stack, nil
 }
 
 // Analyse finds the walkable regions, the pockets cut off from the largest
@@ -152,31 +164,21 @@ func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
 		a.labels[i] = -1
 	}
 
-	// Label regions with an explicit stack: recursion would overflow on
-	// large open areas.
-	var stack []int32
-	for s, c := range g.Cells {
-		if c != Walkable || a.labels[s] >= 0 {
-			continue
-		}
-		id := int32(len(a.Regions))
-		if opt.MaxBytes > 0 && len(a.Regions)&1023 == 0 {
-			if need := AnalyseBytes(cells, int64(len(a.Regions)+1024)); need > opt.MaxBytes {
-				return nil, budgetError(fmt.Sprintf("analysing the %d×%d grid (more than %d walkable regions)", w, h, len(a.Regions)), need, opt.MaxBytes)
-			}
-		}
-		var r Region
-		r, stack = a.fill(g, s, id, stack)
-		a.Regions = append(a.Regions, r)
-		if a.Main < 0 || r.Cells > a.Regions[a.Main].Cells {
-			a.Main = int(id)
-		}
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := a.label(ctx, g, opt.MaxBytes); err != nil {
+		return nil, err
 	}
 	if len(a.Regions) <= 1 {
 		return a, nil
 	}
 
-	dist, parent := wallDistances(g, a.labels, int32(a.Main), a.Regions[a.Main].Cells)
+	dist, parent, err := wallDistances(ctx, g, a.labels, int32(a.Main), a.Regions[a.Main].Cells)
+	if err != nil {
+		return nil, err
+	}
 
 	// A pocket's barrier ends at the cell where the search first stepped
 	// from a wall into the pocket; every cell of a region has the same
@@ -223,6 +225,37 @@ func Analyse(g *Grid, opt AnalyseOptions) (*Analysis, error) {
 	return a, nil
 }
 
+// label finds the walkable regions, with an explicit stack: recursion
+// would overflow on large open areas.
+func (a *Analysis) label(ctx context.Context, g *Grid, maxBytes int64) error {
+	cells := int64(len(g.Cells))
+	var stack []int32
+	for s, c := range g.Cells {
+		if s%cancelEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if c != Walkable || a.labels[s] >= 0 {
+			continue
+		}
+		id := int32(len(a.Regions))
+		if maxBytes > 0 && len(a.Regions)&1023 == 0 {
+			if need := AnalyseBytes(cells, int64(len(a.Regions)+1024)); need > maxBytes {
+				return budgetError(fmt.Sprintf("analysing the %d×%d grid (more than %d walkable regions)", g.Width, g.Height, len(a.Regions)), need, maxBytes)
+			}
+		}
+		var r Region
+		var err error
+		if r, stack, err = a.fill(ctx, g, s, id, stack); err != nil {
+			return err
+		}
+		a.Regions = append(a.Regions, r)
+		if a.Main < 0 || r.Cells > a.Regions[a.Main].Cells {
+			a.Main = int(id)
+		}
+	}
+	return nil
+}
+
 // neighbours returns the 4-connected neighbours of cell p at (x, y); -1
 // marks a side that leaves the grid.
 func neighbours(p, x, y, w, h int) [4]int {
@@ -246,7 +279,7 @@ func neighbours(p, x, y, w, h int) [4]int {
 // region: stepping onto a wall costs 1, onto a walkable cell 0, and void is
 // never entered. It returns each cell's cost (noDist when unreachable) and
 // the cell it was reached from (-1 for sources and unreached cells).
-func wallDistances(g *Grid, labels []int32, main int32, mainCells int) (dist, parent []int32) {
+func wallDistances(ctx context.Context, g *Grid, labels []int32, main int32, mainCells int) (dist, parent []int32, err error) {
 	w, h := g.Width, g.Height
 	dist = make([]int32, len(g.Cells))
 	parent = make([]int32, len(g.Cells))
@@ -255,6 +288,9 @@ func wallDistances(g *Grid, labels []int32, main int32, mainCells int) (dist, pa
 	cur := make([]int32, 0, mainCells+mainCells/4)
 	var next []int32
 	for i := range dist {
+		if i%cancelEvery == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		dist[i], parent[i] = noDist, -1
 		if labels[i] == main {
 			dist[i] = 0
@@ -266,6 +302,9 @@ func wallDistances(g *Grid, labels []int32, main int32, mainCells int) (dist, pa
 	for level := int32(0); len(cur) > 0; level++ {
 		for k := 0; k < len(cur); k++ {
 			p := int(cur[k])
+			if k%cancelEvery == 0 && ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			if dist[p] != level {
 				continue // improved after it was queued; already handled
 			}
@@ -295,5 +334,5 @@ func wallDistances(g *Grid, labels []int32, main int32, mainCells int) (dist, pa
 		}
 		cur, next = next, cur[:0]
 	}
-	return dist, parent
+	return dist, parent, nil
 }

@@ -256,13 +256,16 @@ func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, or
 		}
 		return i0, i1, j0, j1, true
 	}
+	// The context is looked at by the buckets walked, not the triangles:
+	// one triangle over a 64-million-cell grid covers a million buckets.
+	work := cancelWork{ctx: ctx}
 	for i := range n {
-		if i&255 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
 		i0, i1, j0, j1, ok := rng(i)
 		if !ok {
 			continue
+		}
+		if err := work.add((i1 - i0 + 1) * (j1 - j0 + 1)); err != nil {
+			return nil, err
 		}
 		for j := j0; j <= j1; j++ {
 			for k := i0; k <= i1; k++ {
@@ -284,9 +287,6 @@ func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, or
 	b.idx = make([]int32, b.start[len(b.start)-1])
 	fill := append([]int32(nil), b.start[:len(b.start)-1]...)
 	for o := range n {
-		if o&255 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
 		i := o
 		if order != nil {
 			i = int(order[o])
@@ -294,6 +294,9 @@ func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, or
 		i0, i1, j0, j1, ok := rng(i)
 		if !ok {
 			continue
+		}
+		if err := work.add((i1 - i0 + 1) * (j1 - j0 + 1)); err != nil {
+			return nil, err
 		}
 		for j := j0; j <= j1; j++ {
 			for k := i0; k <= i1; k++ {
@@ -303,6 +306,25 @@ func newBuckets(ctx context.Context, x0, z0, size float64, nx, nz int, n int, or
 		}
 	}
 	return b, nil
+}
+
+// cancelWork looks at a context once per cancelStep units of work (cells
+// or buckets walked), however the work is split among the items.
+type cancelWork struct {
+	ctx  context.Context
+	done int
+}
+
+// cancelStep is about a millisecond of the simplest per-cell work.
+const cancelStep = 1 << 18
+
+func (c *cancelWork) add(n int) error {
+	c.done += n + 1
+	if c.done < cancelStep {
+		return nil
+	}
+	c.done -= cancelStep // what is over counts towards the next look
+	return c.ctx.Err()
 }
 
 func (b *buckets) cell(v, origin float64, n int) int {
@@ -678,11 +700,13 @@ func enclose(ctx context.Context, g *mpp.Grid) error {
 	blk := func(x, z int) bool {
 		return x < 0 || z < 0 || x >= w || z >= h || c[z*w+x] == mpp.Wall
 	}
+	work := cancelWork{ctx: ctx}
 	for x := range w {
 		// A column of a tall grid is a cache miss a cell: 64 million cells
-		// take a third of a second, so a cancel is looked at as it goes.
-		if x&63 == 0 && ctx.Err() != nil {
-			return ctx.Err()
+		// take a third of a second, so a cancel is looked at as it goes,
+		// by cells (a 1×64-million grid is one column).
+		if err := work.add(h); err != nil {
+			return err
 		}
 		for z := range h {
 			if c[z*w+x] != mpp.Walkable {
