@@ -116,6 +116,7 @@ type (
 		settings  *settings.Store
 		window    *windowLink // the demo user folder
 		loadOrder loadOrderState
+		budget    *limits.Budget // what a check reads is held to
 	}
 	// CombineService: many mods combined into one, deployed, characters
 	// moved (combine.go).
@@ -181,7 +182,7 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 		ExportService:    &ExportService{archives: open, jobs: jb, settings: st, budget: budget, window: win},
 		ToolsService:     &ToolsService{archives: open, jobs: jb, settings: st, budget: budget, rendered: pics},
 		PackService:      &PackService{jobs: jb, settings: st, budget: budget, window: win},
-		LoadOrderService: &LoadOrderService{jobs: jb, settings: st, window: win},
+		LoadOrderService: &LoadOrderService{jobs: jb, settings: st, window: win, budget: budget},
 		CombineService:   &CombineService{jobs: jb},
 		SettingsService:  &SettingsService{jobs: jb, settings: st, window: win},
 		windowLink:       win,

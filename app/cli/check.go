@@ -69,7 +69,7 @@ func runCheck(c *ctx, args []string) error {
 	}
 	v := s.View()
 	s.Close()
-	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), LoadOrder: check.LoadOrderFindings(v), BaseDir: *baseDir, GameDir: *game}
+	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), LoadOrder: check.LoadOrderFindings(v), BaseDir: *baseDir, GameDir: *game, Budget: c.budget}
 	if o.BaseDir == "" && o.GameDir == "" {
 		o.GameDir = settings.Load().Get().GameDir
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
 )
@@ -92,8 +94,12 @@ type Options struct {
 	Context context.Context
 }
 
-// DirMod reads a mod folder (its MEDIA/ tree, any case).
-func DirMod(name, dir string) (*Mod, error) {
+// DirMod reads a mod folder (its MEDIA/ tree, any case), within the
+// default memory budget.
+func DirMod(name, dir string) (*Mod, error) { return dirMod(name, dir, maxRead(nil)) }
+
+// dirMod is DirMod refusing, when read, a file larger than maxFile bytes.
+func dirMod(name, dir string, maxFile int64) (*Mod, error) {
 	m := &Mod{Name: name, Files: map[string]func() ([]byte, error){}}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -110,13 +116,34 @@ func DirMod(name, dir string) (*Mod, error) {
 		if !strings.HasPrefix(up, "MEDIA/") {
 			return nil
 		}
-		m.Files[up] = func() ([]byte, error) { return os.ReadFile(p) }
+		m.Files[up] = func() ([]byte, error) { return readFile(p, maxFile) }
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return m, nil
+}
+
+// readFile reads p, refusing one over maxFile bytes before reading it.
+func readFile(p string, maxFile int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxFile {
+		return nil, fmt.Errorf("%s: %w", p, &limits.OverError{What: fmt.Sprintf("checking a %d-byte file (%d bytes a byte)", st.Size(), readFactor), Need: limits.Mul(st.Size(), readFactor), Limit: maxFile * readFactor})
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxFile+1))
+	if err == nil && int64(len(b)) > maxFile {
+		err = fmt.Errorf("%s: grew past %d bytes while read", p, maxFile)
+	}
+	return b, err
 }
 
 // Check runs every check over mods, the active ones in load order (the

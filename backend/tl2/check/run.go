@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
 	"packsmith/backend/tl2/tl2game"
@@ -48,7 +49,23 @@ type RunOptions struct {
 	// or a MEDIA folder (sources or extracted). Neither: references into
 	// the base game are not checked.
 	GameDir, BaseDir string
+	// Budget is the memory the run is held to (the command's --max-memory,
+	// the window's); nil: a default one (backend/sys/limits). No file is
+	// read whose parse would not fit in it (readFactor).
+	Budget *limits.Budget
 }
+
+// readFactor is how many bytes of memory one byte of a checked file costs
+// while it is checked: the bytes read, a compiled source's decompiled
+// text, the parsed tree (a property is a struct of three strings, 48
+// bytes before its text). merge measured about 11 bytes of heap per
+// stored byte on a 180,000-block .DAT (mergepatch's treeFactor); 16
+// leaves room for garbage not yet collected. A file over the budget
+// divided by it is reported unreadable, naming the limit.
+const readFactor = 16
+
+// maxRead is the largest file the budget lets a check read.
+func maxRead(b *limits.Budget) int64 { return max(1, b.Bytes()/readFactor) }
 
 // Report is what Run found.
 type Report struct {
@@ -110,13 +127,13 @@ func Run(ctx context.Context, o RunOptions) (*Report, error) {
 		}
 		var m *Mod
 		if st, err := os.Stat(s.Path); err == nil && st.IsDir() {
-			m, err = DirMod(s.Name, s.Path)
+			m, err = dirMod(s.Name, s.Path, maxRead(o.Budget))
 			if err != nil {
 				return nil, err
 			}
 		} else {
 			var closer func() error
-			m, closer, err = ModFile(s.Name, s.Path)
+			m, closer, err = ModFile(s.Name, s.Path, maxRead(o.Budget))
 			if err != nil {
 				return nil, err
 			}
@@ -228,8 +245,9 @@ func target(p string) (Source, error) {
 }
 
 // ModFile reads a deployed .MOD: its entries by upper-case path, compiled
-// sources (BINDAT) decompiled to text when read. The closer closes the file.
-func ModFile(name, p string) (*Mod, func() error, error) {
+// sources (BINDAT) decompiled to text when read; an entry larger than
+// maxEntry bytes is refused when read. The closer closes the file.
+func ModFile(name, p string, maxEntry int64) (*Mod, func() error, error) {
 	f, r, err := modpack.OpenMod(p, nil)
 	if err != nil {
 		return nil, nil, err
@@ -246,7 +264,10 @@ func ModFile(name, p string) (*Mod, func() error, error) {
 			continue // the game reads the first
 		}
 		m.Files[up] = func() ([]byte, error) {
-			b, err := r.ReadEntry(e, 64<<20)
+			b, err := r.ReadEntry(e, maxEntry)
+			if errors.Is(err, mod.ErrTooLarge) {
+				return nil, fmt.Errorf("%s: %s: %w (the largest a check reads under its memory limit, which is %d times that; %s)", p, e.Path, err, readFactor, limits.Hint)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", p, e.Path, err)
 			}
