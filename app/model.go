@@ -56,7 +56,10 @@ func (s *assetServer) serveMesh(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, err := s.meshPack(a, e)
+	// The request's context: a closed view or a new request for another
+	// mesh ends the work (issue 44: a unit listing 12,000 animations held
+	// the window), and what the unit reads is held to the window's budget.
+	b, err := s.meshPack(r.Context(), a, e)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
@@ -64,7 +67,7 @@ func (s *assetServer) serveMesh(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *assetServer) meshPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *assetServer) meshPack(ctx context.Context, a archive.Archive, e archive.Entry) ([]byte, error) {
 	data, err := readEntry(a, e)
 	if err != nil {
 		return nil, err
@@ -75,7 +78,7 @@ func (s *assetServer) meshPack(a archive.Archive, e archive.Entry) ([]byte, erro
 	}
 	md := meshview.OpenModelEntry(a, e.Path, gameData(s.settings))
 	defer md.Close()
-	return md.Pack(e.Path, m)
+	return md.Pack(ctx, s.budget, e.Path, m)
 }
 
 func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"testing"
 
 	"packsmith/backend/archive"
@@ -38,7 +39,7 @@ func BenchmarkMeshOpen100k(b *testing.B) {
 	b.ReportMetric(float64(m.Info().Triangles), "triangles")
 	b.ResetTimer()
 	for b.Loop() {
-		out, err := s.assets.meshPack(a, e)
+		out, err := s.assets.meshPack(context.Background(), a, e)
 		if err != nil || len(out) < 100000*12 {
 			b.Fatal(err, len(out))
 		}

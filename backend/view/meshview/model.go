@@ -156,12 +156,12 @@ func (m *Model) Render(ctx context.Context, ms *mesh.Mesh, p Pose) (img *image.R
 	return img, note, err
 }
 
-// Pack is the window's 3D view data of the mesh (PackMeshFile) with
-// everything its mod resolves.
-func (m *Model) Pack(key string, ms *mesh.Mesh) ([]byte, error) {
+// Pack is the window's 3D view data of the mesh (PackMeshFileContext)
+// with everything its mod resolves, within budget, stopped when ctx ends.
+func (m *Model) Pack(ctx context.Context, budget *limits.Budget, key string, ms *mesh.Mesh) ([]byte, error) {
 	if m.Res != nil {
 		key = m.Key
 	}
-	b, _, err := PackMeshFile(key, ms, m.Res)
+	b, _, err := PackMeshFileContext(ctx, budget, key, ms, m.Res)
 	return b, err
 }

@@ -2,6 +2,7 @@ package meshview
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"math"
 
 	"packsmith/backend/sys/finitejson"
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/levelbake"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/tl2/mpp"
@@ -220,13 +222,27 @@ func (p *packer) finish(h *PackHeader) ([]byte, error) {
 	return append(out, p.blob.Bytes()...), nil
 }
 
-// PackMeshFile packs one mesh; res may be nil.
+// PackMeshFile packs one mesh; res may be nil. It is PackMeshFileContext
+// with no cancel and the default budget.
 func PackMeshFile(key string, m *mesh.Mesh, res *Resolver) ([]byte, *PackHeader, error) {
+	return PackMeshFileContext(context.Background(), nil, key, m, res)
+}
+
+// PackMeshFileContext packs one mesh for a request or a job: its unit's
+// skeletons are read within budget (nil: limits.DefaultMB) and ctx is
+// looked at for every listed animation, read and packed (issue 44: a unit
+// listing 12,000 animations held the window's model view for seconds);
+// its error is then the only error.
+func PackMeshFileContext(ctx context.Context, budget *limits.Budget, key string, m *mesh.Mesh, res *Resolver) ([]byte, *PackHeader, error) {
 	var p packer
 	h := &PackHeader{Kind: "mesh", Meshes: []PackMesh{p.addMesh(key, m, res)}}
 	if res != nil {
 		h.Problems = res.Problems
-		h.Meshes[0].Skin = p.addSkin(key, m, res)
+		skin, err := p.addSkin(ctx, budget, key, m, res)
+		if err != nil {
+			return nil, nil, err
+		}
+		h.Meshes[0].Skin = skin
 	}
 	b, err := p.finish(h)
 	return b, h, err

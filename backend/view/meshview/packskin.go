@@ -1,9 +1,11 @@
 package meshview
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/formats/ogre/mesh"
 	"packsmith/formats/ogre/skeleton"
 	"packsmith/formats/ogre/skin"
@@ -74,16 +76,17 @@ type PackTrack struct {
 }
 
 // addSkin packs the unit of a skinned mesh; nil when it links no skeleton.
-func (p *packer) addSkin(key string, m *mesh.Mesh, res *Resolver) *PackSkin {
-	u := res.Unit(key, m)
-	if u == nil {
-		return nil
+// The error is ctx's, when it ends.
+func (p *packer) addSkin(ctx context.Context, budget *limits.Budget, key string, m *mesh.Mesh, res *Resolver) (*PackSkin, error) {
+	u, err := res.UnitContext(ctx, budget, key, m)
+	if u == nil || err != nil {
+		return nil, err
 	}
 	ps := &PackSkin{SkeletonFile: u.SkeletonFile, AnimationList: u.AnimationList, FPS: FramesPerSecond, Problems: u.Problems,
 		Bones: []PackBone{}, Weights: []PackWeight{}, Animations: []PackAnim{}}
 	sk := u.Skeleton
 	if sk == nil {
-		return ps
+		return ps, nil
 	}
 	parent := sk.ParentOf()
 	index := map[uint16]int{}
@@ -112,6 +115,9 @@ func (p *packer) addSkin(key string, m *mesh.Mesh, res *Resolver) *PackSkin {
 	}
 	keys := 0
 	for _, a := range u.Animations {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		pa := PackAnim{Name: a.Name, File: a.File, Length: a.Length, Duration: a.Duration, Events: []PackEvent{}, Tracks: []PackTrack{}, Problem: a.Problem}
 		for _, e := range a.Events {
 			pa.Events = append(pa.Events, PackEvent{Name: e.Name, Frame: e.Frame, Time: e.Frame / FramesPerSecond})
@@ -132,7 +138,7 @@ func (p *packer) addSkin(key string, m *mesh.Mesh, res *Resolver) *PackSkin {
 		}
 		ps.Animations = append(ps.Animations, pa)
 	}
-	return ps
+	return ps, nil
 }
 
 func (p *packer) tracks(u *Unit, tracks []skeleton.Track, index map[uint16]int) []PackTrack {
