@@ -86,7 +86,7 @@ func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, err := s.levelPack(a, e)
+	b, err := s.levelPack(r.Context(), a, e)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
@@ -94,7 +94,7 @@ func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
-func (s *assetServer) levelPack(a archive.Archive, e archive.Entry) ([]byte, error) {
+func (s *assetServer) levelPack(ctx context.Context, a archive.Archive, e archive.Entry) ([]byte, error) {
 	bk, err := s.modelBaker(a, e)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,11 @@ func (s *assetServer) levelPack(a archive.Archive, e archive.Entry) ([]byte, err
 		}
 	}
 	if grid == nil && sc.Missing == nil {
-		if rep, err := bk.BakeLayout(context.Background(), name, data, levelbake.Options{Budget: s.budget}); err == nil {
+		rep, err := bk.BakeLayout(ctx, name, data, levelbake.Options{Budget: s.budget})
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, cerr // the request ended: no level sent without its grid
+		}
+		if err == nil {
 			grid, src = rep.Grid, "baked"
 		}
 	}

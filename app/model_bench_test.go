@@ -59,7 +59,7 @@ func BenchmarkLevelOpen138(b *testing.B) {
 	e, _ := archive.Find(a, modelgen.LevelFile)
 	b.ResetTimer()
 	for b.Loop() {
-		out, err := s.assets.levelPack(a, e)
+		out, err := s.assets.levelPack(context.Background(), a, e)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -87,3 +87,32 @@ func TestModelViewCancelAndBudget(t *testing.T) {
 		t.Errorf("%d of %d animations over the budget, want some (64 KB left)", over, n)
 	}
 }
+
+// The level view (/api/level) bakes a layout with no .MPP within its
+// request: a closed request stops the bake and sends nothing, where the
+// bake ran on a background context to the end.
+func TestLevelViewCancel(t *testing.T) {
+	f, err := modelgen.Mod(3, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := f.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	a, err := archive.Open(dir, archive.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	e, _ := archive.Find(a, modelgen.LevelFile)
+	s := testApp(t, &events{}, nil, nil)
+	if _, err := s.assets.levelPack(context.Background(), a, e); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if b, err := s.assets.levelPack(ctx, a, e); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled request: %d bytes, %v; want context.Canceled", len(b), err)
+	}
+}
