@@ -13,16 +13,24 @@ import (
 func benchArchive(b *testing.B, f modelgen.Files) (*App, archive.Archive) {
 	b.Helper()
 	b.Setenv("PACKSMITH_CONFIG_DIR", b.TempDir())
-	dir := b.TempDir()
+	a := folderArchive(b, f)
+	return testApp(b, &events{}, nil, nil), a
+}
+
+// folderArchive writes f to a temporary folder and opens it as an archive,
+// closed at the end of the test.
+func folderArchive(t testing.TB, f modelgen.Files) archive.Archive {
+	t.Helper()
+	dir := t.TempDir()
 	if err := f.Write(dir); err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
 	a, err := archive.Open(dir, archive.OpenOptions{})
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	b.Cleanup(func() { a.Close() })
-	return testApp(b, &events{}, nil, nil), a
+	t.Cleanup(func() { a.Close() })
+	return a
 }
 
 // BenchmarkMeshOpen100k: what /api/mesh does for a 100,000-triangle mesh

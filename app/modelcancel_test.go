@@ -23,15 +23,7 @@ func unitArchive(t *testing.T, n int) (*App, archive.Archive, archive.Entry) {
 	if err := f.Animations(n); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if err := f.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	a, err := archive.Open(dir, archive.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
+	a := folderArchive(t, f)
 	e, ok := archive.Find(a, "MEDIA/MODELS/BOX/BOX.MESH")
 	if !ok {
 		t.Fatal("no BOX.MESH")
@@ -96,15 +88,7 @@ func TestLevelViewCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if err := f.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	a, err := archive.Open(dir, archive.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := folderArchive(t, f)
 	e, _ := archive.Find(a, modelgen.LevelFile)
 	s := testApp(t, &events{}, nil, nil)
 	if _, err := s.assets.levelPack(context.Background(), a, e); err != nil {
