@@ -441,20 +441,29 @@ func worldTriangles(ctx context.Context, pieces []Piece, opt Options, gp *gridPl
 	if maxTris <= 0 {
 		maxTris = defaultTriangles
 	}
-	n := 0
+	n, nWalls := 0, 0
 	for i := range pieces {
-		if pieces[i].Solid && pieces[i].Shape != nil {
-			n += len(pieces[i].Shape.Triangles)
+		p := &pieces[i]
+		if p.Solid && p.Shape != nil {
+			n += len(p.Shape.Triangles)
 			if n > maxTris {
 				return nil, nil, fmt.Errorf("mppbake: the pieces place more than %d triangles", maxTris)
 			}
+			for _, t := range p.Shape.Triangles {
+				if t.NoPath || p.NoPath {
+					nWalls++
+				}
+			}
 		}
 	}
-	if err := checkBudget(opt.MaxBytes, fmt.Sprintf("the grid and %d triangles", n), gp.gridBytes+int64(n)*int64(sizeTri+sizeWall)); err != nil {
+	if err := checkBudget(opt.MaxBytes, fmt.Sprintf("the grid and %d triangles", n), gp.gridBytes+int64(n)*sizeTri+int64(nWalls)*sizeWall); err != nil {
 		return nil, nil, err
 	}
-	var rays []tri
-	var walls []wtri
+	// Sized up front: grown by append, the slices took up to three times
+	// what the budget was told while the old array was copied (issue 44:
+	// a layout of 150 spread pieces peaked over its --max-memory).
+	rays := make([]tri, 0, n)
+	walls := make([]wtri, 0, nWalls)
 	for i := range pieces {
 		p := &pieces[i]
 		if !p.Solid || p.Shape == nil {
