@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -260,8 +261,14 @@ func (c *checker) parse(m *Mod, p string) *dattext.Node {
 			c.unreadable = map[string]bool{}
 		}
 		c.unreadable[key] = true
-		c.out = append(c.out, Finding{Kind: Unreadable, Severity: SevError, Mod: m.Name, File: p,
-			Message: fmt.Sprintf("cannot be read, so it was not checked (nor can the game read it): %v", err)})
+		msg := fmt.Sprintf("cannot be read, so it was not checked (nor can the game read it): %v", err)
+		var over *limits.OverError
+		if errors.As(err, &over) || errors.Is(err, mod.ErrTooLarge) {
+			// Too large for the memory budget: the game may read it; still
+			// an error, as nothing vouches for it until it is checked.
+			msg = fmt.Sprintf("too large to check within the memory limit, so it was not checked: %v", err)
+		}
+		c.out = append(c.out, Finding{Kind: Unreadable, Severity: SevError, Mod: m.Name, File: p, Message: msg})
 	}
 	return nil
 }
