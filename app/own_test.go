@@ -22,7 +22,7 @@ func TestServicesOwnTheirState(t *testing.T) {
 		"ExportService":    "archives *app.openArchives, jobs *jobs.Manager, settings *settings.Store, budget *limits.Budget, window *app.windowLink",
 		"ToolsService":     "archives *app.openArchives, jobs *jobs.Manager, settings *settings.Store, budget *limits.Budget, rendered *app.renderedStore",
 		"PackService":      "jobs *jobs.Manager, settings *settings.Store, budget *limits.Budget, window *app.windowLink, watches app.packWatches",
-		"LoadOrderService": "jobs *jobs.Manager, settings *settings.Store, window *app.windowLink, loadOrder app.loadOrderState",
+		"LoadOrderService": "jobs *jobs.Manager, settings *settings.Store, window *app.windowLink, loadOrder app.loadOrderState, budget *limits.Budget",
 		"SettingsService":  "jobs *jobs.Manager, settings *settings.Store, window *app.windowLink",
 		"CombineService":   "jobs *jobs.Manager",
 	}
