@@ -34,12 +34,19 @@ export function parsePack(buf) {
   };
 }
 
-/** Fetch and parse a pack; a failed answer's text is the error. */
-export async function fetchPack(url) {
-  const r = await fetch(url);
+/**
+ * Fetch and parse a pack; a failed answer's text is the error. signal
+ * (an AbortController's) ends the request: the Go side's context ends with
+ * it, so a view closed while a large unit loads stops the work (issue 44).
+ */
+export async function fetchPack(url, signal) {
+  const r = await fetch(url, { signal });
   if (!r.ok) throw new Error(await r.text());
   return parsePack(await r.arrayBuffer());
 }
+
+/** Whether err is a request ended by its AbortController (the view went away): not an error to show. */
+export const aborted = (err) => err?.name === 'AbortError';
 
 /** "16.30 × 14.00 × 15.80" for a bounds size. */
 export const sizeText = (s) => (s || [0, 0, 0]).map((v) => Number(v).toFixed(2)).join(' × ');

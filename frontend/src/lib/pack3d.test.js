@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parsePack, sizeText, gridTexels, alphaFlags, pieceProblems, pieceProblemText } from './pack3d.js';
+import { parsePack, sizeText, gridTexels, alphaFlags, pieceProblems, pieceProblemText, fetchPack, aborted } from './pack3d.js';
 
 function pack(header, blob) {
   let js = new TextEncoder().encode(JSON.stringify(header));
@@ -70,5 +70,22 @@ describe('the level view’s piece problems (issue 46)', () => {
       '1 piece GUID in no LEVELSETS .DAT: 1 of 99 pieces use it',
     ]);
     expect(pieceProblemText({ problem: 'odd', pieces: 2, sources: 1 }, 9)).toBe('2 of 9 pieces: odd');
+  });
+});
+
+describe('fetchPack', () => {
+  it('passes the signal on, so closing the view ends the request, and an ended request is no error to show', async () => {
+    const seen = [];
+    globalThis.fetch = (url, init) => {
+      seen.push(init?.signal);
+      return new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('gone', 'AbortError'))));
+    };
+    const ac = new AbortController();
+    const p = fetchPack('/api/mesh?s=1', ac.signal);
+    ac.abort();
+    const err = await p.catch((e) => e);
+    expect(seen[0]).toBe(ac.signal);
+    expect(aborted(err)).toBe(true);
+    expect(aborted(new Error('skeleton not found'))).toBe(false);
   });
 });
