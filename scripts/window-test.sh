@@ -154,9 +154,13 @@ drag=$!
 pids+=($drag)
 timeout 15 xdotool search --sync --onlyvisible --name '^dragsource$' >/dev/null || fail "no drag source window for the edit"
 sleep 0.5
-# The only row: the entry list's first row, y 154 in the page, below the
-# tab row (+20: the window is centred on the 860-pixel screen).
-row_x=300 row_y=174
+# The only row: the entry list's first row, 12 px below the list's top as
+# the probe measures it in the page (+20: the window is centred on the
+# 860-pixel screen). Measured, not fixed: a toolbar that wraps into a second
+# row (a narrower window, more buttons) moves the list down.
+list_y=$(/usr/bin/python3 -c 'import json, sys; print(int(json.load(open(sys.argv[1]))["rects"]["entry-list"][1]))' "$work/probe.json") ||
+  fail "the probe does not measure the entry list"
+row_x=300 row_y=$((list_y + 12 + 20))
 xdotool mousemove 100 740 && sleep 0.2 && xdotool mousedown 1 && sleep 0.2
 for y in 730 650 500 300 200; do xdotool mousemove $row_x $y; sleep 0.1; done
 xdotool mousemove $row_x $((row_y + 2)) && sleep 0.4 && xdotool mousemove $row_x $row_y && sleep 0.4 && xdotool mouseup 1
