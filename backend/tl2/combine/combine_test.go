@@ -374,7 +374,20 @@ func TestCarriesRequiredAndRemove(t *testing.T) {
 		remove []string
 	}{{"mods/A.MOD", []string{"MEDIA/X.DAT"}}, {"mods/B.MOD", []string{"media/x.dat", "MEDIA/Y.DAT"}}} {
 		p := filepath.Join(user, filepath.FromSlash(f.rel))
-		r := tl2test.OpenMod(t, p)
+		// Opened here, not with tl2test.OpenMod (closed at the test's end):
+		// Windows refuses to rename over a file that is still open.
+		in, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, err := in.Stat()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := mod.NewReader(in, fi.Size(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		tmp := p + ".tmp"
 		h := *r.Header
 		h.Remove = f.remove
@@ -394,6 +407,7 @@ func TestCarriesRequiredAndRemove(t *testing.T) {
 			t.Fatal(err)
 		}
 		out.Close()
+		in.Close()
 		if err := os.Rename(tmp, p); err != nil {
 			t.Fatal(err)
 		}
