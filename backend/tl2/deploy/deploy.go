@@ -108,7 +108,7 @@ func Mod(ctx context.Context, modPath string, modID int64, modsDir string, enabl
 	// modlauncher.sch line is this mod's (see updateSch).
 	earlier := int64(0)
 	if holder.other && holder.id != 0 {
-		if h, err := readHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(holder.title)) {
+		if h, err := ReadHeader(modPath); err == nil && strings.TrimSpace(h.Title) != "" && strings.EqualFold(strings.TrimSpace(h.Title), strings.TrimSpace(holder.title)) {
 			earlier = holder.id
 		}
 	}
@@ -224,7 +224,7 @@ func scanMods(modsDir, target string, modID int64) (older []Replaced, holder nam
 		if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".mod") {
 			return nil
 		}
-		h, err := readHeader(p)
+		h, err := ReadHeader(p)
 		if err != nil {
 			if sameFile(p, target) {
 				holder.other = true // not a readable .MOD: keep it aside, do not lose it
@@ -426,8 +426,8 @@ func linkAtomic(src, dst string, beforeCommit func() error) (bool, error) {
 	return true, nil
 }
 
-// readHeader reads the .MOD header of a file.
-func readHeader(p string) (*mod.Header, error) {
+// ReadHeader reads the .MOD header of a file (its first MB at most).
+func ReadHeader(p string) (*mod.Header, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err

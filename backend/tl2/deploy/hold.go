@@ -56,7 +56,7 @@ func Copies(modsDir string, modID int64, name string) []string {
 			out = append(out, p)
 			return nil
 		}
-		if h, err := readHeader(p); err == nil && h.ModID == modID {
+		if h, err := ReadHeader(p); err == nil && h.ModID == modID {
 			out = append(out, p)
 		}
 		return nil

@@ -66,12 +66,12 @@ func finishJournals(modsDir string) (notes []string) {
 		if err != nil || target == "" {
 			return nil // names nothing to finish
 		}
-		if h, err := readHeader(target); err != nil || h.ModID != id {
+		if h, err := ReadHeader(target); err != nil || h.ModID != id {
 			return nil // the new copy was never placed: the old ones stay
 		}
 		store := backups.Default()
 		for _, old := range j.Values("retire") {
-			if h, err := readHeader(old); err != nil || h.ModID != id || sameFile(old, target) {
+			if h, err := ReadHeader(old); err != nil || h.ModID != id || sameFile(old, target) {
 				continue
 			}
 			if e, err := retire(store, old, modsDir, "an older copy an interrupted deploy left"); err == nil {

@@ -42,7 +42,7 @@ func modsWithID(t *testing.T, dir string, id int64) []string {
 	var out []string
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".mod") {
-			if h, err := readHeader(p); err == nil && h.ModID == id {
+			if h, err := ReadHeader(p); err == nil && h.ModID == id {
 				out = append(out, p)
 			}
 		}

@@ -48,7 +48,7 @@ func GuardOutput(out string, g OutputGuard) (*backups.Entry, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("output %s is a folder", out)
 	}
-	h, _ := readHeader(out)
+	h, _ := ReadHeader(out)
 	if h != nil {
 		if list := activeList(out, h.ModID); list != "" && !(g.Ours && h.ModID == g.ModID) {
 			return nil, fmt.Errorf("output %s %w (%q, MOD_ID %d, listed in %s): writing over it would replace that mod; write elsewhere and deploy it (--deploy), or disable it first",

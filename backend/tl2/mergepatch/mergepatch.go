@@ -5,9 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
+	"packsmith/backend/tl2/deploy"
 	"path"
 	"path/filepath"
 	"sort"
@@ -318,14 +318,7 @@ func patchModDat(srcs []Source) []byte {
 // isPatch says whether the .MOD at p is a merged patch (a rebuild writes
 // over it with no backup; anything else at -o is backed up first).
 func isPatch(p string) bool {
-	f, err := os.Open(p)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, _ := io.ReadFull(f, buf)
-	h, _, err := mod.ParseHeader(buf[:n])
+	h, err := deploy.ReadHeader(p)
 	return err == nil && h.ModID == PatchID && h.Title == Title
 }
 
