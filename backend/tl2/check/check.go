@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -78,6 +77,9 @@ func (f Finding) String() string {
 type Mod struct {
 	Name  string
 	Files map[string]func() ([]byte, error)
+	// facts are what Check read of its files (factsOf): filled as they
+	// are read, or all at once from the mod's cache (cache.go).
+	facts map[string]*fileFacts
 }
 
 // Game says which files the game's data holds (upper-case paths).
@@ -246,29 +248,19 @@ func (c *checker) winner(p string) *Mod {
 	return nil
 }
 
-// parse reads and parses m's p; nil, with an Unreadable finding (once per
-// file), when it does not.
-func (c *checker) parse(m *Mod, p string) *dattext.Node {
-	b, err := m.Files[p]()
-	if err == nil {
-		var n *dattext.Node
-		if n, err = dattext.Parse(p, b); err == nil {
-			return n
-		}
+// parse is what Check needs of m's p; nil, with an Unreadable finding
+// (once per file), when it does not read or parse.
+func (c *checker) parse(m *Mod, p string) *fileFacts {
+	f := m.factsOf(p)
+	if f.Err == "" {
+		return f
 	}
 	if key := m.Name + "|" + p; !c.unreadable[key] {
 		if c.unreadable == nil {
 			c.unreadable = map[string]bool{}
 		}
 		c.unreadable[key] = true
-		msg := fmt.Sprintf("cannot be read, so it was not checked (nor can the game read it): %v", err)
-		var over *limits.OverError
-		if errors.As(err, &over) || errors.Is(err, mod.ErrTooLarge) {
-			// Too large for the memory budget: the game may read it; still
-			// an error, as nothing vouches for it until it is checked.
-			msg = fmt.Sprintf("too large to check within the memory limit, so it was not checked: %v", err)
-		}
-		c.out = append(c.out, Finding{Kind: Unreadable, Severity: SevError, Mod: m.Name, File: p, Message: msg})
+		c.out = append(c.out, Finding{Kind: Unreadable, Severity: SevError, Mod: m.Name, File: p, Message: unreadableMessage(f)})
 	}
 	return nil
 }
@@ -308,7 +300,7 @@ func (c *checker) skill(m *Mod, p string) {
 	if n == nil {
 		return
 	}
-	if pr, ok := first(n, "UNIQUE_GUID"); ok {
+	if pr, ok := n.prop("UNIQUE_GUID"); ok {
 		c.guid(c.skills, DupSkillGUID, "UNIQUE_GUID", m, p, pr)
 	}
 }
@@ -321,19 +313,19 @@ func (c *checker) unit(m *Mod, p string) {
 	if n == nil {
 		return
 	}
-	if pr, ok := first(n, "UNIT_GUID"); ok {
+	if pr, ok := n.prop("UNIT_GUID"); ok {
 		c.guid(c.units, DupUnitGUID, "UNIT_GUID", m, p, pr)
 	}
-	if pr, ok := first(n, "BASEFILE"); ok && strings.TrimSpace(pr.Value) != "" {
+	if pr, ok := n.prop("BASEFILE"); ok && strings.TrimSpace(pr.Value) != "" {
 		c.baseFile(m, p, pr)
 	}
-	rd, hasRD := first(n, "RESOURCEDIRECTORY")
+	rd, hasRD := n.prop("RESOURCEDIRECTORY")
 	dir := ""
 	if hasRD && strings.TrimSpace(rd.Value) != "" {
 		dir = strings.TrimSuffix(gamePath(rd.Value), "/") + "/"
 		c.refDir(m, p, rd.Line, dir)
 	}
-	mf, ok := first(n, "MESHFILE")
+	mf, ok := n.prop("MESHFILE")
 	if !ok || strings.TrimSpace(mf.Value) == "" || dir == "" {
 		return
 	}
@@ -341,26 +333,15 @@ func (c *checker) unit(m *Mod, p string) {
 	stem = strings.TrimSuffix(stem, ".MESH")
 	c.ref(m, p, mf.Line, stem+".MESH", "MESHFILE")
 	if w := c.winner(stem + ".MATERIAL"); w != nil && c.walk(stem+".MATERIAL", dir) {
-		if b, err := w.Files[stem+".MATERIAL"](); err == nil {
-			for _, t := range MaterialTextures(b) {
-				c.texture(w, stem+".MATERIAL", t.Line, dir, t.Name)
-			}
+		for _, t := range w.factsOf(stem + ".MATERIAL").Textures {
+			c.texture(w, stem+".MATERIAL", t.Line, dir, t.Name)
 		}
 	}
 	if w := c.winner(stem + ".ANIMATION"); w != nil && c.walk(stem+".ANIMATION", dir) {
 		if an := c.parse(w, stem+".ANIMATION"); an != nil {
-			var walk func(*dattext.Node)
-			walk = func(x *dattext.Node) {
-				for _, pr := range x.Props {
-					if strings.EqualFold(pr.Key, "FILE") && strings.TrimSpace(pr.Value) != "" {
-						c.ref(w, stem+".ANIMATION", pr.Line, relPath(dir, pr.Value), "animation FILE")
-					}
-				}
-				for _, ch := range x.Children {
-					walk(ch)
-				}
+			for _, pr := range an.Props { // its FILEs
+				c.ref(w, stem+".ANIMATION", pr.Line, relPath(dir, pr.Value), "animation FILE")
 			}
-			walk(an)
 		}
 	}
 }
