@@ -37,7 +37,7 @@ func (s *LoadOrderService) CheckMods(target, base string) (string, error) {
 		if err != nil {
 			return nil, err
 		}
-		o := check.RunOptions{Target: target, Active: active, BaseDir: strings.TrimSpace(base), Budget: s.budget}
+		o := check.RunOptions{Target: target, Active: active, BaseDir: strings.TrimSpace(base), Budget: s.budget, CacheDir: check.DefaultCacheDir()}
 		if o.BaseDir == "" {
 			o.GameDir = s.settings.Get().GameDir
 		}

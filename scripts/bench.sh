@@ -57,3 +57,10 @@ row "folder open, ms (aim <= 1000)" open-ms
 row "Find in files to the last hit, ms (aim <= 1500)" find-ms
 row "Find in files, CPU ms" find-cpu-ms
 grep -E 'stages:|pack on save:' "$pack_out" | sed 's/^ *//; s/^/  /'
+
+# Issue 43's check cache: `check --all` over the three largest fixture
+# .MODs, cold (every mod read) and warm (nothing changed: each from its
+# cache in <user cache>/Packsmith/checkcache); aim warm <= 1000 ms.
+echo "check --all over the three largest fixtures, ms (BenchmarkCheckCache; aim warm <= 1000):"
+go test -run '^$' -bench '^BenchmarkCheckCache$' -benchtime 5x ./backend/tl2/check |
+  awk '/^BenchmarkCheckCache\// { for (i = 3; i < NF; i++) if ($(i+1) == "run-ms") printf "  %-40s %10s\n", $1, $i }'

@@ -23,6 +23,8 @@ func init() {
 			"(its folder, PAKS or DATA.PAK), --base (the same or a MEDIA folder), else the game folder of the settings;\n" +
 			"without it, references into the base game are notes (not checked), not errors.\n" +
 			"Lists what concerns MOD (its files, and another mod's duplicate of its GUIDs); --all lists every active mod's.\n" +
+			"What was read of each .MOD is kept in the user's cache folder (Packsmith/checkcache) by the file's hash: a mod that did\n" +
+			"not change is not read again.\n" +
 			"First, whatever MOD: two .MOD files with one MOD_ID, more active mods than the game's 10. One finding per place.\n" +
 			"Exit 1 when an error is listed. A compiled source's line is that of its decompiled text (extract --decompile).\n" +
 			"--json: target, mods [{name, path, id, place, target}], game, findings [{kind, severity, status, mod, file,\n" +
@@ -69,7 +71,7 @@ func runCheck(c *ctx, args []string) error {
 	}
 	v := s.View()
 	s.Close()
-	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), LoadOrder: check.LoadOrderFindings(v), BaseDir: *baseDir, GameDir: *game, Budget: c.budget}
+	o := check.RunOptions{Target: pos[0], Active: check.ActiveMods(v), LoadOrder: check.LoadOrderFindings(v), BaseDir: *baseDir, GameDir: *game, Budget: c.budget, CacheDir: check.DefaultCacheDir()}
 	if o.BaseDir == "" && o.GameDir == "" {
 		o.GameDir = settings.Load().Get().GameDir
 	}

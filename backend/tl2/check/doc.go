@@ -42,6 +42,16 @@
 // NotChecked is a note (info). Concerns tells the findings about one mod:
 // in its files, or another mod's duplicate of its GUID.
 //
+// The check cache (cache.go, RunOptions.CacheDir): what Check reads of a
+// deployed .MOD (its paths; each .DAT's GUIDs and references, each
+// .ANIMATION's FILEs, each .MATERIAL's textures, or why the file did not
+// read: facts.go) is kept per mod file in <user cache>/Packsmith/checkcache,
+// keyed by the file's SHA-256 (re-hashed only when its size or time
+// changed, or it was hashed within a second of its last change), the
+// checker's build and the read limit. Findings are made from these facts
+// on every run, cached or not, so they are the same either way; a mod
+// folder (the target being edited) is always read.
+//
 // Inputs read:
 //
 //	.DAT / .ANIMATION  GUTS text (UTF-16LE or UTF-8), dattext grammar
