@@ -62,7 +62,7 @@ func (s *CombineService) Combine(r CombineRequest) (string, error) {
 		return "", err
 	}
 	return startCall(s.jobs, "combine", "Combining the active mods of "+filepath.Base(r.UserDir), r.UserDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		o.Progress = progressTo(p)
+		o.Progress, o.Budget = progressTo(p), s.budget
 		return combine.Deploy(ctx, o, r.MoveCharacters)
 	}), nil
 }

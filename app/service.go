@@ -121,7 +121,8 @@ type (
 	// CombineService: many mods combined into one, deployed, characters
 	// moved (combine.go).
 	CombineService struct {
-		jobs *jobs.Manager
+		jobs   *jobs.Manager
+		budget *limits.Budget
 	}
 	// SettingsService: the window's start (Hello), settings, the folder
 	// dialog and job status and cancel, which every view uses
@@ -183,7 +184,7 @@ func NewApp(emit Emitter, dialogs Dialogs, startupPaths []string) *App {
 		ToolsService:     &ToolsService{archives: open, jobs: jb, settings: st, budget: budget, rendered: pics},
 		PackService:      &PackService{jobs: jb, settings: st, budget: budget, window: win},
 		LoadOrderService: &LoadOrderService{jobs: jb, settings: st, window: win, budget: budget},
-		CombineService:   &CombineService{jobs: jb},
+		CombineService:   &CombineService{jobs: jb, budget: budget},
 		SettingsService:  &SettingsService{jobs: jb, settings: st, window: win},
 		windowLink:       win,
 		Jobs:             jb,

@@ -21,7 +21,10 @@ func init() {
 			"-o defaults to " + combine.FileName + ". --deploy puts it in the mods folder and lists it in modlauncher.sch\n" +
 			"instead of the mods it holds (one mod id instead of N), after saving the setup before as a profile: `packsmith\n" +
 			"profile use NAME` goes back. Characters bound to those mods are named (the game refuses them until they are\n" +
-			"moved); --move-characters moves them to the combined mod (backed up first, as `saves move` does).",
+			"moved); --move-characters moves them to the combined mod (backed up first, as `saves move` does).\n" +
+			"--max-memory MB holds the whole combine (the copy plan, the RAW indices, the merge): mods that do not fit are\n" +
+			"refused before anything is written, naming the mod and the limit; a shared text too large to merge is left to\n" +
+			"the load order, as merge leaves it.",
 		run: runCombine,
 	})
 }
@@ -61,7 +64,7 @@ func runCombine(c *ctx, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := combine.Options{UserDir: o.UserDir, ModsDir: o.ModsDir, Mods: pos, BaseDir: f.base, GameDir: f.game, Output: f.out, Name: f.name, Winners: w}
+	opts := combine.Options{UserDir: o.UserDir, ModsDir: o.ModsDir, Mods: pos, BaseDir: f.base, GameDir: f.game, Output: f.out, Name: f.name, Winners: w, Budget: c.budget}
 	if !f.deploy {
 		if opts.Output == "" {
 			opts.Output = combine.FileName

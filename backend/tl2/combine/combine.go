@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 
+	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/mergepatch"
@@ -54,6 +55,11 @@ type Options struct {
 	Name    string // its NAME ("" = DefaultTitle)
 	// Winners: merge.Conflict.Key → the title of the mod that wins it.
 	Winners map[string]string
+	// Budget is the memory the combine may hold (the command's
+	// --max-memory, the window's; nil: limits.DefaultMB): what the copy
+	// plan keeps per entry and of the RAW indices (memory.go), the block
+	// copy's buffers, the merge of the shared text and its pack.
+	Budget *limits.Budget
 	// Progress hears the merge (mergepatch.StageMerge), the pack of the
 	// merged files and indices, then StageCopy, an entry at a time.
 	Progress func(modpack.Progress)
@@ -114,6 +120,14 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	defer closeAll()
+	if o.Budget == nil {
+		o.Budget, _ = limits.NewBudget(0)
+	}
+	release, err := takeMemory(o.Budget, srcs, readers)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	rep := &Report{ID: ID(srcs), Title: o.Name, Sources: srcs, Files: []mergepatch.File{},
 		Skipped: []mergepatch.Skipped{}, Conflicts: []merge.Conflict{}}
 	if rep.Title == "" {
@@ -152,7 +166,7 @@ func mergeText(ctx context.Context, o Options, rep *Report, readers []*mod.Reade
 		}
 		return nil
 	}
-	mr, err := mergepatch.Merge(ctx, mergepatch.Options{BaseDir: o.BaseDir, GameDir: o.GameDir, Winners: o.Winners, Progress: o.Progress}, rep.Sources, readers)
+	mr, err := mergepatch.Merge(ctx, mergepatch.Options{BaseDir: o.BaseDir, GameDir: o.GameDir, Winners: o.Winners, Progress: o.Progress, Budget: o.Budget}, rep.Sources, readers)
 	if err != nil {
 		return err
 	}

@@ -155,7 +155,7 @@ func part(ctx context.Context, o Options, rep *Report, md *modpack.ModDat, reade
 	if baseDir == "" {
 		baseDir = o.GameDir
 	}
-	if _, err := modpack.PackMemory(ctx, m, modpack.Options{Output: p, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records}); err != nil {
+	if _, err := modpack.PackMemory(ctx, m, modpack.Options{Output: p, BaseDir: baseDir, MPP: modpack.MPPNone, Progress: o.Progress, RAWRecords: records, Budget: o.Budget}); err != nil {
 		return nil, err
 	}
 	rs, closeAll, err := mergepatch.OpenMods([]mergepatch.Source{{File: p}})
@@ -179,7 +179,7 @@ func copyAll(ctx context.Context, o Options, h *mod.Header, own *own, copies []c
 	if err != nil {
 		return "", err
 	}
-	w, err := mod.NewWriter(out, h, &mod.WriterOptions{Entries: len(copies)})
+	w, err := mod.NewWriter(out, h, &mod.WriterOptions{Entries: len(copies), MaxInFlight: copyInFlight})
 	if err != nil {
 		out.Abort()
 		return "", err
