@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"sync"
 
+	"packsmith/backend/sys/filehash"
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
@@ -218,10 +220,24 @@ func Constituents(ctx context.Context, o Options) ([]mergepatch.Source, error) {
 	return hashed(ctx, rows)
 }
 
-// hashed gives each row as a Source with its file's hash, the files
-// hashed side by side (one per CPU): on large mods the hashes were a
-// third of a combine.
+// HashMemo is the file where combine remembers its constituents' hashes
+// (filehash.Memo): <user cache>/Packsmith/filehashes.json.
+func HashMemo() string {
+	d, err := os.UserCacheDir()
+	if err != nil || d == "" {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "Packsmith", "filehashes.json")
+}
+
+// hashed gives each row as a Source with its file's hash (the first 16
+// hex digits of its SHA-256, as loadorder.FileHash), the files hashed
+// side by side (one per CPU): on large mods the hashes were a third of a
+// combine. A file unchanged since it was last hashed is not read again
+// (filehash.Memo): a rebuild hashed 160 MB of input for 105 MB of output.
 func hashed(ctx context.Context, rows []loadorder.Mod) ([]mergepatch.Source, error) {
+	memo := filehash.OpenMemo(HashMemo())
+	defer memo.Save()
 	out := make([]mergepatch.Source, len(rows))
 	errs := make([]error, len(rows))
 	next := make(chan int)
@@ -232,7 +248,10 @@ func hashed(ctx context.Context, rows []loadorder.Mod) ([]mergepatch.Source, err
 			defer wg.Done()
 			for i := range next {
 				m := rows[i]
-				h, err := loadorder.FileHash(m.File)
+				h, err := memo.SHA256(m.File)
+				if err == nil {
+					h = h[:16]
+				}
 				out[i], errs[i] = mergepatch.Source{ID: m.ID, Title: m.Title, File: m.File, Hash: h}, err
 			}
 		}()
