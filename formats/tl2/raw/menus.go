@@ -33,6 +33,27 @@ const UIScanDir = "MEDIA/UI/"
 // in the layouts sets CYBER_PLAYER_STASH's apart from its three copies
 // (the same objects, ids and Menu Controllers) but a Timeline object.
 //
+// Looked at again (issue 43, half an hour): two rules fit every GUTS build
+// we have (06dc44f, 90dcf2a, XOVER) and cannot be told apart by them, so
+// neither is applied (one drop in one build is too little to leave out a
+// player's menu on):
+//   - the layout's first root object is a Timeline (CYBER_PLAYER_STASH's
+//     is; no other scanned .LAYOUT starts so; CYBER_QUEST_MANAGER's
+//     Timeline, second, does not drop its QUESTMANAGER);
+//   - a MENU NAME held whole in a later different name under the same id
+//     gives way to it (PLAYERSTASHMENU in CYBERPLAYERSTASHMENU, both id
+//     …3041; 90dcf2a's three names of that id contain none of the others
+//     and are all listed; equal names, 06dc44f's two
+//     CYBERPLAYERINVENTORYMENU, are both listed).
+// Ruled out besides: the dropped layout's Timeline animating an object an
+// earlier layout defines (CYBER_QUEST_MANAGER's does too: listed); the
+// Menu Definition's place among the root objects (third in STASH and in
+// STASH3); its object NAME (DefinitionmerchantMenu in all four of …3041);
+// the .LAYOUT.BAK / .LAYOUT.HOLD copies beside them (never listed, and
+// listing them as scanned explains nothing). A GUTS build whose UI.RAW
+// drops a menu from a layout not starting with a Timeline, or one keeping
+// a contained name, settles it.
+//
 // What a GUTS build left out can be given back (Options.LeaveOutMenus, by
 // file and MENU NAME): backend/tl2/modunpack reads it off the .MOD's own
 // UI.RAW (MenusLeftOut), so that unpack → pack gives that UI.RAW again.
