@@ -45,6 +45,7 @@ const UIScanDir = "MEDIA/UI/"
 //     …3041; 90dcf2a's three names of that id contain none of the others
 //     and are all listed; equal names, 06dc44f's two
 //     CYBERPLAYERINVENTORYMENU, are both listed).
+//
 // Ruled out besides: the dropped layout's Timeline animating an object an
 // earlier layout defines (CYBER_QUEST_MANAGER's does too: listed); the
 // Menu Definition's place among the root objects (third in STASH and in
