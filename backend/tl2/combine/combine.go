@@ -164,7 +164,7 @@ func mergeText(ctx context.Context, o Options, rep *Report, readers []*mod.Reade
 	if o.BaseDir == "" && o.GameDir == "" {
 		rep.Shared = len(sharedText(readers))
 		if rep.Shared > 0 {
-			rep.Unmerged = fmt.Sprintf("no game data given (--game or --base): %d text sources two or more mods ship are the load order's winner's, not merged", rep.Shared)
+			rep.Unmerged = unmergedText(rep.Shared)
 		}
 		return nil
 	}
@@ -174,6 +174,16 @@ func mergeText(ctx context.Context, o Options, rep *Report, readers []*mod.Reade
 	}
 	rep.Files, rep.Conflicts, rep.Skipped, rep.Shared = mr.Files, mr.Conflicts, mr.Skipped, mr.Shared
 	return nil
+}
+
+// unmergedText says that n shared text sources are the winner's: read
+// in the window as in the terminal, so it names the game folder, not the
+// flags (the window's field is "Game folder"; the CLI's --game).
+func unmergedText(n int) string {
+	if n == 1 {
+		return "The game's data was not given, so the one text source two or more mods ship is the load order's winner's copy, not a merge (give the game folder to merge it)"
+	}
+	return fmt.Sprintf("The game's data was not given, so the %d text sources two or more mods ship are the load order's winner's copies, not merges (give the game folder to merge them)", n)
 }
 
 // sharedText lists the text sources two or more readers ship.
