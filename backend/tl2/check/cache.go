@@ -11,13 +11,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
 
 	"packsmith/backend/sys/filehash"
 	"packsmith/backend/sys/safefile"
+	"packsmith/backend/sys/version"
 )
 
 // The check cache: what Check reads of a deployed .MOD (its paths and
@@ -42,18 +42,7 @@ const cacheFormat = 1
 
 // checkerBuild names the program that computes the facts: a cache written
 // by another build is not used (the facts' code may have changed).
-var checkerBuild = func() string {
-	id := "unknown"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		id = bi.GoVersion + " " + bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				id += " " + s.Value
-			}
-		}
-	}
-	return id
-}()
+var checkerBuild = version.BuildID()
 
 // DefaultCacheDir is where the command and the window keep the check
 // cache: <user cache>/Packsmith/checkcache.

@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"packsmith/backend/sys/safefile"
+	"packsmith/backend/sys/version"
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/mod"
 )
@@ -163,18 +163,7 @@ func (s *incState) statSame(c cacheEntry, f *srcFile) bool {
 	return c.Size == f.size && c.MTime == mt && s.written-mt >= int64(time.Second)
 }
 
-func buildID() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		id := bi.GoVersion + " " + bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				id += " " + s.Value
-			}
-		}
-		return id
-	}
-	return "unknown"
-}
+func buildID() string { return version.BuildID() }
 
 // openIncremental reads out's cache (CacheFile) when opt asks for it; any
 // problem just means a full pack (note says why).
