@@ -90,7 +90,7 @@ func (s *LoadOrderService) profileSave(ctx context.Context, st profiles.Store, n
 	if err != nil {
 		return nil, err
 	}
-	return p, st.Put(p)
+	return p, st.Save(ctx, p)
 }
 
 // profileUse writes the profile into the open load order's user folder

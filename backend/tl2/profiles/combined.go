@@ -224,3 +224,12 @@ func (st Store) Redeploy(ctx context.Context, p *Profile, v *loadorder.View) (*R
 	}
 	return r, nil
 }
+
+// Save keeps p's combined build (Keep) and writes p (Put): what saving
+// the current setup as a profile does.
+func (st Store) Save(ctx context.Context, p *Profile) error {
+	if err := st.Keep(ctx, p); err != nil {
+		return err
+	}
+	return st.Put(p)
+}

@@ -43,8 +43,8 @@ type MoveResult struct {
 	File     string     `json:"file"`
 	Path     string     `json:"path"`
 	Name     string     `json:"name"`
-	From     []string   `json:"from"` // ids, decimal
-	To       string     `json:"to"` // ids, decimal, comma-separated
+	From     []string   `json:"from"`  // ids, decimal
+	To       string     `json:"to"`    // ids, decimal, comma-separated
 	Bound    []BoundMod `json:"bound"` // after the move
 	Objects  int        `json:"objects"`
 	IDs      int        `json:"ids"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
@@ -41,23 +42,21 @@ type StrandedCharacter struct {
 	Error string      `json:"error,omitempty"`
 }
 
-// combinedMods are the combined mods of the mods folders the views show:
+// combinedMods are the combined mods of the mods folder v shows:
 // id → the constituents their headers record, in load order.
-func combinedMods(vs ...*loadorder.View) map[int64][]int64 {
+func combinedMods(v *loadorder.View) map[int64][]int64 {
 	out := map[int64][]int64{}
-	for _, v := range vs {
-		for _, m := range v.Mods {
-			if _, seen := out[m.ID]; seen || m.File == "" || m.Where != loadorder.WhereMods {
-				continue
-			}
-			h, err := deploy.ReadHeader(m.File)
-			if err != nil {
-				continue
-			}
-			if srcs, ok := loadorder.CombinedSources(h.Description); ok {
-				for _, s := range srcs {
-					out[m.ID] = append(out[m.ID], s.ID)
-				}
+	for _, m := range v.Mods {
+		if _, seen := out[m.ID]; seen || m.File == "" || m.Where != loadorder.WhereMods {
+			continue
+		}
+		h, err := deploy.ReadHeader(m.File)
+		if err != nil {
+			continue
+		}
+		if srcs, ok := loadorder.CombinedSources(h.Description); ok {
+			for _, s := range srcs {
+				out[m.ID] = append(out[m.ID], s.ID)
 			}
 		}
 	}
@@ -82,27 +81,28 @@ func activeOrder(v *loadorder.View) []int64 {
 	return out
 }
 
-// Swaps compares the mods active before and after a switch: a combined
-// mod turned off while mods it holds are turned on (back), or turned on
-// while mods it holds are turned off (forward).
-func Swaps(before, after *loadorder.View) []Swap {
-	was, now := activeOrder(before), activeOrder(after)
+// Swaps are the replacements the load order v makes that strand
+// characters: a combined mod not active while mods it holds are (back to
+// them), or active while mods it holds are not (forward to it). They are
+// read from the state, not from the switch: using a profile again finds
+// the characters the first use left where they were.
+func Swaps(v *loadorder.View) []Swap {
+	now := activeOrder(v)
 	out := []Swap{}
-	for x, cs := range combinedMods(after, before) {
+	for x, cs := range combinedMods(v) {
 		sw := Swap{Combined: strconv.FormatInt(x, 10)}
-		switch {
-		case slices.Contains(was, x) && !slices.Contains(now, x):
-			sw.Back, sw.From = true, []string{sw.Combined}
-			for _, id := range now {
-				if slices.Contains(cs, id) && !slices.Contains(was, id) {
-					sw.To = append(sw.To, strconv.FormatInt(id, 10))
+		if slices.Contains(now, x) {
+			sw.To = []string{sw.Combined}
+			for _, id := range cs {
+				if !slices.Contains(now, id) {
+					sw.From = append(sw.From, strconv.FormatInt(id, 10))
 				}
 			}
-		case slices.Contains(now, x) && !slices.Contains(was, x):
-			sw.To = []string{sw.Combined}
-			for _, id := range was {
-				if slices.Contains(cs, id) && !slices.Contains(now, id) {
-					sw.From = append(sw.From, strconv.FormatInt(id, 10))
+		} else {
+			sw.Back, sw.From = true, []string{sw.Combined}
+			for _, id := range now {
+				if slices.Contains(cs, id) {
+					sw.To = append(sw.To, strconv.FormatInt(id, 10))
 				}
 			}
 		}
@@ -110,12 +110,7 @@ func Swaps(before, after *loadorder.View) []Swap {
 			out = append(out, sw)
 		}
 	}
-	slices.SortFunc(out, func(a, b Swap) int {
-		if a.Combined < b.Combined {
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(out, func(a, b Swap) int { return strings.Compare(a.Combined, b.Combined) })
 	return out
 }
 

@@ -62,7 +62,7 @@ func UseProfile(ctx context.Context, o UseOptions) (*UseResult, error) {
 		return nil, err
 	}
 	used.Redeployed = red
-	res := &UseResult{UseResult: used, Swaps: Swaps(v0, v1)}
+	res := &UseResult{UseResult: used, Swaps: Swaps(v1)}
 	opts := Options{UserDir: v0.UserDir, ModsDir: v0.ModsDir}
 	if res.Characters, err = Stranded(ctx, opts, res.Swaps); err != nil {
 		return nil, fmt.Errorf("profile %q is in use; listing the characters it strands: %w", o.Profile.Name, err)
