@@ -221,7 +221,11 @@ func printStranded(c *ctx, cs []saves.StrandedCharacter, move bool) {
 		}
 	}
 	if !move && len(cs) > 0 {
-		fmt.Fprintf(c.stderr, "%d characters are bound to mods this profile replaces; the game will not play them as they are:\n", len(cs))
+		if len(cs) == 1 {
+			fmt.Fprintln(c.stderr, "1 character is bound to mods this profile replaces; the game will not play it as it is:")
+		} else {
+			fmt.Fprintf(c.stderr, "%d characters are bound to mods this profile replaces; the game will not play them as they are:\n", len(cs))
+		}
 		for _, ch := range cs {
 			fmt.Fprintf(c.stderr, "  %s (%s): bound to %s, now replaced by %s\n", escapeControls(ch.Name), escapeControls(ch.File),
 				strings.Join(ch.Bound, ", "), strings.Join(ch.Swap.To, ", "))
