@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/backend/tl2/profiles"
 	"packsmith/backend/workspace/backups"
 	"packsmith/formats/tl2/save"
 	"packsmith/internal/savetest"
@@ -137,5 +139,24 @@ func TestMoveAcrossAndBack(t *testing.T) {
 	}
 	if len(s.Bound.Mods) != 3 {
 		t.Errorf("bound %v", s.Bound.Mods)
+	}
+}
+
+// A profile activating a combined build the mods folder lost, with no
+// copy kept: the switch goes on and says which mod is gone and why.
+func TestUseProfileWithoutKeptBuild(t *testing.T) {
+	user, _ := trialWithCombined(t, savetest.IDTrialA)
+	st := profiles.Store{Dir: filepath.Join(t.TempDir(), "profiles")}
+	p := &profiles.Profile{Name: "combined", Mods: []profiles.Mod{{ID: idX, Title: "All three", File: "COMBINED.MOD", SHA256: strings.Repeat("ab", 32)}},
+		Combined: &profiles.Combined{File: "COMBINED.MOD", SHA256: strings.Repeat("ab", 32), ID: idX}}
+	if err := os.Remove(filepath.Join(user, "mods", "COMBINED.MOD")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := UseProfile(context.Background(), UseOptions{Load: loadorder.Options{UserDir: user}, Profiles: st, Profile: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Needs) != 1 || res.Needs[0].Kind != profiles.NeedGone || !strings.Contains(res.Needs[0].Message, "keeps no copy of that combined build") {
+		t.Errorf("needs %+v", res.Needs)
 	}
 }

@@ -2,6 +2,7 @@ package saves
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"packsmith/backend/tl2/loadorder"
@@ -43,7 +44,8 @@ func UseProfile(ctx context.Context, o UseOptions) (*UseResult, error) {
 	v0 := before.View()
 	before.Close()
 	red, err := o.Profiles.Redeploy(ctx, o.Profile, v0)
-	if err != nil {
+	noCopy := errors.Is(err, profiles.ErrNoKeptBuild)
+	if err != nil && !noCopy {
 		return nil, err
 	}
 	lo := o.Load
@@ -62,6 +64,11 @@ func UseProfile(ctx context.Context, o UseOptions) (*UseResult, error) {
 		return nil, err
 	}
 	used.Redeployed = red
+	for i, n := range used.Needs {
+		if noCopy && n.ID == o.Profile.Combined.ID {
+			used.Needs[i].Message += "; the profile keeps no copy of that combined build: combine its mods again"
+		}
+	}
 	res := &UseResult{UseResult: used, Swaps: Swaps(v1)}
 	opts := Options{UserDir: v0.UserDir, ModsDir: v0.ModsDir}
 	if res.Characters, err = Stranded(ctx, opts, res.Swaps); err != nil {
