@@ -10,7 +10,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"packsmith/backend/sys/filelock"
@@ -79,6 +81,7 @@ func record(ctx context.Context, m Moved) error {
 	}
 	defer lock.Unlock()
 	l, _ := readJournal(p)
+	m.Path = absPath(m.Path)
 	m.Time = time.Now().UTC().Format(time.RFC3339)
 	l = append(l, m)
 	if len(l) > maxJournal {
@@ -102,7 +105,7 @@ func undoable(path, sha string, from, to []string) *Moved {
 	}
 	for i := len(l) - 1; i >= 0; i-- {
 		m := l[i]
-		if m.Path != path {
+		if !samePath(m.Path, path) {
 			continue
 		}
 		if m.Wrote == sha && sameSet(m.To, from) && sameSet(m.From, to) {
@@ -121,7 +124,7 @@ func lastTo(path string, to []string) *Moved {
 		return nil
 	}
 	for i := len(l) - 1; i >= 0; i-- {
-		if l[i].Path == path {
+		if samePath(l[i].Path, path) {
 			if sameSet(l[i].To, to) {
 				return &l[i]
 			}
@@ -129,6 +132,24 @@ func lastTo(path string, to []string) *Moved {
 		}
 	}
 	return nil
+}
+
+// absPath is p made absolute and clean: the journal's key for a save.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}
+
+// samePath says whether the journal's path names the save at p (letter
+// case aside on Windows, whose disks fold it).
+func samePath(recorded, p string) bool {
+	p = absPath(p)
+	if runtime.GOOS == "windows" {
+		return strings.EqualFold(recorded, p)
+	}
+	return recorded == p
 }
 
 func sameSet(a, b []string) bool {
