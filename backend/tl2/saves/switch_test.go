@@ -160,3 +160,26 @@ func TestUseProfileWithoutKeptBuild(t *testing.T) {
 		t.Errorf("needs %+v", res.Needs)
 	}
 }
+
+// A move made with the user folder given relative (--dir from inside its
+// parent) is found in the journal by the way back given it absolute.
+func TestJournalRelativeUserDir(t *testing.T) {
+	user, hero := trialWithCombined(t, idX)
+	orig, _ := os.ReadFile(hero)
+	t.Chdir(filepath.Dir(user))
+	ctx := context.Background()
+	rel := Options{UserDir: filepath.Base(user)}
+	cs, err := Stranded(ctx, rel, Swaps(setOrder(t, user, idX)))
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("stranded %+v %v", cs, err)
+	}
+	if _, err := MoveAcross(ctx, rel, cs[0], nil, backups.Default()); err != nil {
+		t.Fatal(err)
+	}
+	if r := across(t, user, savetest.IDTrialA, savetest.IDTrialB, savetest.IDTrialC); !r.Restored {
+		t.Fatalf("back: %+v", r)
+	}
+	if got, _ := os.ReadFile(hero); !bytes.Equal(got, orig) {
+		t.Fatal("not the bytes before the move")
+	}
+}
