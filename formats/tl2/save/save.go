@@ -42,7 +42,7 @@ type Unit struct {
 	Name   string
 	GUID   int64 // base class (class when that is -1 or 0)
 	SizeAt int   // body offset of the u32 size
-	End    int // body offset just past the block
+	End    int   // body offset just past the block
 }
 
 // Save is a parsed save: the envelope, the body's fields the mods need,
