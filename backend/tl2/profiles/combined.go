@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/mergepatch"
+	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
 
@@ -73,6 +75,47 @@ func Providers(ctx context.Context, srcs []mergepatch.Source) (map[string]string
 	return out, nil
 }
 
+// maxHeader bounds the .MOD header CombinedSourcesOf reads.
+const maxHeader = 1 << 20
+
+// CombinedSourcesOf is the constituents' ids a combined mod's header
+// records (loadorder.CombinedSources), in load order; false for a file
+// that is not a combined mod or does not read. It reads the header alone
+// (its length is the header's offData), not a fixed megabyte: a switch
+// asks it of every mod in the folder.
+func CombinedSourcesOf(p string) ([]int64, bool) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	var head [20]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return nil, false
+	}
+	n := binary.LittleEndian.Uint32(head[12:])
+	if n < uint32(len(head)) || n > maxHeader {
+		return nil, false
+	}
+	b := make([]byte, n)
+	if _, err := f.ReadAt(b, 0); err != nil {
+		return nil, false
+	}
+	h, _, err := mod.ParseHeader(b)
+	if err != nil {
+		return nil, false
+	}
+	srcs, ok := loadorder.CombinedSources(h.Description)
+	if !ok {
+		return nil, false
+	}
+	ids := make([]int64, 0, len(srcs))
+	for _, s := range srcs {
+		ids = append(ids, s.ID)
+	}
+	return ids, true
+}
+
 // combinedOf is the record of the first active combined mod of v (its
 // header records its constituents), hashed; nil when none is active.
 func combinedOf(ctx context.Context, v *loadorder.View) (*Combined, error) {
@@ -80,11 +123,7 @@ func combinedOf(ctx context.Context, v *loadorder.View) (*Combined, error) {
 		if m.File == "" || m.Where != loadorder.WhereMods {
 			continue
 		}
-		h, err := deploy.ReadHeader(m.File)
-		if err != nil {
-			continue
-		}
-		srcs, ok := loadorder.CombinedSources(h.Description)
+		ids, ok := CombinedSourcesOf(m.File)
 		if !ok {
 			continue
 		}
@@ -93,8 +132,8 @@ func combinedOf(ctx context.Context, v *loadorder.View) (*Combined, error) {
 			return nil, err
 		}
 		c := &Combined{File: m.Rel, SHA256: sha, ID: m.ID}
-		for _, s := range srcs {
-			c.Mods = append(c.Mods, strconv.FormatInt(s.ID, 10))
+		for _, id := range ids {
+			c.Mods = append(c.Mods, strconv.FormatInt(id, 10))
 		}
 		return c, nil
 	}

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/mergepatch"
 	"packsmith/backend/tl2/profiles"
@@ -50,14 +49,8 @@ func combinedMods(v *loadorder.View) map[int64][]int64 {
 		if _, seen := out[m.ID]; seen || m.File == "" || m.Where != loadorder.WhereMods {
 			continue
 		}
-		h, err := deploy.ReadHeader(m.File)
-		if err != nil {
-			continue
-		}
-		if srcs, ok := loadorder.CombinedSources(h.Description); ok {
-			for _, s := range srcs {
-				out[m.ID] = append(out[m.ID], s.ID)
-			}
+		if ids, ok := profiles.CombinedSourcesOf(m.File); ok {
+			out[m.ID] = ids
 		}
 	}
 	return out
