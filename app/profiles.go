@@ -12,6 +12,7 @@ import (
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/profiles"
+	"packsmith/backend/tl2/saves"
 	"packsmith/backend/workspace/jobs"
 )
 
@@ -22,20 +23,26 @@ type ProfileAnswer struct {
 	Saved    *profiles.Profile   `json:"saved"` // save: the profile written
 	Use      *profiles.UseResult `json:"use"`   // use: what it did and what the mods folder lacks
 	View     *loadorder.View     `json:"view"`  // use: the load order now
+	// Characters: use, the characters bound to mods the switch replaced
+	// (not moved: the window asks); move-characters, the same moved, each
+	// with its result or error.
+	Characters []saves.StrandedCharacter `json:"characters"`
 }
 
 // LoadOrderProfile starts a job doing action on the profile named name:
 // "list" (name unused), "save" (the open load order's active mods, as
 // shown, unsaved changes too), "use" (modlauncher.sch of the open load
 // order's user folder becomes the profile, after a backup; refused while
-// the list has unsaved changes) or "rm". The job's result is a
-// *ProfileAnswer.
+// the list has unsaved changes; a combined build it activates is put
+// back, the characters it strands listed), "move-characters" (move the
+// characters the load order strands, after the window asked) or "rm".
+// The job's result is a *ProfileAnswer.
 func (s *LoadOrderService) LoadOrderProfile(action, name string) (string, error) {
 	action = strings.TrimSpace(action)
 	switch action {
-	case "list", "save", "use", "rm":
+	case "list", "save", "use", "rm", "move-characters":
 	default:
-		return "", fmt.Errorf("profile: unknown action %q (list, save, use, rm)", action)
+		return "", fmt.Errorf("profile: unknown action %q (list, save, use, rm, move-characters)", action)
 	}
 	if action != "list" {
 		if err := profiles.CheckName(name); err != nil {
@@ -58,7 +65,9 @@ func (s *LoadOrderService) profileAction(ctx context.Context, st profiles.Store,
 	case "save":
 		out.Saved, err = s.profileSave(ctx, st, name)
 	case "use":
-		out.Use, out.View, err = s.profileUse(ctx, st, name)
+		err = s.profileUse(ctx, st, name, out)
+	case "move-characters":
+		err = s.profileMoveCharacters(ctx, st, out)
 	case "rm":
 		err = st.Remove(name)
 	}
@@ -90,32 +99,48 @@ func (s *LoadOrderService) profileSave(ctx context.Context, st profiles.Store, n
 	if err != nil {
 		return nil, err
 	}
-	return p, st.Put(p)
+	return p, st.Save(ctx, p)
 }
 
 // profileUse writes the profile into the open load order's user folder
-// (read again, under its lock) and then shows that folder's list anew.
-func (s *LoadOrderService) profileUse(ctx context.Context, st profiles.Store, name string) (*profiles.UseResult, *loadorder.View, error) {
+// (read again, under its lock, after its combined build is put back when
+// needed) and then shows that folder's list anew, with the characters the
+// switch strands.
+func (s *LoadOrderService) profileUse(ctx context.Context, st profiles.Store, name string, out *ProfileAnswer) error {
 	open, v, err := s.openState()
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	if open.Dirty() {
-		return nil, nil, fmt.Errorf("profile %q: the list has unsaved changes; save or revert them first", name)
+		return fmt.Errorf("profile %q: the list has unsaved changes; save or revert them first", name)
 	}
 	p, err := st.Get(name)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	lo, err := loadorder.OpenLocked(ctx, loadorder.Options{UserDir: v.UserDir, ModsDir: v.ModsDir, InstallDir: v.InstallDir, Tidy: deploy.FinishInterrupted})
+	res, err := saves.UseProfile(ctx, saves.UseOptions{Profiles: st, Profile: p,
+		Load: loadorder.Options{UserDir: v.UserDir, ModsDir: v.ModsDir, InstallDir: v.InstallDir, Tidy: deploy.FinishInterrupted}})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	res, err := profiles.Use(ctx, p, lo)
-	lo.Close()
+	out.Use, out.Characters = res.UseResult, res.Characters
+	out.View, err = s.openLoadOrder(ctx, v.UserDir, v.ModsDir)
+	return err
+}
+
+// profileMoveCharacters moves the characters the open load order
+// strands (bound to a combined mod it replaced by the mods it holds, or
+// the other way): what the window does once the player said yes.
+func (s *LoadOrderService) profileMoveCharacters(ctx context.Context, st profiles.Store, out *ProfileAnswer) error {
+	_, v, err := s.openState()
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	nv, err := s.openLoadOrder(ctx, v.UserDir, v.ModsDir)
-	return res, nv, err
+	o := saves.Options{UserDir: v.UserDir, ModsDir: v.ModsDir}
+	if out.Characters, err = saves.Stranded(ctx, o, saves.Swaps(v)); err != nil {
+		return err
+	}
+	saves.MoveStranded(ctx, o, st, out.Characters, nil)
+	out.View, err = s.openLoadOrder(ctx, v.UserDir, v.ModsDir)
+	return err
 }

@@ -5,20 +5,28 @@ import (
 	"flag"
 	"fmt"
 
+	"strings"
+
+	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/profiles"
+	"packsmith/backend/tl2/saves"
 )
 
 func init() {
 	register(command{
 		name:  "profile",
-		usage: "profile [--dir USERDIR] [--mods MODSDIR] [--json] list | save NAME | use NAME | rm NAME | diff A B",
+		usage: "profile [--dir USERDIR] [--mods MODSDIR] [--json] list | save NAME | use NAME [--move-characters] | rm NAME | diff A B",
 		summary: "Torchlight II: named mod setups. A profile is the ordered list of active mods (by MOD_ID and the SHA-256 of\n" +
 			"each .MOD), kept in the settings folder (profiles/NAME.json).\n" +
 			"  list        every profile: name, mods, when saved\n" +
 			"  save NAME   the load order of USERDIR's modlauncher.sch as profile NAME (replaces one of that name)\n" +
 			"  use NAME    set modlauncher.sch to the profile (after a backup: packsmith backups list) and say what the\n" +
-			"              mods folder lacks: a mod gone (left out; exit 1), a file changed since (kept), or moved\n" +
+			"              mods folder lacks: a mod gone (left out; exit 1), a file changed since (kept), or moved. A\n" +
+			"              combined build the profile activates is put back in the mods folder when it was removed or\n" +
+			"              rebuilt. The characters bound to mods the switch replaces (a combined mod by its mods, or\n" +
+			"              the other way) are named; --move-characters moves them (back: the save's backup restored\n" +
+			"              when it was not played since, else each object to the mod providing its unit)\n" +
 			"  rm NAME     delete the profile\n" +
 			"  diff A B    mods only in A, only in B, moved, with another file; exit 0 same, 1 differ\n" +
 			"USERDIR and MODSDIR as for loadorder. --json fields: backend/tl2/profiles/doc.go and the README.",
@@ -37,6 +45,7 @@ func runProfile(c *ctx, args []string) error {
 	fs.StringVar(&f.dir, "dir", "", "the Torchlight II user folder (holds modlauncher.sch)")
 	fs.StringVar(&f.mods, "mods", "", "the mods folder (default USERDIR/mods)")
 	fs.BoolVar(&f.js, "json", false, "print JSON")
+	move := fs.Bool("move-characters", false, "use: move the characters bound to the mods the switch replaces")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -57,6 +66,9 @@ func runProfile(c *ctx, args []string) error {
 			return usageError{err.Error()}
 		}
 	}
+	if *move && sub != "use" {
+		return usageError{"--move-characters goes with use"}
+	}
 	f.limit = loadorder.DefaultLimit
 	st := profiles.Default()
 	switch sub {
@@ -65,7 +77,7 @@ func runProfile(c *ctx, args []string) error {
 	case "save":
 		return profileSave(c, st, f, names[0])
 	case "use":
-		return profileUse(c, st, f, names[0])
+		return profileUse(c, st, f, names[0], *move)
 	case "rm":
 		if err := st.Remove(names[0]); err != nil {
 			return err
@@ -117,7 +129,7 @@ func profileSave(c *ctx, st profiles.Store, f loadOrderFlags, name string) error
 	if err != nil {
 		return err
 	}
-	if err := st.Put(p); err != nil {
+	if err := st.Save(c.context, p); err != nil {
 		return err
 	}
 	if f.js {
@@ -134,24 +146,26 @@ func profileSave(c *ctx, st profiles.Store, f loadOrderFlags, name string) error
 	return nil
 }
 
-func profileUse(c *ctx, st profiles.Store, f loadOrderFlags, name string) error {
+func profileUse(c *ctx, st profiles.Store, f loadOrderFlags, name string, move bool) error {
 	p, err := st.Get(name)
 	if err != nil {
 		return err
 	}
-	s, err := openLoadOrder(c, f, true)
+	s, err := openLoadOrder(c, f, false)
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	res, err := profiles.Use(c.context, p, s)
+	o := loadorder.Options{UserDir: s.UserDir(), ModsDir: s.ModsDir(), InstallDir: f.install, Limit: f.limit, Tidy: deploy.FinishInterrupted}
+	s.Close()
+	res, err := saves.UseProfile(c.context, saves.UseOptions{Load: o, Profiles: st, Profile: p, Move: move})
 	if err != nil {
 		return err
 	}
 	if f.js {
 		err = writeJSON(c.stdout, res)
 	} else {
-		printUse(c, res)
+		printUse(c, res.UseResult)
+		printStranded(c, res.Characters, move)
 	}
 	if err != nil {
 		return err
@@ -165,10 +179,18 @@ func profileUse(c *ctx, st profiles.Store, f loadOrderFlags, name string) error 
 	if gone > 0 {
 		return fmt.Errorf("profile %q: %d of its %d mods are gone from the mods folder", p.Name, gone, len(p.Mods))
 	}
+	for _, ch := range res.Characters {
+		if ch.Error != "" {
+			return fmt.Errorf("profile %q is in use; %s was not moved", p.Name, escapeControls(ch.Name))
+		}
+	}
 	return nil
 }
 
 func printUse(c *ctx, res *profiles.UseResult) {
+	if r := res.Redeployed; r != nil {
+		fmt.Fprintf(c.stdout, "Put the profile's combined build back: %s (from %s).\n", r.File, r.From)
+	}
 	switch {
 	case res.Save.Written && res.Save.BackupID != "":
 		fmt.Fprintf(c.stdout, "Profile %q: %d mods active. Wrote %s (old list kept as backup %s).\n", res.Profile, len(res.Order), res.Save.Path, res.Save.BackupID)
@@ -179,6 +201,36 @@ func printUse(c *ctx, res *profiles.UseResult) {
 	}
 	for _, n := range res.Needs {
 		fmt.Fprintf(c.stderr, "  %s: %s\n", n.Kind, escapeControls(n.Message))
+	}
+}
+
+// printStranded names the characters bound to mods the switch replaced,
+// and what the move did with each.
+func printStranded(c *ctx, cs []saves.StrandedCharacter, move bool) {
+	for _, ch := range cs {
+		name, file := escapeControls(ch.Name), escapeControls(ch.File)
+		switch {
+		case ch.Error != "":
+			fmt.Fprintf(c.stderr, "  %s (%s): not moved: %s\n", name, file, escapeControls(ch.Error))
+		case ch.Moved != nil && ch.Moved.Restored:
+			fmt.Fprintf(c.stdout, "  %s (%s): restored as it was before its move to mod %s (not played since; the save replaced is backup %s)\n",
+				name, file, strings.Join(ch.Swap.From, ", "), ch.Moved.BackupID)
+		case ch.Moved != nil:
+			fmt.Fprintf(c.stdout, "  %s (%s): moved from mod %s to %s, %d objects (%d by the mod providing their unit); old save kept as backup %s\n",
+				name, file, strings.Join(ch.Swap.From, ", "), strings.Join(ch.Swap.To, ", "), ch.Moved.Objects, ch.Moved.ByUnit, ch.Moved.BackupID)
+		}
+	}
+	if !move && len(cs) > 0 {
+		if len(cs) == 1 {
+			fmt.Fprintln(c.stderr, "1 character is bound to mods this profile replaces; the game will not play it as it is:")
+		} else {
+			fmt.Fprintf(c.stderr, "%d characters are bound to mods this profile replaces; the game will not play them as they are:\n", len(cs))
+		}
+		for _, ch := range cs {
+			fmt.Fprintf(c.stderr, "  %s (%s): bound to %s, now replaced by %s\n", escapeControls(ch.Name), escapeControls(ch.File),
+				strings.Join(ch.Bound, ", "), strings.Join(ch.Swap.To, ", "))
+		}
+		fmt.Fprintln(c.stderr, "Use the profile again with --move-characters to move them.")
 	}
 }
 

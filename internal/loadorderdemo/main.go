@@ -9,6 +9,7 @@
 //
 //	go run ./internal/loadorderdemo -out testdata/demo/tl2-user
 //	go run ./internal/loadorderdemo -out /tmp/many -extra 300   # plus 300 plain mods
+//	go run ./internal/loadorderdemo -out /tmp/t48 -trial        # issue 48's trial: three mods, a character bound to them
 package main
 
 import (
@@ -23,7 +24,15 @@ import (
 func main() {
 	out := flag.String("out", "", "write the user folder here")
 	extra := flag.Int("extra", 0, "also write this many plain mods (for large lists)")
+	trial := flag.Bool("trial", false, "instead: three mods and a character bound to them (savetest.Trial)")
 	flag.Parse()
+	if *trial && *out != "" {
+		if err := savetest.Trial(*out); err != nil {
+			fmt.Fprintln(os.Stderr, "loadorderdemo:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *out == "" || flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: loadorderdemo -out DIR [-extra N]")
 		os.Exit(2)

@@ -17,6 +17,7 @@ import (
 // Item is an item with its sockets and a number of effects.
 type Item struct {
 	Name    string
+	GUID    int64 // its unit GUID (0: a value made from the name)
 	ModIDs  []int64
 	Sockets []Item
 	Effects int // effects in its first list; each has every optional field
@@ -25,6 +26,7 @@ type Item struct {
 // Unit is the player or a pet.
 type Unit struct {
 	Name     string
+	GUID     int64 // its base class (0: the fill pattern)
 	ModIDs   []int64
 	Items    []Item
 	Wardrobe bool
@@ -139,6 +141,9 @@ func (x *w) unit(u Unit, player bool, v uint32) {
 		x.u8(0xFF)
 	}
 	x.fill(2 + 24 + 1)
+	if u.GUID != 0 { // base class, after sign, hidden and class
+		binary.LittleEndian.PutUint64(x.b[len(x.b)-17:], uint64(u.GUID))
+	}
 	x.u8(b2u(u.Wardrobe))
 	if u.Wardrobe {
 		x.fill(48)
@@ -172,7 +177,11 @@ func (x *w) items(items []Item) {
 	x.u32(uint32(len(items)))
 	for _, it := range items {
 		x.u8(2)
-		x.i64(int64(len(it.Name)) * 7919)
+		if it.GUID != 0 {
+			x.i64(it.GUID)
+		} else {
+			x.i64(int64(len(it.Name)) * 7919)
+		}
 		x.str(it.Name)
 		x.str("Sharp")
 		x.str("")

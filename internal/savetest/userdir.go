@@ -1,10 +1,12 @@
 package savetest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"packsmith/backend/tl2/loadorder/loadordertest"
+	"packsmith/formats/tl2/raw"
 	"packsmith/formats/tl2/save"
 )
 
@@ -103,4 +105,46 @@ func writeFile(p string, b []byte) error {
 		return err
 	}
 	return os.WriteFile(p, b, 0o644)
+}
+
+// Trial ids: three mods a character is bound to (issue 48's trial in the
+// shipped window: combined into one, moved, switched back).
+const (
+	IDTrialA int64 = 48001
+	IDTrialB int64 = 48002
+	IDTrialC int64 = 48003
+)
+
+// Trial writes a user folder into d: three active mods (Amber Arms,
+// Birch Beasts, Cinder Cloaks), each shipping a UNITDATA.RAW that lists
+// one unit of its own (GUIDs 4800100…), and Hero, bound to the three,
+// whose player, items and pet are those units:
+//
+//	modsave/HERO_{4800}.SVB
+func Trial(d string) error {
+	var specs []loadordertest.Spec
+	for i, t := range []string{"Amber Arms", "Birch Beasts", "Cinder Cloaks"} {
+		id := IDTrialA + int64(i)
+		unit := raw.Unit{GUID: id*100 + 1, Name: t + " unit", File: fmt.Sprintf("MEDIA/UNITS/ITEMS/T%d.DAT", i)}
+		f := &raw.File{Kind: raw.UnitData}
+		f.Units[0] = []raw.Unit{unit}
+		b, err := raw.Encode(f)
+		if err != nil {
+			return err
+		}
+		specs = append(specs, loadordertest.Spec{Rel: fmt.Sprintf("mods/T%d/TRIAL%d.MOD", i, i), Title: t, Version: 1, ID: id,
+			Files: []string{unit.File, "MEDIA/UNITDATA.RAW"}, Data: map[string][]byte{"MEDIA/UNITDATA.RAW": b}})
+	}
+	if err := loadordertest.Write(d, specs); err != nil {
+		return err
+	}
+	if err := loadordertest.WriteSch(filepath.Join(d, "modlauncher.sch"), []int64{IDTrialA, IDTrialB, IDTrialC}); err != nil {
+		return err
+	}
+	all := []int64{IDTrialA, IDTrialB, IDTrialC}
+	sp := Character("Hero", 0x44, save.Mod{ID: IDTrialA, Version: 1}, save.Mod{ID: IDTrialB, Version: 1}, save.Mod{ID: IDTrialC, Version: 1})
+	sp.Player.GUID, sp.Player.ModIDs = IDTrialA*100+1, []int64{IDTrialA}
+	sp.Player.Items = []Item{{Name: "Birch bow", GUID: IDTrialB*100 + 1, ModIDs: []int64{IDTrialB}}, {Name: "Cinder cloak", GUID: IDTrialC*100 + 1, ModIDs: []int64{IDTrialC}}}
+	sp.Pets = []Unit{{Name: "Birch wolf", GUID: IDTrialB*100 + 1, ModIDs: all}}
+	return writeFile(filepath.Join(d, "modsave", "HERO_{4800}.SVB"), File(sp))
 }

@@ -80,7 +80,7 @@ func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 		return nil, fmt.Errorf("deploy (the profile %q keeps the setup before): %w", d.Profile, err)
 	}
 	d.Deployed = res.Path
-	if err := recordBuild(before, rep, modsDir, d.Deployed); err != nil {
+	if err := recordBuild(ctx, before, rep, modsDir, d.Deployed); err != nil {
 		return nil, err
 	}
 	if err := replaceLines(ctx, o, d); err != nil {
@@ -151,13 +151,21 @@ func keepSetup(ctx context.Context, o Options, d *Deployed) (*profiles.Profile, 
 }
 
 // recordBuild records in the profile of the setup before the combined
-// build of its mods (profiles.Combined: file, SHA-256, id).
-func recordBuild(p *profiles.Profile, rep *Report, modsDir, deployed string) error {
+// build of its mods (profiles.Combined: file, SHA-256, id, the
+// constituents and which of them provides each unit GUID: a character
+// moved back gets, per object, that constituent's id).
+func recordBuild(ctx context.Context, p *profiles.Profile, rep *Report, modsDir, deployed string) error {
 	rel, err := filepath.Rel(modsDir, deployed)
 	if err != nil {
 		rel = filepath.Base(deployed)
 	}
 	p.Combined = &profiles.Combined{File: filepath.ToSlash(rel), SHA256: rep.sha, ID: rep.ID}
+	for _, s := range rep.Sources {
+		p.Combined.Mods = append(p.Combined.Mods, strconv.FormatInt(s.ID, 10))
+	}
+	if p.Combined.Units, err = profiles.Providers(ctx, rep.Sources); err != nil {
+		return fmt.Errorf("recording which mod provides each unit: %w", err)
+	}
 	if err := profiles.Default().Put(p); err != nil {
 		return fmt.Errorf("recording the combined build in profile %q: %w", p.Name, err)
 	}

@@ -28,9 +28,15 @@ written to a temporary file and renamed.
 	  "userDir":  string    the user folder the setup was read from
 	  "modsDir":  string    its mods folder
 	  "mods":     [Mod]     the active list, first = highest priority
-	  "combined": null | {"file": string, "sha256": string, "id": id}
-	                        the combined build of these mods (issue 43's
-	                        combine; null until one is made)
+	  "combined": null | {"file": string, "sha256": string, "id": id,
+	                      "mods": [id], "units": {GUID: id}}
+	                        a combined build (issue 43's combine): the one
+	                        the profile activates (Snapshot), or, in the
+	                        profile combine saves of the setup before, the
+	                        build of its mods. mods: the ids it holds, in
+	                        load order; units: each unit GUID its mods'
+	                        UNITDATA.RAW list → the first mod listing it
+	                        (Providers), both decimal strings
 	}
 	Mod
 	{
@@ -53,6 +59,17 @@ more is "gone" (left out of the list: the game would skip it); one whose
 file's SHA-256 differs from the saved one is "changed" (kept: same mod,
 another build), naming the file and both hashes; a file found under
 another path with the saved hash is "moved" (kept, a note).
+
+# Combined builds
+
+Save (Keep, then Put) keeps a copy of the combined build a profile
+activates in <settings>/profiles/builds/<SHA-256, 12 hex digits>.MOD (a
+hard link where the disk allows, checked against the saved SHA-256).
+Redeploy, run before Use, puts it back through deploy.Mod when the mods
+folder lost it or holds another build under its id (that build goes to
+the backups); a profile whose copy is gone says so (ErrNoKeptBuild).
+backend/tl2/saves.UseProfile runs both, then lists (and, asked, moves)
+the characters the switch strands.
 
 # Diff
 

@@ -44,11 +44,19 @@ type Mod struct {
 // Combined is the combined build of a profile's mods (issue 43's combine):
 // the .MOD (relative to the mods folder), its SHA-256 and MOD_ID.
 // backend/tl2/combine's Deploy records it in the profile it saves of the
-// setup before.
+// setup before (the constituents' profile, which does not activate it);
+// Snapshot records the one a profile activates, and Keep keeps a copy of
+// that build for Use to put back.
 type Combined struct {
 	File   string `json:"file"`
 	SHA256 string `json:"sha256"`
 	ID     int64  `json:"id,string"`
+	// Mods are the constituents' MOD_IDs in load order, decimal.
+	Mods []string `json:"mods,omitempty"`
+	// Units maps each unit GUID the constituents provide to the one
+	// providing it (Providers), both decimal: a character moved back
+	// from the combined mod gets, per object, that constituent's id.
+	Units map[string]string `json:"units,omitempty"`
 }
 
 // Profile is one saved setup.

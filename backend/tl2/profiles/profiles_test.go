@@ -215,3 +215,31 @@ func TestDiff(t *testing.T) {
 		t.Error("Same")
 	}
 }
+
+// CombinedSourcesOf reads the ids a combined mod's header records, and
+// nothing from an ordinary mod, a file cut inside its header or garbage.
+func TestCombinedSourcesOf(t *testing.T) {
+	dir := t.TempDir()
+	desc := loadorder.CombinedDescription([]loadorder.PatchSource{{ID: 7, Hash: "00"}, {ID: -8, Hash: "11"}})
+	specs := []loadordertest.Spec{
+		{Rel: "C.MOD", Title: "All", ID: 99, Files: []string{"MEDIA/C.DAT"}, Description: desc},
+		{Rel: "P.MOD", Title: "Plain", ID: 5, Files: []string{"MEDIA/P.DAT"}},
+	}
+	if err := loadordertest.Write(dir, specs); err != nil {
+		t.Fatal(err)
+	}
+	if ids, ok := CombinedSourcesOf(filepath.Join(dir, "C.MOD")); !ok || len(ids) != 2 || ids[0] != 7 || ids[1] != -8 {
+		t.Errorf("combined: %v %v", ids, ok)
+	}
+	if _, ok := CombinedSourcesOf(filepath.Join(dir, "P.MOD")); ok {
+		t.Error("an ordinary mod read as combined")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "C.MOD"))
+	for name, data := range map[string][]byte{"cut": b[:60], "garbage": bytes.Repeat([]byte{0xFF}, 64)} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, data, 0o644)
+		if _, ok := CombinedSourcesOf(p); ok {
+			t.Errorf("%s read as combined", name)
+		}
+	}
+}

@@ -47,6 +47,11 @@ func Snapshot(ctx context.Context, name string, v *loadorder.View) (*Profile, er
 		}
 		p.Mods = append(p.Mods, pm)
 	}
+	c, err := combinedOf(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	p.Combined = c
 	return p, nil
 }
 
@@ -180,6 +185,9 @@ type UseResult struct {
 	Order   []string             `json:"order"` // the ids now listed, decimal strings
 	Save    loadorder.SaveResult `json:"save"`
 	Needs   []Need               `json:"needs"`
+	// Redeployed is the combined build put back first (Store.Redeploy,
+	// which the caller runs before Use), nil when none was.
+	Redeployed *Redeployed `json:"redeployed"`
 }
 
 // Use puts profile p back: the load order s (opened locked, for a

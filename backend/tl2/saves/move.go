@@ -43,8 +43,8 @@ type MoveResult struct {
 	File     string     `json:"file"`
 	Path     string     `json:"path"`
 	Name     string     `json:"name"`
-	From     []string   `json:"from"` // ids, decimal
-	To       string     `json:"to"`
+	From     []string   `json:"from"`  // ids, decimal
+	To       string     `json:"to"`    // ids, decimal, comma-separated
 	Bound    []BoundMod `json:"bound"` // after the move
 	Objects  int        `json:"objects"`
 	IDs      int        `json:"ids"`
@@ -52,12 +52,22 @@ type MoveResult struct {
 	Backup   string     `json:"backup"`
 	BackupID string     `json:"backupId"`
 	State    string     `json:"state"`
+	// Restored: the way back restored the backup of the move there
+	// (nothing was played since); the ids were not moved one by one.
+	Restored bool `json:"restored"`
+	// ByUnit and Fallback count, on a way back one object at a time, the
+	// objects given the constituent providing their unit and those given
+	// the first bound constituent (no constituent lists their unit).
+	ByUnit   int    `json:"byUnit"`
+	Fallback int    `json:"fallback"`
+	Note     string `json:"note,omitempty"`
 }
 
 // Move rewrites a character's bound mods and every object's mod ids from
 // the From mods to To (formats/tl2/save Move), reads the result back,
 // backs the old file up and replaces it (temp file and rename), holding
-// the save's lock throughout.
+// the save's lock throughout. The move is recorded in the journal of
+// moves (journal.go).
 func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 	st, m, err := openMods(ctx, o.Options)
 	if err != nil {
@@ -75,6 +85,13 @@ func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: id %d", ErrUnknownMod, to)
 	}
+	return rewrite(ctx, st, m, p, o.Backups, save.Rebind{From: from, To: []save.Mod{{ID: to, Version: uint16(target.Version)}}}, nil)
+}
+
+// rewrite moves the save at p as rb says: under the save's lock, read,
+// rebind, read back, back up, replace, record in the journal. count, when
+// given, is told each object's choice (MoveBack's figures).
+func rewrite(ctx context.Context, st *loadorder.State, m *mods, p string, store *backups.Store, rb save.Rebind, res *MoveResult) (*MoveResult, error) {
 	lock, err := filelock.Acquire(ctx, p, 0)
 	if err != nil {
 		return nil, err
@@ -84,23 +101,23 @@ func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, rep, err := old.Move(from, save.Mod{ID: to, Version: uint16(target.Version)})
+	c, rep, err := old.Rebind(rb)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(p), err)
 	}
 	out := c.Encode()
-	if err := readBack(old, out, from, to); err != nil {
+	if err := readBack(old, out, rb); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(p), err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res := &MoveResult{File: relTo(st.UserDir(), p), Path: p, Name: old.Name(), To: strconv.FormatInt(to, 10),
-		Objects: rep.Objects, IDs: rep.IDs, Left: rep.Left}
-	for _, id := range from {
-		res.From = append(res.From, strconv.FormatInt(id, 10))
+	if res == nil {
+		res = &MoveResult{}
 	}
-	store := o.Backups
+	res.File, res.Path, res.Name = relTo(st.UserDir(), p), p, old.Name()
+	res.Objects, res.IDs, res.Left = rep.Objects, rep.IDs, rep.Left
+	res.From, res.To = decimals(rb.From), strings.Join(decimals(modIDs(rb.To)), ",")
 	if store == nil {
 		store = backups.Default()
 	}
@@ -118,22 +135,46 @@ func Move(ctx context.Context, o MoveOptions) (*MoveResult, error) {
 	if err := safefile.WriteFile(p, out); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", p, err)
 	}
+	if err := record(ctx, Moved{Path: p, From: res.From, To: decimals(modIDs(rb.To)), Wrote: sha(out), BackupID: res.BackupID}); err != nil {
+		res.Note = "the move is not in the journal of moves (" + err.Error() + "): moving back will move ids one by one"
+	}
 	ch := m.character(ctx, st.UserDir(), p)
 	res.Bound, res.State = ch.Bound, ch.State
 	return res, nil
 }
 
-// readBack parses the new bytes and checks what a move promises: to
-// bound, none of from bound or held by any object, the same objects, the
-// unparsed rest unchanged.
-func readBack(old *save.Save, out []byte, from []int64, to int64) error {
+func decimals(ids []int64) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, strconv.FormatInt(id, 10))
+	}
+	return out
+}
+
+func modIDs(ms []save.Mod) []int64 {
+	out := make([]int64, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+// readBack parses the new bytes and checks what a move promises: every
+// To bound, none of From bound or held by any object, the same objects,
+// the unparsed rest unchanged.
+func readBack(old *save.Save, out []byte, rb save.Rebind) error {
 	s, err := save.Parse(out, save.Options{})
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrReadBack, err)
 	}
-	moved := func(id int64) bool { return id != to && slices.Contains(from, id) }
-	if !slices.ContainsFunc(s.Bound.Mods, func(m save.Mod) bool { return m.ID == to }) ||
-		slices.ContainsFunc(s.Bound.Mods, func(m save.Mod) bool { return moved(m.ID) }) {
+	to := modIDs(rb.To)
+	moved := func(id int64) bool { return !slices.Contains(to, id) && slices.Contains(rb.From, id) }
+	for _, id := range to {
+		if !slices.ContainsFunc(s.Bound.Mods, func(m save.Mod) bool { return m.ID == id }) {
+			return fmt.Errorf("%w: bound %v", ErrReadBack, s.Bound.Mods)
+		}
+	}
+	if slices.ContainsFunc(s.Bound.Mods, func(m save.Mod) bool { return moved(m.ID) }) {
 		return fmt.Errorf("%w: bound %v", ErrReadBack, s.Bound.Mods)
 	}
 	if len(s.Objects) != len(old.Objects) {

@@ -3,6 +3,16 @@
 // level), the mods each is bound to resolved against the mods folder and
 // the load order, what the game will do with each today, and moving a
 // character from some mods to another (formats/tl2/save does the bytes).
+//
+// Switching profiles (switch.go, use.go): a profile that activates a
+// combined mod instead of the mods it holds, or those mods instead of it,
+// strands the characters bound to the mods it turns off; UseProfile
+// lists them and, asked, moves them across. The way back restores the
+// backup of the move there when the save still holds what that move
+// wrote (journal.go: a record of every move, with the SHA-256 of the
+// bytes written), else moves each object's ids to the constituent that
+// provides its unit (profiles.Combined.Units, or the constituents'
+// UNITDATA.RAW read again).
 package saves
 
 import (

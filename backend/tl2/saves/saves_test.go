@@ -172,7 +172,7 @@ func TestReadBackRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := readBack(old, b, []int64{idA}, idC); !errors.Is(err, ErrReadBack) {
+	if err := readBack(old, b, save.Rebind{From: []int64{idA}, To: []save.Mod{{ID: idC}}}); !errors.Is(err, ErrReadBack) {
 		t.Fatalf("unmoved: %v", err)
 	}
 	c, _, err := old.Move([]int64{idA}, save.Mod{ID: idC, Version: 1})
@@ -180,11 +180,11 @@ func TestReadBackRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := c.Encode()
-	if err := readBack(old, good, []int64{idA}, idC); err != nil {
+	if err := readBack(old, good, save.Rebind{From: []int64{idA}, To: []save.Mod{{ID: idC}}}); err != nil {
 		t.Fatalf("moved: %v", err)
 	}
 	c.Body = c.Body[:len(c.Body)-len("maps")]
-	if err := readBack(old, c.Encode(), []int64{idA}, idC); !errors.Is(err, ErrReadBack) {
+	if err := readBack(old, c.Encode(), save.Rebind{From: []int64{idA}, To: []save.Mod{{ID: idC}}}); !errors.Is(err, ErrReadBack) {
 		t.Fatalf("rest cut: %v", err)
 	}
 }

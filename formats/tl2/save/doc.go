@@ -62,6 +62,8 @@ A unit (the player's "PLAYER" string and cheat byte are only in the player):
 
 	u32   block size (what follows)
 	u8    sign (0x42 on); u8; u8 hidden; ID class; ID base class; ID runtime; u8
+	                                    ← Object.GUID: the base class, the
+	                                      class when that is -1 or 0
 	u8    wardrobe; when not 0: 12 × u32 (face … boots)
 	u32; u8 enabled; u8; u8; [u8 cheat: player]; u8 AI type
 	5 × 4 bytes (times, action, alignment, scale); 3 × ID; u32
@@ -75,7 +77,7 @@ A unit (the player's "PLAYER" string and cheat byte are only in the player):
 
 An item (sockets nest items; MaxDepth caps the nesting):
 
-	u8 sign; ID item; SS name; SS prefix; SS suffix; 24 bytes
+	u8 sign; ID item (its unit GUID: Object.GUID); SS name; SS prefix; SS suffix; 24 bytes
 	list of ID   the item's mod ids                       ← rewritten by Move
 	u8; 3 × ID; u32; u32 enchantments; u32 stash place; 7 flag bytes
 	12 bytes coordinate; 76 bytes position and rotation; u32 level
@@ -87,6 +89,15 @@ An item (sockets nest items; MaxDepth caps the nesting):
 An effect: u32 flags; SS name; SS link (flag 0x800); SS graph (0x100);
 SS particles (0x1000); ID unit theme (0x2000); u8 n; n × f32; u16 n;
 n × 12 bytes; 8 × 4 bytes; u8 n; n × 2 bytes icon (0x20000).
+
+# Moving
+
+Move rewrites the bound list, the histories (the new mod put in front
+when they lack it) and every object's mod-id list, and gives each unit
+block whose length changed its new size. Rebind is the general case: the
+moved-from ids replaced by several mods in the bound list, each object's
+by the one a function picks from its GUID (the way back from a combined
+mod to the mods it holds: the one providing the object's unit).
 
 # What is not parsed
 

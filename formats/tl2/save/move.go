@@ -40,24 +40,56 @@ type edit struct {
 // once. Unit blocks get their new sizes; the rest is copied as parsed.
 // The save is not changed: the result is a new container.
 func (s *Save) Move(from []int64, to Mod) (*Container, MoveReport, error) {
+	return s.Rebind(Rebind{From: from, To: []Mod{to}})
+}
+
+// Rebind is a move to one or more mods: the way back from a combined mod
+// to the mods it holds, each object to the one that provides it.
+type Rebind struct {
+	From []int64
+	// To take the place of From in the bound list, in this order, where
+	// the first of From was; the histories get those they lack in front.
+	To []Mod
+	// Object is the id (one of To) that replaces From's ids in o's list;
+	// nil: To[0] for every object.
+	Object func(o Object) int64
+}
+
+// Rebind rewrites the bound list and every object's ids as rb says (see
+// Move, the case of one mod). The save is not changed.
+func (s *Save) Rebind(rb Rebind) (*Container, MoveReport, error) {
 	rep := MoveReport{LeftAt: -1}
 	if !s.HasModLists() {
 		return nil, rep, fmt.Errorf("version 0x%X: %w", s.Version, ErrNoModLists)
 	}
-	moved := func(id int64) bool { return id != to.ID && slices.Contains(from, id) }
-	bound, found := moveBound(s.Bound.Mods, moved, to)
+	if len(rb.To) == 0 {
+		return nil, rep, errors.New("no mod to move to")
+	}
+	isTo := func(id int64) bool { return slices.ContainsFunc(rb.To, func(m Mod) bool { return m.ID == id }) }
+	moved := func(id int64) bool { return !isTo(id) && slices.Contains(rb.From, id) }
+	bound, found := moveBound(s.Bound.Mods, moved, isTo, rb.To)
 	if !found {
-		return nil, rep, fmt.Errorf("%w (bound: %s; from: %v)", ErrNotBound, modsText(s.Bound.Mods), from)
+		return nil, rep, fmt.Errorf("%w (bound: %s; from: %v)", ErrNotBound, modsText(s.Bound.Mods), rb.From)
 	}
 	rep.Bound = bound
 	edits := []edit{s.listEdit(s.Bound, bound)}
 	for _, l := range []ModList{s.Recent, s.Full} {
-		if !slices.ContainsFunc(l.Mods, func(m Mod) bool { return m.ID == to.ID }) {
-			edits = append(edits, s.listEdit(l, append([]Mod{to}, l.Mods...)))
+		var lack []Mod
+		for _, m := range rb.To {
+			if !slices.ContainsFunc(l.Mods, func(x Mod) bool { return x.ID == m.ID }) {
+				lack = append(lack, m)
+			}
+		}
+		if len(lack) > 0 {
+			edits = append(edits, s.listEdit(l, append(lack, l.Mods...)))
 		}
 	}
 	for _, o := range s.Objects {
-		ids, n := moveIDs(o.IDs, moved, to.ID)
+		to := rb.To[0].ID
+		if rb.Object != nil {
+			to = rb.Object(o)
+		}
+		ids, n := moveIDs(o.IDs, moved, to)
 		if n == 0 {
 			continue
 		}
@@ -66,8 +98,16 @@ func (s *Save) Move(from []int64, to Mod) (*Container, MoveReport, error) {
 		edits = append(edits, edit{at: o.At, old: 4 + 8*len(o.IDs), new: idListBytes(ids)})
 	}
 	body := apply(s.Body, s.sized(edits))
+	s.countLeft(&rep, rb.From, isTo)
+	c := *s.Container
+	c.Body = body
+	return &c, rep, nil
+}
+
+// countLeft counts the moved-from ids in the part of the body not parsed.
+func (s *Save) countLeft(rep *MoveReport, from []int64, isTo func(int64) bool) {
 	for _, id := range from {
-		if id == to.ID {
+		if isTo(id) {
 			continue
 		}
 		n, at := occurrences(s.Body[s.Rest:], id)
@@ -76,21 +116,20 @@ func (s *Save) Move(from []int64, to Mod) (*Container, MoveReport, error) {
 			rep.LeftAt = s.Rest + at
 		}
 	}
-	c := *s.Container
-	c.Body = body
-	return &c, rep, nil
 }
 
-func moveBound(mods []Mod, moved func(int64) bool, to Mod) ([]Mod, bool) {
+// moveBound puts to where the first moved (or to) mod was, once each,
+// and leaves the moved out.
+func moveBound(mods []Mod, moved, isTo func(int64) bool, to []Mod) ([]Mod, bool) {
 	var out []Mod
 	found, placed := false, false
 	for _, m := range mods {
 		if moved(m.ID) {
 			found = true
 		}
-		if moved(m.ID) || m.ID == to.ID {
+		if moved(m.ID) || isTo(m.ID) {
 			if !placed {
-				out = append(out, to)
+				out = append(out, to...)
 				placed = true
 			}
 			continue

@@ -96,3 +96,70 @@ func TestMoveRefusals(t *testing.T) {
 		t.Errorf("0x42: %v", err)
 	}
 }
+
+// TestObjectGUIDs: the player's and a pet's base class and each item's
+// id are read as the object's GUID (Rebind gives each object its mod by
+// it).
+func TestObjectGUIDs(t *testing.T) {
+	sp := spec(0x44, 1)
+	sp.Player.GUID, sp.Pets[0].GUID = 5001, 5002
+	sp.Player.Items[0].GUID = 6001
+	s, err := save.Parse(savetest.File(sp), save.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Objects[0].GUID != 5001 || s.Objects[1].GUID != 6001 || s.Units[0].GUID != 5001 {
+		t.Fatalf("objects %+v", s.Objects)
+	}
+	var pet *save.Object
+	for i := range s.Objects {
+		if s.Objects[i].Kind == save.KindPet && pet == nil {
+			pet = &s.Objects[i]
+		}
+	}
+	if pet == nil || pet.GUID != 5002 {
+		t.Fatalf("pet %+v", pet)
+	}
+}
+
+// TestRebindPerObject: from one mod back to two, each object to the one
+// its GUID says; the bound list gets both where the one was.
+func TestRebindPerObject(t *testing.T) {
+	sp := spec(0x44, 1)
+	sp.Bound = []save.Mod{{ID: modX, Version: 1}, {ID: modC, Version: 7}}
+	sp.Player.ModIDs = []int64{modC}
+	sp.Player.GUID = 5001
+	sp.Player.Items = []savetest.Item{{Name: "Axe", GUID: 6001, ModIDs: []int64{modC, modX}}, {Name: "Cap", GUID: 6002, ModIDs: []int64{modC}}}
+	old, err := save.Parse(savetest.File(sp), save.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[int64]int64{5001: modA, 6001: modB}
+	c, rep, err := old.Rebind(save.Rebind{From: []int64{modC}, To: []save.Mod{{ID: modA, Version: 3}, {ID: modB, Version: 4}},
+		Object: func(o save.Object) int64 {
+			if id, ok := by[o.GUID]; ok {
+				return id
+			}
+			return modA
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := save.Parse(c.Encode(), save.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Bound.Mods, []save.Mod{{ID: modX, Version: 1}, {ID: modA, Version: 3}, {ID: modB, Version: 4}}) {
+		t.Fatalf("bound %v", s.Bound.Mods)
+	}
+	got := map[string][]int64{}
+	for _, o := range s.Objects[:3] {
+		got[o.Name] = o.IDs
+	}
+	if !slices.Equal(got["Axe"], []int64{modB, modX}) || !slices.Equal(got["Cap"], []int64{modA}) || !slices.Equal(s.Objects[0].IDs, []int64{modA}) {
+		t.Fatalf("ids %v, player %v", got, s.Objects[0].IDs)
+	}
+	if rep.IDs < 3 {
+		t.Fatalf("report %+v", rep)
+	}
+}

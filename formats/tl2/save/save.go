@@ -29,14 +29,20 @@ type Object struct {
 	Unit int    // the unit (index in Save.Units) it is in
 	At   int    // body offset of its u32 count
 	IDs  []int64
+	// GUID is the unit's or item's GUID (UNITDATA.RAW's): a unit's base
+	// class (its class when that is -1 or 0), an item's id. Moving a
+	// character back from a combined mod gives each object the id of
+	// the constituent that provides this GUID.
+	GUID int64
 }
 
 // Unit is a sized unit block: the player (Units[0]) or a pet or ally.
 type Unit struct {
 	Kind   string
 	Name   string
-	SizeAt int // body offset of the u32 size
-	End    int // body offset just past the block
+	GUID   int64 // base class (class when that is -1 or 0)
+	SizeAt int   // body offset of the u32 size
+	End    int   // body offset just past the block
 }
 
 // Save is a parsed save: the envelope, the body's fields the mods need,
@@ -146,7 +152,7 @@ func (s *Save) afterPlayer(r *reader) {
 }
 
 // idList records an object's mod-id list.
-func (s *Save) idList(r *reader, kind, name string) {
+func (s *Save) idList(r *reader, kind, name string, guid int64) {
 	at := r.off
 	n := r.count(r.u32(), 8, "mod ids")
 	ids := make([]int64, 0, n)
@@ -154,7 +160,7 @@ func (s *Save) idList(r *reader, kind, name string) {
 		ids = append(ids, r.i64())
 	}
 	if r.err == nil {
-		s.Objects = append(s.Objects, Object{Kind: kind, Name: name, Unit: len(s.Units) - 1, At: at, IDs: ids})
+		s.Objects = append(s.Objects, Object{Kind: kind, Name: name, Unit: len(s.Units) - 1, At: at, IDs: ids, GUID: guid})
 	}
 }
 
@@ -179,10 +185,10 @@ func (s *Save) unit(r *reader, kind string) {
 	outer := r.end
 	r.end = r.off + int(size)
 	u := Unit{Kind: kind, SizeAt: sizeAt, End: r.end}
-	u.Name = r.unitHead(kind, s.Version)
+	u.Name, u.GUID = r.unitHead(kind, s.Version)
 	s.Units = append(s.Units, u)
 	block := r.block
-	s.idList(r, kind, u.Name)
+	s.idList(r, kind, u.Name, u.GUID)
 	r.block = block + " items"
 	s.items(r, 0)
 	r.block = block
@@ -192,14 +198,19 @@ func (s *Save) unit(r *reader, kind string) {
 	r.end = outer
 }
 
-// unitHead reads a unit block up to its mod-id list and returns the name.
-func (r *reader) unitHead(kind string, v uint32) string {
+// unitHead reads a unit block up to its mod-id list and returns the name
+// and the unit's GUID.
+func (r *reader) unitHead(kind string, v uint32) (string, int64) {
 	player := kind == KindPlayer
 	if v >= VersionSign {
 		r.u8() // sign
 	}
-	r.skip(2)        // sign 1, hidden
-	r.skip(3 * 8)    // class (morph), base class, runtime id
+	r.skip(2) // sign 1, hidden
+	guid := r.i64()
+	if base := r.i64(); base != -1 && base != 0 {
+		guid = base // the class it morphed from, when it did
+	}
+	r.skip(8)        // runtime id
 	r.u8()           // unknown
 	if r.u8() != 0 { // wardrobe: face, hair, … boots
 		r.skip(12 * 4)
@@ -223,7 +234,7 @@ func (r *reader) unitHead(kind string, v uint32) string {
 	}
 	r.skip(7*4 + 5*4 + 16) // armour, attributes and gold, three unknowns
 	r.u8()                 // skin
-	return name
+	return name, guid
 }
 
 // minItem is less than any item takes, for count checks.
@@ -242,12 +253,13 @@ func (s *Save) items(r *reader, depth int) {
 }
 
 func (s *Save) item(r *reader, depth int) {
-	r.skip(1 + 8) // sign, item id
+	r.skip(1) // sign
+	guid := r.i64()
 	name := r.str()
 	r.str()
 	r.str()
 	r.skip(24)
-	s.idList(r, KindItem, name)
+	s.idList(r, KindItem, name, guid)
 	r.skip(1 + 3*8 + 4 + 2*4 + 7 + 12 + 76 + 4 + 2*4) // links, enchant, stash place, flags, place, level, stack, sockets
 	s.items(r, depth+1)
 	r.skip(4 + 3*4 + 8 + 4) // unknown, damage, armour, armour type, quest, unknown

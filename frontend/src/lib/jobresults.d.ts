@@ -59,6 +59,7 @@ export interface app_ProfileAnswer {
   saved: profiles_Profile;
   use: profiles_UseResult;
   view: import("../../wailsjs/go/models").loadorder.View;
+  characters: saves_StrandedCharacter[];
 }
 
 export interface app_RebornSaved {
@@ -384,6 +385,8 @@ export interface profiles_Combined {
   file: string;
   sha256: string;
   id: string;
+  mods?: string[];
+  units?: Record<string, string>;
 }
 
 export interface profiles_Mod {
@@ -413,6 +416,13 @@ export interface profiles_Profile {
   combined: profiles_Combined;
 }
 
+export interface profiles_Redeployed {
+  id: string;
+  file: string;
+  from: string;
+  backupId?: string;
+}
+
 export interface profiles_Summary {
   name: string;
   saved: string;
@@ -425,6 +435,7 @@ export interface profiles_UseResult {
   order: string[];
   save: loadorder_SaveResult;
   needs: profiles_Need[];
+  redeployed: profiles_Redeployed;
 }
 
 export interface rebornedit_Row {
@@ -478,11 +489,31 @@ export interface saves_MoveResult {
   backup: string;
   backupId: string;
   state: string;
+  restored: boolean;
+  byUnit: number;
+  fallback: number;
+  note?: string;
 }
 
 export interface saves_StashFile {
   file: string;
   size: number;
+}
+
+export interface saves_StrandedCharacter {
+  file: string;
+  name: string;
+  bound: string[];
+  swap: saves_Swap;
+  moved: saves_MoveResult;
+  error?: string;
+}
+
+export interface saves_Swap {
+  combined: string;
+  back: boolean;
+  from: string[];
+  to: string[];
 }
 
 export interface search_Hit {

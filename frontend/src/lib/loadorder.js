@@ -41,8 +41,9 @@ export const revert = () => loadOrder().LoadOrderRevert();
 export const save = () => loadOrder().LoadOrderSave();
 /**
  * Profiles (named setups): action 'list' (name unused), 'save' (the open list, as shown), 'use' (writes
- * modlauncher.sch after a backup; refused with unsaved changes) or 'rm'.
- * @param {'list'|'save'|'use'|'rm'} action @param {string} name
+ * modlauncher.sch after a backup; refused with unsaved changes; answers the characters it strands),
+ * 'move-characters' (moves those characters) or 'rm'.
+ * @param {'list'|'save'|'use'|'move-characters'|'rm'} action @param {string} name
  * @returns {Promise<import('./jobresults').app_ProfileAnswer>}
  */
 export const profile = (action, name = '') => loadOrder().LoadOrderProfile(action, name);

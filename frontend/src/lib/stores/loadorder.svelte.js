@@ -36,6 +36,12 @@ const fresh = () => ({
   profile: '',
   /** @type {import('../jobresults').profiles_Need[]} */
   profileNeeds: [],
+  // Issue 48: the characters the last use left bound to mods it replaced
+  // (a combined mod by the mods it holds, or the other way), for the
+  // picker to ask about; after the move, each with its result or error.
+  /** @type {import('../jobresults').saves_StrandedCharacter[]} */
+  profileStranded: [],
+  profileMoved: false,
 });
 
 export const loadOrder = $state(fresh());
@@ -288,7 +294,9 @@ async function profileAction(action, name, okMsg) {
     const r = await queued(() => lo.profile(action, name));
     loadOrder.profiles = r.profiles;
     if (r.view) loadOrder.view = r.view;
-    loadOrder.profileNeeds = r.use?.needs ?? [];
+    if (action !== 'move-characters') loadOrder.profileNeeds = r.use?.needs ?? [];
+    loadOrder.profileStranded = r.characters ?? [];
+    loadOrder.profileMoved = action === 'move-characters';
     loadOrder.status = okMsg(r);
     return r;
   } catch (e) {
@@ -317,8 +325,31 @@ export function useProfile(name) {
       ? `wrote modlauncher.sch` + (u.save.backupId ? ` (the old list is kept as backup ${u.save.backupId}, History)` : '')
       : 'modlauncher.sch already held it';
     const lacks = u.needs.length ? ` — ${u.needs.length} mod${u.needs.length === 1 ? '' : 's'} not as saved (below)` : '';
-    return `Profile "${u.profile}": ${u.order.length} mods active; ${wrote}${lacks}.`;
+    const back = u.redeployed ? ` Put its combined build back (${u.redeployed.file}).` : '';
+    return `Profile "${u.profile}": ${u.order.length} mods active; ${wrote}${lacks}.${back}`;
   });
+}
+
+/**
+ * Move the characters the last use stranded (the picker asked first): each
+ * back to the mods the combined mod holds, or forward to it. Go restores a
+ * save's backup when it was not played since, else moves each object's ids.
+ */
+export function moveStrandedCharacters() {
+  return profileAction('move-characters', loadOrder.profile, (r) => {
+    const cs = r.characters ?? [];
+    const moved = cs.filter((c) => c.moved);
+    const restored = moved.filter((c) => c.moved.restored).length;
+    const failed = cs.length - moved.length;
+    return `Moved ${moved.length} character${moved.length === 1 ? '' : 's'}` +
+      (restored ? ` (${restored} restored as before, not played since)` : '') +
+      (failed ? `; ${failed} could not be moved (below)` : '') + '.';
+  });
+}
+
+/** Leave the stranded characters as they are (the picker stops asking). */
+export function leaveStrandedCharacters() {
+  loadOrder.profileStranded = [];
 }
 
 /** Delete profile name. */

@@ -22,6 +22,18 @@ vi.mock('../bridge.js', () => {
         };
       }
       if (action === 'rm') return { profiles: [] };
+      if (action === 'move-characters') {
+        return {
+          profiles: [{ name, mods: 3 }],
+          view: view(['1', '2', '3']),
+          characters: [
+            { file: 'modsave/HERO.SVB', name: 'Hero', bound: ['77'], swap: { combined: '77', back: true, from: ['77'], to: ['1', '2', '3'] },
+              moved: { restored: true, objects: 0 } },
+            { file: 'modsave/ASH.SVB', name: 'Ash', bound: ['77'], swap: { combined: '77', back: true, from: ['77'], to: ['1', '2', '3'] },
+              moved: null, error: 'the save is locked' },
+          ],
+        };
+      }
       return { profiles: [{ name: 'A', mods: 1 }] };
     }),
   };
@@ -38,6 +50,25 @@ beforeEach(() => {
 });
 
 describe('load-order profiles', () => {
+  it('asks about the characters a use strands and moves them when told (issue 48)', async () => {
+    const stranded = [{ file: 'modsave/HERO.SVB', name: 'Hero', bound: ['77'], swap: { combined: '77', back: true, from: ['77'], to: ['1', '2', '3'] }, moved: null }];
+    fake.svc.LoadOrderProfile.mockImplementationOnce(async (action, name) => ({
+      profiles: [{ name, mods: 3 }], view: fake.svc.view(['1', '2', '3']), characters: stranded,
+      use: { profile: name, order: ['1', '2', '3'], save: { written: true }, needs: [], redeployed: null },
+    }));
+    await L.arrive();
+    s.profile = 'Before';
+    await L.useProfile('Before');
+    expect(s.profileStranded.map((c) => c.name)).toEqual(['Hero']);
+    expect(s.profileMoved).toBe(false);
+    await L.moveStrandedCharacters();
+    expect(fake.svc.LoadOrderProfile).toHaveBeenLastCalledWith('move-characters', 'Before');
+    expect(s.profileMoved).toBe(true);
+    expect(s.status).toBe('Moved 1 character (1 restored as before, not played since); 1 could not be moved (below).');
+    L.leaveStrandedCharacters();
+    expect(s.profileStranded).toEqual([]);
+  });
+
   it('lists, saves the list as shown, uses (the list read again, what is gone shown), deletes', async () => {
     await L.arrive();
     await L.listProfiles();
