@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sys/windows/registry"
+
+	"packsmith/backend/sys/steamlib"
 )
 
 func regString(root registry.Key, path, name string) string {
@@ -27,11 +29,9 @@ func candidates() []candidate {
 	if d := regString(registry.LOCAL_MACHINE, `SOFTWARE\runic games\torchlight ii`, "instdir"); d != "" {
 		out = append(out, candidate{d, `registry runic games\torchlight ii instdir`})
 	}
-	steam := regString(registry.CURRENT_USER, `Software\Valve\Steam`, "SteamPath")
-	if steam == "" {
-		steam = regString(registry.LOCAL_MACHINE, `SOFTWARE\Valve\Steam`, "InstallPath")
+	for _, root := range steamlib.Roots() {
+		out = append(out, steamGames(root, "Steam")...)
 	}
-	out = append(out, steamGames(filepath.FromSlash(steam), "Steam")...)
 	if d := regString(registry.LOCAL_MACHINE, `SOFTWARE\GOG.com\Games\`+GOGID, "path"); d != "" {
 		out = append(out, candidate{d, "registry GOG.com game " + GOGID})
 	}
