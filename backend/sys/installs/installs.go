@@ -64,11 +64,11 @@ func Find() []Found {
 
 // recognise says which game dir holds, if any.
 func recognise(dir string) (Found, bool) {
-	if isFile(childCI(dir, "rs.iop")) || isFile(childCI(dir, "map.iop")) {
+	if isFile(steamlib.ChildCI(dir, "rs.iop")) || isFile(steamlib.ChildCI(dir, "map.iop")) {
 		return Found{Game: LostSaga, What: "game folder (rs.iop, map.iop)", Path: dir}, true
 	}
-	for _, d := range []string{childCI(dir, "Data"), dir} {
-		if isFile(childCI(d, "FileTable.bin")) {
+	for _, d := range []string{steamlib.ChildCI(dir, "Data"), dir} {
+		if isFile(steamlib.ChildCI(d, "FileTable.bin")) {
 			return Found{Game: Reborn, What: "game data (FileTable.bin and .dat files)", Path: d}, true
 		}
 	}
@@ -92,7 +92,7 @@ func inDrive(drive, from string) []place {
 // prefixes lists the Proton prefixes of a Steam library (at most
 // maxPrefixes).
 func prefixes(lib string) []string {
-	compat := childCI(childCI(lib, "steamapps"), "compatdata")
+	compat := steamlib.ChildCI(steamlib.ChildCI(lib, "steamapps"), "compatdata")
 	ents, err := os.ReadDir(compat)
 	if err != nil {
 		return nil
@@ -110,23 +110,4 @@ func prefixes(lib string) []string {
 func isFile(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
-}
-
-// childCI is dir/name spelt as the folder lists it (any letter case).
-func childCI(dir, name string) string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return filepath.Join(dir, name)
-	}
-	for _, e := range ents {
-		if e.Name() == name {
-			return filepath.Join(dir, name)
-		}
-	}
-	for _, e := range ents {
-		if strings.EqualFold(e.Name(), name) {
-			return filepath.Join(dir, e.Name())
-		}
-	}
-	return filepath.Join(dir, name)
 }

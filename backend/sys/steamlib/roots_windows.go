@@ -9,7 +9,9 @@ import (
 	"golang.org/x/sys/windows/registry"
 )
 
-func regString(root registry.Key, path, name string) string {
+// RegString reads a string value of the registry's 32-bit view ("" when
+// absent): where Steam and the games' installers write their paths.
+func RegString(root registry.Key, path, name string) string {
 	k, err := registry.OpenKey(root, path, registry.QUERY_VALUE|registry.WOW64_32KEY)
 	if err != nil {
 		return ""
@@ -26,10 +28,10 @@ func regString(root registry.Key, path, name string) string {
 // registry's, then Program Files'.
 func Roots() []string {
 	var out []string
-	if s := regString(registry.CURRENT_USER, `Software\Valve\Steam`, "SteamPath"); s != "" {
+	if s := RegString(registry.CURRENT_USER, `Software\Valve\Steam`, "SteamPath"); s != "" {
 		out = append(out, filepath.FromSlash(s))
 	}
-	if s := regString(registry.LOCAL_MACHINE, `SOFTWARE\Valve\Steam`, "InstallPath"); s != "" {
+	if s := RegString(registry.LOCAL_MACHINE, `SOFTWARE\Valve\Steam`, "InstallPath"); s != "" {
 		out = append(out, filepath.FromSlash(s))
 	}
 	for _, pf := range []string{os.Getenv("ProgramFiles(x86)"), os.Getenv("ProgramFiles")} {

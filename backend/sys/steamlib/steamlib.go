@@ -32,7 +32,7 @@ type Library struct {
 }
 
 // Apps is the library's steamapps folder, spelt as on disk.
-func (l Library) Apps() string { return childCI(l.Dir, "steamapps") }
+func (l Library) Apps() string { return ChildCI(l.Dir, "steamapps") }
 
 // Libraries lists the libraries of the Steam installation at root: root
 // itself, then every folder its libraryfolders.vdf names. Paths written
@@ -43,7 +43,7 @@ func Libraries(root string) []Library {
 		return nil
 	}
 	out := []Library{{Dir: root, Root: root}}
-	b, err := os.ReadFile(childCI(childCI(root, "steamapps"), "libraryfolders.vdf"))
+	b, err := os.ReadFile(ChildCI(ChildCI(root, "steamapps"), "libraryfolders.vdf"))
 	if err != nil {
 		return out
 	}
@@ -82,21 +82,21 @@ func All() []Library {
 // steamapps/common/<installdir of its appmanifest>, else
 // steamapps/common/<fallback>.
 func AppDir(lib, appid, fallback string) string {
-	apps := childCI(lib, "steamapps")
+	apps := ChildCI(lib, "steamapps")
 	name := fallback
-	if b, err := os.ReadFile(childCI(apps, "appmanifest_"+appid+".acf")); err == nil {
+	if b, err := os.ReadFile(ChildCI(apps, "appmanifest_"+appid+".acf")); err == nil {
 		if d := AcfInstallDir(b); d != "" {
 			name = d
 		}
 	}
-	return childCI(childCI(apps, "common"), name)
+	return ChildCI(ChildCI(apps, "common"), name)
 }
 
 // Games lists the folders of the library's steamapps/common (at most
 // MaxCommon), for a caller that recognises a game by what its folder
 // holds rather than by its Steam id.
 func Games(lib string) []string {
-	common := childCI(childCI(lib, "steamapps"), "common")
+	common := ChildCI(ChildCI(lib, "steamapps"), "common")
 	ents, err := os.ReadDir(common)
 	if err != nil {
 		return nil
@@ -118,8 +118,9 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// childCI is dir/name spelt as the folder lists it (any letter case).
-func childCI(dir, name string) string {
+// ChildCI is dir/name spelt as the folder lists it (any letter case; the
+// name as given when nothing matches).
+func ChildCI(dir, name string) string {
 	p := filepath.Join(dir, name)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
