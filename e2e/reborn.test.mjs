@@ -37,6 +37,21 @@ function tableSize(tablePath, want) {
   return -1;
 }
 
+/** In a .dat's tab: into nested pack #1 and its text table #1/#0. */
+async function walkToText() {
+  await page.waitForSelector('[data-folder="#1"]');
+  await page.click('[data-folder="#1"]');
+  await page.waitForSelector('[data-testid=entry-list] [data-path="#1/#0"]');
+  // The list re-renders after the folder click: click again if the first
+  // click landed on a row being replaced.
+  await page.click('[data-path="#1/#0"]');
+  const shown = () => page.waitForFunction(() => document.querySelector('[data-testid=preview] .title')?.textContent === '#1/#0', null, { timeout: 5000 });
+  await shown().catch(async () => {
+    await page.click('[data-path="#1/#0"]');
+    await shown();
+  });
+}
+
 test('Reborn Data/: open a .dat from FileTable.bin, edit a nested txte row, save, the table follows', async () => {
   const dat = join(data, 'event', 'scene001.dat');
   const table = join(data, 'FileTable.bin');
@@ -51,17 +66,7 @@ test('Reborn Data/: open a .dat from FileTable.bin, edit a nested txte row, save
   await page.click('[data-testid=open-from-table]');
 
   // scene001.dat in its own tab; walk into nested pack #1.
-  await page.waitForSelector('[data-folder="#1"]');
-  await page.click('[data-folder="#1"]');
-  await page.waitForSelector('[data-testid=entry-list] [data-path="#1/#0"]');
-  // The list re-renders after the folder click: click again if the first
-  // click landed on a row being replaced.
-  await page.click('[data-path="#1/#0"]');
-  const shown = () => page.waitForFunction(() => document.querySelector('[data-testid=preview] .title')?.textContent === '#1/#0', null, { timeout: 5000 });
-  await shown().catch(async () => {
-    await page.click('[data-path="#1/#0"]');
-    await shown();
-  });
+  await walkToText();
   await page.waitForSelector('[data-testid=txte-table] tr[data-row="2"]');
   assert.match(await page.textContent('[data-testid=txte-table] tr[data-row="1"]'), /scene001_msg01\s*Vyce: \{U\+F8FF\}/);
 
@@ -113,15 +118,7 @@ test('the Data/ tab shows the size and bytes of a .dat saved from another tab', 
   // The .dat in a tab of its own: a longer text row, saved.
   await page.click('[data-testid=open-from-table]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tab]').length === 2);
-  await page.waitForSelector('[data-folder="#1"]');
-  await page.click('[data-folder="#1"]');
-  await page.waitForSelector('[data-testid=entry-list] [data-path="#1/#0"]');
-  await page.click('[data-path="#1/#0"]');
-  const shown = () => page.waitForFunction(() => document.querySelector('[data-testid=preview] .title')?.textContent === '#1/#0', null, { timeout: 5000 });
-  await shown().catch(async () => {
-    await page.click('[data-path="#1/#0"]');
-    await shown();
-  });
+  await walkToText();
   await page.waitForSelector('[data-testid=txte-table] tr[data-row="1"]');
   await page.click('tr[data-row="1"] [data-testid=txte-edit]');
   await page.fill('[data-testid=txte-input]', 'Vyce: {U+F8FF}Then we fight together, to the very end of this long and bitter war, brother.');
