@@ -50,4 +50,9 @@ test('the delete list shows on open and its link leads to the hidden entry', asy
   assert.match(tabs[1], /rs\.iop/);
   assert.equal(await page.locator('.row.selected[data-path="resource/old.txt"], .row[aria-selected=true][data-path="resource/old.txt"]').count(), 1, 'selected in the pack');
   assert.equal(await page.locator('text=no such entry').count(), 0);
+  // In the pack the hidden name is listed, struck through, saying why.
+  const struck = page.locator('.row.deleted[data-path="resource/old.txt"]');
+  assert.equal(await struck.count(), 1, 'marked hidden in the pack');
+  assert.match(await struck.locator('.c-path').getAttribute('title'), /hidden by the delete list/);
+  assert.equal(await page.locator('.row.deleted').count(), 1, 'only the hidden name is marked');
 });
