@@ -133,11 +133,15 @@ def s_open_mod():
     return f"{p['_after_enter']:.2f} s after Enter; {p['texts']['count']}; toolbar rows at 1280: {toolbar_rows(p)}"
 step('open a real .MOD (cyber_mod) by path', s_open_mod)
 
-def s_find_escape():
-    click_id('find-open')
-    wait(lambda p: 'find-query' in p['rects'], 10, 'Find open')
+def opened_then_escape(open_it, tid, what):
+    """open_it() shows the panel with testid tid; Escape must close it."""
+    open_it()
+    wait(lambda p: tid in p['rects'], 10, what + ' open')
     key('Escape')
-    wait(lambda p: 'find-query' not in p['rects'], 10, 'Find closed by Escape')
+    wait(lambda p: tid not in p['rects'], 10, what + ' closed by Escape')
+
+def s_find_escape():
+    opened_then_escape(lambda: click_id('find-open'), 'find-query', 'Find')
     return 'Find… opened, Escape closed it'
 step('Find… then Escape', s_find_escape)
 
@@ -174,12 +178,10 @@ def s_restart():
     geometry()
     p = wait(lambda p: 'filter' in p['rects'] and all(n in p.get('body', '') for n in ('EDITORMOD_at_90dcf2a.MOD', 'rs.iop', 'Data')), 60, 'tabs back after restart')
     return f"tabs: {p.get('body','')[:160]!r}"
+
 def s_settings():
     sh('xdotool', 'mousemove', str(origin[0] + 1000), str(origin[1] + 600), 'click', '1')
-    key('ctrl+comma')
-    wait(lambda p: 'settings' in p['rects'], 10, 'Settings open')
-    key('Escape')
-    wait(lambda p: 'settings' not in p['rects'], 10, 'Settings closed by Escape')
+    opened_then_escape(lambda: key('ctrl+comma'), 'settings', 'Settings')
     return 'Ctrl+, opened Settings, Escape closed it'
 step('Settings by keyboard', s_settings)
 
