@@ -61,3 +61,30 @@ func (o *openArchives) entry(id, path string) (archive.Archive, archive.Entry, e
 	}
 	return v, e, nil
 }
+
+// SessionsRefreshed is the event that names the sessions refreshOthers
+// read again from disk: their tabs list, size and preview them anew.
+const SessionsRefreshed = "sessions-refreshed"
+
+// refreshOthers reads again every other open archive that shows a file a
+// save of session id wrote (paths: the file saved and its output), so a
+// game-folder tab lists the sizes and bytes another tab saved (issue 46),
+// and tells the window which (event SessionsRefreshed, the ids). A session
+// with pending changes of its own is left as it is: its changes were
+// made against what it read.
+func (o *openArchives) refreshOthers(emit Emitter, id string, paths ...string) []string {
+	var done []string
+	for _, ss := range o.sessions.Overlapping(id, paths...) {
+		if o.pending(ss.ID).Len() > 0 {
+			continue
+		}
+		if err := ss.Reopen(); err != nil {
+			continue // it stays as it was; its next read says what is wrong
+		}
+		done = append(done, ss.ID)
+	}
+	if len(done) > 0 && emit != nil {
+		emit.Emit(SessionsRefreshed, done)
+	}
+	return done
+}

@@ -193,11 +193,13 @@ func (s *EditService) SaveChanges(id, out string) (string, error) {
 	if out != "" {
 		title = "Saving " + ss.Name() + " as " + filepath.Base(out)
 	}
+	from := ss.Archive.Path()
 	return s.jobs.Start("save", title, func(ctx context.Context, p *jobs.Reporter) (any, error) {
 		res, err := edits.Save(ctx, ss, pend, out, p)
 		if err != nil {
 			return nil, err
 		}
+		s.archives.refreshOthers(s.window.emit, id, from, res.Output)
 		return SavedArchive{Save: res, Info: ss.Info()}, nil
 	}), nil
 }

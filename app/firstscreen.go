@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"packsmith/backend/sys/installs"
 	"packsmith/backend/tl2/tl2game"
 	"packsmith/backend/tl2/tl2paths"
 )
@@ -28,11 +29,14 @@ type FoundFolder struct {
 // FoundFolders lists the game folders found on this system.
 func (s *SettingsService) FoundFolders() []FoundFolder {
 	out := []FoundFolder{}
-	if d, err := tl2paths.DefaultUserDir(); err == nil && isDir(d) {
+	for _, d := range tl2paths.UserDirs() {
 		out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: userDirFrom(d), Opens: "loadorder"})
 	}
 	for _, in := range tl2game.Find() {
 		out = append(out, FoundFolder{Game: "Torchlight II", What: "game data (DATA.PAK)", Path: in.Pak, From: in.From, Opens: "open"})
+	}
+	for _, f := range installs.Find() {
+		out = append(out, FoundFolder{Game: f.Game, What: f.What, Path: f.Path, From: f.From, Opens: "open"})
 	}
 	return out
 }
@@ -42,8 +46,9 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// userDirFrom says where a user folder was found: the Proton prefix on
-// Linux, Steam's folder on macOS, Documents on Windows.
+// userDirFrom says where a user folder was found: the Proton prefix or
+// the native build's game folder on Linux, Steam's folder on macOS,
+// Documents on Windows.
 func userDirFrom(d string) string {
 	switch {
 	case runtime.GOOS == "windows":
@@ -52,6 +57,8 @@ func userDirFrom(d string) string {
 		return "Steam Play (Proton) prefix"
 	case runtime.GOOS == "darwin":
 		return "Steam's game folder"
+	case containsDir(d, "common"):
+		return "the native build's game folder"
 	}
 	return "this system"
 }

@@ -29,6 +29,34 @@ func TestFoundFolders(t *testing.T) {
 	if len(got) != 1 || got[0].Path != user || got[0].Opens != "loadorder" || got[0].From != "Steam Play (Proton) prefix" {
 		t.Fatalf("%+v", got)
 	}
+	// The native build's user folder, a Reborn and a Lost Saga install in
+	// the same Steam library: all listed, each opened with one click.
+	common := filepath.Join(home, ".local", "share", "Steam", "steamapps", "common")
+	native := filepath.Join(common, "Torchlight II", "my games", "runic games", "torchlight 2")
+	reborn := filepath.Join(common, "Tactics Ogre Reborn", "Data")
+	saga := filepath.Join(common, "Lost Saga")
+	for _, d := range []string{native, reborn, saga} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(reborn, "FileTable.bin"), []byte{0xf1, 0x1e}, 0o644)
+	os.WriteFile(filepath.Join(saga, "rs.iop"), []byte("PK"), 0o644)
+	got = s.FoundFolders()
+	want := []FoundFolder{
+		{"Torchlight II", "user folder (load order, mods)", native, "the native build's game folder", "loadorder"},
+		{"Torchlight II", "user folder (load order, mods)", user, "Steam Play (Proton) prefix", "loadorder"},
+		{"Lost Saga", "game folder (rs.iop, map.iop)", saga, "Steam library " + filepath.Join(home, ".local", "share", "Steam"), "open"},
+		{"Tactics Ogre: Reborn", "game data (FileTable.bin and .dat files)", reborn, "Steam library " + filepath.Join(home, ".local", "share", "Steam"), "open"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("FoundFolders = %+v\nwant %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("#%d = %+v\nwant %+v", i, got[i], want[i])
+		}
+	}
 }
 
 // The tabs open at the last quit come back at the next start, once, when

@@ -36,7 +36,12 @@ const toolbar = () => page.$eval('[data-testid=filter]', (input) => {
     const inner = b.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderTopWidth) - parseFloat(cs.borderBottomWidth);
     return inner > lh(b) * 1.5;
   }).map((b) => b.textContent.trim());
-  return { wrapped, overflow: bar.scrollWidth - bar.clientWidth, filterWidth: input.getBoundingClientRect().width };
+  // Rows: the children's vertical centres, 6 px apart or more (issue 46:
+  // at 1280 px with a .MOD open, Find… and Compare… went to a second row).
+  const mids = [...bar.children].filter((c) => c.getBoundingClientRect().width > 0).map((c) => { const r = c.getBoundingClientRect(); return (r.top + r.bottom) / 2; }).sort((a, b) => a - b);
+  const rows = mids.filter((m, i) => i === 0 || m - mids[i - 1] > 6).length;
+  const right = Math.max(...[...bar.querySelectorAll('button')].map((b) => b.getBoundingClientRect().right));
+  return { wrapped, rows, right, width: window.innerWidth, overflow: bar.scrollWidth - bar.clientWidth, filterWidth: input.getBoundingClientRect().width };
 });
 
 for (const file of ['demo.zip', 'DATA.PAK', 'PACKSMITH_SAMPLE.MOD']) {
@@ -46,6 +51,7 @@ for (const file of ['demo.zip', 'DATA.PAK', 'PACKSMITH_SAMPLE.MOD']) {
     assert.deepEqual(t.wrapped, []);
     assert.ok(t.overflow <= 0, `the toolbar overflows by ${t.overflow} px`);
     assert.ok(t.filterWidth >= 110, `the filter box is ${t.filterWidth} px`);
+    assert.equal(t.rows, 1, 'the toolbar is one row at 1280 px');
   });
 }
 
@@ -127,6 +133,11 @@ test('1000×650 with a pending replace: nothing scrolls sideways, Save as… in 
       return { wide, saveRight: save.right, width: window.innerWidth, pageWide: document.documentElement.scrollWidth > window.innerWidth, wrapped };
     });
     await shot(page, 'layout-1000x650.png');
+    const t = await toolbar();
+    assert.deepEqual(t.wrapped, [], 'toolbar buttons on two lines');
+    assert.ok(t.right <= t.width, `a toolbar button ends at ${t.right}, the window at ${t.width}`);
+    assert.ok(t.filterWidth >= 110, `the filter box is ${t.filterWidth} px`);
+    assert.ok(t.rows <= 2, `the toolbar takes ${t.rows} rows at 1000 px`);
     assert.deepEqual(r.wide, [], 'wider than their box');
     assert.deepEqual(r.wrapped, [], 'header buttons on two lines');
     assert.equal(r.pageWide, false);

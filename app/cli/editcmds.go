@@ -8,12 +8,23 @@ import (
 )
 
 func init() {
-	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). Without -o the archive is replaced in place after a backup in the backups folder (packsmith backups list; nothing is left beside it).", run: editCmd(archive.EditReplace)})
-	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). Without -o, in place after a backup in the backups folder.", run: editCmd(archive.EditAdd)})
-	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. Without -o, in place after a backup in the backups folder.", run: editCmd(archive.EditRemove)})
+	register(command{name: "replace", usage: "replace ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: swap one entry's bytes for FILE's, converted to what the game reads (TL2 text compiled, RAW indices rebuilt, a picture over a texture encoded; --as-is stores the bytes). " + inPlaceNote, run: editCmd(archive.EditReplace)})
+	register(command{name: "add", usage: "add ARCHIVE ENTRY FILE [-o OUT] [--as-is | --strict] [--password PW]", summary: "Write back: add FILE as ENTRY, converted as replace does (--as-is: unchanged). " + inPlaceNote, run: editCmd(archive.EditAdd)})
+	register(command{name: "rm", usage: "rm ARCHIVE ENTRY [-o OUT] [--password PW]", summary: "Write back: remove an entry. " + inPlaceNote, run: editCmd(archive.EditRemove)})
 	register(command{name: "repack", usage: "repack ARCHIVE -o OUT [--drop-shadowed] [--password PW]", summary: "Rewrite the whole archive; an unchanged archive comes out byte-identical where its family allows.\n" +
 		"A path a .MOD lists twice keeps both copies; --drop-shadowed keeps only the one a lookup finds and says what went.", run: runRepack})
 }
+
+// inPlaceNote says per family what an edit without -o does to the file
+// (issue 46: help said every archive edited in place is backed up, while a
+// Lost Saga pack is appended to with none; writeback.Apply, Capabilities.Append).
+const inPlaceNote = "Without -o the archive is edited in place:\n" +
+	"  .MOD, DATA.PAK (with its .MAN), .zip, Reborn .dat   copied to the backups folder in the user's cache first\n" +
+	"      (packsmith backups list | restore ID; nothing is left beside the file), then replaced; a .dat whose size\n" +
+	"      changes has its FileTable.bin backed up there too before its record is updated\n" +
+	"  Lost Saga .iop (a pack or its game folder)   appended to, as the game's patcher does, with NO backup: the\n" +
+	"      old copy stays in the pack, hidden by the new one, and no command brings it back. Give -o to keep the\n" +
+	"      original, or copy the pack first."
 
 func editCmd(op archive.EditOp) func(c *ctx, args []string) error {
 	return func(c *ctx, args []string) error {

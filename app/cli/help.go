@@ -47,6 +47,9 @@ func printHelp(w io.Writer) {
 			fmt.Fprintf(w, "  %-*s%s\n", col-2, name, line)
 		}
 	}
+	fmt.Fprintln(w, "\nEdits without -o (replace, add, rm, rename) change the file in place: a .MOD, DATA.PAK, .zip or")
+	fmt.Fprintln(w, "Reborn .dat is copied to the backups folder first (packsmith backups); a Lost Saga .iop is appended")
+	fmt.Fprintln(w, "to with no backup, as the game's patcher does (give -o to keep the original).")
 	fmt.Fprintln(w, "\nAny command takes --max-memory MB: the budget for decoded data (default 512 MB, or the")
 	fmt.Fprintln(w, "maxMemoryMB setting); files whose headers ask for more are refused before anything is allocated,")
 	fmt.Fprintln(w, "and the process's peak memory stays within the budget plus 64 MB.")

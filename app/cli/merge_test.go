@@ -330,7 +330,7 @@ func TestMergeLoadOrderConflicts(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out, _, _ = lo(t, user, "conflicts")
-	if !strings.HasPrefix(out, "The merged patch is out of date (the load order changed since it was built (place 1 was 1001, is now \"Mod B\")") ||
+	if !strings.HasPrefix(out, "The merged patch is out of date (the load order changed since it was built (place 1 was \"Mod A\", is now \"Mod B\")") ||
 		!strings.Contains(squeeze(out), "MEDIA/UNITDATA.RAW  1. Merged patch (Packsmith)  -  2. Mod B *\n") {
 		t.Errorf("stale conflicts:\n%s", out)
 	}

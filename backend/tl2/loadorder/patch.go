@@ -97,8 +97,10 @@ type MergedPatch struct {
 	Title string `json:"title"`
 	Place int    `json:"place"`
 	// Stale says why the patch no longer matches the load order ("" =
-	// current): the merges it holds may then be out of date.
-	Stale string `json:"stale"`
+	// current): the merges it holds may then be out of date. StaleWhy is
+	// the same as data, for the window to say in its own words.
+	Stale    string       `json:"stale"`
+	StaleWhy *StaleReason `json:"staleWhy,omitempty"`
 }
 
 // sourceHash is a scanned file's hash, read once per State (a stale check
@@ -133,20 +135,81 @@ func (s *State) mergedPatch(loaded map[int64]int) *patchInfo {
 	for _, r := range rec {
 		p.sources[r.ID] = true
 	}
-	p.view.Stale = s.patchStale(f.hdr.Description, loaded)
+	p.view.StaleWhy = s.patchStale(f.hdr.Description, loaded)
+	p.view.Stale = p.view.StaleWhy.Text()
 	return p
 }
 
+// StaleReason says, as data, why a merged patch no longer matches the
+// load order (issue 46: the window rewrote a sentence with a raw id in
+// it). What is one of the Stale* kinds; the other fields are set as the
+// kind says. Places count the mods the patch is built from, 1 = loaded
+// first (the patch itself is not counted); Row is the mod's row on the
+// load order's screen now (0: not loaded).
+type StaleReason struct {
+	What string `json:"what"`
+	// StaleOrder, StaleChanged: the mod it is about.
+	Mod   int64  `json:"mod,string,omitempty"`
+	Title string `json:"title,omitempty"` // "" when no file of it is found now
+	// StaleOrder: Mod's place when the patch was built and now (0: not
+	// loaded now), and the mod at PlaceThen now.
+	PlaceThen  int    `json:"placeThen,omitempty"`
+	PlaceNow   int    `json:"placeNow,omitempty"`
+	Row        int    `json:"row,omitempty"`
+	Other      int64  `json:"other,string,omitempty"`
+	OtherTitle string `json:"otherTitle,omitempty"`
+	// StaleCount: how many mods it was built from and how many are loaded.
+	Built  int `json:"built,omitempty"`
+	Loaded int `json:"loaded,omitempty"`
+	// StaleUnreadable: why a source could not be read.
+	Err string `json:"err,omitempty"`
+}
+
+// The kinds of StaleReason.What.
+const (
+	StaleUnlisted   = "unlisted"   // the header does not list its sources
+	StaleCount      = "count"      // another number of mods is loaded
+	StaleOrder      = "order"      // another mod at a place
+	StaleChanged    = "changed"    // a source's bytes changed
+	StaleUnreadable = "unreadable" // a source could not be hashed
+)
+
+// Text is the reason in words, as the command line prints it.
+func (r *StaleReason) Text() string {
+	if r == nil {
+		return ""
+	}
+	switch r.What {
+	case StaleUnlisted:
+		return "its header does not list the mods it was built from: build it again"
+	case StaleCount:
+		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", r.Built, r.Loaded)
+	case StaleOrder:
+		return fmt.Sprintf("the load order changed since it was built (place %d was %s, is now %s): build it again (packsmith merge)", r.PlaceThen, modName(r.Mod, r.Title), modName(r.Other, r.OtherTitle))
+	case StaleChanged:
+		return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", r.Title)
+	}
+	return r.Err
+}
+
+// modName is a mod's title in quotes, or its id when no file names it.
+func modName(id int64, title string) string {
+	if title != "" {
+		return strconv.Quote(title)
+	}
+	return fmt.Sprintf("the mod with id %d", id)
+}
+
 // patchStale says why a merged patch whose header description is desc no
-// longer matches the mods loaded now (loaded: id → place), in order, the
+// longer matches the mods loaded now (loaded: id → row), in order, the
 // patch left out: another count, another order, or a source whose bytes
-// changed since the build (its SHA-256). "" when it is current. The one
+// changed since the build (its SHA-256). nil when it is current. The one
 // home of the check: the loaded patch (View.MergedPatch) and a patch row
 // the game does not load (inactive, past the limit) both ask it.
-func (s *State) patchStale(desc string, loaded map[int64]int) string {
+func (s *State) patchStale(desc string, loaded map[int64]int) *StaleReason {
 	rec, ok := RecordedSources(desc)
 	if !ok {
-		return "its header does not list the mods it was built from: build it again"
+		return &StaleReason{What: StaleUnlisted}
 	}
 	var now []int64
 	for _, id := range s.order {
@@ -155,41 +218,54 @@ func (s *State) patchStale(desc string, loaded map[int64]int) string {
 		}
 	}
 	if len(now) != len(rec) {
-		return fmt.Sprintf("it was built from %d mods and %d are loaded now: build it again (packsmith merge)", len(rec), len(now))
+		return &StaleReason{What: StaleCount, Built: len(rec), Loaded: len(now)}
 	}
 	for i, id := range now {
-		title := s.primary(id).hdr.Title
 		if rec[i].ID != id {
-			return fmt.Sprintf("the load order changed since it was built (place %d was %d, is now %q): build it again (packsmith merge)", i+1, rec[i].ID, title)
+			return s.orderReason(rec[i].ID, i, now, loaded)
 		}
 		h, err := s.primary(id).sha()
 		if err != nil {
-			return err.Error()
+			return &StaleReason{What: StaleUnreadable, Mod: id, Title: s.primary(id).hdr.Title, Err: err.Error()}
 		}
 		if rec[i].Hash != h {
-			return fmt.Sprintf("%q changed since it was built: build it again (packsmith merge)", title)
+			return &StaleReason{What: StaleChanged, Mod: id, Title: s.primary(id).hdr.Title}
 		}
 	}
-	return ""
+	return nil
 }
 
-// rowStale says why the merged patch on row m is stale ("" when m is not
+// orderReason: the mod recorded at index i (was) is no longer there.
+func (s *State) orderReason(was int64, i int, now []int64, loaded map[int64]int) *StaleReason {
+	r := &StaleReason{What: StaleOrder, Mod: was, PlaceThen: i + 1, Row: loaded[was], Other: now[i], OtherTitle: s.primary(now[i]).hdr.Title}
+	if f := s.primary(was); f != nil {
+		r.Title = f.hdr.Title
+	}
+	for j, id := range now {
+		if id == was {
+			r.PlaceNow = j + 1
+		}
+	}
+	return r
+}
+
+// rowStale says why the merged patch on row m is stale (nil when m is not
 // a patch, or a current one): the loaded patch as the view found it, any
 // other copy (inactive, past the limit) from its own header, so that its
 // row too says what a build would change.
-func (s *State) rowStale(m *Mod, v *View, loaded map[int64]int) string {
+func (s *State) rowStale(m *Mod, v *View, loaded map[int64]int) *StaleReason {
 	if m.ID != MergedPatchID || m.File == "" {
-		return ""
+		return nil
 	}
 	if m.Loaded {
-		return v.MergedPatch.Stale
+		return v.MergedPatch.StaleWhy
 	}
 	for _, f := range s.files {
 		if f.path == m.File && f.err == nil {
 			return s.patchStale(f.hdr.Description, loaded)
 		}
 	}
-	return ""
+	return nil
 }
 
 // isSource says whether the stored path p is a text source the patch

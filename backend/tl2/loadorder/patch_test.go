@@ -1,6 +1,7 @@
 package loadorder
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -110,11 +111,31 @@ func TestPatchStaleByHash(t *testing.T) {
 }
 
 // An inactive patch is judged against what is loaded now, worded as the
-// loaded one is: another order.
+// loaded one is: another order. The reason is data too (issue 46: the
+// window rewrote "place 1 was 1" into a title): which mod, its title,
+// its place then and now, its row and the mod now in its place.
 func TestInactivePatchStaleByOrder(t *testing.T) {
 	user := patchFolder(t, []int64{2, 1})
 	row, _ := staleOf(t, user)
-	if want := `The merged patch is out of date: the load order changed since it was built (place 1 was 1, is now "Mod B"): build it again (packsmith merge).`; row != want {
+	if want := `The merged patch is out of date: the load order changed since it was built (place 1 was "Mod A", is now "Mod B"): build it again (packsmith merge).`; row != want {
 		t.Errorf("row problem %q, want %q", row, want)
+	}
+	s := open(t, Options{UserDir: user})
+	defer s.Close()
+	var got *StaleReason
+	for _, m := range s.View().Mods {
+		for _, p := range m.Problems {
+			if p.Code == ProbMergedPatchStale {
+				got = p.Stale
+			}
+		}
+	}
+	want := StaleReason{What: StaleOrder, Mod: 1, Title: "Mod A", PlaceThen: 1, PlaceNow: 2, Row: 2, Other: 2, OtherTitle: "Mod B"}
+	if got == nil || *got != want {
+		t.Fatalf("reason %+v, want %+v", got, want)
+	}
+	b, _ := json.Marshal(got)
+	if js := `{"what":"order","mod":"1","title":"Mod A","placeThen":1,"placeNow":2,"row":2,"other":"2","otherTitle":"Mod B"}`; string(b) != js {
+		t.Errorf("JSON %s, want %s", b, js)
 	}
 }

@@ -42,6 +42,8 @@ type Problem struct {
 	Code     string `json:"code"`
 	Severity string `json:"severity"`
 	Message  string `json:"message"`
+	// Stale: a merged-patch-stale problem's reason as data (patch.go).
+	Stale *StaleReason `json:"stale,omitempty"`
 }
 
 // Mod is one row of the load order: a .MOD file, or a listed id with no
@@ -184,8 +186,9 @@ func (s *State) View() *View {
 	v.Conflicts = s.conflicts(v, loaded)
 	for i := range v.Mods {
 		s.problems(&v.Mods[i], rankOf)
-		if why := s.rowStale(&v.Mods[i], v, loaded); why != "" {
-			v.Mods[i].add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", why)
+		if why := s.rowStale(&v.Mods[i], v, loaded); why != nil {
+			v.Mods[i].add(ProbMergedPatchStale, SevWarning, "The merged patch is out of date: %s.", why.Text())
+			v.Mods[i].Problems[len(v.Mods[i].Problems)-1].Stale = why
 		}
 		if why := s.rowCombinedStale(&v.Mods[i]); why != "" {
 			v.Mods[i].add(ProbCombinedStale, SevWarning, "The combined mod is out of date: %s.", why)

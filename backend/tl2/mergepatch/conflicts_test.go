@@ -147,7 +147,7 @@ func TestConflictsMergedIntoPatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	v = viewOf(t, user)
-	if s := v.MergedPatch.Stale; !strings.HasPrefix(s, "the load order changed since it was built (place 1 was 1001, is now \"Mod B\")") {
+	if s := v.MergedPatch.Stale; !strings.HasPrefix(s, "the load order changed since it was built (place 1 was \"Mod A\", is now \"Mod B\")") {
 		t.Errorf("stale %q", s)
 	}
 

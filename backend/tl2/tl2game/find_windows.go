@@ -7,32 +7,19 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sys/windows/registry"
-)
 
-func regString(root registry.Key, path, name string) string {
-	k, err := registry.OpenKey(root, path, registry.QUERY_VALUE|registry.WOW64_32KEY)
-	if err != nil {
-		return ""
-	}
-	defer k.Close()
-	v, _, err := k.GetStringValue(name)
-	if err != nil {
-		return ""
-	}
-	return v
-}
+	"packsmith/backend/sys/steamlib"
+)
 
 func candidates() []candidate {
 	var out []candidate
-	if d := regString(registry.LOCAL_MACHINE, `SOFTWARE\runic games\torchlight ii`, "instdir"); d != "" {
+	if d := steamlib.RegString(registry.LOCAL_MACHINE, `SOFTWARE\runic games\torchlight ii`, "instdir"); d != "" {
 		out = append(out, candidate{d, `registry runic games\torchlight ii instdir`})
 	}
-	steam := regString(registry.CURRENT_USER, `Software\Valve\Steam`, "SteamPath")
-	if steam == "" {
-		steam = regString(registry.LOCAL_MACHINE, `SOFTWARE\Valve\Steam`, "InstallPath")
+	for _, root := range steamlib.Roots() {
+		out = append(out, steamGames(root, "Steam")...)
 	}
-	out = append(out, steamGames(filepath.FromSlash(steam), "Steam")...)
-	if d := regString(registry.LOCAL_MACHINE, `SOFTWARE\GOG.com\Games\`+GOGID, "path"); d != "" {
+	if d := steamlib.RegString(registry.LOCAL_MACHINE, `SOFTWARE\GOG.com\Games\`+GOGID, "path"); d != "" {
 		out = append(out, candidate{d, "registry GOG.com game " + GOGID})
 	}
 	for _, pf := range []string{os.Getenv("ProgramFiles(x86)"), os.Getenv("ProgramFiles")} {

@@ -32,6 +32,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"packsmith/backend/sys/steamlib"
 	"packsmith/backend/tl2/tl2paths"
 )
 
@@ -116,24 +117,9 @@ func Find() []Install {
 // steamGames lists the Torchlight II folders of every library of the Steam
 // installation at root.
 func steamGames(root, from string) []candidate {
-	if root == "" {
-		return nil
-	}
-	libs := []string{root}
-	if b, err := os.ReadFile(tl2paths.ChildCI(tl2paths.ChildCI(root, "steamapps"), "libraryfolders.vdf")); err == nil {
-		libs = append(libs, LibraryFolders(b)...)
-	}
 	var out []candidate
-	for _, l := range libs {
-		l = filepath.FromSlash(strings.ReplaceAll(l, `\`, string(filepath.Separator)))
-		apps := tl2paths.ChildCI(l, "steamapps")
-		dir := filepath.Join(apps, "common", "Torchlight II")
-		if b, err := os.ReadFile(tl2paths.ChildCI(apps, "appmanifest_"+SteamAppID+".acf")); err == nil {
-			if d := acfInstallDir(b); d != "" {
-				dir = filepath.Join(apps, "common", d)
-			}
-		}
-		out = append(out, candidate{tl2paths.ChildCI(filepath.Dir(dir), filepath.Base(dir)), from + " library " + l})
+	for _, l := range steamlib.Libraries(root) {
+		out = append(out, candidate{steamlib.AppDir(l.Dir, SteamAppID, "Torchlight II"), from + " library " + l.Dir})
 	}
 	return out
 }
@@ -157,12 +143,7 @@ func unixCandidates(home string) []candidate {
 		return nil
 	}
 	var out []candidate
-	steams := []string{
-		filepath.Join(home, ".steam", "steam"),
-		filepath.Join(home, ".local", "share", "Steam"),
-		filepath.Join(home, ".var", "app", "com.valvesoftware.Steam", ".local", "share", "Steam"),
-		filepath.Join(home, "Library", "Application Support", "Steam"),
-	}
+	steams := steamlib.UnixRoots(home)
 	for _, s := range steams {
 		out = append(out, steamGames(s, "Steam "+s)...)
 	}

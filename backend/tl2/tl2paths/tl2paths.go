@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"packsmith/backend/sys/steamlib"
 )
 
 // UserSubdir is where Torchlight II keeps its user folder under Documents.
@@ -23,16 +25,10 @@ var ErrNoUserDir = errors.New("no Torchlight II user folder found on this system
 // DefaultUserDir returns the game's user folder: on Windows
 // Documents\My Games\Runic Games\Torchlight 2 (Documents resolved as the
 // shell's known folder, which may be redirected, e.g. to OneDrive). On
-// macOS the Steam build's folder and on Linux the Proton prefix's, when
-// they exist; otherwise ErrNoUserDir.
+// macOS and Linux the first of UserDirs; otherwise ErrNoUserDir.
 func DefaultUserDir() (string, error) {
-	for _, d := range candidateUserDirs() {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d, nil
-		}
+	if ds := UserDirs(); len(ds) > 0 {
+		return ds[0], nil
 	}
 	if d := windowsDefault(); d != "" {
 		return d, nil // Windows: the place the game will create, even before it has
@@ -40,22 +36,61 @@ func DefaultUserDir() (string, error) {
 	return "", ErrNoUserDir
 }
 
+// UserDirs lists every user folder of the game that exists on this
+// system, the most likely first: a Linux player may have both the native
+// build's folder and a Proton prefix's (issue 46), and the first screen
+// offers each.
+func UserDirs() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range candidateUserDirs() {
+		if d == "" {
+			continue
+		}
+		key := d
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			key = real
+		}
+		if seen[key] {
+			continue
+		}
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			seen[key] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// SteamAppID is Torchlight II's Steam app id (tl2-notes §6).
+const SteamAppID = "200710"
+
+// inGameFolder is the user folder the Steam build keeps inside the game's
+// own folder on macOS (a fact: support.arcgames.com, "Lost Progress with
+// Character") and, by the same port, on Linux's native build (a
+// convention: tl2-notes §9 found no source for Linux).
+var inGameFolder = []string{"my games", "runic games", "torchlight 2"}
+
 func candidateUserDirs() []string {
 	var out []string
 	if d := windowsDefault(); d != "" {
+		out = append(out, d)
+	}
+	for _, l := range steamlib.All() {
+		d := steamlib.AppDir(l.Dir, SteamAppID, "Torchlight II")
+		for _, n := range inGameFolder {
+			d = ChildCI(d, n)
+		}
 		out = append(out, d)
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
 		return out
 	}
-	out = append(out,
-		// macOS, Steam (support.arcgames.com, "Lost Progress with Character").
-		filepath.Join(home, "Library", "Application Support", "Steam", "steamapps", "common", "Torchlight II", "my games", "runic games", "torchlight 2"),
-		// Linux, Steam Play (Proton) prefix of app 200710.
-		filepath.Join(home, ".steam", "steam", "steamapps", "compatdata", "200710", "pfx", "drive_c", "users", "steamuser", "Documents", UserSubdir),
-		filepath.Join(home, ".local", "share", "Steam", "steamapps", "compatdata", "200710", "pfx", "drive_c", "users", "steamuser", "Documents", UserSubdir),
-	)
+	for _, root := range steamlib.UnixRoots(home) {
+		// Linux, Steam Play (Proton) prefix of the Windows build.
+		out = append(out, filepath.Join(root, "steamapps", "compatdata", SteamAppID, "pfx", "drive_c", "users", "steamuser", "Documents", UserSubdir))
+	}
 	return out
 }
 

@@ -9,6 +9,17 @@ export const notice = $state({ path: '', text: '', error: false });
 /** Resolve with a job's final status (done, failed or cancelled): the job store's wait. */
 export const waitJob = wait;
 
+/**
+ * A pack's delete list in a few words: how many of its names the game
+ * hides, or why the list could not be read.
+ * @param {{path: string, error?: string, hidden: string[]}} dl  Info.deleteList
+ */
+export function hiddenText(dl) {
+  if (dl.error) return `delete list unreadable: ${dl.error}`;
+  const n = dl.hidden?.length ?? 0;
+  return n === 1 ? 'delete list: 1 name hidden' : `delete list: ${n} names hidden`;
+}
+
 export const bytes = (n) => Number(n ?? 0).toLocaleString('en-US') + ' bytes';
 
 /**

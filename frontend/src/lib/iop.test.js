@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { waitJob, optimize, notice, forgetPassword } from './iop.svelte.js';
+import { waitJob, optimize, notice, forgetPassword, hiddenText } from './iop.svelte.js';
 
 // A fake back end: the Wails runtime's events (the generated EventsOn calls
 // EventsOnMultiple) and window.go.app.*Service.
@@ -85,5 +85,14 @@ describe('forgetPassword', () => {
     window.go.app.ToolsService.ForgetPassword = async () => Promise.reject(new Error('no remembered password for /g/x.iop'));
     await expect(forgetPassword('/g/x.iop')).resolves.toBeUndefined();
     expect(notice).toMatchObject({ path: '/g/x.iop', error: true, text: 'no remembered password for /g/x.iop' });
+  });
+});
+
+describe('hiddenText (issue 46: the delete list without Verify)', () => {
+  it('counts the names a pack’s delete list hides, or says why it is unreadable', () => {
+    expect(hiddenText({ path: 'info/delete_file_list.cfg.iop', hidden: ['resource/old.txt'] })).toBe('delete list: 1 name hidden');
+    expect(hiddenText({ path: 'x', hidden: ['a', 'b'] })).toBe('delete list: 2 names hidden');
+    expect(hiddenText({ path: 'x', hidden: [] })).toBe('delete list: 0 names hidden');
+    expect(hiddenText({ path: 'x', hidden: [], error: 'bad zip' })).toBe('delete list unreadable: bad zip');
   });
 });

@@ -137,19 +137,58 @@ export function conflictRows(conflicts) {
   return rows;
 }
 
+const BUILD = 'build it again (Merged patch → Build and deploy)';
+const nth = (n) => `#${n}`;
+const named = (id, title) => (title ? `"${title}"` : `the mod with id ${id}`);
+
 /**
- * The stale-patch note as the window says it (issue 46): the Go text ends
- * with the command line's way ("build it again (packsmith merge)"), which
- * the window names by its own button, and names a mod that left the list
- * by its id ("place 1 was -4010838031969834176"), which the window names
- * by its title when the load order knows it.
- * @param {string} stale  the note as Go wrote it
- * @param {{id: string, title: string}[]} mods  the load order's mods
+ * Why the merged patch is out of date, in the window's words (issue 46),
+ * from the reason Go gives as data (loadorder.StaleReason: what changed,
+ * which mod, its title, its place then and now) rather than from the
+ * command line's sentence: the window names its own button and a mod by
+ * its title, and its row as the list shows it.
+ * @param {{what: string, mod?: string, title?: string, placeThen?: number, placeNow?: number,
+ *   row?: number, other?: string, otherTitle?: string, built?: number, loaded?: number, err?: string}|null|undefined} why
  */
-export function staleText(stale, mods = []) {
-  if (!stale) return '';
-  const titles = new Map(mods.map((m) => [String(m.id), m.title]));
-  return stale
-    .replace(/\bwas (-?\d+)(?=,)/g, (all, id) => (titles.get(id) ? `was "${titles.get(id)}"` : `was the mod with id ${id}`))
-    .replace(/build it again \(packsmith merge\)/g, 'build it again (Merged patch → Build and deploy)');
+export function staleText(why) {
+  if (!why) return '';
+  switch (why.what) {
+    case 'unlisted':
+      return `its header does not list the mods it was built from: ${BUILD}`;
+    case 'count':
+      return `it was built from ${why.built} mods and ${why.loaded} are loaded now: ${BUILD}`;
+    case 'order': {
+      const now = why.placeNow
+        ? `is ${nth(why.placeNow)} now${why.row ? ` (row ${why.row})` : ''}`
+        : 'is not loaded now';
+      return `the load order changed since it was built: ${named(why.mod, why.title)} was ${nth(why.placeThen)} of the mods it was built from and ${now}; ${named(why.other, why.otherTitle)} is ${nth(why.placeThen)}: ${BUILD}`;
+    }
+    case 'changed':
+      return `${named(why.mod, why.title)} changed since it was built: ${BUILD}`;
+  }
+  return `${named(why.mod, why.title)} could not be read (${why.err ?? 'unknown error'}): ${BUILD}`;
+}
+
+/**
+ * The merged patch's stale reason in a load order view: the loaded
+ * patch's (view.mergedPatch), else the one on the patch's row (a patch the
+ * game does not load). null when it is current.
+ * @param {{mergedPatch?: {staleWhy?: object}, mods?: {problems?: {code: string, stale?: object}[]}[]}} view
+ */
+export function staleReason(view) {
+  if (view?.mergedPatch?.staleWhy) return view.mergedPatch.staleWhy;
+  for (const m of view?.mods ?? []) {
+    const p = (m.problems ?? []).find((p) => p.code === 'merged-patch-stale' && p.stale);
+    if (p) return p.stale;
+  }
+  return null;
+}
+
+/**
+ * A load order row's problem as the window says it: the stale patch's from
+ * its reason, every other as Go wrote it.
+ * @param {{code: string, message: string, stale?: object}} p
+ */
+export function problemText(p) {
+  return p.stale ? `The merged patch is out of date: ${staleText(p.stale)}.` : p.message;
 }

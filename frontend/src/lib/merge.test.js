@@ -96,14 +96,24 @@ describe('conflictRows (issue 46: one line a row, for a list that draws only the
   });
 });
 
-describe('staleText (issue 46: messages for people)', () => {
-  const mods = [{ id: '-4010838031969834176', title: 'Walk Mod B' }, { id: '7', title: 'Walk Mod A' }];
-  it('names the window’s button, not the command line, and a mod by its title', () => {
-    expect(mg.staleText('the load order changed since it was built (place 1 was -4010838031969834176, is now "Walk Mod A"): build it again (packsmith merge)', mods))
-      .toBe('the load order changed since it was built (place 1 was "Walk Mod B", is now "Walk Mod A"): build it again (Merged patch → Build and deploy)');
-    expect(mg.staleText('the load order changed since it was built (place 2 was 99, is now "X"): build it again (packsmith merge)', mods))
-      .toBe('the load order changed since it was built (place 2 was the mod with id 99, is now "X"): build it again (Merged patch → Build and deploy)');
-    expect(mg.staleText('', mods)).toBe('');
-    expect(mg.staleText('"Walk Mod A" changed since it was built: build it again (packsmith merge)')).not.toMatch(/packsmith/);
+describe('staleText (issue 46: messages for people, from Go’s reason as data)', () => {
+  it('names the window’s button, never the command line, and each mod by its title and place', () => {
+    const order = { what: 'order', mod: '-4010838031969834176', title: 'Walk Mod B', placeThen: 1, placeNow: 2, row: 3, other: '7', otherTitle: 'Walk Mod A' };
+    expect(mg.staleText(order)).toBe('the load order changed since it was built: "Walk Mod B" was #1 of the mods it was built from and is #2 now (row 3); "Walk Mod A" is #1: build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText({ what: 'order', mod: '99', placeThen: 2, other: '7', otherTitle: 'X' }))
+      .toBe('the load order changed since it was built: the mod with id 99 was #2 of the mods it was built from and is not loaded now; "X" is #2: build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText({ what: 'changed', mod: '7', title: 'Walk Mod A' })).toBe('"Walk Mod A" changed since it was built: build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText({ what: 'count', built: 2, loaded: 3 })).toBe('it was built from 2 mods and 3 are loaded now: build it again (Merged patch → Build and deploy)');
+    expect(mg.staleText(null)).toBe('');
+    for (const w of ['unlisted', 'order', 'changed', 'count', 'unreadable']) expect(mg.staleText({ what: w, mod: '1' })).not.toMatch(/packsmith|-?\d{6,}/);
+  });
+  it('finds the reason on the view or on the patch row, and words a row problem from it', () => {
+    const why = { what: 'changed', mod: '7', title: 'A' };
+    expect(mg.staleReason({ mergedPatch: { staleWhy: why }, mods: [] })).toBe(why);
+    const p = { code: 'merged-patch-stale', message: 'The merged patch is out of date: … (packsmith merge).', stale: why };
+    expect(mg.staleReason({ mergedPatch: { stale: '' }, mods: [{ problems: [] }, { problems: [p] }] })).toBe(why);
+    expect(mg.staleReason({ mods: [] })).toBe(null);
+    expect(mg.problemText(p)).toBe('The merged patch is out of date: "A" changed since it was built: build it again (Merged patch → Build and deploy).');
+    expect(mg.problemText({ code: 'x', message: 'as Go said' })).toBe('as Go said');
   });
 });

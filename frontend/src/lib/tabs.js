@@ -37,6 +37,7 @@ export function newView(session) {
     edit: { caps: {}, changes: [] },
     saveJob: '',
     listVersion: 0,
+    revision: 0, // bumped when Go read the archive again after another tab's save: the preview reloads
     extractDir: '',
     pathBox: '',
     // where its file dialogs start: a file or folder path (Go takes the

@@ -927,11 +927,44 @@ export namespace loadorder {
 		    return a;
 		}
 	}
+	export class StaleReason {
+	    what: string;
+	    mod?: number;
+	    title?: string;
+	    placeThen?: number;
+	    placeNow?: number;
+	    row?: number;
+	    other?: number;
+	    otherTitle?: string;
+	    built?: number;
+	    loaded?: number;
+	    err?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StaleReason(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.what = source["what"];
+	        this.mod = source["mod"];
+	        this.title = source["title"];
+	        this.placeThen = source["placeThen"];
+	        this.placeNow = source["placeNow"];
+	        this.row = source["row"];
+	        this.other = source["other"];
+	        this.otherTitle = source["otherTitle"];
+	        this.built = source["built"];
+	        this.loaded = source["loaded"];
+	        this.err = source["err"];
+	    }
+	}
 	export class MergedPatch {
 	    id: number;
 	    title: string;
 	    place: number;
 	    stale: string;
+	    staleWhy?: StaleReason;
 	
 	    static createFrom(source: any = {}) {
 	        return new MergedPatch(source);
@@ -943,12 +976,32 @@ export namespace loadorder {
 	        this.title = source["title"];
 	        this.place = source["place"];
 	        this.stale = source["stale"];
+	        this.staleWhy = this.convertValues(source["staleWhy"], StaleReason);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Problem {
 	    code: string;
 	    severity: string;
 	    message: string;
+	    stale?: StaleReason;
 	
 	    static createFrom(source: any = {}) {
 	        return new Problem(source);
@@ -959,7 +1012,26 @@ export namespace loadorder {
 	        this.code = source["code"];
 	        this.severity = source["severity"];
 	        this.message = source["message"];
+	        this.stale = this.convertValues(source["stale"], StaleReason);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Mod {
 	    key: string;
@@ -1029,6 +1101,7 @@ export namespace loadorder {
 		    return a;
 		}
 	}
+	
 	
 	
 	export class View {

@@ -189,6 +189,26 @@ export async function refreshSaved(fresh) {
 }
 
 /**
+ * Go read these sessions again after another tab saved a file they show
+ * (event sessions-refreshed, issue 46): each tab lists the new sizes, and
+ * its preview (hex, text, picture) reloads, keeping what is still there
+ * selected.
+ * @param {string[]} ids
+ */
+export async function sessionsRefreshed(ids) {
+  for (const id of ids ?? []) {
+    const v = workspace.views[id];
+    if (!v) continue;
+    try {
+      await refreshSaved(await bridge.sessionInfo(id));
+      v.revision = (v.revision ?? 0) + 1;
+    } catch (e) {
+      fail(e);
+    }
+  }
+}
+
+/**
  * The window's start: once the bindings answer, the app's info; wire(info)
  * hooks the window up (theme, job bar, file drops); then the Recent and
  * demo lists, and the paths the app was started with, opened in turn.

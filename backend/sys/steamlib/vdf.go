@@ -1,4 +1,4 @@
-package tl2game
+package steamlib
 
 import "strings"
 
@@ -31,8 +31,8 @@ func LibraryFolders(b []byte) []string {
 	return out
 }
 
-// acfInstallDir reads "installdir" from an appmanifest_*.acf.
-func acfInstallDir(b []byte) string {
+// AcfInstallDir reads "installdir" from an appmanifest_*.acf.
+func AcfInstallDir(b []byte) string {
 	toks := vdfTokens(string(b))
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].brace == 0 && strings.EqualFold(toks[i].s, "installdir") && toks[i+1].brace == 0 {
