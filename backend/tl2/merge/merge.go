@@ -520,6 +520,9 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 	vk := make([]keyed, len(vs))
 	for i, v := range vs {
 		vk[i] = identify(v)
+		if m.layout {
+			m.recreated(bk, &vk[i])
+		}
 	}
 	order := m.order(bk.keys, vk)
 	out := make([]*dattext.Node, 0, len(order))
