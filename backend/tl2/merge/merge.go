@@ -66,6 +66,11 @@ type Conflict struct {
 	Base        string  `json:"base"`
 	Winner      string  `json:"winner"`
 	Overridden  bool    `json:"overridden"` // Winner comes from Options.Winners
+	// Losers are the mods (in load order) whose change to this place is
+	// not in the merge: they changed it, to something the game reads
+	// differently from the winner's. Their other changes to the file may
+	// be merged; this one is lost.
+	Losers []string `json:"losers"`
 	// Label says, for a player, which layout object Block is in when its
 	// path names it by id only: `Sound "Sound0"` (DESCRIPTOR and NAME of
 	// its [PROPERTIES], as any version has them); "" otherwise.
@@ -251,6 +256,7 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 		for i, v := range vs {
 			c.Values = append(c.Values, Value{Mod: m.mods[i].Mod, Present: v != nil, Value: summary(v), Changed: !m.same(v, base)})
 		}
+		c.Losers = m.losers(changed, w, func(i int) bool { return (vs[i] == nil) != (vs[w] == nil) }) // a removal against a kept block
 		m.conflicts = append(m.conflicts, c)
 		if vs[w] == nil {
 			return nil
@@ -295,6 +301,18 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 	}
 	out.Props = m.props(bp, base.Props, props, root, desc)
 	out.Children = m.children(bp, base.Children, kids)
+	return out
+}
+
+// losers names the changers (in load order) that lose to winner w: those
+// for which lost(i) says their change is not the winner's.
+func (m *merger) losers(changed []int, w int, lost func(i int) bool) []string {
+	out := []string{}
+	for _, i := range changed {
+		if i != w && lost(i) {
+			out = append(out, m.mods[i].Mod)
+		}
+	}
 	return out
 }
 
@@ -440,6 +458,7 @@ func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop, 
 		}
 		c.Values = append(c.Values, val)
 	}
+	c.Losers = m.losers(changed, w, func(i int) bool { return !propsEqual(vs[i], vs[w]) })
 	m.conflicts = append(m.conflicts, c)
 	return vs[w]
 }

@@ -85,7 +85,7 @@ type Source struct {
 type File struct {
 	Path      string   `json:"path"`
 	Mods      []string `json:"mods"`   // the mods shipping it, in load order
-	Status    string   `json:"status"` // "merged" or "conflict"
+	Status    string   `json:"status"` // "merged" or "conflict" (StatusLoadOrder: not in Files)
 	Conflicts int      `json:"conflicts"`
 	InBase    bool     `json:"inBase"`
 	// The texts for a three-way view (canonical GUTS text); not in JSON.
@@ -103,6 +103,11 @@ type Report struct {
 	Files     []File           `json:"files"`
 	Conflicts []merge.Conflict `json:"conflicts"`
 	Shared    int              `json:"shared"` // text sources shipped by two or more mods
+	// LeftOut counts the shared sources whose merge is, to the game, the
+	// first mod's copy (StatusLoadOrder): the load order alone gives them,
+	// so the patch (and a combined mod's merged files) leaves them out.
+	// Their conflicts, if any, are in Conflicts: a pick can bring one in.
+	LeftOut int `json:"leftOut"`
 	// Skipped are shared sources that could not be read as text (a version
 	// that does not decompile or parse): not merged, not in the patch, the
 	// load order decides them; and mods' RAW indices that could not be

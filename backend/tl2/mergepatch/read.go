@@ -102,11 +102,16 @@ func mergeAll(ctx context.Context, o Options, rep *Report, readers []*mod.Reader
 			return err
 		}
 		rep.Skipped = append(rep.Skipped, skipped...)
-		if f != nil {
-			rep.Files = append(rep.Files, *f)
-			rep.Conflicts = append(rep.Conflicts, f.conflicts...)
-			f.conflicts = nil
+		if f == nil {
+			continue
 		}
+		rep.Conflicts = append(rep.Conflicts, f.conflicts...)
+		f.conflicts = nil
+		if f.Status == StatusLoadOrder {
+			rep.LeftOut++
+			continue
+		}
+		rep.Files = append(rep.Files, *f)
 	}
 	return nil
 }
@@ -152,16 +157,57 @@ func (m *fileMerger) file(ctx context.Context, p string, copies []shipped) (*Fil
 	if f.Conflicts > 0 {
 		f.Status = "conflict"
 	}
-	f.Merged = dattext.Format(r.Root)
-	if err := ctx.Err(); err != nil {
+	f.conflicts = r.Conflicts
+	if m.loadOrderGives(p, copies, vs, r.Root) {
+		f.Status = StatusLoadOrder
+		f.Base = ""
+		return f, skipped, nil
+	}
+	if err := m.texts(ctx, f, vs, r.Root); err != nil {
 		return nil, nil, err
 	}
-	f.Source = dattext.Encode(r.Root)
-	f.conflicts = r.Conflicts
 	if err := m.keep(f); err != nil {
 		return nil, append(skipped, Skipped{Path: p, Reason: err.Error()}), nil
 	}
 	return f, skipped, nil
+}
+
+// StatusLoadOrder is a File's Status when the merge gives what the load
+// order alone gives (the first mod's copy, as the game reads it): the
+// patch leaves the file out (Report.LeftOut counts them), so it neither
+// owns it nor goes stale when either mod changes it.
+const StatusLoadOrder = "load-order"
+
+// loadOrderGives says whether the merged tree is, to the game, the copy
+// the load order gives it: the first mod's, when it could be read (an
+// unreadable first copy is what the game would read: the patch keeps the
+// file). Trees are compared rather than compiled bytes: the merge's own
+// rule (merge.Same: values by what the game reads) on the trees already
+// in memory, where compiling both would cost a BINDAT or BINLAYOUT
+// compile per shared file and still differ in bytes (string-table order)
+// where the game reads the same.
+func (m *fileMerger) loadOrderGives(p string, copies []shipped, vs []merge.Version, merged *dattext.Node) bool {
+	if len(vs) == 0 || vs[0].Mod != m.names[copies[0].mod] {
+		return false
+	}
+	return merge.Same(p, merged, vs[0].Root)
+}
+
+// texts fills the texts the report keeps of a file the patch holds: each
+// copy's and the merged one's canonical text, and the merged source.
+func (m *fileMerger) texts(ctx context.Context, f *File, vs []merge.Version, merged *dattext.Node) error {
+	for _, v := range vs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f.Theirs = append(f.Theirs, dattext.Format(v.Root))
+	}
+	f.Merged = dattext.Format(merged)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.Source = dattext.Encode(merged)
+	return nil
 }
 
 // keep takes from the budget, until Build returns, the texts the report
@@ -195,10 +241,6 @@ func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (v
 		}
 		vs = append(vs, merge.Version{Mod: name, Root: n})
 		f.Mods = append(f.Mods, name)
-		if ctx.Err() != nil {
-			return vs, skipped
-		}
-		f.Theirs = append(f.Theirs, dattext.Format(n))
 	}
 	return vs, skipped
 }
@@ -239,6 +281,9 @@ func nothingMerged(rep *Report) error {
 	if rep.Shared == 0 {
 		return errors.New("no text source is shipped by two or more active mods: nothing to merge, no patch written")
 	}
+	if len(rep.Skipped) == 0 && rep.LeftOut > 0 {
+		return fmt.Errorf("%w: each of the %d text sources two or more active mods ship merges to what the load order already gives (the first mod's copy), no patch written", ErrNothingToPatch, rep.LeftOut)
+	}
 	var why []string
 	for i, s := range rep.Skipped {
 		if i == 8 {
@@ -247,8 +292,16 @@ func nothingMerged(rep *Report) error {
 		}
 		why = append(why, s.Path+": "+s.Reason)
 	}
-	return fmt.Errorf("none of the %d text sources two or more active mods ship could be merged, no patch written: %s", rep.Shared, strings.Join(why, "; "))
+	also := ""
+	if rep.LeftOut > 0 {
+		also = fmt.Sprintf(" (%d more merge to what the load order already gives)", rep.LeftOut)
+	}
+	return fmt.Errorf("none of the %d text sources two or more active mods ship could be merged%s, no patch written: %s", rep.Shared, also, strings.Join(why, "; "))
 }
+
+// ErrNothingToPatch: every shared source merges to the load order's
+// winner's copy; a patch would change nothing.
+var ErrNothingToPatch = errors.New("no patch needed")
 
 // errBaseTooLarge: the game's copy of a file is over the memory budget.
 var errBaseTooLarge = errors.New("over the memory limit")

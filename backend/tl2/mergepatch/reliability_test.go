@@ -16,6 +16,10 @@ import (
 
 const sword = "MEDIA/UNITS/ITEMS/SAMPLE_SWORD.DAT"
 
+// swordWithValue is merged after Item("Sword", 3) to something neither
+// copy is (LEVEL 3, VALUE 9), so the patch holds the file.
+var swordWithValue = mergetest.ItemValue("Sword", 7, 9)
+
 // hostile writes a user folder of mods (mergetest.WriteShared) and returns
 // Options merging it into a patch in a temporary folder.
 func hostile(t *testing.T, mods ...mergetest.Shared) Options {
@@ -35,7 +39,9 @@ func hostile(t *testing.T, mods ...mergetest.Shared) Options {
 func TestCaseOnlyNamesMerge(t *testing.T) {
 	o := hostile(t,
 		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 3)}},
-		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 7)}, LowerCase: []string{sword}})
+		// M1 adds a VALUE too, so the merge differs from M0's copy and
+		// the patch holds the file.
+		mergetest.Shared{Files: map[string][]byte{sword: swordWithValue}, LowerCase: []string{sword}})
 	rep, err := Build(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +61,7 @@ func TestCaseOnlyNamesMerge(t *testing.T) {
 func TestUnreadableCopyLeftOut(t *testing.T) {
 	o := hostile(t,
 		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 3)}},
-		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 7)}},
+		mergetest.Shared{Files: map[string][]byte{sword: swordWithValue}},
 		mergetest.Shared{Files: map[string][]byte{sword: []byte("\x00\x01garbage, not a .DAT")}})
 	rep, err := Build(context.Background(), o)
 	if err != nil {
