@@ -1,14 +1,18 @@
 package mergepatch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"packsmith/backend/sys/limits"
 	"packsmith/backend/tl2/merge"
@@ -72,12 +76,54 @@ type fileMerger struct {
 	dict    *rghash.Dictionary
 	bs      *base
 	budget  *limits.Budget
+	mu      sync.Mutex
 	kept    []func() // the budget taken by the texts the report keeps
+	// views: keep each file's texts for a three-way view (MergeFile);
+	// a whole merge keeps only the merged source the patch packs.
+	views bool
 }
 
 // mergeAll merges each shared file into rep.Files, or says in rep.Skipped
-// why a file, or one mod's copy of it, was left out.
+// why a file, or one mod's copy of it, was left out. Files merge on
+// mergeWorkers goroutines (each file alone: its copies, the base, the
+// merge); the report lists them in path order whatever order they finish
+// in. A file whose copies do not fit in the budget beside what the other
+// workers hold is merged again at the end, alone, so what is skipped for
+// memory does not depend on timing.
 func mergeAll(ctx context.Context, o Options, rep *Report, readers []*mod.Reader, ship map[string][]shipped, paths []string, bs *base) error {
+	m := newFileMerger(o, readers, titles(rep.Sources), bs)
+	defer m.releaseKept()
+	results := make([]merged, len(paths))
+	if err := m.parallel(ctx, paths, ship, results); err != nil {
+		return err
+	}
+	for i, p := range paths {
+		r := &results[i]
+		if r.retry {
+			f, skipped, err := m.file(ctx, p, ship[p], false)
+			if err != nil {
+				return err
+			}
+			*r = merged{f: f, skipped: skipped}
+		}
+		rep.Skipped = append(rep.Skipped, r.skipped...)
+		if r.f == nil {
+			continue
+		}
+		rep.Conflicts = append(rep.Conflicts, r.f.conflicts...)
+		r.f.conflicts = nil
+		if r.f.Status == StatusLoadOrder {
+			rep.LeftOut++
+			continue
+		}
+		rep.Files = append(rep.Files, *r.f)
+	}
+	return nil
+}
+
+// newFileMerger is a fileMerger with the names dictionary and o's budget
+// (nil: the default).
+func newFileMerger(o Options, readers []*mod.Reader, names []string, bs *base) *fileMerger {
 	dict, _ := tl2names.Default()
 	if dict == nil {
 		dict = rghash.NewDictionary()
@@ -86,53 +132,97 @@ func mergeAll(ctx context.Context, o Options, rep *Report, readers []*mod.Reader
 	if budget == nil {
 		budget, _ = limits.NewBudget(0)
 	}
-	m := &fileMerger{o: o, readers: readers, names: titles(rep.Sources), dict: dict, bs: bs, budget: budget}
-	defer func() {
-		for _, r := range m.kept {
-			r()
-		}
-	}()
-	for n, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		o.report(StageMerge, n, len(paths), p)
-		f, skipped, err := m.file(ctx, p, ship[p])
-		if err != nil {
-			return err
-		}
-		rep.Skipped = append(rep.Skipped, skipped...)
-		if f == nil {
-			continue
-		}
-		rep.Conflicts = append(rep.Conflicts, f.conflicts...)
-		f.conflicts = nil
-		if f.Status == StatusLoadOrder {
-			rep.LeftOut++
-			continue
-		}
-		rep.Files = append(rep.Files, *f)
+	return &fileMerger{o: o, readers: readers, names: names, dict: dict, bs: bs, budget: budget}
+}
+
+// merged is one shared file's outcome in mergeAll.
+type merged struct {
+	f       *File
+	skipped []Skipped
+	retry   bool // over the budget beside the other workers: merged again alone
+}
+
+// mergeWorkers is how many files merge at once: the cores, at most 4 (the
+// budget is shared; more workers would mostly wait on each other's memory).
+func mergeWorkers() int { return max(1, min(runtime.GOMAXPROCS(0), 4)) }
+
+// parallel merges paths into results on mergeWorkers goroutines; the
+// first error (a cancel) stops them all.
+func (m *fileMerger) parallel(ctx context.Context, paths []string, ship map[string][]shipped, results []merged) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var next, done atomic.Int64
+	var mu sync.Mutex // Progress is called from one goroutine at a time
+	var wg sync.WaitGroup
+	for w := 0; w < mergeWorkers(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(paths) || ctx.Err() != nil {
+					return
+				}
+				f, skipped, err := m.file(ctx, paths[i], ship[paths[i]], true)
+				if err != nil && !errors.Is(err, errRetry) {
+					cancel(err)
+					return
+				}
+				results[i] = merged{f: f, skipped: skipped, retry: errors.Is(err, errRetry)}
+				mu.Lock()
+				m.o.report(StageMerge, int(done.Add(1)), len(paths), paths[i])
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil && ctx.Err() != nil {
+		return err
 	}
 	return nil
+}
+
+// errRetry: in parallel, a file's copies did not fit in the budget beside
+// what the other workers held (mergeAll merges it again alone).
+var errRetry = errors.New("over the budget beside the other workers")
+
+// releaseKept gives back the budget the report's texts took.
+func (m *fileMerger) releaseKept() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, r := range m.kept {
+		r()
+	}
+	m.kept = nil
 }
 
 // file merges one shared file: nil when it was left out (skipped says
 // why); an error only for what ends the whole merge (a cancel, the game's
 // own files unreadable).
-func (m *fileMerger) file(ctx context.Context, p string, copies []shipped) (*File, []Skipped, error) {
+func (m *fileMerger) file(ctx context.Context, p string, copies []shipped, shared bool) (*File, []Skipped, error) {
 	var size int64
 	for _, c := range copies {
 		size += int64(c.e.Size)
 	}
 	release, err := m.budget.Take("merging "+p, limits.Mul(size, treeFactor))
 	if err != nil {
+		if shared {
+			return nil, nil, errRetry
+		}
 		return nil, []Skipped{{Path: p, Reason: err.Error()}}, nil
 	}
 	defer release()
 	f := &File{Path: p}
-	vs, skipped := m.versions(ctx, f, copies)
+	vs, same, skipped := m.versions(ctx, f, copies)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
+	}
+	if same {
+		// Every mod ships the very same bytes: the merge is that copy,
+		// which the load order already gives (nothing to parse or read
+		// from the game).
+		f.Status = StatusLoadOrder
+		return f, skipped, nil
 	}
 	if len(vs) < 2 {
 		why := fmt.Sprintf("only %d of the %d mods' copies could be read: nothing to merge, the load order decides", len(vs), len(copies))
@@ -160,8 +250,10 @@ func (m *fileMerger) file(ctx context.Context, p string, copies []shipped) (*Fil
 	f.conflicts = r.Conflicts
 	if m.loadOrderGives(p, copies, vs, r.Root) {
 		f.Status = StatusLoadOrder
-		f.Base = ""
-		return f, skipped, nil
+		if !m.views {
+			f.Base = ""
+			return f, skipped, nil
+		}
 	}
 	if err := m.texts(ctx, f, vs, r.Root); err != nil {
 		return nil, nil, err
@@ -193,9 +285,14 @@ func (m *fileMerger) loadOrderGives(p string, copies []shipped, vs []merge.Versi
 	return merge.Same(p, merged, vs[0].Root)
 }
 
-// texts fills the texts the report keeps of a file the patch holds: each
-// copy's and the merged one's canonical text, and the merged source.
+// texts fills the texts the report keeps of a file the patch holds: the
+// merged source and, for a three-way view (MergeFile), each copy's and the
+// merged one's canonical text.
 func (m *fileMerger) texts(ctx context.Context, f *File, vs []merge.Version, merged *dattext.Node) error {
+	if !m.views {
+		f.Source = dattext.Encode(merged)
+		return nil
+	}
 	for _, v := range vs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -221,36 +318,65 @@ func (m *fileMerger) keep(f *File) error {
 	if err != nil {
 		return err
 	}
+	m.mu.Lock()
 	m.kept = append(m.kept, release)
+	m.mu.Unlock()
 	return nil
 }
 
 // versions reads every mod's copy of f.Path; a copy that cannot be read
 // (the entry is damaged, it does not decompile or parse) is left out of
-// the merge, its reason in skipped, and the others still merge.
-func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (vs []merge.Version, skipped []Skipped) {
+// the merge, its reason in skipped, and the others still merge. same
+// reports that every copy was read and they are byte for byte one (then
+// nothing is parsed: vs is nil).
+func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (vs []merge.Version, same bool, skipped []Skipped) {
+	raws := make([][]byte, 0, len(copies))
+	read := make([]shipped, 0, len(copies))
+	unreadable := func(c shipped, err error) {
+		name := m.names[c.mod]
+		skipped = append(skipped, Skipped{Path: f.Path, Mod: name, Reason: fmt.Sprintf("%s's copy (%s) cannot be read, left out of the merge: %v", name, c.e.Path, err)})
+	}
 	for _, c := range copies {
 		if ctx.Err() != nil {
-			return vs, skipped // file reports the cancel
+			return nil, false, skipped // file reports the cancel
 		}
-		name := m.names[c.mod]
-		n, err := m.version(f.Path, c)
+		b, err := m.readers[c.mod].ReadEntry(c.e, m.budget.Bytes())
 		if err != nil {
-			skipped = append(skipped, Skipped{Path: f.Path, Mod: name, Reason: fmt.Sprintf("%s's copy (%s) cannot be read, left out of the merge: %v", name, c.e.Path, err)})
+			unreadable(c, err)
 			continue
 		}
-		vs = append(vs, merge.Version{Mod: name, Root: n})
-		f.Mods = append(f.Mods, name)
+		raws, read = append(raws, b), append(read, c)
 	}
-	return vs, skipped
+	if len(read) == len(copies) && allSame(raws) {
+		for _, c := range copies {
+			f.Mods = append(f.Mods, m.names[c.mod])
+		}
+		return nil, true, skipped
+	}
+	for i, c := range read {
+		if ctx.Err() != nil {
+			return vs, false, skipped
+		}
+		n, err := tree(f.Path, raws[i], m.dict)
+		raws[i] = nil
+		if err != nil {
+			unreadable(c, err)
+			continue
+		}
+		vs = append(vs, merge.Version{Mod: m.names[c.mod], Root: n})
+		f.Mods = append(f.Mods, m.names[c.mod])
+	}
+	return vs, false, skipped
 }
 
-func (m *fileMerger) version(p string, c shipped) (*dattext.Node, error) {
-	b, err := m.readers[c.mod].ReadEntry(c.e, m.budget.Bytes())
-	if err != nil {
-		return nil, err
+// allSame reports whether two or more byte strings are all one.
+func allSame(bs [][]byte) bool {
+	for _, b := range bs[1:] {
+		if !bytes.Equal(b, bs[0]) {
+			return false
+		}
 	}
-	return tree(p, b, m.dict)
+	return len(bs) >= 2
 }
 
 // base reads the game's copy of p into f: nil when the game has none;
@@ -271,7 +397,9 @@ func (m *fileMerger) base(p string, f *File) (*dattext.Node, string, error) {
 		return nil, fmt.Sprintf("the game's copy cannot be read: %v", err), nil
 	}
 	f.InBase = true
-	f.Base = dattext.Format(n)
+	if m.views {
+		f.Base = dattext.Format(n)
+	}
 	return n, "", nil
 }
 
