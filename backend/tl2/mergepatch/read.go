@@ -182,6 +182,11 @@ func (m *fileMerger) parallel(ctx context.Context, paths []string, ship map[stri
 	return nil
 }
 
+// testHookTaken, when a test sets it, hears each file whose budget was
+// taken (TestBudgetSharedByWorkers holds one so the other worker meets a
+// full budget).
+var testHookTaken func(path string)
+
 // errRetry: in parallel, a file's copies did not fit in the budget beside
 // what the other workers held (mergeAll merges it again alone).
 var errRetry = errors.New("over the budget beside the other workers")
@@ -212,6 +217,9 @@ func (m *fileMerger) file(ctx context.Context, p string, copies []shipped, share
 		return nil, []Skipped{{Path: p, Reason: err.Error()}}, nil
 	}
 	defer release()
+	if testHookTaken != nil {
+		testHookTaken(p)
+	}
 	f := &File{Path: p}
 	vs, same, skipped := m.versions(ctx, f, copies)
 	if err := ctx.Err(); err != nil {
