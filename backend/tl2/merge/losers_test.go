@@ -11,13 +11,7 @@ import (
 // in the merge; a mod that made the winner's change (however spelled)
 // did not lose, nor did one that left the place alone.
 func TestConflictNamesLosers(t *testing.T) {
-	unit := func(level string) *dattext.Node {
-		n, err := dattext.ParseText("X.DAT", "[UNIT]\n<INTEGER>LEVEL:"+level+"\n[/UNIT]\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	unit := func(level string) *dattext.Node { return unitOf(t, "<INTEGER>LEVEL:"+level+"\n") }
 	r, err := Merge("X.DAT", unit("1"), []Version{{"A", unit("3")}, {"B", unit("7")}, {"C", unit("03")}, {"D", unit("1")}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -180,13 +180,7 @@ func TestValuesReadAsTheGameReads(t *testing.T) {
 // respelled (and added 4 to) keeps the base's elements as they were: A's
 // respelling removed and added nothing; A's 4 and B's 3 are added.
 func TestRepeatedValuesCountedByReading(t *testing.T) {
-	parse := func(s string) *dattext.Node {
-		n, err := dattext.ParseText("X.DAT", "[UNIT]\n"+s+"[/UNIT]\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	parse := func(s string) *dattext.Node { return unitOf(t, s) }
 	base := parse("<FLOAT>W:1.0\n<FLOAT>W:2.50\n")
 	a := parse("<FLOAT>W:1\n<FLOAT>W:2.5\n<FLOAT>W:4\n")
 	b := parse("<FLOAT>W:1.0\n<FLOAT>W:2.50\n<FLOAT>W:3\n")
@@ -201,4 +195,14 @@ func TestRepeatedValuesCountedByReading(t *testing.T) {
 	if strings.Join(got, " ") != "1.0 2.50 4 3" {
 		t.Errorf("W = %v, want [1.0 2.50 4 3]", got)
 	}
+}
+
+// unitOf parses the properties props as an X.DAT's [UNIT].
+func unitOf(t *testing.T, props string) *dattext.Node {
+	t.Helper()
+	n, err := dattext.ParseText("X.DAT", "[UNIT]\n"+props+"[/UNIT]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -3,19 +3,14 @@
 package mergepatch
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,6 +18,7 @@ import (
 	"packsmith/backend/tl2/modpack"
 	"packsmith/formats/tl2/bindat"
 	"packsmith/formats/tl2/layout"
+	"packsmith/internal/benchchild"
 	"packsmith/internal/tl2corpus"
 )
 
@@ -151,33 +147,14 @@ func benchUser(tb testing.TB, root string) (user, base string) {
 
 // mergeChild is what one merge in a child process reports.
 type mergeChild struct {
-	MergeMs  int64 `json:"mergeMs"` // the merge stage (every shared file)
-	TotalMs  int64 `json:"totalMs"` // the merge and the patch's pack
-	Shared   int   `json:"shared"`
-	Files    int   `json:"files"` // in the patch
-	Skipped  int   `json:"skipped"`
-	Conflict int   `json:"conflicts"`
-	PeakMB   float64
-	CPUms    int64 // the child's user + system time (the machine is shared: wall time varies with the load)
-}
-
-// peakMB is this process's peak RSS (VmHWM). The child's rusage cannot
-// say it: Linux carries the parent's peak over an exec from a vfork (Go's
-// exec), so a child of the benchmark, which holds the generated corpus,
-// would report at least the parent's size.
-func peakMB() float64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			var kb float64
-			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
-			return kb / 1024
-		}
-	}
-	return 0
+	MergeMs  int64   `json:"mergeMs"` // the merge stage (every shared file)
+	TotalMs  int64   `json:"totalMs"` // the merge and the patch's pack
+	Shared   int     `json:"shared"`
+	Files    int     `json:"files"` // in the patch
+	Skipped  int     `json:"skipped"`
+	Conflict int     `json:"conflicts"`
+	PeakMB   float64 // the child's own VmHWM (benchchild.PeakMB)
+	CPUms    int64   // the child's user + system time (the machine is shared: wall time varies with the load)
 }
 
 // TestBenchMergeChild is one `merge -o` run by BenchmarkMerge30k in a
@@ -200,9 +177,8 @@ func TestBenchMergeChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := mergeChild{MergeMs: mergeEnd.Sub(start).Milliseconds(), TotalMs: time.Since(start).Milliseconds(),
-		Shared: rep.Shared, Files: len(rep.Files), Skipped: len(rep.Skipped), Conflict: len(rep.Conflicts), PeakMB: peakMB()}
-	b, _ := json.Marshal(r)
-	fmt.Printf("BENCHRESULT %s\n", b)
+		Shared: rep.Shared, Files: len(rep.Files), Skipped: len(rep.Skipped), Conflict: len(rep.Conflicts), PeakMB: benchchild.PeakMB()}
+	benchchild.Report(r)
 }
 
 // BenchmarkMerge30k merges the two mods sharing 30,000 files (see above)
@@ -226,23 +202,11 @@ func BenchmarkMerge30k(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		out := filepath.Join(root, fmt.Sprintf("P%d.MOD", i))
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBenchMergeChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "PACKSMITH_BENCH_MERGE_USER="+user, "PACKSMITH_BENCH_MERGE_BASE="+base, "PACKSMITH_BENCH_MERGE_OUT="+out)
-		var stdout bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			b.Fatalf("child: %v\n%s", err, stdout.String())
-		}
 		var r mergeChild
-		sc := bufio.NewScanner(&stdout)
-		for sc.Scan() {
-			if l, ok := strings.CutPrefix(sc.Text(), "BENCHRESULT "); ok {
-				json.Unmarshal([]byte(l), &r)
-			}
-		}
-		r.CPUms = (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Milliseconds()
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && r.PeakMB == 0 {
-			r.PeakMB = float64(ru.Maxrss) / 1024 // no /proc: an upper bound (see peakMB)
+		cpu, rusageMB := benchchild.Run(b, "TestBenchMergeChild", []string{"PACKSMITH_BENCH_MERGE_USER=" + user, "PACKSMITH_BENCH_MERGE_BASE=" + base, "PACKSMITH_BENCH_MERGE_OUT=" + out}, &r)
+		r.CPUms = cpu.Milliseconds()
+		if r.PeakMB == 0 {
+			r.PeakMB = rusageMB // no /proc: an upper bound (see benchchild.Run)
 		}
 		if i == 0 || r.TotalMs < best.TotalMs {
 			best = r

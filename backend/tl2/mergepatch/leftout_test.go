@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"packsmith/formats/tl2/mod"
 	"packsmith/internal/mergetest"
 )
 
@@ -65,18 +64,13 @@ func TestPatchHoldsOnlyWhatDiffers(t *testing.T) {
 	if len(rep.Conflicts) != 0 {
 		t.Errorf("conflicts %+v, want none (SPELLED's respelling is no change)", rep.Conflicts)
 	}
-	f, err := os.Open(o.Output)
+	rs, closeAll, err := OpenMods([]Source{{File: o.Output}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	st, _ := f.Stat()
-	r, err := mod.NewReader(f, st.Size(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	defer closeAll()
 	var dats []string
-	for _, e := range r.Entries {
+	for _, e := range rs[0].Entries {
 		if strings.HasSuffix(e.Path, ".DAT") && e.Path != "MOD.DAT" {
 			dats = append(dats, e.Path)
 		}

@@ -144,20 +144,7 @@ type Skipped struct {
 
 // Build merges and, with Options.Output, packs the patch.
 func Build(ctx context.Context, o Options) (*Report, error) {
-	if o.BaseDir == "" && o.GameDir == "" {
-		return nil, ErrNoBase
-	}
-	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
-	if err != nil {
-		return nil, err
-	}
-	v := st.View()
-	st.Close()
-	srcs, err := sources(v)
-	if err != nil {
-		return nil, err
-	}
-	readers, closeAll, err := openMods(srcs)
+	srcs, readers, closeAll, err := openLoaded(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +163,25 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// openLoaded opens the loaded mods of o's load order (the patch left
+// out), in load order: what Build merges and MergeFile merges one file of.
+func openLoaded(ctx context.Context, o Options) (srcs []Source, readers []*mod.Reader, closeAll func(), err error) {
+	if o.BaseDir == "" && o.GameDir == "" {
+		return nil, nil, nil, ErrNoBase
+	}
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v := st.View()
+	st.Close()
+	if srcs, err = sources(v); err != nil {
+		return nil, nil, nil, err
+	}
+	readers, closeAll, err = openMods(srcs)
+	return srcs, readers, closeAll, err
 }
 
 // openMods opens each source's .MOD; closeAll closes what was opened.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
@@ -91,20 +90,7 @@ var ErrNotShared = errors.New("is not a text source two or more loaded mods ship
 // winner is picked (only that file's conflicts can change), without
 // merging every other shared file again.
 func MergeFile(ctx context.Context, o Options, p string) (*FileMerge, error) {
-	if o.BaseDir == "" && o.GameDir == "" {
-		return nil, ErrNoBase
-	}
-	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
-	if err != nil {
-		return nil, err
-	}
-	v := st.View()
-	st.Close()
-	srcs, err := sources(v)
-	if err != nil {
-		return nil, err
-	}
-	readers, closeAll, err := openMods(srcs)
+	srcs, readers, closeAll, err := openLoaded(ctx, o)
 	if err != nil {
 		return nil, err
 	}
