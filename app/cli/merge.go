@@ -155,7 +155,11 @@ func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
 			if !cf.BasePresent {
 				base = "(absent)"
 			}
-			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s\n", escapeControls(cf.Key), strings.Join(vals, "  "), base, escapeControls(cf.Winner))
+			lost := ""
+			if len(cf.Losers) > 0 {
+				lost = "  lost by " + escapeControls(strings.Join(cf.Losers, ", "))
+			}
+			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s%s\n", escapeControls(cf.Key), strings.Join(vals, "  "), base, escapeControls(cf.Winner), lost)
 		}
 	}
 	if res.Deployed != "" {

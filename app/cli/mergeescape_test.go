@@ -24,7 +24,7 @@ func TestMergeEscapesTitles(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if strings.ContainsAny(stdout, "\x1b\x07") || !strings.Contains(stdout, `(Evil\x1b[2J\x1b]0;pwned\a, M1)`) ||
-		!strings.Contains(stdout, `winner Evil\x1b[2J\x1b]0;pwned\a`) {
+		!strings.Contains(stdout, `winner Evil\x1b[2J\x1b]0;pwned\a  lost by M1`) {
 		t.Fatalf("output:\n%q", stdout)
 	}
 }

@@ -338,6 +338,12 @@ func (m *fileMerger) keep(f *File) error {
 // reports that every copy was read and they are byte for byte one (then
 // nothing is parsed: vs is nil).
 func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (vs []merge.Version, same bool, skipped []Skipped) {
+	if m.sameStored(copies) {
+		for _, c := range copies {
+			f.Mods = append(f.Mods, m.names[c.mod])
+		}
+		return nil, true, nil
+	}
 	raws := make([][]byte, 0, len(copies))
 	read := make([]shipped, 0, len(copies))
 	unreadable := func(c shipped, err error) {
@@ -375,6 +381,36 @@ func (m *fileMerger) versions(ctx context.Context, f *File, copies []shipped) (v
 		f.Mods = append(f.Mods, m.names[c.mod])
 	}
 	return vs, false, skipped
+}
+
+// sameStored reports whether every copy is stored as the very same block
+// (size, CRC-32 and compressed bytes): then they are one file and nothing
+// needs inflating. Mods built with GUTS compress a file they share
+// unchanged to the same stream; copies that differ only in how they were
+// compressed are compared after inflating (allSame). A payload larger
+// than the file it holds (a lying block) is never read here.
+func (m *fileMerger) sameStored(copies []shipped) bool {
+	first := copies[0].e
+	var want []byte
+	for i, c := range copies {
+		if c.e.Size != first.Size || c.e.CRC32 != first.CRC32 {
+			return false
+		}
+		b, raw, err := m.readers[c.mod].RawBlock(c.e)
+		if err != nil || b.Payload > int64(b.Size)+64 {
+			return false
+		}
+		got := make([]byte, b.Payload)
+		if _, err := raw.ReadAt(got, 0); err != nil {
+			return false
+		}
+		if i == 0 {
+			want = got
+		} else if !bytes.Equal(got, want) {
+			return false
+		}
+	}
+	return true
 }
 
 // allSame reports whether two or more byte strings are all one.
