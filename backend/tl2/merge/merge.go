@@ -148,6 +148,7 @@ type merger struct {
 	file      string
 	mods      []Version
 	layout    bool
+	anyOrder  bool // same: a block's once-only keys in any order (Same)
 	winners   map[string]string
 	conflicts []Conflict
 	labels    map[string]string // block path of a layout object → its label

@@ -206,7 +206,11 @@ func (m *merger) same(a, b *dattext.Node) bool {
 	if a == nil || b == nil || a.Name != b.Name || len(a.Props) != len(b.Props) || len(a.Children) != len(b.Children) {
 		return false
 	}
-	if !propsSame(a.Props, b.Props, m.descOf(a)) {
+	eq := propsSame
+	if m.anyOrder {
+		eq = propsSameAnyOrder
+	}
+	if !eq(a.Props, b.Props, m.descOf(a)) {
 		return false
 	}
 	for i := range a.Children {
@@ -218,8 +222,43 @@ func (m *merger) same(a, b *dattext.Node) bool {
 }
 
 // Same reports whether two versions of file are the same to the game, by
-// the rule the merge compares with (values by what the game reads).
+// the rule the merge compares with (values by what the game reads), where
+// the order of a block's properties is not read either when each key is
+// there once: the merge rebuilds a block two mods changed key by key
+// (base keys first, added keys after), and that block, with the first
+// mod's values, is the first mod's block to the game.
 func Same(file string, a, b *dattext.Node) bool {
-	m := &merger{file: file, layout: isLayout(file)}
+	m := &merger{file: file, layout: isLayout(file), anyOrder: true}
 	return m.same(a, b)
+}
+
+// propsSameAnyOrder is propsSame for lists whose keys are each there once
+// (in a): the same keys, types and values, in any order. Lists with a
+// repeated key are compared in order (propsSame).
+func propsSameAnyOrder(a, b []dattext.Prop, desc *layout.Descriptor) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if propsSame(a, b, desc) {
+		return true
+	}
+	at := make(map[string]int, len(a))
+	for i, p := range a {
+		if _, dup := at[p.Key]; dup {
+			return false
+		}
+		at[p.Key] = i
+	}
+	for _, q := range b {
+		i, ok := at[q.Key]
+		if !ok {
+			return false
+		}
+		p := a[i]
+		if p.Type != q.Type || (p.Value != q.Value && !sameValue(kindOf(p.Type, p.Key, desc), p.Value, q.Value)) {
+			return false
+		}
+		delete(at, q.Key) // a key twice in b finds it gone
+	}
+	return true
 }

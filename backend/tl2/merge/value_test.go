@@ -206,3 +206,32 @@ func unitOf(t *testing.T, props string) *dattext.Node {
 	}
 	return n
 }
+
+// TestSameIgnoresOrderOfOnceOnlyKeys: both mods add a VALUE at the top of
+// the unit, differently; A wins. The merge rebuilds the block key by key
+// (LEVEL, then VALUE), which is A's block to the game: Same says so. A
+// repeated key's order still counts, and so does a value.
+func TestSameIgnoresOrderOfOnceOnlyKeys(t *testing.T) {
+	base := unitOf(t, "<INTEGER>LEVEL:1\n")
+	a := unitOf(t, "<INTEGER>VALUE:11\n<INTEGER>LEVEL:1\n")
+	b := unitOf(t, "<INTEGER>VALUE:22\n<INTEGER>LEVEL:1\n")
+	r, err := Merge("X.DAT", base, []Version{{"A", a}, {"B", b}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Conflicts) != 1 || r.Root.Props[0].Key != "LEVEL" {
+		t.Fatalf("conflicts %+v, props %+v: want one conflict and the block rebuilt LEVEL first", r.Conflicts, r.Root.Props)
+	}
+	if !Same("X.DAT", r.Root, a) {
+		t.Error("the merge is A's unit in another order: not Same")
+	}
+	if Same("X.DAT", r.Root, b) {
+		t.Error("B's VALUE 22 is Same as 11")
+	}
+	if Same("X.DAT", unitOf(t, "<FLOAT>W:1\n<FLOAT>W:2\n"), unitOf(t, "<FLOAT>W:2\n<FLOAT>W:1\n")) {
+		t.Error("a repeated key's order is not read: Same")
+	}
+	if Same("X.DAT", unitOf(t, "<FLOAT>W:1\n<FLOAT>X:2\n"), unitOf(t, "<FLOAT>X:2\n<FLOAT>X:2\n")) {
+		t.Error("W,X against X,X: Same")
+	}
+}
