@@ -74,6 +74,7 @@ func JobResults() map[string]any {
 		"char-move":            &saves.MoveResult{},
 		"merged-patch-preview": &MergedPatchView{},
 		"merged-patch-diff":    &MergedPatchDiff{},
+		"merged-patch-winner":  &MergedPatchFile{},
 		"combine":              &combine.Deployed{},
 		"combine-characters":   []combine.Character{},
 		"reborn-read":          RebornTable{},

@@ -32,6 +32,7 @@ type MergedPatchView struct {
 	Files     []mergepatch.File    `json:"files"`
 	Conflicts []merge.Conflict     `json:"conflicts"`
 	Skipped   []mergepatch.Skipped `json:"skipped"` // shared sources that could not be read: not merged
+	LeftOut   int                  `json:"leftOut"` // shared sources whose merge the load order already gives: not in Files nor the patch
 	Winners   map[string]string    `json:"winners"`
 	Base      string               `json:"base"`     // the base data used
 	Deployed  string               `json:"deployed"` // the patch in the mods folder, "" = none
@@ -103,7 +104,7 @@ func progressTo(p *jobs.Reporter) func(modpack.Progress) {
 
 // viewOf is what the panel shows of a report.
 func viewOf(rep *mergepatch.Report, o mergepatch.Options, base string) *MergedPatchView {
-	return &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Winners: o.Winners, Base: base,
+	return &MergedPatchView{Sources: rep.Sources, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, LeftOut: rep.LeftOut, Winners: o.Winners, Base: base,
 		Deployed: rep.Patch.Deployed, Stale: rep.Patch.Stale, Enabled: rep.Patch.Enabled}
 }
 
@@ -131,38 +132,52 @@ func (s *LoadOrderService) startPreview(o mergepatch.Options, base, userDir stri
 }
 
 // MergedPatchDiff starts a job (kind "merged-patch-diff") giving one merged
-// file's base, each mod's and the merged text (*MergedPatchDiff).
+// file's base, each mod's and the merged text (*MergedPatchDiff): that
+// file alone is merged again (mergepatch.MergeFile), not every shared one.
 func (s *LoadOrderService) MergedPatchDiff(userDir, modsDir, baseDir, path string) (string, error) {
 	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
 	if err != nil {
 		return "", err
 	}
 	return startCall(s.jobs, "merged-patch-diff", "Merging "+path, userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		o.Progress = progressTo(p)
-		rep, err := mergepatch.Build(ctx, o)
+		fm, err := mergepatch.MergeFile(ctx, o, path)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("merged patch: %w", err)
 		}
-		for _, f := range rep.Files {
-			if f.Path != path {
-				continue
-			}
-			d := &MergedPatchDiff{Path: f.Path, InBase: f.InBase, Base: f.Base, Merged: f.Merged}
-			for i, m := range f.Mods {
-				d.Mods = append(d.Mods, MergedPatchText{Mod: m, Text: f.Theirs[i]})
-			}
-			return d, nil
+		f := fm.File
+		d := &MergedPatchDiff{Path: f.Path, InBase: f.InBase, Base: f.Base, Merged: f.Merged}
+		for i, m := range f.Mods {
+			d.Mods = append(d.Mods, MergedPatchText{Mod: m, Text: f.Theirs[i]})
 		}
-		return nil, fmt.Errorf("merged patch: %s is not shipped by two active mods", path)
+		return d, nil
 	}), nil
 }
 
+// MergedPatchFile is one file merged again after a winner was picked:
+// what replaces that file's row and conflicts in the panel's view.
+type MergedPatchFile struct {
+	Path string `json:"path"`
+	// File is its row in the patch's files; nil when the merge is now what
+	// the load order alone gives (the patch leaves it out).
+	File      *mergepatch.File     `json:"file"`
+	Conflicts []merge.Conflict     `json:"conflicts"`
+	Skipped   []mergepatch.Skipped `json:"skipped"`
+	Winners   map[string]string    `json:"winners"`
+}
+
 // MergedPatchSetWinner keeps mod as the winner of the conflict key for the
-// next build ("" = back to the load order's choice) and starts the preview
-// job (MergedPatch) showing it.
+// next build ("" = back to the load order's choice) and starts a job (kind
+// "merged-patch-winner") that merges again only the key's file: its result
+// (*MergedPatchFile) replaces that file's row and conflicts in the view.
+// Every other file's merge is untouched by a pick (issue 43: each pick ran
+// the whole merge again, 12-20 s on two large mods).
 func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, mod string) (string, error) {
 	if strings.TrimSpace(userDir) == "" {
 		return "", fmt.Errorf("merged patch: no user folder")
+	}
+	path, _, ok := strings.Cut(key, "|")
+	if !ok || path == "" {
+		return "", fmt.Errorf("merged patch: %q is not a conflict key (PATH|BLOCK|PROPERTY)", key)
 	}
 	w, err := mergepatch.LoadWinners(userDir)
 	if err != nil {
@@ -176,7 +191,23 @@ func (s *LoadOrderService) MergedPatchSetWinner(userDir, modsDir, baseDir, key, 
 	if err := mergepatch.SaveWinners(userDir, w); err != nil {
 		return "", err
 	}
-	return s.MergedPatch(userDir, modsDir, baseDir)
+	o, _, err := s.mergeOptions(userDir, modsDir, baseDir)
+	if err != nil {
+		return "", err
+	}
+	return startCall(s.jobs, "merged-patch-winner", "Merging "+path+" with the winner picked", userDir, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		fm, err := mergepatch.MergeFile(ctx, o, path)
+		if err != nil {
+			return nil, fmt.Errorf("merged patch: %w", err)
+		}
+		r := &MergedPatchFile{Path: fm.File.Path, Conflicts: fm.Conflicts, Skipped: fm.Skipped, Winners: o.Winners}
+		if fm.File.Status != mergepatch.StatusLoadOrder {
+			f := fm.File
+			f.Base, f.Theirs, f.Merged, f.Source = "", nil, "", nil
+			r.File = &f
+		}
+		return r, nil
+	}), nil
 }
 
 // MergedPatchBuild starts a job that builds the patch and deploys it into

@@ -44,12 +44,13 @@ func TestMergedPatchWindowFlow(t *testing.T) {
 	}
 
 	key := v.Conflicts[1].Key
-	v, err = result[*MergedPatchView](a)(a.MergedPatchSetWinner(user, "", base, key, "Mod B"))
+	pick, err := result[*MergedPatchFile](a)(a.MergedPatchSetWinner(user, "", base, key, "Mod B"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Conflicts[1].Winner != "Mod B" || v.Winners[key] != "Mod B" {
-		t.Errorf("winner not applied: %+v", v.Conflicts[1])
+	if pick.Path != v.Conflicts[1].Path || len(pick.Conflicts) != 1 || pick.Conflicts[0].Winner != "Mod B" || pick.Winners[key] != "Mod B" ||
+		pick.File == nil || pick.File.Path != pick.Path {
+		t.Errorf("winner not applied to its file: %+v", pick)
 	}
 	v, err = result[*MergedPatchView](a)(a.MergedPatchBuild(user, "", base))
 	if err != nil {

@@ -84,6 +84,11 @@ test('the conflicts are listed with every mod’s value and the base’s', { ski
   assert.match(dat, /SKILL › COOLDOWNMS base: 1000/);
   assert.match(dat, /Mod A: 5000/);
   assert.match(dat, /Mod B: 200/);
+  // the conflict names the mod that lost it (issue 43), and only that one
+  assert.match(layout, /Mod B's change is lost \(Mod A wins\)/);
+  assert.match(dat, /base: 1000 Mod B's change is lost/);
+  assert.match(dat, /Mod B: 200 ✗ lost/);
+  assert.doesNotMatch(dat, /Mod A: 5000\s*✗ lost/);
   // the load order decides: A (first) wins both
   assert.equal(await page.isChecked(`input[type=radio][name="${KEY}"] >> nth=0`), true);
   assert.match(await page.textContent('[data-testid=merged-patch]'), /2 files shared by 2 active mods, 2 conflicts\.\s+No patch deployed yet\./);
@@ -106,6 +111,10 @@ test('another winner, built again: the winners file and the patch change', { ski
   await page.waitForSelector('[data-testid=mp-note]');
   assert.deepEqual(JSON.parse(readFileSync(winnersFile, 'utf8')), { winners: { [KEY]: 'Mod B' } });
   assert.equal(await page.isChecked(`input[type=radio][name="${KEY}"] >> nth=1`), true);
+  // only the picked conflict's file was merged again: its conflict now names A the loser, the other file's is as it was
+  const [layout, dat] = await conflicts();
+  assert.match(dat, /Mod A's change is lost \(Mod B wins\)/);
+  assert.match(layout, /Mod B's change is lost \(Mod A wins\)/);
   // the three-way view shows the merge with B's value
   await page.click(`button.file:has-text("${DAT}")`);
   await page.waitForFunction(() => /\+\s+<INTEGER>COOLDOWNMS:200/.test(document.querySelector('[data-testid=mp-diff]')?.innerText ?? ''));

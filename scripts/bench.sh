@@ -64,3 +64,12 @@ grep -E 'stages:|pack on save:' "$pack_out" | sed 's/^ *//; s/^/  /'
 echo "check --all over the three largest fixtures, ms (BenchmarkCheckCache; aim warm <= 1000):"
 go test -run '^$' -bench '^BenchmarkCheckCache$' -benchtime 5x ./backend/tl2/check |
   awk '/^BenchmarkCheckCache\// { for (i = 3; i < NF; i++) if ($(i+1) == "run-ms") printf "  %-40s %10s\n", $1, $i }'
+
+# Issue 43's merge at scale: two generated mods sharing 30,000 .DAT/.LAYOUT
+# files (stored compiled, as the game's own MEDIA beside them), `merge -o` in
+# a child process: its merge and build times, CPU time and peak RSS (aim:
+# merge <= 5 s within the default 512 MB budget).
+merge_out=${BENCH_MERGE_OUT:-build/bench-merge.txt}
+echo "merge of two mods sharing 30,000 files (BenchmarkMerge30k, PACKSMITH_BENCH_MERGE30K=1):"
+PACKSMITH_BENCH_MERGE30K=1 go test -run '^$' -bench '^BenchmarkMerge30k$' -benchtime 1x -timeout 30m ./backend/tl2/mergepatch | tee "$merge_out"
+awk '/^BenchmarkMerge30k/ { for (i = 3; i < NF; i++) if ($(i+1) ~ /^(merge-ms|build-ms|cpu-ms|peak-RSS-MB|shared|in-patch|conflicts)$/) printf "  %-14s %s\n", $(i+1), $i }' "$merge_out"

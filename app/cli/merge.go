@@ -31,6 +31,7 @@ type mergeJSON struct {
 	SHA256    string               `json:"sha256"`
 	Sources   []mergepatch.Source  `json:"sources"`
 	Shared    int                  `json:"shared"`
+	LeftOut   int                  `json:"leftOut"` // shared sources whose merge the load order already gives: not in the patch
 	Files     []mergepatch.File    `json:"files"`
 	Conflicts []merge.Conflict     `json:"conflicts"`
 	Skipped   []mergepatch.Skipped `json:"skipped"`
@@ -95,7 +96,7 @@ func runMerge(c *ctx, args []string) error {
 			return err
 		}
 	}
-	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Indices: rep.Indices}
+	res := mergeJSON{Output: rep.Output, Size: rep.Size, SHA256: rep.SHA256, Sources: rep.Sources, Shared: rep.Shared, LeftOut: rep.LeftOut, Files: rep.Files, Conflicts: rep.Conflicts, Skipped: rep.Skipped, Indices: rep.Indices}
 	if *dep {
 		res.Deployed, res.Enabled = rep.Patch.Deployed, *enable
 	}
@@ -130,6 +131,9 @@ func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
 	for _, f := range rep.Files {
 		fmt.Fprintf(c.stdout, "  %-8s %s  (%s)\n", f.Status, escapeControls(f.Path), escapeControls(strings.Join(f.Mods, ", ")))
 	}
+	if rep.LeftOut > 0 {
+		fmt.Fprintf(c.stdout, "  left out %d more shared files: their merge is what the load order already gives (the first mod's copy)\n", rep.LeftOut)
+	}
 	for _, x := range rep.Indices {
 		fmt.Fprintf(c.stdout, "  index    %s: %d from the merged files, %d from the mods' own indices\n", x.Path, x.FromMerged, x.Records-x.FromMerged)
 	}
@@ -151,7 +155,11 @@ func printMerge(c *ctx, rep *mergepatch.Report, res mergeJSON) {
 			if !cf.BasePresent {
 				base = "(absent)"
 			}
-			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s\n", escapeControls(cf.Key), strings.Join(vals, "  "), base, escapeControls(cf.Winner))
+			lost := ""
+			if len(cf.Losers) > 0 {
+				lost = "  lost by " + escapeControls(strings.Join(cf.Losers, ", "))
+			}
+			fmt.Fprintf(c.stdout, "  %s\n    %s  base=%q  winner %s%s\n", escapeControls(cf.Key), strings.Join(vals, "  "), base, escapeControls(cf.Winner), lost)
 		}
 	}
 	if res.Deployed != "" {

@@ -364,11 +364,11 @@ func TestMergeJSONShape(t *testing.T) {
 		t.Fatal(errs)
 	}
 	pinShape(t, "merge", out, "conflicts", "conflicts[].base", "conflicts[].basePresent", "conflicts[].baseType",
-		"conflicts[].block", "conflicts[].key", "conflicts[].label", "conflicts[].overridden", "conflicts[].path",
+		"conflicts[].block", "conflicts[].key", "conflicts[].label", "conflicts[].losers", "conflicts[].overridden", "conflicts[].path",
 		"conflicts[].property", "conflicts[].values", "conflicts[].values[].changed", "conflicts[].values[].mod",
 		"conflicts[].values[].present", "conflicts[].values[].type", "conflicts[].values[].value", "conflicts[].winner",
 		"deployed", "enabled", "files", "files[].conflicts", "files[].inBase", "files[].mods", "files[].path",
-		"files[].status", "indices", "indices[].fromMerged", "indices[].path", "indices[].records", "output", "sha256",
+		"files[].status", "indices", "indices[].fromMerged", "indices[].path", "indices[].records", "leftOut", "output", "sha256",
 		"shared", "size", "skipped", "sources", "sources[].file", "sources[].hash", "sources[].id", "sources[].title")
 	var r struct {
 		Files []struct{ Status string } `json:"files"`

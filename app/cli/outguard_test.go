@@ -23,7 +23,7 @@ func outUser(t *testing.T) (user, base string) {
 	const p = "MEDIA/UNITS/ITEMS/SAMPLE_SWORD.DAT"
 	if err := mergetest.WriteShared(user, base,
 		mergetest.Shared{Files: map[string][]byte{p: mergetest.Item("Sword", 3)}},
-		mergetest.Shared{Files: map[string][]byte{p: mergetest.Item("Sword", 7)}}); err != nil {
+		mergetest.Shared{Files: map[string][]byte{p: mergetest.ItemValue("Sword", 7, 9)}}); err != nil {
 		t.Fatal(err)
 	}
 	return user, base

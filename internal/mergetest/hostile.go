@@ -65,3 +65,11 @@ func Blocks(n, v int) []byte {
 func Item(name string, level int) []byte {
 	return []byte(fmt.Sprintf("[UNIT]\r\n<STRING>NAME:%s\r\n<INTEGER>LEVEL:%d\r\n<INTEGER>RARITY:5\r\n[/UNIT]\r\n", name, level))
 }
+
+// ItemValue is Item with a VALUE after RARITY: merged after an Item of
+// another level, the result is neither copy (the first's LEVEL, this
+// VALUE), so a merged patch holds the file (a merge that gives the first
+// copy is left out of the patch: the load order gives it).
+func ItemValue(name string, level, value int) []byte {
+	return []byte(fmt.Sprintf("[UNIT]\r\n<STRING>NAME:%s\r\n<INTEGER>LEVEL:%d\r\n<INTEGER>RARITY:5\r\n<INTEGER>VALUE:%d\r\n[/UNIT]\r\n", name, level, value))
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
 )
 
 // Version is one mod's copy of a file.
@@ -65,6 +66,11 @@ type Conflict struct {
 	Base        string  `json:"base"`
 	Winner      string  `json:"winner"`
 	Overridden  bool    `json:"overridden"` // Winner comes from Options.Winners
+	// Losers are the mods (in load order) whose change to this place is
+	// not in the merge: they changed it, to something the game reads
+	// differently from the winner's. Their other changes to the file may
+	// be merged; this one is lost.
+	Losers []string `json:"losers"`
 	// Label says, for a player, which layout object Block is in when its
 	// path names it by id only: `Sound "Sound0"` (DESCRIPTOR and NAME of
 	// its [PROPERTIES], as any version has them); "" otherwise.
@@ -102,7 +108,7 @@ func MergeContext(ctx context.Context, file string, base *dattext.Node, mods []V
 			return nil, fmt.Errorf("%s: mod %q has no tree", file, v.Mod)
 		}
 	}
-	m := &merger{file: file, mods: mods, layout: strings.EqualFold(path.Ext(file), ".LAYOUT"), ctx: ctx, maxWork: DefaultMaxWork}
+	m := &merger{file: file, mods: mods, layout: isLayout(file), ctx: ctx, maxWork: DefaultMaxWork}
 	if opt != nil {
 		m.winners = opt.Winners
 		if opt.MaxWork > 0 {
@@ -135,10 +141,14 @@ func MergeContext(ctx context.Context, file string, base *dattext.Node, mods []V
 	return &Result{Root: root, Conflicts: m.conflicts}, nil
 }
 
+// isLayout tells a .LAYOUT (derived COUNT, schema-read values) from the rest.
+func isLayout(file string) bool { return strings.EqualFold(path.Ext(file), ".LAYOUT") }
+
 type merger struct {
 	file      string
 	mods      []Version
 	layout    bool
+	anyOrder  bool // same: a block's once-only keys in any order (Same)
 	winners   map[string]string
 	conflicts []Conflict
 	labels    map[string]string // block path of a layout object → its label
@@ -221,14 +231,14 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 	m.step(len(vs))
 	changed := make([]int, 0, len(vs))
 	for i, v := range vs {
-		if !dattext.Equal(v, base) {
+		if !m.same(v, base) {
 			changed = append(changed, i)
 		}
 	}
 	if len(changed) == 0 {
 		return base
 	}
-	if agree(vs, changed) {
+	if m.agree(vs, changed) {
 		return vs[changed[0]]
 	}
 	// Several mods changed the block differently. Some may have removed it
@@ -245,8 +255,9 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 		w, over := m.winner(key, changed)
 		c := Conflict{Key: key, Path: m.file, Block: bp, BasePresent: base != nil, Base: summary(base), Winner: m.mods[w].Mod, Overridden: over, Label: m.label(bp)}
 		for i, v := range vs {
-			c.Values = append(c.Values, Value{Mod: m.mods[i].Mod, Present: v != nil, Value: summary(v), Changed: !dattext.Equal(v, base)})
+			c.Values = append(c.Values, Value{Mod: m.mods[i].Mod, Present: v != nil, Value: summary(v), Changed: !m.same(v, base)})
 		}
+		c.Losers = m.losers(changed, w, func(i int) bool { return (vs[i] == nil) != (vs[w] == nil) }) // a removal against a kept block
 		m.conflicts = append(m.conflicts, c)
 		if vs[w] == nil {
 			return nil
@@ -285,15 +296,31 @@ func (m *merger) node(bp string, base *dattext.Node, vs []*dattext.Node, root bo
 	for i, v := range vs {
 		props[i], kids[i] = v.Props, v.Children
 	}
-	out.Props = m.props(bp, base.Props, props, root)
+	desc := m.descOf(base)
+	if desc == nil {
+		desc = m.descOf(vs[changed[0]])
+	}
+	out.Props = m.props(bp, base.Props, props, root, desc)
 	out.Children = m.children(bp, base.Children, kids)
 	return out
 }
 
-// agree reports whether every changed version is the same tree.
-func agree(vs []*dattext.Node, changed []int) bool {
+// losers names the changers (in load order) that lose to winner w: those
+// for which lost(i) says their change is not the winner's.
+func (m *merger) losers(changed []int, w int, lost func(i int) bool) []string {
+	out := []string{}
+	for _, i := range changed {
+		if i != w && lost(i) {
+			out = append(out, m.mods[i].Mod)
+		}
+	}
+	return out
+}
+
+// agree reports whether every changed version is the same tree to the game.
+func (m *merger) agree(vs []*dattext.Node, changed []int) bool {
 	for _, i := range changed[1:] {
-		if !dattext.Equal(vs[i], vs[changed[0]]) {
+		if !m.same(vs[i], vs[changed[0]]) {
 			return false
 		}
 	}
@@ -308,18 +335,6 @@ func summary(n *dattext.Node) string {
 	count := 0
 	_ = n.Walk(func(c *dattext.Node, _ int) error { count += len(c.Props); return nil })
 	return fmt.Sprintf("[%s] with %d properties", n.Name, count)
-}
-
-func propsEqual(a, b []dattext.Prop) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Type != b[i].Type || a[i].Key != b[i].Key || a[i].Value != b[i].Value {
-			return false
-		}
-	}
-	return true
 }
 
 // changedFrom lists the versions (by index, in load order) that differ
@@ -346,7 +361,8 @@ func alike[T any](vs []T, changed []int, eq func(a, b T) bool) bool {
 }
 
 // props merges the property lists of one block.
-func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root bool) []dattext.Prop {
+func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root bool, desc *layout.Descriptor) []dattext.Prop {
+	propsEqual := func(a, b []dattext.Prop) bool { return propsSame(a, b, desc) }
 	changed := changedFrom(base, vs, propsEqual)
 	if len(changed) == 0 {
 		return base
@@ -396,9 +412,9 @@ func (m *merger) props(bp string, base []dattext.Prop, vs [][]dattext.Prop, root
 			for _, sq := range seqs {
 				m.step(len(sq))
 			}
-			out = append(out, mergeSeq(bs, seqs)...)
+			out = append(out, mergeSeq(bs, seqs, desc)...)
 		} else {
-			out = append(out, m.scalar(bp, k, bs, seqs)...)
+			out = append(out, m.scalar(bp, k, bs, seqs, desc)...)
 		}
 	}
 	return out
@@ -421,7 +437,8 @@ func group(ps []dattext.Prop) groups {
 }
 
 // scalar merges a key present at most once in every version.
-func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
+func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop, desc *layout.Descriptor) []dattext.Prop {
+	propsEqual := func(a, b []dattext.Prop) bool { return propsSame(a, b, desc) }
 	changed := changedFrom(base, vs, propsEqual)
 	if len(changed) == 0 {
 		return base
@@ -442,6 +459,7 @@ func (m *merger) scalar(bp, k string, base []dattext.Prop, vs [][]dattext.Prop) 
 		}
 		c.Values = append(c.Values, val)
 	}
+	c.Losers = m.losers(changed, w, func(i int) bool { return !propsEqual(vs[i], vs[w]) })
 	m.conflicts = append(m.conflicts, c)
 	return vs[w]
 }
@@ -451,12 +469,13 @@ type pv struct{ t, v string }
 // mergeSeq merges a repeated key as a multiset edit of the base's values:
 // an element any mod removed is removed, an element mods added is added
 // (once, however many added it), in the order the mods list them, first
-// mod first.
-func mergeSeq(base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
+// mod first. Elements are counted by what the game reads (canon).
+func mergeSeq(base []dattext.Prop, vs [][]dattext.Prop, desc *layout.Descriptor) []dattext.Prop {
+	key := func(p dattext.Prop) pv { return pv{p.Type, canon(kindOf(p.Type, p.Key, desc), p.Value)} }
 	count := func(ps []dattext.Prop) map[pv]int {
 		c := make(map[pv]int, len(ps))
 		for _, p := range ps {
-			c[pv{p.Type, p.Value}]++
+			c[key(p)]++
 		}
 		return c
 	}
@@ -478,7 +497,7 @@ func mergeSeq(base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
 	}
 	var out []dattext.Prop
 	for _, p := range base {
-		e := pv{p.Type, p.Value}
+		e := key(p)
 		if removed[e] > 0 { // the first copies go
 			removed[e]--
 			continue
@@ -487,7 +506,7 @@ func mergeSeq(base []dattext.Prop, vs [][]dattext.Prop) []dattext.Prop {
 	}
 	for _, v := range vs {
 		for _, p := range v {
-			e := pv{p.Type, p.Value}
+			e := key(p)
 			if added[e] > 0 {
 				added[e]--
 				out = append(out, p)
@@ -504,7 +523,7 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 			return false
 		}
 		for i := range a {
-			if !dattext.Equal(a[i], b[i]) {
+			if !m.same(a[i], b[i]) {
 				return false
 			}
 		}
@@ -521,6 +540,9 @@ func (m *merger) children(bp string, base []*dattext.Node, vs [][]*dattext.Node)
 	vk := make([]keyed, len(vs))
 	for i, v := range vs {
 		vk[i] = identify(v)
+		if m.layout {
+			m.recreated(bk, &vk[i])
+		}
 	}
 	order := m.order(bk.keys, vk)
 	out := make([]*dattext.Node, 0, len(order))

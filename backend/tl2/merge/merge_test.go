@@ -154,7 +154,7 @@ func TestSameValueConflict(t *testing.T) {
 	}
 	c := r.Conflicts[0]
 	want := Conflict{Key: skillPath + "|SKILL|COOLDOWNMS", Path: skillPath, Block: "SKILL", Property: "COOLDOWNMS",
-		BasePresent: true, BaseType: "INTEGER", Base: "1000", Winner: "A"}
+		BasePresent: true, BaseType: "INTEGER", Base: "1000", Winner: "A", Losers: []string{"B"}}
 	vals := c.Values
 	c.Values = nil
 	if !reflect.DeepEqual(c, want) {

@@ -63,7 +63,7 @@ func TestMergeSeqTable(t *testing.T) {
 			for i, m := range c.mods {
 				vs[i] = seq(m)
 			}
-			if got := seqString(mergeSeq(seq(c.base), vs)); got != c.want {
+			if got := seqString(mergeSeq(seq(c.base), vs, nil)); got != c.want {
 				t.Errorf("base %q, mods %q: got %q, want %q", c.base, c.mods, got, c.want)
 			}
 		})

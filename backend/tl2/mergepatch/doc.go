@@ -56,5 +56,23 @@
 // A mod index that does not decode is reported in Report.Skipped.
 //
 // Files only one mod ships and assets (textures, meshes, sounds) are not
-// copied: the load order already decides them.
+// copied: the load order already decides them. Nor is a shared source
+// whose merge is, to the game, the first mod's copy (merge.Same: values
+// by what the game reads): the load order alone gives it, and a patch
+// holding it would own it and go stale whenever either mod changed it.
+// Report.LeftOut counts them; copies stored as the same block, or the
+// same bytes, are left out without being parsed. A combined mod
+// (backend/tl2/combine) takes Merge's Files and copies the rest from the
+// winning mod, the same rule.
+//
+// # Speed and memory
+//
+// Shared files merge on up to four workers (one per core), each file
+// within the budget (Options.Budget: its copies at treeFactor bytes per
+// stored byte); a file that does not fit beside the other workers' is
+// merged again alone at the end, so what is skipped does not depend on
+// timing. A whole merge keeps only the merged sources the patch packs;
+// the texts of a three-way view come from MergeFile, which merges one
+// file alone (the window's diff, and the re-merge after a winner is
+// picked).
 package mergepatch

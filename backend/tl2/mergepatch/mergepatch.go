@@ -85,7 +85,7 @@ type Source struct {
 type File struct {
 	Path      string   `json:"path"`
 	Mods      []string `json:"mods"`   // the mods shipping it, in load order
-	Status    string   `json:"status"` // "merged" or "conflict"
+	Status    string   `json:"status"` // "merged" or "conflict" (StatusLoadOrder: not in Files)
 	Conflicts int      `json:"conflicts"`
 	InBase    bool     `json:"inBase"`
 	// The texts for a three-way view (canonical GUTS text); not in JSON.
@@ -103,6 +103,11 @@ type Report struct {
 	Files     []File           `json:"files"`
 	Conflicts []merge.Conflict `json:"conflicts"`
 	Shared    int              `json:"shared"` // text sources shipped by two or more mods
+	// LeftOut counts the shared sources whose merge is, to the game, the
+	// first mod's copy (StatusLoadOrder): the load order alone gives them,
+	// so the patch (and a combined mod's merged files) leaves them out.
+	// Their conflicts, if any, are in Conflicts: a pick can bring one in.
+	LeftOut int `json:"leftOut"`
 	// Skipped are shared sources that could not be read as text (a version
 	// that does not decompile or parse): not merged, not in the patch, the
 	// load order decides them; and mods' RAW indices that could not be
@@ -139,20 +144,7 @@ type Skipped struct {
 
 // Build merges and, with Options.Output, packs the patch.
 func Build(ctx context.Context, o Options) (*Report, error) {
-	if o.BaseDir == "" && o.GameDir == "" {
-		return nil, ErrNoBase
-	}
-	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
-	if err != nil {
-		return nil, err
-	}
-	v := st.View()
-	st.Close()
-	srcs, err := sources(v)
-	if err != nil {
-		return nil, err
-	}
-	readers, closeAll, err := openMods(srcs)
+	srcs, readers, closeAll, err := openLoaded(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +163,25 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// openLoaded opens the loaded mods of o's load order (the patch left
+// out), in load order: what Build merges and MergeFile merges one file of.
+func openLoaded(ctx context.Context, o Options) (srcs []Source, readers []*mod.Reader, closeAll func(), err error) {
+	if o.BaseDir == "" && o.GameDir == "" {
+		return nil, nil, nil, ErrNoBase
+	}
+	st, err := loadorder.Open(ctx, loadorder.Options{UserDir: o.UserDir, ModsDir: o.ModsDir})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v := st.View()
+	st.Close()
+	if srcs, err = sources(v); err != nil {
+		return nil, nil, nil, err
+	}
+	readers, closeAll, err = openMods(srcs)
+	return srcs, readers, closeAll, err
 }
 
 // openMods opens each source's .MOD; closeAll closes what was opened.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,10 @@ import (
 )
 
 const sword = "MEDIA/UNITS/ITEMS/SAMPLE_SWORD.DAT"
+
+// swordWithValue is merged after Item("Sword", 3) to something neither
+// copy is (LEVEL 3, VALUE 9), so the patch holds the file.
+var swordWithValue = mergetest.ItemValue("Sword", 7, 9)
 
 // hostile writes a user folder of mods (mergetest.WriteShared) and returns
 // Options merging it into a patch in a temporary folder.
@@ -35,7 +40,9 @@ func hostile(t *testing.T, mods ...mergetest.Shared) Options {
 func TestCaseOnlyNamesMerge(t *testing.T) {
 	o := hostile(t,
 		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 3)}},
-		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 7)}, LowerCase: []string{sword}})
+		// M1 adds a VALUE too, so the merge differs from M0's copy and
+		// the patch holds the file.
+		mergetest.Shared{Files: map[string][]byte{sword: swordWithValue}, LowerCase: []string{sword}})
 	rep, err := Build(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +62,7 @@ func TestCaseOnlyNamesMerge(t *testing.T) {
 func TestUnreadableCopyLeftOut(t *testing.T) {
 	o := hostile(t,
 		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 3)}},
-		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Item("Sword", 7)}},
+		mergetest.Shared{Files: map[string][]byte{sword: swordWithValue}},
 		mergetest.Shared{Files: map[string][]byte{sword: []byte("\x00\x01garbage, not a .DAT")}})
 	rep, err := Build(context.Background(), o)
 	if err != nil {
@@ -147,5 +154,37 @@ func TestMergeCancelInsideFile(t *testing.T) {
 	t.Logf("answered in %v", time.Since(start))
 	if _, err := os.Stat(o.Output); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("a patch was written: %v", err)
+	}
+}
+
+// Two shared files that each fit in the budget alone but not together:
+// merged on two workers, the one that meets the other's share of the
+// budget is merged again alone at the end, so both are in the patch and
+// nothing is skipped; the report keeps path order.
+func TestBudgetSharedByWorkers(t *testing.T) {
+	if mergeWorkers() < 2 {
+		t.Skip("one core: files merge one at a time")
+	}
+	const other = "MEDIA/UNITS/ITEMS/OTHER.DAT"
+	o := hostile(t,
+		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Blocks(30000, 0), other: mergetest.Blocks(30000, 0)}},
+		mergetest.Shared{Files: map[string][]byte{sword: mergetest.Blocks(30001, 0), other: mergetest.Blocks(30001, 0)}}) // a block more: the merge is not M0's copy
+	b, err := limits.NewBudget(limits.MinMB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Budget = b
+	var once sync.Once
+	testHookTaken = func(string) { once.Do(func() { time.Sleep(300 * time.Millisecond) }) } // the first holds its share a while
+	defer func() { testHookTaken = nil }()
+	rep, err := Build(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) != 2 || rep.Files[0].Path != other || rep.Files[1].Path != sword || len(rep.Skipped) != 0 {
+		t.Fatalf("files %d skipped %+v, want OTHER then SAMPLE_SWORD merged, none skipped", len(rep.Files), rep.Skipped)
+	}
+	if b.InUse() != 0 {
+		t.Errorf("%d bytes of the budget still taken", b.InUse())
 	}
 }

@@ -2,6 +2,9 @@ package mergepatch
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 
 	"packsmith/backend/tl2/merge"
 	"packsmith/formats/tl2/mod"
@@ -66,4 +69,69 @@ func mergeShared(ctx context.Context, o Options, bs *base, readers []*mod.Reader
 		rep.Skipped = []Skipped{}
 	}
 	return nil
+}
+
+// FileMerge is one shared file merged alone (MergeFile): the file with
+// its three-way texts (Base, Theirs, Merged) and its conflicts. Its
+// Status is StatusLoadOrder when the patch leaves it out.
+type FileMerge struct {
+	File      File             `json:"file"`
+	Conflicts []merge.Conflict `json:"conflicts"`
+	Skipped   []Skipped        `json:"skipped"`
+}
+
+// ErrNotShared: MergeFile's path is not a text source two or more of the
+// loaded mods ship.
+var ErrNotShared = errors.New("is not a text source two or more loaded mods ship")
+
+// MergeFile merges one shared file (its stored path, upper case, as
+// Report.Files and Conflict.Path give it) as Build merges it, with the
+// texts of a three-way view: the window's diff, and the re-merge after a
+// winner is picked (only that file's conflicts can change), without
+// merging every other shared file again.
+func MergeFile(ctx context.Context, o Options, p string) (*FileMerge, error) {
+	srcs, readers, closeAll, err := openLoaded(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	ship, _ := sharedSources(readers)
+	p = strings.ToUpper(p)
+	if len(ship[p]) < 2 {
+		return nil, fmt.Errorf("%s %w", p, ErrNotShared)
+	}
+	bs, err := openBase(o)
+	if err != nil {
+		return nil, err
+	}
+	defer bs.close()
+	m := newFileMerger(o, readers, titles(srcs), bs)
+	m.views = true
+	defer m.releaseKept()
+	f, skipped, err := m.file(ctx, p, ship[p], false)
+	if err != nil {
+		return nil, err
+	}
+	out := &FileMerge{Skipped: skipped, Conflicts: []merge.Conflict{}}
+	if skipped == nil {
+		out.Skipped = []Skipped{}
+	}
+	if f == nil {
+		return out, fmt.Errorf("%s cannot be merged: %s", p, skippedWhy(skipped))
+	}
+	if f.conflicts != nil {
+		out.Conflicts = f.conflicts
+	}
+	f.conflicts = nil
+	out.File = *f
+	return out, nil
+}
+
+// skippedWhy joins the reasons of skipped.
+func skippedWhy(skipped []Skipped) string {
+	var why []string
+	for _, s := range skipped {
+		why = append(why, s.Reason)
+	}
+	return strings.Join(why, "; ")
 }

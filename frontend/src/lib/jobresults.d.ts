@@ -25,6 +25,14 @@ export interface app_MergedPatchDiff {
   merged: string;
 }
 
+export interface app_MergedPatchFile {
+  path: string;
+  file: mergepatch_File;
+  conflicts: merge_Conflict[];
+  skipped: mergepatch_Skipped[];
+  winners: Record<string, string>;
+}
+
 export interface app_MergedPatchText {
   mod: string;
   text: string;
@@ -35,6 +43,7 @@ export interface app_MergedPatchView {
   files: mergepatch_File[];
   conflicts: merge_Conflict[];
   skipped: mergepatch_Skipped[];
+  leftOut: number;
   winners: Record<string, string>;
   base: string;
   deployed: string;
@@ -301,6 +310,7 @@ export interface merge_Conflict {
   base: string;
   winner: string;
   overridden: boolean;
+  losers: string[];
   label?: string;
 }
 
@@ -560,6 +570,7 @@ export interface JobResults {
   "merged-patch": app_MergedPatchView;
   "merged-patch-diff": app_MergedPatchDiff;
   "merged-patch-preview": app_MergedPatchView;
+  "merged-patch-winner": app_MergedPatchFile;
   "open": import("../../wailsjs/go/models").session.Info;
   "optimize": app_OptimizeResult;
   "pack": import("../../wailsjs/go/models").modpack.Result;

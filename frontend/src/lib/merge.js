@@ -9,15 +9,44 @@ import { loadOrder } from './bridge.js';
  * @typedef {import('./jobresults').app_MergedPatchDiff} Diff
  * @typedef {import('./jobresults').merge_Conflict} Conflict
  * @typedef {import('./jobresults').mergepatch_File} File
+ * @typedef {import('./jobresults').app_MergedPatchFile} FileResult
  */
 
 /** Preview: merge what the active mods share (nothing written; a job, with Cancel). base '' = the game folder of Settings. @returns {Promise<View>} */
 export const preview = (userDir, modsDir = '', base = '') => loadOrder().MergedPatch(userDir, modsDir, base);
 /** One merged file's base, each mod's and the merged text. @returns {Promise<Diff>} */
 export const diff = (userDir, modsDir, base, path) => loadOrder().MergedPatchDiff(userDir, modsDir, base, path);
-/** Keep `mod` as the winner of conflict `key` ('' = the load order decides). @returns {Promise<View>} */
+/**
+ * Keep `mod` as the winner of conflict `key` ('' = the load order decides):
+ * only that conflict's file is merged again; applyFile puts the answer in
+ * the view. @returns {Promise<FileResult>}
+ */
 export const setWinner = (userDir, modsDir, base, key, mod) =>
   loadOrder().MergedPatchSetWinner(userDir, modsDir, base, key, mod ?? '');
+
+/**
+ * The view with one file merged again (after a pick): that file's
+ * conflicts and row replaced in place (files and conflicts stay in path
+ * order), its row removed when the patch now leaves it out (file null:
+ * the load order alone gives it), the winners as kept.
+ * @param {View} view
+ * @param {FileResult} r
+ * @returns {View}
+ */
+export function applyFile(view, r) {
+  const before = (p) => p < r.path;
+  const conflicts = (view.conflicts ?? []).filter((c) => c.path !== r.path);
+  const at = conflicts.findIndex((c) => !before(c.path));
+  conflicts.splice(at < 0 ? conflicts.length : at, 0, ...(r.conflicts ?? []));
+  const files = (view.files ?? []).filter((f) => f.path !== r.path);
+  if (r.file) {
+    const i = files.findIndex((f) => !before(f.path));
+    files.splice(i < 0 ? files.length : i, 0, r.file);
+  }
+  const wasIn = (view.files ?? []).some((f) => f.path === r.path);
+  const leftOut = Math.max(0, (view.leftOut ?? 0) + (wasIn && !r.file ? 1 : 0) - (!wasIn && r.file ? 1 : 0));
+  return { ...view, conflicts, files, leftOut, winners: r.winners ?? view.winners };
+}
 /** Build the patch and deploy it, first in modlauncher.sch (a job: the job bar shows it, with Cancel). @returns {Promise<View>} */
 export const build = (userDir, modsDir = '', base = '') => loadOrder().MergedPatchBuild(userDir, modsDir, base);
 
@@ -114,7 +143,22 @@ function split(s) {
  * @returns {{mod: string, value: string, winner: boolean}[]}
  */
 export function choices(c) {
-  return (c.values ?? []).map((v) => ({ mod: v.mod, value: shown(v), winner: v.mod === c.winner }));
+  const lost = new Set(c.losers ?? []);
+  return (c.values ?? []).map((v) => ({ mod: v.mod, value: shown(v), winner: v.mod === c.winner, lost: lost.has(v.mod) }));
+}
+
+/**
+ * Who lost a conflict, for a player: "Mod B's change is lost" (issue 43:
+ * the losing mod's block read as "merged into the patch"); '' when no mod
+ * lost (every changer made the winner's change).
+ * @param {Conflict} c
+ */
+export function lostText(c) {
+  const l = c.losers ?? [];
+  if (!l.length) return '';
+  const names = l.length === 1 ? l[0] : `${l.slice(0, -1).join(', ')} and ${l[l.length - 1]}`;
+  const what = c.property ? 'change' : c.values?.find((v) => v.mod === l[0])?.present ? 'changed block' : 'removal';
+  return `${names}'s ${what} is lost (${c.winner} wins)`;
 }
 
 /**

@@ -21,12 +21,45 @@ describe('byFile', () => {
 });
 
 describe('choices and shown', () => {
-  it('lists every mod with its value and marks the winner', () => {
-    const c = conflict('A.DAT', 'SKILL', 'COOLDOWNMS', 'Mod B', [['Mod A', '5000'], ['Mod B', '', false]]);
+  it('lists every mod with its value and marks the winner and the losers', () => {
+    const c = { ...conflict('A.DAT', 'SKILL', 'COOLDOWNMS', 'Mod B', [['Mod A', '5000'], ['Mod B', '', false]]), losers: ['Mod A'] };
     expect(mg.choices(c)).toEqual([
-      { mod: 'Mod A', value: '5000', winner: false },
-      { mod: 'Mod B', value: '(absent)', winner: true },
+      { mod: 'Mod A', value: '5000', winner: false, lost: true },
+      { mod: 'Mod B', value: '(absent)', winner: true, lost: false },
     ]);
+  });
+  it('says which mod lost, never "merged into the patch" (issue 43)', () => {
+    const prop = { ...conflict('A.DAT', 'SKILL', 'COOLDOWNMS', 'Mod A', [['Mod A', '5000'], ['Mod B', '200'], ['Mod C', '7']]), losers: ['Mod B', 'Mod C'] };
+    expect(mg.lostText(prop)).toBe("Mod B and Mod C's change is lost (Mod A wins)");
+    const removed = { ...conflict('FX.LAYOUT', 'L/OBJECTS/BASEOBJECT#ID=2', '', 'Mod A', [['Mod A', '[BASEOBJECT] with 9 properties'], ['Mod B', '', false]]), losers: ['Mod B'] };
+    expect(mg.lostText(removed)).toBe("Mod B's removal is lost (Mod A wins)");
+    const kept = { ...conflict('FX.LAYOUT', 'L/OBJECTS/BASEOBJECT#ID=2', '', 'Mod B', [['Mod A', '[BASEOBJECT] with 9 properties'], ['Mod B', '', false]]), losers: ['Mod A'] };
+    expect(mg.lostText(kept)).toBe("Mod A's changed block is lost (Mod B wins)");
+    expect(mg.lostText({ ...prop, losers: [] })).toBe('');
+  });
+});
+
+describe('applyFile', () => {
+  const view = () => ({
+    files: [{ path: 'A.DAT' }, { path: 'C.DAT' }],
+    conflicts: [conflict('A.DAT', 'X', 'P', 'M0', []), conflict('B.DAT', 'X', 'P', 'M0', []), conflict('C.DAT', 'X', 'P', 'M0', [])],
+    leftOut: 1, winners: {},
+  });
+  it("replaces one file's row and conflicts in place, the rest untouched", () => {
+    const v = view();
+    const r = { path: 'B.DAT', file: { path: 'B.DAT', status: 'conflict' }, conflicts: [{ ...conflict('B.DAT', 'X', 'P', 'M1', []), overridden: true }], winners: { 'B.DAT|X|P': 'M1' } };
+    const out = mg.applyFile(v, r);
+    expect(out.files.map((f) => f.path)).toEqual(['A.DAT', 'B.DAT', 'C.DAT']);
+    expect(out.conflicts.map((c) => `${c.path}:${c.winner}`)).toEqual(['A.DAT:M0', 'B.DAT:M1', 'C.DAT:M0']);
+    expect(out.leftOut).toBe(0);
+    expect(out.winners).toEqual({ 'B.DAT|X|P': 'M1' });
+    expect(out.conflicts[0]).toBe(v.conflicts[0]);
+  });
+  it('drops the row of a file the patch now leaves out', () => {
+    const out = mg.applyFile(view(), { path: 'C.DAT', file: null, conflicts: [conflict('C.DAT', 'X', 'P', 'M0', [])], winners: {} });
+    expect(out.files.map((f) => f.path)).toEqual(['A.DAT']);
+    expect(out.conflicts.map((c) => c.path)).toEqual(['A.DAT', 'B.DAT', 'C.DAT']);
+    expect(out.leftOut).toBe(2);
   });
   it('names the place of a block conflict', () => {
     expect(mg.where({ block: 'SKILL/LEVEL1', property: '' })).toBe('SKILL/LEVEL1 (whole block)');
@@ -91,7 +124,7 @@ describe('conflictRows (issue 46: one line a row, for a list that draws only the
     const rows = mg.conflictRows([a, b]);
     expect(rows.map((r) => r.kind)).toEqual(['file', 'where', 'choice', 'choice', 'where', 'choice', 'choice', 'reset']);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
-    expect(rows[3].ch).toEqual({ mod: 'B', value: '2', winner: false });
+    expect(rows[3].ch).toEqual({ mod: 'B', value: '2', winner: false, lost: false });
     expect(mg.conflictRows(undefined)).toEqual([]);
   });
 });
