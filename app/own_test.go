@@ -24,7 +24,7 @@ func TestServicesOwnTheirState(t *testing.T) {
 		"PackService":      "jobs *jobs.Manager, settings *settings.Store, budget *limits.Budget, window *app.windowLink, watches app.packWatches",
 		"LoadOrderService": "jobs *jobs.Manager, settings *settings.Store, window *app.windowLink, loadOrder app.loadOrderState, budget *limits.Budget",
 		"SettingsService":  "jobs *jobs.Manager, settings *settings.Store, window *app.windowLink",
-		"CombineService":   "jobs *jobs.Manager",
+		"CombineService":   "jobs *jobs.Manager, budget *limits.Budget",
 	}
 	got := bound()
 	if len(got) != len(want) {
