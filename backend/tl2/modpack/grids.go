@@ -59,8 +59,11 @@ type gridPlan struct {
 }
 
 // planGrids pairs each level layout with its walk grid; files are sorted
-// by name (collect's order).
-func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
+// by name (collect's order). scenery (nil: none) names layouts known to
+// place no room piece without reading them (the incremental cache's
+// record of an unchanged file): a repack does not parse every scenery
+// layout under LAYOUTS/ again, one after another, before compiling.
+func planGrids(files []*srcFile, mode string, scenery func(*srcFile) bool) (*gridPlan, error) {
 	switch mode {
 	case "":
 		mode = MPPBake
@@ -90,7 +93,7 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 			p.kept = append(p.kept, f)
 			continue
 		}
-		if !isLevelFile(f) {
+		if (scenery != nil && scenery(f)) || !isLevelFile(f) {
 			continue // scenery: no grid to bake, its .MPP (if any) an asset like any other
 		}
 		p.jobs = append(p.jobs, gridJob{layout: f, grid: g, reason: reason})
@@ -282,7 +285,7 @@ func hasPak(dir string) bool {
 // when the bake can run, a warning naming what is missing when it
 // cannot); the others are checked as they are.
 func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
-	p, _ := planGrids(files, MPPBake)
+	p, _ := planGrids(files, MPPBake, nil)
 	var finds []Finding
 	check := append([]*srcFile(nil), p.kept...)
 	var bk *levelbake.Baker
