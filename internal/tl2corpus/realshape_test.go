@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"packsmith/formats/tl2/dattext"
 )
 
 // TestRealShapeDeterministic: the same shape and seed give the same files,
@@ -54,6 +56,11 @@ func TestWriteRealShape(t *testing.T) {
 	dir := os.Getenv("PACKSMITH_CORPUS_OUT")
 	if dir == "" {
 		t.Skip("set PACKSMITH_CORPUS_OUT")
+	}
+	os.MkdirAll(dir, 0o755)
+	modDat := "[MOD]\r\n\t<STRING>NAME:Real shape\r\n\t<INTEGER64>MOD_ID:1234567\r\n\t<INTEGER>VERSION:2\r\n[/MOD]\r\n"
+	if err := os.WriteFile(filepath.Join(dir, "MOD.DAT"), dattext.EncodeText(modDat, dattext.UTF16LEBOM), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	if _, err := Write(dir, RealShape, 47); err != nil {
 		t.Fatal(err)

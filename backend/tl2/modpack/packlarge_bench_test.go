@@ -132,6 +132,8 @@ type childResult struct {
 	Reused   int   `json:"reused"`
 	Compiled int   `json:"compiled"`
 	Stages   []StageTime
+	Findings int // all of them
+	NoLine   int // of them, those without a line number
 	PeakMB   float64
 	CPUms    int64 // user + system time of the child
 }
@@ -153,7 +155,12 @@ func TestBenchPackChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages}
+	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages, Findings: len(res.Findings)}
+	for _, f := range res.Findings {
+		if f.Line == 0 {
+			r.NoLine++
+		}
+	}
 	r.Reused, r.Compiled = reusedCompiled(res)
 	b, _ := json.Marshal(r)
 	fmt.Printf("BENCHRESULT %s\n", b)
@@ -161,7 +168,14 @@ func TestBenchPackChild(t *testing.T) {
 
 func runChild(b *testing.B, dir, out string, incr bool) childResult {
 	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchPackChild$", "-test.count=1")
+	// PACKSMITH_BENCH_CHILD_BIN: another build's test binary of this
+	// package packs instead (scripts/bench.sh's before column: an older
+	// commit's packer over the same corpus, in the same run).
+	bin := os.Args[0]
+	if o := os.Getenv("PACKSMITH_BENCH_CHILD_BIN"); o != "" {
+		bin = o
+	}
+	cmd := exec.Command(bin, "-test.run=^TestBenchPackChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "PACKSMITH_BENCH_CHILD_DIR="+dir, "PACKSMITH_BENCH_CHILD_OUT="+out,
 		"PACKSMITH_BENCH_CHILD_INCR="+map[bool]string{true: "1", false: "0"}[incr])
 	var stdout bytes.Buffer
@@ -198,6 +212,51 @@ func BenchmarkPackLarge(b *testing.B) {
 	}
 	root := b.TempDir()
 	dir, srcs := genCorpus(b, root, n, total)
+	benchPack(b, root, dir, srcs, fmt.Sprintf("%d sources", n))
+}
+
+// BenchmarkPackRealShape is BenchmarkPackLarge's figures over a corpus
+// shaped like the released mod of issue 47 (tl2corpus.RealShape: 22,735
+// .DAT, 10,513 .LAYOUT of which a thousand hold hundreds of objects,
+// 2,809 .SKELETON, 763 .DDS, …, 3,100 folders, about 2,900 findings on
+// every pack, 1,667 without a line): a tenth of it by default, all of it
+// (about 450 MB) with PACKSMITH_BENCH_LARGE=1. PACKSMITH_BENCH_CORPUS
+// names a folder that holds it already (generated once, reused: the
+// before and after runs then read the same files).
+func BenchmarkPackRealShape(b *testing.B) {
+	shape := tl2corpus.RealShape.Scaled(10)
+	if os.Getenv("PACKSMITH_BENCH_LARGE") != "" {
+		shape = tl2corpus.RealShape
+	}
+	root := b.TempDir()
+	dir := os.Getenv("PACKSMITH_BENCH_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(root, "mod")
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "MOD.DAT"), dattext.EncodeText(simpleModDat, dattext.UTF16LEBOM), 0o644)
+		if _, err := tl2corpus.Write(dir, shape, 47); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// The edits go to units (the RAW indices follow them), whichever way
+	// the corpus came.
+	var units []string
+	filepath.Walk(filepath.Join(dir, "MEDIA", "UNITS"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".DAT") {
+			units = append(units, p)
+		}
+		return nil
+	})
+	if len(units) < 8 {
+		b.Fatalf("%s: %d units", dir, len(units))
+	}
+	benchPack(b, root, dir, units, "real shape")
+}
+
+// benchPack measures the packs of dir (its output and caches under root),
+// editing the sources srcs names (units: the RAW indices follow them);
+// what is the label says which corpus in the log.
+func benchPack(b *testing.B, root, dir string, srcs []string, what string) {
 	zl, bytesIn := oneCoreZlib(b, dir)
 	cz, czName := cZlib(b, dir)
 	out := filepath.Join(root, "OUT.MOD")
@@ -246,9 +305,10 @@ func BenchmarkPackLarge(b *testing.B) {
 		// poll, settling and the incremental pack included; best of three
 		// saves. And what one poll of the folder costs.
 		watchMs, watchPackMs, pollMs, watchStages := benchWatch(b, dir, out, srcs)
-		b.Logf("%d sources, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
-			n, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
+		b.Logf("%s, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
+			what, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
 		b.Logf("one change, three repacks: %v ms (the fastest counts)", incrMs)
+		b.Logf("findings of the full pack: %d, %d of them without a line", full.Findings, full.NoLine)
 		b.Logf("no change: %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB", none.Millis, none.CPUms, none.Reused, none.Compiled, none.PeakMB)
 		b.Logf("stages: full %v; no change %v; one change %v", full.Stages, none.Stages, incr.Stages)
 		if cz > 0 {
