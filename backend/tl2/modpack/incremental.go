@@ -363,7 +363,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 			s.ws.keepLayout(f.name, r.hash, r.lay)
 		}
 	}
-	r.reused, r.src = e, nil
+	r.reused, r.src, r.scenery = e, nil, c.Flags&cacheScenery != 0
 	if needDat {
 		r.dat = c.Pruned
 	}

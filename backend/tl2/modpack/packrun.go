@@ -322,7 +322,7 @@ func (r *packRun) collectMedia() error {
 		}
 	}
 	r.pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
-	if r.gplan, err = planGrids(col.files, r.opt.MPP, r.openedInc().knownScenery); err != nil {
+	if r.gplan, err = planGrids(col.files, r.opt.MPP, r.openedInc().knownScenery, true); err != nil {
 		return err
 	}
 	r.assets = r.gplan.assets(r.assets)
