@@ -90,3 +90,26 @@ func missileNames(t *testing.T, b []byte) string {
 	}
 	return strings.Join(names, ",")
 }
+
+// A scenery layout saved again unchanged (a new time, the same bytes) is
+// reused, not compiled, and still no level: its reuse carries the
+// cache's word on it to the grids stage, which bakes nothing and says
+// nothing about a walk grid.
+func TestRepackTouchedSceneryStaysScenery(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{
+		"MEDIA/LAYOUTS/TOWN/SCENE.LAYOUT": layoutText("Light", "<UNSIGNED INT>BRIGHTNESS:9"),
+	})
+	backdate(dir)
+	out := filepath.Join(t.TempDir(), "OUT.MOD")
+	first, _ := packIncremental(t, dir, out)
+	p := filepath.Join(dir, "MEDIA", "LAYOUTS", "TOWN", "SCENE.LAYOUT")
+	later := time.Now().Add(-time.Minute)
+	os.Chtimes(p, later, later)
+	again, _ := packIncremental(t, dir, out)
+	if again.Compiled != 0 || again.Reused != 1 {
+		t.Fatalf("repack compiled %d, reused %d", again.Compiled, again.Reused)
+	}
+	if len(again.Grids) != 0 || !reflect.DeepEqual(again.Findings, first.Findings) {
+		t.Fatalf("grids %+v, findings %v (first pack: %v)", again.Grids, again.Findings, first.Findings)
+	}
+}
