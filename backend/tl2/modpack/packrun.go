@@ -313,7 +313,8 @@ func (r *packRun) collectMedia() error {
 	if r.openedInc().prev == nil && r.gcRestore != nil {
 		r.gcRestore() // a full pack: it streams, the default suits it
 	}
-	for _, f := range col.files {
+	for i, f := range col.files {
+		f.rank = 2 * i // what packRun.rank finds (names are unique and sorted)
 		r.res.SourceBytes += f.size
 		if f.kind == kindAsset {
 			r.assets = append(r.assets, f)
