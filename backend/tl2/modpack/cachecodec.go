@@ -426,12 +426,15 @@ func decodeCache(b []byte) (*packCache, error) {
 	return c, nil
 }
 
-func (d *cacheDecoder) crc(what string) uint32 {
+func (d *cacheDecoder) crc(what string) uint32 { return uint32(d.upTo(what, 0xFFFFFFFF)) }
+
+// upTo reads a uvarint that must not be more than max.
+func (d *cacheDecoder) upTo(what string, max uint64) uint64 {
 	v := d.uvarint()
-	if v > 0xFFFFFFFF {
+	if v > max {
 		d.fail("%s %d out of range", what, v)
 	}
-	return uint32(v)
+	return v
 }
 
 // decodeRest decodes the findings and the tree of a record read from a
@@ -496,13 +499,7 @@ func (d *cacheDecoder) layout() *layout.Layout {
 }
 
 // u8 reads a uvarint that must fit a byte.
-func (d *cacheDecoder) u8(what string) uint8 {
-	v := d.uvarint()
-	if v > 0xFF {
-		d.fail("%s %d out of range", what, v)
-	}
-	return uint8(v)
-}
+func (d *cacheDecoder) u8(what string) uint8 { return uint8(d.upTo(what, 0xFF)) }
 
 // flags reads a record's flags; bits it does not know are an error (a
 // cache of another format would say so first).
