@@ -113,3 +113,31 @@ func TestRepackTouchedSceneryStaysScenery(t *testing.T) {
 		t.Fatalf("grids %+v, findings %v (first pack: %v)", again.Grids, again.Findings, first.Findings)
 	}
 }
+
+// A repack that changes one missile layout of two indexes the new name
+// beside the one it took from the cache, and is the full pack's bytes.
+func TestRepackOfAMissileIsTheFullPack(t *testing.T) {
+	dir := makeMod(t, simpleModDat, map[string]string{
+		"MEDIA/MISSILES/A.LAYOUT":    layoutText("Missile", "<STRING>MISSILE NAME:ARROW"),
+		"MEDIA/MISSILES/B.LAYOUT":    layoutText("Missile", "<STRING>MISSILE NAME:BOLT"),
+		"MEDIA/UI/MENUS/MENU.LAYOUT": layoutText("Menu Definition", "<STRING>MENU NAME:ALPHAMENU"),
+		"MEDIA/UNITS/U.DAT":          "[UNIT]\r\n\t<STRING>NAME:U\r\n\t<INTEGER>LEVEL:7\r\n[/UNIT]\r\n",
+	})
+	backdate(dir)
+	out := filepath.Join(t.TempDir(), "OUT.MOD")
+	packIncremental(t, dir, out)
+	os.WriteFile(filepath.Join(dir, "MEDIA", "MISSILES", "B.LAYOUT"), []byte(layoutText("Missile", "<STRING>MISSILE NAME:BLAST")), 0o644)
+	incr, r := packIncremental(t, dir, out)
+	if incr.Compiled != 1 {
+		t.Fatalf("repack compiled %d, want 1", incr.Compiled)
+	}
+	if m := missileNames(t, entries(t, r)["MEDIA/MISSILES.RAW"]); m != "ARROW,BLAST" {
+		t.Fatalf("MISSILES.RAW holds %q", m)
+	}
+	full, _ := packIncremental(t, dir, filepath.Join(t.TempDir(), "OUT.MOD"))
+	bi, _ := os.ReadFile(out)
+	bf, _ := os.ReadFile(full.Output)
+	if full.Reused != 0 || !bytes.Equal(bi, bf) {
+		t.Fatalf("repack (%d bytes) ≠ full pack (%d bytes, %d reused)", len(bi), len(bf), full.Reused)
+	}
+}
