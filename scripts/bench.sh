@@ -44,6 +44,7 @@ printf '  %-50s %10s %10s\n' "" "before" "now"
 row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
 row "full pack, ms" full-ms
 row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
+row "full pack CPU / C zlib CPU (2 idle cores: ~0.60)" full-cpu/czlib-cpu
 row "one-change repack / full pack (aim <= 0.15)" incr/full
 row "one-change repack, ms (aim <= 600)" incr-ms
 row "one-change repack, CPU ms" incr-cpu-ms
@@ -91,6 +92,9 @@ real_row() { row "$1" "$2" "$real_out" "$real_before"; }
 real_row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
 real_row "full pack, ms" full-ms
 real_row "full pack, CPU ms" full-cpu-ms
+real_row "C zlib one core, ms" czlib-1core-ms
+real_row "C zlib one core, CPU ms" czlib-cpu-ms
+real_row "full pack CPU / C zlib CPU (2 idle cores: ~0.60)" full-cpu/czlib-cpu
 real_row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
 real_row "one-change repack / full pack (aim <= 0.15)" incr/full
 real_row "one-change repack, ms" incr-ms
