@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
 )
 
 // The incremental cache's file format. It is read at the start and
@@ -31,11 +32,16 @@ import (
 //	  uvarint  record length, then the record:
 //	    str name; varint size, mtime; str hash, key; uvarint CRC-32,
 //	    uvarint payload CRC-32 (of the block's bytes after its head, as written)
+//	    uvarint flags (cacheScenery: a layout under LAYOUTS/ that places no room piece)
 //	    uvarint finding count, each: sym severity, stage; str file; varint line; str message
-//	    u8 0 (no tree) or 1, then the pruned tree as a node:
+//	    u8 0 (no tree), 1 then the pruned tree as a node:
 //	      sym name; varint line, end line
 //	      uvarint prop count, each: sym type, key; str value; varint line
 //	      uvarint child count, each a node
+//	    or 2 then what the RAW indices read of a layout (rawLayout):
+//	      uvarint version; uvarint object count, each:
+//	        uvarint descriptor; varint id; str name
+//	        uvarint prop count, each: uvarint id; str value
 //	u32      CRC-32 (IEEE) of everything before it, little-endian
 //
 // A str is uvarint length, bytes. A sym is uvarint k, the table's string
@@ -122,6 +128,7 @@ func (e *cacheEncoder) record(name string, ce *cacheEntry) {
 	e.str(ce.Key)
 	e.uvarint(uint64(ce.CRC))
 	e.uvarint(uint64(ce.Payload))
+	e.uvarint(uint64(ce.Flags))
 	e.uvarint(uint64(len(ce.Findings)))
 	for _, f := range ce.Findings {
 		e.sym(string(f.Severity))
@@ -130,11 +137,31 @@ func (e *cacheEncoder) record(name string, ce *cacheEntry) {
 		e.varint(int64(f.Line))
 		e.str(f.Message)
 	}
-	if ce.Pruned == nil {
-		e.b = append(e.b, 0)
-	} else {
+	switch {
+	case ce.Pruned != nil:
 		e.b = append(e.b, 1)
 		e.node(ce.Pruned)
+	case ce.Lay != nil:
+		e.b = append(e.b, 2)
+		e.layout(ce.Lay)
+	default:
+		e.b = append(e.b, 0)
+	}
+}
+
+// layout appends a layout as rawLayout leaves it: flat objects.
+func (e *cacheEncoder) layout(l *layout.Layout) {
+	e.uvarint(uint64(l.Version))
+	e.uvarint(uint64(len(l.Objects)))
+	for _, o := range l.Objects {
+		e.uvarint(uint64(o.Descriptor))
+		e.varint(o.ID)
+		e.str(o.Name)
+		e.uvarint(uint64(len(o.Props)))
+		for _, p := range o.Props {
+			e.uvarint(uint64(p.ID))
+			e.str(string(p.Value))
+		}
 	}
 }
 
@@ -375,6 +402,7 @@ func decodeCache(b []byte) (*packCache, error) {
 		name := r.str()
 		ce := cacheEntry{Size: r.varint(), MTime: r.varint(), Hash: r.str(), Key: r.str(), raw: rec, syms: c.syms}
 		ce.CRC, ce.Payload = r.crc("CRC-32"), r.crc("payload CRC-32")
+		ce.Flags = r.flags()
 		if r.err == nil && r.off >= len(rec) {
 			r.fail("%v", errCacheShort)
 		}
@@ -398,12 +426,15 @@ func decodeCache(b []byte) (*packCache, error) {
 	return c, nil
 }
 
-func (d *cacheDecoder) crc(what string) uint32 {
+func (d *cacheDecoder) crc(what string) uint32 { return uint32(d.upTo(what, 0xFFFFFFFF)) }
+
+// upTo reads a uvarint that must not be more than max.
+func (d *cacheDecoder) upTo(what string, max uint64) uint64 {
 	v := d.uvarint()
-	if v > 0xFFFFFFFF {
+	if v > max {
 		d.fail("%s %d out of range", what, v)
 	}
-	return uint32(v)
+	return v
 }
 
 // decodeRest decodes the findings and the tree of a record read from a
@@ -425,6 +456,7 @@ func (c *cacheEntry) decodeRest() error {
 		d.fail("%v", errCacheShort)
 	}
 	var tree *dattext.Node
+	var lay *layout.Layout
 	if d.err == nil {
 		switch d.s[d.off] {
 		case 0:
@@ -432,6 +464,9 @@ func (c *cacheEntry) decodeRest() error {
 		case 1:
 			d.off++
 			tree = d.node(0)
+		case 2:
+			d.off++
+			lay = d.layout()
 		default:
 			d.fail("tree marker %d", d.s[d.off])
 		}
@@ -442,6 +477,36 @@ func (c *cacheEntry) decodeRest() error {
 	if d.err != nil {
 		return d.err
 	}
-	c.Findings, c.Pruned, c.rest = finds, tree, ""
+	c.Findings, c.Pruned, c.Lay, c.rest = finds, tree, lay, ""
 	return nil
+}
+
+// layout reads what cacheEncoder.layout wrote.
+func (d *cacheDecoder) layout() *layout.Layout {
+	l := &layout.Layout{Version: d.u8("layout version")}
+	n := d.count(4) // descriptor, id, name, prop count: a byte each at least
+	for i := 0; i < n && d.err == nil; i++ {
+		o := &layout.Object{Descriptor: d.u8("descriptor"), ID: d.varint(), Name: d.str()}
+		if np := d.count(2); np > 0 {
+			o.Props = make([]layout.Prop, np)
+			for j := range o.Props {
+				o.Props[j] = layout.Prop{ID: d.u8("property id"), Value: []byte(d.str())}
+			}
+		}
+		l.Objects = append(l.Objects, o)
+	}
+	return l
+}
+
+// u8 reads a uvarint that must fit a byte.
+func (d *cacheDecoder) u8(what string) uint8 { return uint8(d.upTo(what, 0xFF)) }
+
+// flags reads a record's flags; bits it does not know are an error (a
+// cache of another format would say so first).
+func (d *cacheDecoder) flags() uint8 {
+	v := d.uvarint()
+	if v&^uint64(cacheScenery) != 0 {
+		d.fail("flags %#x", v)
+	}
+	return uint8(v)
 }

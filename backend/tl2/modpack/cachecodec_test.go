@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -27,6 +28,12 @@ func sampleCache(t testing.TB) *packCache {
 				Pruned:   root},
 			"MEDIA/MODELS/X.DDS": {Size: 1 << 20, MTime: 1, Hash: "0011223344556677", CRC: 7},
 			"MEDIA/SKILLS/S.DAT": {Size: 0, MTime: 0, Hash: "ffffffffffffffff", Key: "ids 01234567/3", CRC: 0},
+			"MEDIA/MISSILES/M.LAYOUT": {Size: 90, MTime: 2, Hash: "0123456789abcdef", CRC: 9,
+				Lay: &layout.Layout{Version: 4, Objects: []*layout.Object{
+					{Descriptor: rawDescriptors[0], ID: -7, Name: "Missile0", Props: []layout.Prop{{ID: 1, Value: []byte{3, 0, 'F', 0, 'I', 0}}, {ID: 200, Value: []byte{}}}},
+					{Descriptor: rawDescriptors[1], ID: 1 << 62}}}},
+			"MEDIA/MISSILES/EMPTY.LAYOUT":  {Size: 9, Hash: "0123456789abcdef", Lay: &layout.Layout{Version: 54}},
+			"MEDIA/LAYOUTS/S/SCENE.LAYOUT": {Size: 10, Hash: "0123456789abcdef", Flags: cacheScenery},
 		},
 	}
 }

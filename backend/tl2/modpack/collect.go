@@ -50,6 +50,10 @@ type srcFile struct {
 	typ   mod.FileType
 	mem   []byte // the file's bytes when it is held in memory (PackMemory)
 	inMem bool
+	// rank is the entry's manifest order in the pack that collected it
+	// last (packRun.rank: twice its index among the sorted files), set
+	// once by collectMedia instead of a search by name for every file.
+	rank int
 }
 
 // dropRule is a suffix GUTS never packs (tl2-notes §2.8), or one Packsmith

@@ -1,6 +1,7 @@
 package modpack
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -26,7 +27,11 @@ type compiled struct {
 	lay      *layout.Layout // likewise
 	findings []Finding
 	failed   bool
-	ready    atomic.Bool // the worker is done with it (packRun.finished)
+	// scenery: a layout under MEDIA/LAYOUTS/ that places no room piece
+	// (no walk grid): the cache records it so that the next pack's grid
+	// plan need not read the file again (incState.knownScenery).
+	scenery bool
+	ready   atomic.Bool // the worker is done with it (packRun.finished)
 	// next is the new cache's record of the source (hasNext: there is
 	// one), made by the worker and kept by the feed once the block is
 	// written (incState.keep).
@@ -170,7 +175,7 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 			return
 		}
 		if co.parseOnly {
-			out.lay = l
+			out.lay = rawLayout(l)
 			return
 		}
 		b, err := layout.Encode(l)
@@ -180,7 +185,46 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 		}
 		out.data = b
 		if underAny(f.name, rawLayoutDirs) {
-			out.lay = l
+			out.lay = rawLayout(l)
+		}
+		out.scenery = strings.HasPrefix(f.name, "MEDIA/LAYOUTS/") && !l.PlacesRoomPiece()
+	}
+}
+
+// rawDescriptors are the descriptors of the objects the RAW indices read
+// in a layout (raw's missiles and menuRecords: Missile objects' MISSILE
+// NAME, Menu Definitions' flags and names), in the schema raw reads with
+// (raw.Options.Schema nil: layout.DefaultSchema).
+var rawDescriptors = func() (ids [2]uint8) {
+	s := layout.DefaultSchema()
+	for i, name := range []string{"Missile", "Menu Definition"} {
+		// Without it raw.Generate refuses every pack ("schema has no …"),
+		// so what is kept then does not matter.
+		if d, ok := s.Descriptor(name); ok {
+			ids[i] = d.ID
 		}
 	}
+	return ids
+}()
+
+// rawLayout is what the RAW indices read of a layout: its Missile and
+// Menu Definition objects, in the order Layout.Walk visits them, without
+// children, timelines or extra data, their property bytes copied. A pack
+// keeps this, and the incremental cache stores it, instead of the whole
+// tree: a repack then parses no layout at all (a thousand missile layouts
+// were a quarter of a no-change repack's CPU), and the full pack holds a
+// few objects per layout until the RAW stage rather than every tree.
+func rawLayout(l *layout.Layout) *layout.Layout {
+	out := &layout.Layout{Version: l.Version}
+	l.Walk(func(o *layout.Object) {
+		if o.Descriptor != rawDescriptors[0] && o.Descriptor != rawDescriptors[1] {
+			return
+		}
+		c := &layout.Object{Descriptor: o.Descriptor, ID: o.ID, Name: strings.Clone(o.Name), Props: make([]layout.Prop, len(o.Props))}
+		for i, p := range o.Props {
+			c.Props[i] = layout.Prop{ID: p.ID, Value: bytes.Clone(p.Value)}
+		}
+		out.Objects = append(out.Objects, c)
+	})
+	return out
 }

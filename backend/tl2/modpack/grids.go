@@ -47,6 +47,9 @@ type gridJob struct {
 	layout *srcFile
 	grid   *srcFile // the .MPP beside it, nil when none
 	reason string
+	// unsure: a layout without an .MPP, not read to find out whether it
+	// places a room piece; its compile says (dropScenery).
+	unsure bool
 }
 
 // gridPlan decides, before anything is written, which level grids the pack
@@ -59,8 +62,16 @@ type gridPlan struct {
 }
 
 // planGrids pairs each level layout with its walk grid; files are sorted
-// by name (collect's order).
-func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
+// by name (collect's order). scenery (nil: none) names layouts known to
+// place no room piece without reading them (the incremental cache's
+// record of an unchanged file): a repack does not parse every scenery
+// layout under LAYOUTS/ again, one after another, before compiling. With
+// later, a layout without an .MPP is not read here either: it is planned
+// unsure, and the compile stage, which parses it anyway and on all
+// cores, says whether it is a level (dropScenery). One with an .MPP is
+// read here: whether its grid is held back from the asset feed, which
+// starts before the compile, depends on it.
+func planGrids(files []*srcFile, mode string, scenery func(*srcFile) bool, later bool) (*gridPlan, error) {
 	switch mode {
 	case "":
 		mode = MPPBake
@@ -90,8 +101,15 @@ func planGrids(files []*srcFile, mode string) (*gridPlan, error) {
 			p.kept = append(p.kept, f)
 			continue
 		}
-		if !isLevelFile(f) {
+		if scenery != nil && scenery(f) {
 			continue // scenery: no grid to bake, its .MPP (if any) an asset like any other
+		}
+		if g == nil && later {
+			p.jobs = append(p.jobs, gridJob{layout: f, reason: reason, unsure: true})
+			continue
+		}
+		if !isLevelFile(f) {
+			continue // likewise
 		}
 		p.jobs = append(p.jobs, gridJob{layout: f, grid: g, reason: reason})
 		if g != nil {
@@ -282,7 +300,7 @@ func hasPak(dir string) bool {
 // when the bake can run, a warning naming what is missing when it
 // cannot); the others are checked as they are.
 func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
-	p, _ := planGrids(files, MPPBake)
+	p, _ := planGrids(files, MPPBake, nil, false)
 	var finds []Finding
 	check := append([]*srcFile(nil), p.kept...)
 	var bk *levelbake.Baker
@@ -320,4 +338,16 @@ func inspectGrids(modDir, gameDir string, files []*srcFile) []Finding {
 		}
 	}
 	return append(finds, checkGrids(subset, nil)...)
+}
+
+// dropScenery drops the unsure jobs whose layout the compile found to
+// place no room piece (scenery(name)): what isLevelFile would have said.
+func (p *gridPlan) dropScenery(scenery func(name string) bool) {
+	jobs := p.jobs[:0]
+	for _, j := range p.jobs {
+		if !j.unsure || !scenery(j.layout.name) {
+			jobs = append(jobs, j)
+		}
+	}
+	p.jobs = jobs
 }

@@ -14,6 +14,7 @@ import (
 	"packsmith/backend/sys/safefile"
 	"packsmith/backend/sys/version"
 	"packsmith/formats/tl2/dattext"
+	"packsmith/formats/tl2/layout"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -65,7 +66,7 @@ import (
 // and renamed after the .MOD; the .MOD is written out to disk while it is
 // made, so the flush before its rename is short.
 
-const cacheFormat = 4 // 3: the payload CRC-32; 4: records kept as read, a symbol table first
+const cacheFormat = 5 // 3: the payload CRC-32; 4: records kept as read, a symbol table first; 5: flags, layouts as the RAW indices read them
 
 // CacheSuffix is added to the output's name for its cache.
 const CacheSuffix = ".packcache"
@@ -114,6 +115,9 @@ type cacheEntry struct {
 	Payload  uint32 // of the block's bytes after its head, as written
 	Findings []Finding
 	Pruned   *dattext.Node
+	// Lay is what the RAW indices read of a layout they scan (rawLayout).
+	Lay   *layout.Layout
+	Flags uint8 // cacheScenery
 
 	// From a cache file (cachecodec.go): the record as the file holds it
 	// (raw: written back as it is while it stays true), the part of it
@@ -122,6 +126,11 @@ type cacheEntry struct {
 	raw, rest string
 	syms      *cacheSyms
 }
+
+// cacheScenery flags a layout under MEDIA/LAYOUTS/ that places no room
+// piece: while its size and time hold, the grid plan does not read it to
+// find out again (incState.knownScenery).
+const cacheScenery = 1
 
 // incState is one pack's use of the cache.
 type incState struct {
@@ -327,9 +336,13 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 		return false
 	}
 	if f.kind == kindLayout && underAny(f.name, rawLayoutDirs) {
-		// The RAW stage reads the layout itself: Watch kept it from the
-		// last pack, else parse it (no encode, no compression).
-		if r.lay = s.ws.layout(f.name, r.hash); r.lay == nil {
+		// The RAW stage reads the layout itself: what it reads of it is
+		// in the cache (rawLayout); Watch kept it from the last pack;
+		// else parse it (no encode, no compression).
+		if r.lay = c.Lay; r.lay == nil {
+			r.lay = s.ws.layout(f.name, r.hash)
+		}
+		if r.lay == nil {
 			tmp := &compiled{src: src} // nil: compileFile reads it
 			compileFile(f, compileOpts{parseOnly: true}, tmp)
 			if tmp.failed || tmp.lay == nil {
@@ -339,7 +352,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 			s.ws.keepLayout(f.name, r.hash, r.lay)
 		}
 	}
-	r.reused, r.src = e, nil
+	r.reused, r.src, r.scenery = e, nil, c.Flags&cacheScenery != 0
 	if needDat {
 		r.dat = c.Pruned
 	}
@@ -357,7 +370,7 @@ func (s *incState) reuseSource(f *srcFile, r *compiled, sc *scratch) bool {
 // holds (entries drops it too when the block's CRCs differ).
 func (c cacheEntry) kept(f *srcFile) cacheEntry {
 	n := cacheEntry{Size: c.Size, MTime: f.mtime.UnixNano(), Hash: c.Hash, Key: c.Key, CRC: c.CRC, Payload: c.Payload,
-		Findings: c.Findings, Pruned: c.Pruned, rest: c.rest, syms: c.syms}
+		Findings: c.Findings, Pruned: c.Pruned, Lay: c.Lay, Flags: c.Flags, rest: c.rest, syms: c.syms}
 	if n.MTime == c.MTime {
 		n.raw = c.raw
 	}
@@ -375,7 +388,10 @@ func (s *incState) compiledSource(f *srcFile, r *compiled) {
 			finds = append(finds, x)
 		}
 	}
-	r.next, r.hasNext = cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat}, true
+	r.next, r.hasNext = cacheEntry{Size: r.srcSize, MTime: f.mtime.UnixNano(), Hash: r.hash, Key: s.keyOf(f.name), Findings: finds, Pruned: r.dat, Lay: r.lay}, true
+	if r.scenery {
+		r.next.Flags = cacheScenery
+	}
 	if r.lay != nil {
 		s.ws.keepLayout(f.name, r.hash, r.lay)
 	}
@@ -573,4 +589,14 @@ func (s *incState) copyFailure(finds []mod.Finding) error {
 		}
 	}
 	return nil
+}
+
+// knownScenery says f is a layout the cache knows places no room piece,
+// unchanged since (sameStat): the grid plan need not read it.
+func (s *incState) knownScenery(f *srcFile) bool {
+	if s == nil || !s.on || s.prev == nil {
+		return false
+	}
+	c, ok := s.sameStat(f)
+	return ok && c.Flags&cacheScenery != 0
 }

@@ -112,7 +112,7 @@ func (r *packRun) compileWorker(order []int, next, compiledN *atomic.Int64) {
 		}
 		i := order[j]
 		c := results[i]
-		c.rank = r.rank(srcs[i].name) // here, not on the feed: the feed is the one goroutine every file passes
+		c.rank = srcs[i].rank
 		if r.ictx.Err() != nil {
 			c.failed = true
 			r.finished(c)
@@ -206,7 +206,7 @@ func (r *packRun) feedAssets() error {
 		if err := r.ictx.Err(); err != nil {
 			return err
 		}
-		fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: r.rank(f.name)}
+		fh := mod.FileHeader{Name: f.name, Type: f.typ, ExplicitType: true, FileTime: mod.FileTime(f.mtime.UnixNano()), Order: f.rank}
 		var gb []byte
 		if isLevelGrid(f.name) && f.size <= 64<<20 {
 			b, err := f.read(nil)

@@ -97,32 +97,42 @@ func oneCoreZlib(tb testing.TB, dir string) (time.Duration, int64) {
 // is 2–3 times faster than C zlib: the issue's figures (a 3.5 s pack at
 // 0.37 × zlib, so 9.5 s of zlib for 450 MB, 47 MB/s) are C zlib's speed,
 // not klauspost's, so both yardsticks are reported.
-func cZlib(tb testing.TB, dir string) (time.Duration, string) {
+//
+// cpu is the CPU time of the same work (the process's, around each
+// call): on a machine other jobs load, the wall time of both C zlib and
+// the pack stretch with the load, while the ratio of their CPU times
+// (full-cpu/czlib-cpu) holds; on two idle cores a pack whose work spreads
+// over both takes about half its CPU time, so 0.60 there is about 0.30
+// of the floor in wall time.
+func cZlib(tb testing.TB, dir string) (wall, cpu time.Duration, name string) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		return 0, "no python3"
+		return 0, 0, "no python3"
 	}
 	script := `import os, sys, time, zlib
 t = 0.0
+c = 0.0
 for root, _, files in os.walk(sys.argv[1]):
     for f in files:
         with open(os.path.join(root, f), "rb") as fh:
             d = fh.read()
         t0 = time.perf_counter()
+        c0 = time.process_time()
         zlib.compress(d, 6)
+        c += time.process_time() - c0
         t += time.perf_counter() - t0
-print(int(t * 1000), zlib.ZLIB_VERSION)
+print(int(t * 1000), int(c * 1000), zlib.ZLIB_VERSION)
 `
 	out, err := exec.Command(py, "-c", script, filepath.Join(dir, "MEDIA")).Output()
 	if err != nil {
-		return 0, "python3 failed: " + err.Error()
+		return 0, 0, "python3 failed: " + err.Error()
 	}
-	var ms int64
+	var ms, cms int64
 	var ver string
-	if _, err := fmt.Sscan(string(out), &ms, &ver); err != nil {
-		return 0, "python3 said " + strings.TrimSpace(string(out))
+	if _, err := fmt.Sscan(string(out), &ms, &cms, &ver); err != nil {
+		return 0, 0, "python3 said " + strings.TrimSpace(string(out))
 	}
-	return time.Duration(ms) * time.Millisecond, "C zlib " + ver
+	return time.Duration(ms) * time.Millisecond, time.Duration(cms) * time.Millisecond, "C zlib " + ver
 }
 
 // childResult is what one pack in a child process reports.
@@ -132,6 +142,8 @@ type childResult struct {
 	Reused   int   `json:"reused"`
 	Compiled int   `json:"compiled"`
 	Stages   []StageTime
+	Findings int // all of them
+	NoLine   int // of them, those without a line number
 	PeakMB   float64
 	CPUms    int64 // user + system time of the child
 }
@@ -153,7 +165,12 @@ func TestBenchPackChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages}
+	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages, Findings: len(res.Findings)}
+	for _, f := range res.Findings {
+		if f.Line == 0 {
+			r.NoLine++
+		}
+	}
 	r.Reused, r.Compiled = reusedCompiled(res)
 	b, _ := json.Marshal(r)
 	fmt.Printf("BENCHRESULT %s\n", b)
@@ -161,7 +178,14 @@ func TestBenchPackChild(t *testing.T) {
 
 func runChild(b *testing.B, dir, out string, incr bool) childResult {
 	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchPackChild$", "-test.count=1")
+	// PACKSMITH_BENCH_CHILD_BIN: another build's test binary of this
+	// package packs instead (scripts/bench.sh's before column: an older
+	// commit's packer over the same corpus, in the same run).
+	bin := os.Args[0]
+	if o := os.Getenv("PACKSMITH_BENCH_CHILD_BIN"); o != "" {
+		bin = o
+	}
+	cmd := exec.Command(bin, "-test.run=^TestBenchPackChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "PACKSMITH_BENCH_CHILD_DIR="+dir, "PACKSMITH_BENCH_CHILD_OUT="+out,
 		"PACKSMITH_BENCH_CHILD_INCR="+map[bool]string{true: "1", false: "0"}[incr])
 	var stdout bytes.Buffer
@@ -198,8 +222,53 @@ func BenchmarkPackLarge(b *testing.B) {
 	}
 	root := b.TempDir()
 	dir, srcs := genCorpus(b, root, n, total)
+	benchPack(b, root, dir, srcs, fmt.Sprintf("%d sources", n))
+}
+
+// BenchmarkPackRealShape is BenchmarkPackLarge's figures over a corpus
+// shaped like the released mod of issue 47 (tl2corpus.RealShape: 22,735
+// .DAT, 10,513 .LAYOUT of which a thousand hold hundreds of objects,
+// 2,809 .SKELETON, 763 .DDS, …, 3,100 folders, about 2,900 findings on
+// every pack, 1,667 without a line): a tenth of it by default, all of it
+// (about 450 MB) with PACKSMITH_BENCH_LARGE=1. PACKSMITH_BENCH_CORPUS
+// names a folder that holds it already (generated once, reused: the
+// before and after runs then read the same files).
+func BenchmarkPackRealShape(b *testing.B) {
+	shape := tl2corpus.RealShape.Scaled(10)
+	if os.Getenv("PACKSMITH_BENCH_LARGE") != "" {
+		shape = tl2corpus.RealShape
+	}
+	root := b.TempDir()
+	dir := os.Getenv("PACKSMITH_BENCH_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(root, "mod")
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "MOD.DAT"), dattext.EncodeText(simpleModDat, dattext.UTF16LEBOM), 0o644)
+		if _, err := tl2corpus.Write(dir, shape, 47); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// The edits go to units (the RAW indices follow them), whichever way
+	// the corpus came.
+	var units []string
+	filepath.Walk(filepath.Join(dir, "MEDIA", "UNITS"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".DAT") {
+			units = append(units, p)
+		}
+		return nil
+	})
+	if len(units) < 8 {
+		b.Fatalf("%s: %d units", dir, len(units))
+	}
+	benchPack(b, root, dir, units, "real shape")
+}
+
+// benchPack measures the packs of dir (its output and caches under root),
+// editing the sources srcs names (units: the RAW indices follow them);
+// what is the label says which corpus in the log.
+func benchPack(b *testing.B, root, dir string, srcs []string, what string) {
 	zl, bytesIn := oneCoreZlib(b, dir)
-	cz, czName := cZlib(b, dir)
+	cz, czCPU, czName := cZlib(b, dir)
 	out := filepath.Join(root, "OUT.MOD")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -239,22 +308,25 @@ func BenchmarkPackLarge(b *testing.B) {
 		if again := runChild(b, dir, out, true); again.Millis < full.Millis {
 			full = again
 		}
-		if cz2, _ := cZlib(b, dir); cz2 > 0 && cz2 < cz {
-			cz = cz2
+		if cz2, cpu2, _ := cZlib(b, dir); cz2 > 0 && cz2 < cz {
+			cz, czCPU = cz2, min(czCPU, cpu2)
 		}
 		// Pack on save (pack --watch): from a saved file to the new .MOD,
 		// poll, settling and the incremental pack included; best of three
 		// saves. And what one poll of the folder costs.
 		watchMs, watchPackMs, pollMs, watchStages := benchWatch(b, dir, out, srcs)
-		b.Logf("%d sources, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
-			n, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
+		b.Logf("%s, %.0f MB: full pack %d ms (CPU %d ms), peak RSS %.0f MB; incremental %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB; one-core zlib %d ms",
+			what, float64(bytesIn)/(1<<20), full.Millis, full.CPUms, full.PeakMB, incr.Millis, incr.CPUms, incr.Reused, incr.Compiled, incr.PeakMB, zl.Milliseconds())
 		b.Logf("one change, three repacks: %v ms (the fastest counts)", incrMs)
+		b.Logf("findings of the full pack: %d, %d of them without a line", full.Findings, full.NoLine)
 		b.Logf("no change: %d ms (CPU %d ms; %d reused, %d compiled), peak RSS %.0f MB", none.Millis, none.CPUms, none.Reused, none.Compiled, none.PeakMB)
 		b.Logf("stages: full %v; no change %v; one change %v", full.Stages, none.Stages, incr.Stages)
 		if cz > 0 {
 			b.Logf("%s, one core, level 6: %d ms; full pack = %.2f × that", czName, cz.Milliseconds(), float64(full.Millis)/float64(cz.Milliseconds()))
 			b.ReportMetric(float64(cz.Milliseconds()), "czlib-1core-ms")
 			b.ReportMetric(float64(full.Millis)/float64(cz.Milliseconds()), "full-x-czlib")
+			b.ReportMetric(float64(czCPU.Milliseconds()), "czlib-cpu-ms")
+			b.ReportMetric(float64(full.CPUms)/float64(max(czCPU.Milliseconds(), 1)), "full-cpu/czlib-cpu")
 		} else {
 			b.Logf("C zlib yardstick skipped: %s", czName)
 		}

@@ -313,7 +313,8 @@ func (r *packRun) collectMedia() error {
 	if r.openedInc().prev == nil && r.gcRestore != nil {
 		r.gcRestore() // a full pack: it streams, the default suits it
 	}
-	for _, f := range col.files {
+	for i, f := range col.files {
+		f.rank = 2 * i // what packRun.rank finds (names are unique and sorted)
 		r.res.SourceBytes += f.size
 		if f.kind == kindAsset {
 			r.assets = append(r.assets, f)
@@ -322,7 +323,7 @@ func (r *packRun) collectMedia() error {
 		}
 	}
 	r.pr.report(StageCollect, int64(len(col.files)), int64(len(col.files)), "")
-	if r.gplan, err = planGrids(col.files, r.opt.MPP); err != nil {
+	if r.gplan, err = planGrids(col.files, r.opt.MPP, r.openedInc().knownScenery, true); err != nil {
 		return err
 	}
 	r.assets = r.gplan.assets(r.assets)

@@ -51,6 +51,7 @@ func (r *packRun) bakeGrids() error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
+	r.gplan.dropScenery(r.compiledScenery())
 	gouts, greps, gfind, err := r.gplan.run(r.ctx, r.modDir, r.opt, r.col.files, r.grids, func(d, t int64, f string) { r.pr.report(StageGrids, d, t, f) })
 	if err != nil {
 		return err
@@ -59,6 +60,18 @@ func (r *packRun) bakeGrids() error {
 	r.res.Grids = greps
 	r.res.Findings = append(r.res.Findings, gfind...)
 	return nil
+}
+
+// compiledScenery says, by name, which sources the compile stage found to
+// be layouts under LAYOUTS/ that place no room piece (compiled.scenery).
+func (r *packRun) compiledScenery() func(name string) bool {
+	scenery := map[string]bool{}
+	for i, c := range r.results {
+		if c.scenery {
+			scenery[r.srcs[i].name] = true
+		}
+	}
+	return func(name string) bool { return scenery[name] }
 }
 
 // write waits for the feed, adds the baked grids and the RAW indices,
