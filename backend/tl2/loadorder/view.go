@@ -91,6 +91,27 @@ type LostRef struct {
 	To        []ModRef `json:"to"`
 }
 
+// LostText words what l lost for a player: "2 changes lost to 2. Mod A"
+// (the window words it the same, frontend/src/lib/loadorder.js).
+func (l LostRef) LostText() string {
+	what := "1 change"
+	if l.Conflicts != 1 {
+		what = strconv.Itoa(l.Conflicts) + " changes"
+	}
+	var to []string
+	for _, w := range l.To {
+		to = append(to, fmt.Sprintf("%d. %s", w.Place, w.Title))
+	}
+	if len(to) == 0 {
+		return what + " lost"
+	}
+	last := to[len(to)-1]
+	if len(to) > 1 {
+		last = strings.Join(to[:len(to)-1], ", ") + " and " + last
+	}
+	return what + " lost to " + last
+}
+
 // Conflict is a file that two or more loaded mods ship: the first listed
 // wins, the others lose it, unless the winner is the merged patch and it
 // holds their version (Merged: see patch.go).

@@ -129,6 +129,7 @@ export interface check_Report {
   errors: number;
   notChecked: number;
   millis: number;
+  cached: number;
 }
 
 export interface check_Source {
