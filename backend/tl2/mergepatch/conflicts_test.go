@@ -185,7 +185,7 @@ func lostLines(v *loadorder.View) []string {
 // the patch is named, in the conflicts view, with how many it lost and to
 // whom, from the record the build wrote (no second merge); the mod that
 // won is only merged. The record is keyed by the patch's hash: another
-// patch (here, rebuilt for another order) has its own, and a patch with
+// patch (here, rebuilt with another winner picked) has its own, and a patch with
 // none says only "merged".
 func TestConflictsNameWhoLostInsideThePatch(t *testing.T) {
 	user, base := mergetest.Setup(t)
