@@ -74,3 +74,20 @@ func TestPatchLossesPruned(t *testing.T) {
 		t.Errorf("the oldest record was kept (%v)", err)
 	}
 }
+
+// LostText words what a mod lost as the command line prints it.
+func TestLostText(t *testing.T) {
+	a, c := ModRef{ID: 1, Title: "Mod A", Place: 2}, ModRef{ID: 3, Title: "Mod C", Place: 4}
+	for _, w := range []struct {
+		l    LostRef
+		want string
+	}{
+		{LostRef{Conflicts: 1, To: []ModRef{a}}, "1 change lost to 2. Mod A"},
+		{LostRef{Conflicts: 2, To: []ModRef{a, c}}, "2 changes lost to 2. Mod A and 4. Mod C"},
+		{LostRef{Conflicts: 3}, "3 changes lost"},
+	} {
+		if got := w.l.LostText(); got != w.want {
+			t.Errorf("%+v: %q, want %q", w.l, got, w.want)
+		}
+	}
+}

@@ -49,29 +49,30 @@ type Problem struct {
 // Mod is one row of the load order: a .MOD file, or a listed id with no
 // file.
 type Mod struct {
-	Key      string           `json:"key"` // unique per row: the file's path, or "id:<id>"
-	ID       int64            `json:"id,string"`
-	Title    string           `json:"title"`
-	Author   string           `json:"author"`
-	Version  int              `json:"version"`
-	File     string           `json:"file"`
-	Rel      string           `json:"rel"`
-	Where    string           `json:"where"`
-	Size     int64            `json:"size"`
-	Files    int              `json:"files"`
-	Active   bool             `json:"active"`
-	Place    int              `json:"place"`
-	Loaded   bool             `json:"loaded"`
-	Requires []mod.Dependency `json:"requires"`
-	Wins     int              `json:"wins"`
-	Loses    int              `json:"loses"`
-	Merged   int              `json:"merged"` // shared files the merged patch wins and holds this mod's version of
+	Key        string           `json:"key"` // unique per row: the file's path, or "id:<id>"
+	ID         int64            `json:"id,string"`
+	Title      string           `json:"title"`
+	Author     string           `json:"author"`
+	Version    int              `json:"version"`
+	File       string           `json:"file"`
+	Rel        string           `json:"rel"`
+	Where      string           `json:"where"`
+	Size       int64            `json:"size"`
+	Files      int              `json:"files"`
+	Active     bool             `json:"active"`
+	Place      int              `json:"place"`
+	Loaded     bool             `json:"loaded"`
+	Requires   []mod.Dependency `json:"requires"`
+	Wins       int              `json:"wins"`
+	Loses      int              `json:"loses"`
+	Merged     int              `json:"merged"` // shared files the merged patch wins and holds this mod's version of
+	Unique     int              `json:"unique"`
+	Overridden bool             `json:"overridden"`
+	Problems   []Problem        `json:"problems"`
+
 	// LostInPatch: of Merged, the files in which the patch's merge lost
 	// one or more of this mod's changes to another mod's (Conflict.Lost).
-	LostInPatch int       `json:"lostInPatch"`
-	Unique      int       `json:"unique"`
-	Overridden  bool      `json:"overridden"`
-	Problems    []Problem `json:"problems"`
+	LostInPatch int `json:"lostInPatch"`
 }
 
 // ModRef names a mod in a conflict.

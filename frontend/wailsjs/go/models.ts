@@ -1092,10 +1092,10 @@ export namespace loadorder {
 	    wins: number;
 	    loses: number;
 	    merged: number;
-	    lostInPatch: number;
 	    unique: number;
 	    overridden: boolean;
 	    problems: Problem[];
+	    lostInPatch: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Mod(source);
@@ -1120,10 +1120,10 @@ export namespace loadorder {
 	        this.wins = source["wins"];
 	        this.loses = source["loses"];
 	        this.merged = source["merged"];
-	        this.lostInPatch = source["lostInPatch"];
 	        this.unique = source["unique"];
 	        this.overridden = source["overridden"];
 	        this.problems = this.convertValues(source["problems"], Problem);
+	        this.lostInPatch = source["lostInPatch"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
