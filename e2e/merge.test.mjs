@@ -22,6 +22,7 @@ const base = join(work, 'base', 'MEDIA');
 const patch = join(userDir, 'mods', 'PACKSMITH_MERGED_PATCH.MOD');
 const winnersFile = join(userDir, 'packsmith-merged-patch.json');
 const DAT = 'MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT';
+const LAYOUT = 'MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT';
 const KEY = `${DAT}|SKILL|COOLDOWNMS`;
 const PATCH_ID = '5788054961880318292'; // mergepatch.PatchID
 
@@ -128,13 +129,17 @@ test('another winner, built again: the winners file and the patch change', { ski
   await shot('merge-built-again.png');
 });
 
-test('the conflicts view: the mods’ shared files are merged into the patch, not lost', { skip }, async () => {
+test('the conflicts view: the mods’ shared files are merged into the patch, not lost; who lost a conflict inside one is named (issue 43)', { skip }, async () => {
   await page.click('[data-testid=lo-load]'); // read the load order as it is on disk now
   const card = `[data-testid=lo-conflict][data-path="${DAT}"]`;
   await page.waitForSelector(`${card} [data-testid=lo-merged]`);
   assert.match(await page.textContent(`${card} [data-testid=lo-winner]`), /1\. Merged patch \(Packsmith\)/);
   const merged = await page.$$eval(`${card} [data-testid=lo-merged]`, (els) => els.map((e) => e.textContent.trim()));
-  assert.deepEqual(merged, ['⇄ 2. Mod A (merged into the patch)', '⇄ 3. Mod B (merged into the patch)']);
+  // B was picked the skill's winner: A's change there is lost to B, and the row says so
+  assert.deepEqual(merged, ['⇄ 2. Mod A (merged; 1 change lost to 3. Mod B)', '⇄ 3. Mod B (merged into the patch)']);
+  const layoutCard = `[data-testid=lo-conflict][data-path="${LAYOUT}"]`;
+  const mergedLayout = await page.$$eval(`${layoutCard} [data-testid=lo-merged]`, (els) => els.map((e) => e.textContent.trim()));
+  assert.deepEqual(mergedLayout, ['⇄ 2. Mod A (merged into the patch)', '⇄ 3. Mod B (merged; 1 change lost to 2. Mod A)']);
   assert.equal(await page.locator(`${card} .lose`).count(), 0, 'a merged file shown as lost');
   assert.equal(await page.locator('[data-testid=lo-patch-stale]').count(), 0);
   await shot('merge-conflicts-view.png');

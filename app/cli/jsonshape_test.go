@@ -228,11 +228,11 @@ func TestJSONOutputsPinned(t *testing.T) {
 	conflict := []string{"conflicts[].losers", "conflicts[].losers[].id", "conflicts[].losers[].place",
 		"conflicts[].losers[].title", "conflicts[].path", "conflicts[].winner", "conflicts[].winner.id",
 		"conflicts[].winner.place", "conflicts[].winner.title", "conflicts[].merged", "conflicts[].mergedStale",
-		"mergedPatch", "mergedPatch.id", "mergedPatch.place", "mergedPatch.stale", "mergedPatch.title"}
+		"conflicts[].lost", "mergedPatch", "mergedPatch.id", "mergedPatch.place", "mergedPatch.stale", "mergedPatch.title"}
 	out = mustRun(t, 0, "loadorder", "--dir", lu, "list", "--json")
 	pinShape(t, "loadorder list", out, append(conflict, "canUndo", "conflicts", "dirty", "installDir", "limit", "mods",
 		"modsDir", "mods[].active", "mods[].author", "mods[].file", "mods[].files", "mods[].id", "mods[].key",
-		"mods[].loaded", "mods[].loses", "mods[].merged", "mods[].overridden", "mods[].place", "mods[].problems", "mods[].problems[].code",
+		"mods[].loaded", "mods[].loses", "mods[].merged", "mods[].lostInPatch", "mods[].overridden", "mods[].place", "mods[].problems", "mods[].problems[].code",
 		"mods[].problems[].message", "mods[].problems[].severity", "mods[].rel", "mods[].requires", "mods[].requires[].id",
 		"mods[].requires[].name", "mods[].requires[].version", "mods[].size", "mods[].title", "mods[].unique",
 		"mods[].version", "mods[].where", "mods[].wins", "notes", "order", "problems", "scanMillis", "schError",
@@ -242,7 +242,7 @@ func TestJSONOutputsPinned(t *testing.T) {
 	}
 	out = mustRun(t, 0, "loadorder", "--dir", lu, "conflicts", "--json")
 	pinShape(t, "loadorder conflicts", out, append(conflict, "conflicts", "mods", "mods[].files", "mods[].id",
-		"mods[].loses", "mods[].merged", "mods[].overridden", "mods[].place", "mods[].title", "mods[].unique", "mods[].wins", "schPath")...)
+		"mods[].loses", "mods[].merged", "mods[].lostInPatch", "mods[].overridden", "mods[].place", "mods[].title", "mods[].unique", "mods[].wins", "schPath")...)
 }
 
 // `help bogus` is a usage error (exit 2, one line); every usage error is

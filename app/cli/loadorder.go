@@ -300,25 +300,50 @@ type conflictsOut struct {
 }
 
 type conflictMod struct {
-	ID         int64  `json:"id,string"`
-	Title      string `json:"title"`
-	Place      int    `json:"place"`
-	Files      int    `json:"files"`
-	Wins       int    `json:"wins"`
-	Loses      int    `json:"loses"`
-	Merged     int    `json:"merged"` // shared files the merged patch wins and holds its version of
-	Unique     int    `json:"unique"`
-	Overridden bool   `json:"overridden"`
+	ID     int64  `json:"id,string"`
+	Title  string `json:"title"`
+	Place  int    `json:"place"`
+	Files  int    `json:"files"`
+	Wins   int    `json:"wins"`
+	Loses  int    `json:"loses"`
+	Merged int    `json:"merged"` // shared files the merged patch wins and holds its version of
+	// LostInPatch: of Merged, files where the patch's merge lost some of
+	// its changes to another mod's (issue 43).
+	LostInPatch int  `json:"lostInPatch"`
+	Unique      int  `json:"unique"`
+	Overridden  bool `json:"overridden"`
 }
 
 func conflictsJSON(v *loadorder.View) conflictsOut {
 	out := conflictsOut{SchPath: v.SchPath, Conflicts: v.Conflicts, MergedPatch: v.MergedPatch, Mods: []conflictMod{}}
 	for _, m := range v.Mods {
 		if m.Loaded {
-			out.Mods = append(out.Mods, conflictMod{m.ID, m.Title, m.Place, m.Files, m.Wins, m.Loses, m.Merged, m.Unique, m.Overridden})
+			out.Mods = append(out.Mods, conflictMod{m.ID, m.Title, m.Place, m.Files, m.Wins, m.Loses, m.Merged, m.LostInPatch, m.Unique, m.Overridden})
 		}
 	}
 	return out
+}
+
+// mergedRefs names the mods merged into the patch for one file, each with
+// what it lost there to another mod's change (issue 43): "2. Mod A, 3.
+// Mod B (1 change lost to 2. Mod A)"; "-" when none.
+func mergedRefs(cf loadorder.Conflict) string {
+	lost := map[int64]string{}
+	for _, l := range cf.Lost {
+		lost[l.ID] = l.LostText()
+	}
+	var out []string
+	for _, x := range cf.Merged {
+		s := fmt.Sprintf("%d. %s", x.Place, escapeControls(x.Title))
+		if t, ok := lost[x.ID]; ok {
+			s += " (" + escapeControls(t) + ")"
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return strings.Join(out, ", ")
 }
 
 // printConflicts lists the shared files (who wins, who loses, whose
@@ -354,7 +379,7 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 				if cf.MergedStale {
 					mark = " *"
 				}
-				fmt.Fprintf(tw, "\t%s%s", refs(cf.Merged), mark)
+				fmt.Fprintf(tw, "\t%s%s", mergedRefs(cf), mark)
 			}
 			fmt.Fprintln(tw)
 		}
@@ -377,6 +402,9 @@ func printConflicts(c *ctx, v *loadorder.View) error {
 		note := ""
 		if m.Overridden {
 			note = "fully overridden: none of its files is used"
+		}
+		if m.LostInPatch > 0 {
+			note = fmt.Sprintf("merged, but changes lost in %d of those files", m.LostInPatch)
 		}
 		if patch {
 			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", m.Place, escapeControls(m.Title), m.Files, m.Wins, m.Loses, m.Merged, m.Unique, note)

@@ -280,9 +280,11 @@ func TestMergeLoadOrderConflicts(t *testing.T) {
 	}
 	for _, want := range []string{
 		"file  winner  losers  merged into the patch",
-		"MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT  1. Merged patch (Packsmith)  -  2. Mod A, 3. Mod B\n",
+		// B's change lost the skill's one conflict to A's (issue 43)
+		"MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT  1. Merged patch (Packsmith)  -  2. Mod A, 3. Mod B (1 change lost to 2. Mod A)\n",
 		"MEDIA/UNITDATA.RAW  1. Merged patch (Packsmith)  -  3. Mod B\n",
 		"#  mod  files  wins  loses  merged  unique",
+		"3  Mod B  5  0  0  4  1  merged, but changes lost in 2 of those files\n",
 	} {
 		if !strings.Contains(squeeze(out), want) {
 			t.Errorf("conflicts lack %q:\n%s", want, out)
@@ -298,7 +300,8 @@ func TestMergeLoadOrderConflicts(t *testing.T) {
 			Merged []struct {
 				Title string `json:"title"`
 			} `json:"merged"`
-			MergedStale bool `json:"mergedStale"`
+			MergedStale bool            `json:"mergedStale"`
+			Lost        json.RawMessage `json:"lost"`
 		} `json:"conflicts"`
 		MergedPatch struct {
 			ID    string `json:"id"`
@@ -308,6 +311,7 @@ func TestMergeLoadOrderConflicts(t *testing.T) {
 			Title  string `json:"title"`
 			Loses  int    `json:"loses"`
 			Merged int    `json:"merged"`
+			Lost   int    `json:"lostInPatch"`
 		} `json:"mods"`
 	}
 	out, errs, _ = lo(t, user, "conflicts", "--json")
@@ -321,8 +325,16 @@ func TestMergeLoadOrderConflicts(t *testing.T) {
 		if len(c.Losers) != 0 || len(c.Merged) == 0 || c.MergedStale {
 			t.Errorf("%s: %d losers, merged %+v, stale %v", c.Path, len(c.Losers), c.Merged, c.MergedStale)
 		}
+		lost := `[]`
+		if c.Path == mergetest.Dat || c.Path == mergetest.Layout {
+			lost = `[{"id":"1002","title":"Mod B","place":3,"conflicts":1,"to":[{"id":"1001","title":"Mod A","place":2}]}]`
+		}
+		var got bytes.Buffer
+		if err := json.Compact(&got, c.Lost); err != nil || got.String() != lost {
+			t.Errorf("%s: lost %s, want %s (%v)", c.Path, got.String(), lost, err)
+		}
 	}
-	if len(js.Mods) != 3 || js.Mods[1].Loses != 0 || js.Mods[1].Merged != 4 || js.Mods[2].Loses != 0 || js.Mods[2].Merged != 4 {
+	if len(js.Mods) != 3 || js.Mods[1].Loses != 0 || js.Mods[1].Merged != 4 || js.Mods[2].Loses != 0 || js.Mods[2].Merged != 4 || js.Mods[1].Lost != 0 || js.Mods[2].Lost != 2 {
 		t.Errorf("mods %+v", js.Mods)
 	}
 

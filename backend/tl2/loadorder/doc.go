@@ -88,6 +88,8 @@ are never omitted; lists are [] when empty.
 	  "wins":     int     shared files it wins (loaded mods only)
 	  "loses":    int     shared files a mod above it wins (and does not hold this mod's version of)
 	  "merged":   int     shared files the merged patch wins and holds this mod's version of
+	  "lostInPatch": int  of merged, the files in which the patch's merge lost one or more of
+	                      this mod's changes to another mod's (Conflict.lost); 0 also when not known
 	  "unique":   int     files no other loaded mod ships
 	  "overridden": bool  every file it ships is won by a mod above it
 	  "problems": [{"code": string, "severity": "error"|"warning", "message": string}]
@@ -99,6 +101,11 @@ are never omitted; lists are [] when empty.
 	  "losers": [{"id": id, "title": string, "place": int}] the others, in list order, that lose it
 	  "merged": [{"id": id, "title": string, "place": int}] the others whose version the winner,
 	            the merged patch, holds: merged into the patch, not lost
+	  "lost": [{"id": id, "title": string, "place": int, "conflicts": int,
+	            "to": [{"id": id, "title": string, "place": int}]}]
+	            the mods among merged whose change lost conflicts inside the merged file:
+	            how many places, and the mods whose change the patch holds there; [] when
+	            none lost or it is not known (no record of this patch's build: losses.go)
 	  "mergedStale": bool   merged is not empty and the patch is stale: those merges may be out of date
 	}
 
@@ -108,7 +115,8 @@ are never omitted; lists are [] when empty.
 	  "conflicts": [Conflict]
 	  "mergedPatch": as in list
 	  "mods": [{"id": id, "title": string, "place": int, "files": int,
-	            "wins": int, "loses": int, "merged": int, "unique": int, "overridden": bool}]   loaded mods, in order
+	            "wins": int, "loses": int, "merged": int, "lostInPatch": int, "unique": int,
+	            "overridden": bool}]   loaded mods, in order
 	}
 
 Problem codes: missing-file (listed id, no .MOD in the mods folder),
@@ -140,6 +148,15 @@ wins is lost, as from any mod. A patch that no longer matches the load
 order (other mods, another order, a source file changed: the SHA-256 its
 header records, read once per State) is stale: the view says why, marks
 its merged conflicts, and adds merged-patch-stale to its row.
+
+"Merged" is per file: inside it, the three-way merge can still lose a mod's
+change where two mods change one place differently (merge.Conflict.Losers).
+mergepatch records, when it packs a patch, the mods that lost conflicts in
+each file it ships, how many and to whom (PatchLosses, a JSON file named by
+the patch's hash in LossesDir, written atomically; the newest 16 kept), and
+the view names them (Conflict.lost, Mod.lostInPatch) without merging again.
+The record of another build never applies (another hash); none, or one that
+does not read, is "not known": the mods are then only "merged".
 
 Mods the game does not load (bad rollingHash, past the limit, no file) take
 no part in conflicts, and neither do lower-case stored names, which the

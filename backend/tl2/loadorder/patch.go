@@ -120,6 +120,7 @@ func (f *scanned) sha() (string, error) {
 type patchInfo struct {
 	view    MergedPatch
 	sources map[int64]bool // the mods it was built from
+	losses  *PatchLosses   // what its build lost (losses.go); nil: not known
 }
 
 // mergedPatch finds the loaded merged patch and checks it against the
@@ -134,6 +135,9 @@ func (s *State) mergedPatch(loaded map[int64]int) *patchInfo {
 	rec, _ := RecordedSources(f.hdr.Description)
 	for _, r := range rec {
 		p.sources[r.ID] = true
+	}
+	if h, err := f.sha(); err == nil {
+		p.losses = readPatchLosses(LossesDir(), h)
 	}
 	p.view.StaleWhy = s.patchStale(f.hdr.Description, loaded)
 	p.view.Stale = p.view.StaleWhy.Text()
@@ -338,4 +342,24 @@ func (f *scanned) rawDecodes(p string) bool {
 		}
 	})
 	return !f.raws.bad["*"] && !f.raws.bad[p]
+}
+
+// lostIn says what mod id lost inside the patched file p, as the patch's
+// build recorded it; false when it lost nothing there or that is not known.
+func (s *State) lostIn(pi *patchInfo, p string, id int64, loaded map[int64]int) (LostRef, bool) {
+	if pi == nil || pi.losses == nil {
+		return LostRef{}, false
+	}
+	for _, l := range pi.losses.Files[p] {
+		if l.ID != id || l.Conflicts <= 0 {
+			continue
+		}
+		m := s.ref(id, loaded)
+		r := LostRef{ID: m.ID, Title: m.Title, Place: m.Place, Conflicts: l.Conflicts, To: []ModRef{}}
+		for _, w := range l.To {
+			r.To = append(r.To, s.ref(w, loaded))
+		}
+		return r, true
+	}
+	return LostRef{}, false
 }

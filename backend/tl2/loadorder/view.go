@@ -69,6 +69,10 @@ type Mod struct {
 	Unique     int              `json:"unique"`
 	Overridden bool             `json:"overridden"`
 	Problems   []Problem        `json:"problems"`
+
+	// LostInPatch: of Merged, the files in which the patch's merge lost
+	// one or more of this mod's changes to another mod's (Conflict.Lost).
+	LostInPatch int `json:"lostInPatch"`
 }
 
 // ModRef names a mod in a conflict.
@@ -76,6 +80,37 @@ type ModRef struct {
 	ID    int64  `json:"id,string"`
 	Title string `json:"title"`
 	Place int    `json:"place"`
+}
+
+// LostRef is a mod that lost conflicts inside a file merged into the
+// patch: how many places, and to which mods.
+type LostRef struct {
+	ID        int64    `json:"id,string"`
+	Title     string   `json:"title"`
+	Place     int      `json:"place"`
+	Conflicts int      `json:"conflicts"`
+	To        []ModRef `json:"to"`
+}
+
+// LostText words what l lost for a player: "2 changes lost to 2. Mod A"
+// (the window words it the same, frontend/src/lib/loadorder.js).
+func (l LostRef) LostText() string {
+	what := "1 change"
+	if l.Conflicts != 1 {
+		what = strconv.Itoa(l.Conflicts) + " changes"
+	}
+	var to []string
+	for _, w := range l.To {
+		to = append(to, fmt.Sprintf("%d. %s", w.Place, w.Title))
+	}
+	if len(to) == 0 {
+		return what + " lost"
+	}
+	last := to[len(to)-1]
+	if len(to) > 1 {
+		last = strings.Join(to[:len(to)-1], ", ") + " and " + last
+	}
+	return what + " lost to " + last
 }
 
 // Conflict is a file that two or more loaded mods ship: the first listed
@@ -88,6 +123,11 @@ type Conflict struct {
 	// Merged are the mods whose version of the file the winner, the
 	// merged patch, holds (merged into it): not lost.
 	Merged []ModRef `json:"merged"`
+	// Lost are the mods among Merged whose change lost one or more
+	// conflicts inside the merged file (the patch holds the winner's
+	// there), as the patch's build recorded it (losses.go); empty when
+	// none lost or the record is not known.
+	Lost []LostRef `json:"lost"`
 	// MergedStale: the patch is stale (View.MergedPatch.Stale), so the
 	// merges it holds of this file may be out of date.
 	MergedStale bool `json:"mergedStale"`
@@ -277,18 +317,22 @@ func (s *State) conflicts(v *View, loaded map[int64]int) []Conflict {
 	if patch != nil {
 		v.MergedPatch = patch.view
 	}
-	wins, loses, merged := map[int64]int{}, map[int64]int{}, map[int64]int{}
+	wins, loses, merged, lostIn := map[int64]int{}, map[int64]int{}, map[int64]int{}, map[int64]int{}
 	var out []Conflict
 	for p, o := range owners {
 		if len(o.ids) < 2 {
 			continue
 		}
-		c := Conflict{Path: p, Winner: s.ref(o.ids[0], loaded), Losers: []ModRef{}, Merged: []ModRef{}}
+		c := Conflict{Path: p, Winner: s.ref(o.ids[0], loaded), Losers: []ModRef{}, Merged: []ModRef{}, Lost: []LostRef{}}
 		wins[o.ids[0]]++
 		for _, id := range o.ids[1:] {
 			if o.ids[0] == MergedPatchID && s.carries(patch, p, id) {
 				c.Merged = append(c.Merged, s.ref(id, loaded))
 				merged[id]++
+				if l, ok := s.lostIn(patch, p, id, loaded); ok {
+					c.Lost = append(c.Lost, l)
+					lostIn[id]++
+				}
 				continue
 			}
 			c.Losers = append(c.Losers, s.ref(id, loaded))
@@ -304,7 +348,7 @@ func (s *State) conflicts(v *View, loaded map[int64]int) []Conflict {
 			continue
 		}
 		n := len(s.primary(m.ID).paths)
-		m.Wins, m.Loses, m.Merged = wins[m.ID], loses[m.ID], merged[m.ID]
+		m.Wins, m.Loses, m.Merged, m.LostInPatch = wins[m.ID], loses[m.ID], merged[m.ID], lostIn[m.ID]
 		m.Unique = n - m.Wins - m.Loses - m.Merged
 		m.Overridden = n > 0 && m.Loses == n
 	}

@@ -3,6 +3,7 @@ package mergepatch
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -162,5 +163,77 @@ func TestConflictsMergedIntoPatch(t *testing.T) {
 	v = viewOf(t, user)
 	if s := v.MergedPatch.Stale; s != `"Mod C" changed since it was built: build it again (packsmith merge)` {
 		t.Errorf("stale %q", s)
+	}
+}
+
+// lostLines words each conflict's Lost: "PATH: 3.Mod B lost 2 to 2.Mod A".
+func lostLines(v *loadorder.View) []string {
+	var out []string
+	for _, c := range v.Conflicts {
+		for _, l := range c.Lost {
+			var to []string
+			for _, w := range l.To {
+				to = append(to, fmt.Sprintf("%d.%s", w.Place, w.Title))
+			}
+			out = append(out, fmt.Sprintf("%s: %d.%s lost %d to %s", c.Path, l.Place, l.Title, l.Conflicts, strings.Join(to, ",")))
+		}
+	}
+	return out
+}
+
+// Issue 43: a mod whose change lost a conflict inside a file merged into
+// the patch is named, in the conflicts view, with how many it lost and to
+// whom, from the record the build wrote (no second merge); the mod that
+// won is only merged. The record is keyed by the patch's hash: another
+// patch (here, rebuilt with another winner picked) has its own, and a patch with
+// none says only "merged".
+func TestConflictsNameWhoLostInsideThePatch(t *testing.T) {
+	user, base := mergetest.Setup(t)
+	out := filepath.Join(t.TempDir(), FileName)
+	rep, err := Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mergetest.PatchFirst(user, out, FileName); err != nil {
+		t.Fatal(err)
+	}
+	v := viewOf(t, user)
+	want := "MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT: 3.Mod B lost 1 to 2.Mod A\n" +
+		"MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT: 3.Mod B lost 1 to 2.Mod A"
+	if got := strings.Join(lostLines(v), "\n"); got != want {
+		t.Errorf("lost:\n%s\nwant:\n%s", got, want)
+	}
+	if a, b := row(t, v, mergetest.IDA), row(t, v, mergetest.IDB); a.LostInPatch != 0 || b.LostInPatch != 2 || b.Merged != 4 {
+		t.Errorf("lostInPatch A %d B %d (B merged %d), want 0, 2 (4)", a.LostInPatch, b.LostInPatch, b.Merged)
+	}
+
+	// B picked the winner of the skill's conflict: the rebuilt patch (its
+	// own hash, its own record) has A lose it, B the layout's.
+	var key string
+	for _, c := range rep.Conflicts {
+		if c.Path == mergetest.Dat {
+			key = c.Key
+		}
+	}
+	if _, err := Build(context.Background(), Options{UserDir: user, BaseDir: base, Output: out, Winners: map[string]string{key: "Mod B"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := mergetest.PatchFirst(user, out, FileName); err != nil {
+		t.Fatal(err)
+	}
+	want = "MEDIA/SKILLS/X_DODGEROLL/X_DODGEROLL.LAYOUT: 3.Mod B lost 1 to 2.Mod A\n" +
+		"MEDIA/SKILLS/X_HEALTHVIAL/X_HEALTHVIAL.DAT: 2.Mod A lost 1 to 3.Mod B"
+	if got := strings.Join(lostLines(viewOf(t, user)), "\n"); got != want {
+		t.Errorf("after the pick, lost:\n%s\nwant:\n%s", got, want)
+	}
+
+	// No record (another machine's cache, a cleared one): not known, the
+	// mods are merged as before, and nothing fails.
+	if err := os.RemoveAll(loadorder.LossesDir()); err != nil {
+		t.Fatal(err)
+	}
+	v = viewOf(t, user)
+	if l := lostLines(v); len(l) != 0 || row(t, v, mergetest.IDB).LostInPatch != 0 || row(t, v, mergetest.IDB).Merged != 4 {
+		t.Errorf("without a record: lost %q, B %+v", l, row(t, v, mergetest.IDB))
 	}
 }

@@ -31,6 +31,13 @@
 // changed file makes the patch stale (the code merged-patch-stale on its
 // row, loaded or not).
 //
+// Beside the patch, Build records what its merge lost (losses.go): per file
+// the patch ships, the mods named losers of its conflicts, how many, and
+// the winners, as loadorder.PatchLosses keyed by the patch's hash in the
+// cache folder, so the load order's conflicts view says which mod lost a
+// block inside a merged file without merging again (issue 43). Writing it
+// is best effort: without it the view only says "merged".
+//
 // # RAW indices
 //
 // The game reads the seven RAW indices (UNITDATA.RAW …) instead of walking

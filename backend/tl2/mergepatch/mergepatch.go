@@ -159,9 +159,11 @@ func Build(ctx context.Context, o Options) (*Report, error) {
 	if len(rep.Files) == 0 {
 		return rep, nothingMerged(rep)
 	}
-	if err := pack(ctx, o, rep, readers, titles(srcs)); err != nil {
+	names := titles(srcs)
+	if err := pack(ctx, o, rep, readers, names); err != nil {
 		return nil, err
 	}
+	recordLosses(rep, names)
 	return rep, nil
 }
 

@@ -103,3 +103,31 @@ export function userDirHint(ua = globalThis.navigator?.userAgent ?? '') {
   if (/Mac OS X|Macintosh/i.test(ua)) return '~/Library/Application Support/Steam/steamapps/common/Torchlight II/my games/runic games/torchlight 2';
   return "Steam Play (Proton): ~/.local/share/Steam/steamapps/compatdata/200710/pfx/drive_c/users/steamuser/Documents/My Games/Runic Games/Torchlight 2";
 }
+
+/**
+ * How the conflicts view names a mod whose version of a shared file the
+ * merged patch holds (c.merged): "⇄ 2. Mod A (merged into the patch)", or,
+ * when the patch's merge lost some of its changes there to another mod's
+ * (c.lost, issue 43), "⇄ 3. Mod B (merged; 2 changes lost to 2. Mod A)";
+ * the command line words it the same (loadorder.LostRef.LostText). text is
+ * the row, title its tooltip.
+ * @param {Conflict} c
+ * @param {ModRef} m one of c.merged
+ * @returns {{text: string, title: string, lost: boolean}}
+ */
+export function mergedLabel(c, m) {
+  const stale = c.mergedStale ? ', may be out of date' : '';
+  const staleTip = c.mergedStale ? ' The patch is out of date: build it again.' : '';
+  const l = (c.lost ?? []).find((x) => x.id === m.id && x.conflicts > 0);
+  if (!l) {
+    return { text: `⇄ ${m.place}. ${m.title} (merged into the patch${stale})`, title: `Merged into the patch: its changes are kept there.${staleTip}`, lost: false };
+  }
+  const what = l.conflicts === 1 ? '1 change' : `${l.conflicts} changes`;
+  const to = (l.to ?? []).map((w) => `${w.place}. ${w.title}`);
+  const whom = !to.length ? '' : ` to ${to.length === 1 ? to[0] : `${to.slice(0, -1).join(', ')} and ${to[to.length - 1]}`}`;
+  return {
+    text: `⇄ ${m.place}. ${m.title} (merged; ${what} lost${whom}${stale})`,
+    title: `Merged into the patch, but where ${l.conflicts === 1 ? 'it and another mod change the same thing' : 'it and other mods change the same things'}, the patch keeps the other mod's change: ${what} of this mod ${l.conflicts === 1 ? 'is' : 'are'} lost${whom}. Pick another winner in Merged patch to keep it.${staleTip}`,
+    lost: true,
+  };
+}

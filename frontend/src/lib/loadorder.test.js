@@ -168,3 +168,27 @@ describe('userDirHint (issue 46)', () => {
     expect(lo.userDirHint('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)')).toMatch(/Library\/Application Support/);
   });
 });
+
+describe('mergedLabel', () => {
+  const a = { id: A, title: 'Mod A', place: 2 };
+  const b = { id: B, title: 'Mod B', place: 3 };
+  const c = { id: C, title: 'Mod C', place: 4 };
+  const conf = (lost, mergedStale = false) => ({ path: 'MEDIA/X.DAT', merged: [a, b], lost, mergedStale });
+
+  it('says merged when the mod lost nothing in the file (or it is not known)', () => {
+    expect(lo.mergedLabel(conf([]), a).text).toBe('⇄ 2. Mod A (merged into the patch)');
+    expect(lo.mergedLabel(conf(undefined), a)).toMatchObject({ text: '⇄ 2. Mod A (merged into the patch)', lost: false });
+    expect(lo.mergedLabel(conf([], true), a).text).toBe('⇄ 2. Mod A (merged into the patch, may be out of date)');
+  });
+
+  it('names what the mod lost inside the merged file, and to whom (issue 43)', () => {
+    const lost = [{ id: B, title: 'Mod B', place: 3, conflicts: 2, to: [a] }];
+    expect(lo.mergedLabel(conf(lost), a).text).toBe('⇄ 2. Mod A (merged into the patch)');
+    const l = lo.mergedLabel(conf(lost), b);
+    expect(l.text).toBe('⇄ 3. Mod B (merged; 2 changes lost to 2. Mod A)');
+    expect(l.lost).toBe(true);
+    expect(l.title).toContain('2 changes of this mod are lost to 2. Mod A');
+    expect(lo.mergedLabel(conf([{ ...lost[0], conflicts: 1 }], true), b).text).toBe('⇄ 3. Mod B (merged; 1 change lost to 2. Mod A, may be out of date)');
+    expect(lo.mergedLabel(conf([{ ...lost[0], to: [a, c] }]), b).text).toBe('⇄ 3. Mod B (merged; 2 changes lost to 2. Mod A and 4. Mod C)');
+  });
+});

@@ -873,6 +873,44 @@ export namespace jobs {
 
 export namespace loadorder {
 	
+	export class LostRef {
+	    id: number;
+	    title: string;
+	    place: number;
+	    conflicts: number;
+	    to: ModRef[];
+	
+	    static createFrom(source: any = {}) {
+	        return new LostRef(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.place = source["place"];
+	        this.conflicts = source["conflicts"];
+	        this.to = this.convertValues(source["to"], ModRef);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ModRef {
 	    id: number;
 	    title: string;
@@ -894,6 +932,7 @@ export namespace loadorder {
 	    winner: ModRef;
 	    losers: ModRef[];
 	    merged: ModRef[];
+	    lost: LostRef[];
 	    mergedStale: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -906,6 +945,7 @@ export namespace loadorder {
 	        this.winner = this.convertValues(source["winner"], ModRef);
 	        this.losers = this.convertValues(source["losers"], ModRef);
 	        this.merged = this.convertValues(source["merged"], ModRef);
+	        this.lost = this.convertValues(source["lost"], LostRef);
 	        this.mergedStale = source["mergedStale"];
 	    }
 	
@@ -927,6 +967,7 @@ export namespace loadorder {
 		    return a;
 		}
 	}
+	
 	export class StaleReason {
 	    what: string;
 	    mod?: number;
@@ -1054,6 +1095,7 @@ export namespace loadorder {
 	    unique: number;
 	    overridden: boolean;
 	    problems: Problem[];
+	    lostInPatch: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Mod(source);
@@ -1081,6 +1123,7 @@ export namespace loadorder {
 	        this.unique = source["unique"];
 	        this.overridden = source["overridden"];
 	        this.problems = this.convertValues(source["problems"], Problem);
+	        this.lostInPatch = source["lostInPatch"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
