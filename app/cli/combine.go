@@ -122,7 +122,7 @@ func printDeployed(c *ctx, d *combine.Deployed) {
 	fmt.Fprintf(c.stdout, "the setup before is the profile %q: packsmith profile use %q goes back\n", d.Profile, d.Profile)
 	for _, ch := range d.Characters {
 		if ch.Moved {
-			fmt.Fprintf(c.stdout, "character %s (%s) moved from %s to the combined mod; going back, packsmith backups restore %s puts the save back as it was\n", ch.Name, ch.File, strings.Join(ch.Mods, ", "), ch.Backup)
+			fmt.Fprintf(c.stdout, "character %s (%s) moved from %s to the combined mod; going back, packsmith profile use %q --move-characters moves it back (backup %s)\n", ch.Name, ch.File, strings.Join(ch.Mods, ", "), d.Profile, ch.Backup)
 		} else {
 			fmt.Fprintf(c.stdout, "character %s (%s) is bound to %s: the game refuses it until moved (--move-characters, or packsmith saves move)\n", ch.Name, ch.File, strings.Join(ch.Mods, ", "))
 		}

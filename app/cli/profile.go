@@ -135,7 +135,7 @@ func profileSave(c *ctx, st profiles.Store, f loadOrderFlags, name string) error
 	if f.js {
 		return writeJSON(c.stdout, p)
 	}
-	fmt.Fprintf(c.stdout, "Saved profile %q: %d mods, from %s.\n", name, len(p.Mods), v.SchPath)
+	fmt.Fprintf(c.stdout, "Saved profile %q: %d mod%s, from %s.\n", name, len(p.Mods), plural(len(p.Mods)), v.SchPath)
 	for i, m := range p.Mods {
 		file := m.File
 		if file == "" {
@@ -193,11 +193,11 @@ func printUse(c *ctx, res *profiles.UseResult) {
 	}
 	switch {
 	case res.Save.Written && res.Save.BackupID != "":
-		fmt.Fprintf(c.stdout, "Profile %q: %d mods active. Wrote %s (old list kept as backup %s).\n", res.Profile, len(res.Order), res.Save.Path, res.Save.BackupID)
+		fmt.Fprintf(c.stdout, "Profile %q: %d mod%s active. Wrote %s (old list kept as backup %s).\n", res.Profile, len(res.Order), plural(len(res.Order)), res.Save.Path, res.Save.BackupID)
 	case res.Save.Written:
-		fmt.Fprintf(c.stdout, "Profile %q: %d mods active. Wrote %s.\n", res.Profile, len(res.Order), res.Save.Path)
+		fmt.Fprintf(c.stdout, "Profile %q: %d mod%s active. Wrote %s.\n", res.Profile, len(res.Order), plural(len(res.Order)), res.Save.Path)
 	default:
-		fmt.Fprintf(c.stdout, "Profile %q: %d mods active; %s already held this list.\n", res.Profile, len(res.Order), res.Save.Path)
+		fmt.Fprintf(c.stdout, "Profile %q: %d mod%s active; %s already held this list.\n", res.Profile, len(res.Order), plural(len(res.Order)), res.Save.Path)
 	}
 	for _, n := range res.Needs {
 		fmt.Fprintf(c.stderr, "  %s: %s\n", n.Kind, escapeControls(n.Message))

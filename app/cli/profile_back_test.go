@@ -234,3 +234,18 @@ func TestProfileUseRedeploysCombinedBuild(t *testing.T) {
 		t.Errorf("modlauncher.sch lists %v, want the combined mod alone (%v)", st.Order(), err)
 	}
 }
+
+// The combine's text names the way back for a moved character: the
+// profile the setup before was kept as, with --move-characters (not a
+// backup id alone, which restores the save but not the load order).
+func TestCombineTextNamesTheWayBack(t *testing.T) {
+	fx := newBackFixture(t)
+	stdout, errs, code := run(t, "combine", "--dir", fx.user, "--deploy", "--move-characters")
+	if code != 0 {
+		t.Fatalf("combine: code %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "character Hero (modsave/HERO_{AB12}.SVB) moved from ") ||
+		!strings.Contains(stdout, "going back, packsmith profile use \"") || !strings.Contains(stdout, "\" --move-characters moves it back (backup ") {
+		t.Fatalf("combine's text:\n%s", stdout)
+	}
+}

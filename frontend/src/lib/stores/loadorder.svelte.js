@@ -5,6 +5,7 @@
 import * as lo from '../loadorder.js';
 import * as bridge from '../bridge.js';
 import * as check from '../check.js';
+import { plural } from '../format.js';
 
 const fresh = () => ({
   userDir: '',
@@ -309,7 +310,7 @@ async function profileAction(action, name, okMsg) {
 /** Save the list as shown as profile name (replacing one of that name). */
 export async function saveProfile(name) {
   name = name.trim();
-  const r = await profileAction('save', name, (r) => `Saved profile "${name}": ${r.saved.mods.length} mods.`);
+  const r = await profileAction('save', name, (r) => `Saved profile "${name}": ${plural(r.saved.mods.length, 'mod')}.`);
   if (r) loadOrder.profile = r.saved.name;
 }
 
@@ -326,7 +327,7 @@ export function useProfile(name) {
       : 'modlauncher.sch already held it';
     const lacks = u.needs.length ? ` — ${u.needs.length} mod${u.needs.length === 1 ? '' : 's'} not as saved (below)` : '';
     const back = u.redeployed ? ` Put its combined build back (${u.redeployed.file}).` : '';
-    return `Profile "${u.profile}": ${u.order.length} mods active; ${wrote}${lacks}.${back}`;
+    return `Profile "${u.profile}": ${plural(u.order.length, 'mod')} active; ${wrote}${lacks}.${back}`;
   });
 }
 

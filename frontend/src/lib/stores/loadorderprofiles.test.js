@@ -81,7 +81,7 @@ describe('load-order profiles', () => {
     expect(fake.svc.LoadOrderProfile).toHaveBeenLastCalledWith('use', 'Coop');
     expect(s.view.order).toEqual(['9']);
     expect(s.profileNeeds.map((n) => n.kind)).toEqual(['gone']);
-    expect(s.status).toMatch(/^Profile "Coop": 1 mods active; wrote modlauncher.sch \(the old list is kept as backup b1, History\) — 1 mod not as saved/);
+    expect(s.status).toMatch(/^Profile "Coop": 1 mod active; wrote modlauncher.sch \(the old list is kept as backup b1, History\) — 1 mod not as saved/);
     await L.removeProfile('Coop');
     expect(s.profiles).toEqual([]);
     expect(s.profile).toBe('');
