@@ -42,6 +42,8 @@ test('combine with the character moved, switch back: the picker asks and moves i
   await page.selectOption('[data-testid=lo-profile-pick]', await profile.jsonValue());
   await page.click('[data-testid=lo-profile-use]');
   const asks = await page.waitForSelector('[data-testid=lo-profile-stranded]');
+  // The Combine panel's result was the setup before: it closed with the switch.
+  assert.equal(await page.$('[data-testid=lo-combine]'), null, 'the Combine panel closed when another profile was used');
   assert.match(await asks.textContent(), /Hero modsave\/HERO_\{4800\}\.SVB: move back from Combined mods \(Packsmith\) to Amber Arms, Birch Beasts, Cinder Cloaks\?/);
   await save(page, 'profiles48-asks.png');
   await page.click('[data-testid=lo-profile-move]');

@@ -43,6 +43,9 @@ const fresh = () => ({
   /** @type {import('../jobresults').saves_StrandedCharacter[]} */
   profileStranded: [],
   profileMoved: false,
+  // Counts the profiles used: a panel showing the setup before (the
+  // Combine panel's result) closes when another setup is put in place.
+  profileUses: 0,
 });
 
 export const loadOrder = $state(fresh());
@@ -322,6 +325,7 @@ export function useProfile(name) {
   }
   return profileAction('use', name, (r) => {
     const u = r.use;
+    loadOrder.profileUses++;
     const wrote = u.save.written
       ? `wrote modlauncher.sch` + (u.save.backupId ? ` (the old list is kept as backup ${u.save.backupId}, History)` : '')
       : 'modlauncher.sch already held it';

@@ -60,6 +60,7 @@ describe('load-order profiles', () => {
     s.profile = 'Before';
     await L.useProfile('Before');
     expect(s.profileStranded.map((c) => c.name)).toEqual(['Hero']);
+    expect(s.profileUses).toBe(1); // the Combine panel closes on it
     expect(s.profileMoved).toBe(false);
     await L.moveStrandedCharacters();
     expect(fake.svc.LoadOrderProfile).toHaveBeenLastCalledWith('move-characters', 'Before');
