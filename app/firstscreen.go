@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"packsmith/backend/sys/installs"
 	"packsmith/backend/tl2/tl2game"
@@ -26,11 +27,24 @@ type FoundFolder struct {
 	Opens string `json:"opens"`
 }
 
-// FoundFolders lists the game folders found on this system.
+// FoundFolders lists the game folders found on this system: first the
+// Torchlight II user folder chosen in Settings (the trial of issue 43 found
+// a saved folder missing from the first screen when the game keeps it
+// somewhere no search looks), then what the searches find, each once.
 func (s *SettingsService) FoundFolders() []FoundFolder {
 	out := []FoundFolder{}
+	seen := map[string]bool{}
+	user := func(d, from string) {
+		if k := samePathKey(d); !seen[k] {
+			seen[k] = true
+			out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: from, Opens: "loadorder"})
+		}
+	}
+	if d := s.settings.Get().TL2UserDir; d != "" && isDir(d) {
+		user(d, "Settings")
+	}
 	for _, d := range tl2paths.UserDirs() {
-		out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: userDirFrom(d), Opens: "loadorder"})
+		user(d, userDirFrom(d))
 	}
 	for _, in := range tl2game.Find() {
 		out = append(out, FoundFolder{Game: "Torchlight II", What: "game data (DATA.PAK)", Path: in.Pak, From: in.From, Opens: "open"})
@@ -39,6 +53,16 @@ func (s *SettingsService) FoundFolders() []FoundFolder {
 		out = append(out, FoundFolder{Game: f.Game, What: f.What, Path: f.Path, From: f.From, Opens: "open"})
 	}
 	return out
+}
+
+// samePathKey is what two spellings of one folder share: cleaned, and
+// case-folded where the file system ignores case (Windows, macOS).
+func samePathKey(p string) string {
+	p = filepath.Clean(p)
+	if runtime.GOOS != "linux" {
+		p = strings.ToLower(p)
+	}
+	return p
 }
 
 func isDir(p string) bool {

@@ -97,3 +97,35 @@ func TestOpenTabsComeBack(t *testing.T) {
 		t.Errorf("with a path given: %v", got)
 	}
 }
+
+// A user folder chosen in Settings comes first on the first screen, said
+// to be from Settings, and a folder the search also finds is listed once.
+func TestFoundFoldersOffersTheSettingsUserFolder(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the Proton prefix is Linux's")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("PACKSMITH_CONFIG_DIR", t.TempDir())
+	s := testApp(t, &events{}, nil, nil)
+	mine := filepath.Join(t.TempDir(), "My TL2")
+	proton := filepath.Join(home, ".local", "share", "Steam", "steamapps", "compatdata", "200710", "pfx", "drive_c", "users", "steamuser", "Documents", "My Games", "Runic Games", "Torchlight 2")
+	for _, d := range []string{mine, proton} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.SavePreferences(Prefs{TL2UserDir: mine}); err != nil {
+		t.Fatal(err)
+	}
+	got := s.FoundFolders()
+	if len(got) != 2 || got[0].Path != mine || got[0].From != "Settings" || got[0].Opens != "loadorder" || got[1].Path != proton {
+		t.Fatalf("%+v", got)
+	}
+	if _, err := s.SavePreferences(Prefs{TL2UserDir: proton + string(filepath.Separator)}); err != nil {
+		t.Fatal(err)
+	}
+	if got = s.FoundFolders(); len(got) != 1 || got[0].From != "Settings" {
+		t.Fatalf("the searched folder chosen in Settings: %+v", got)
+	}
+}
