@@ -3,9 +3,7 @@ package mergepatch
 import (
 	"context"
 	"errors"
-	"path/filepath"
 
-	"packsmith/backend/sys/scratch"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -44,8 +42,8 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 		return nil, ErrEnableWithoutDeploy
 	}
 	o.Output = t.Output
-	if o.Output == "" && t.Deploy {
-		out, done, err := scratch.Path("merge", FileName)
+	if t.Deploy {
+		out, done, err := deploy.Output(o.Output, "merge", FileName)
 		if err != nil {
 			return nil, err
 		}
@@ -58,10 +56,7 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 	}
 	deployed := ""
 	if t.Deploy {
-		md := o.ModsDir
-		if md == "" {
-			md = filepath.Join(o.UserDir, "mods")
-		}
+		md := deploy.ModsDirOf(o.UserDir, o.ModsDir)
 		o.report(modpack.StageDeploy, 0, 1, md)
 		d, err := deploy.Mod(ctx, rep.Output, PatchID, md, t.Enable)
 		if err != nil {
