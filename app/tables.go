@@ -1,104 +1,132 @@
 package app
 
+// A family's text tables edited row by row in the window (a Reborn txte):
+// the family supplies the codec and the jobs' names (archive.TextTables,
+// found by the entry's kind), so nothing here names a family.
+
 import (
 	"context"
 	"fmt"
 	"os"
 
-	"packsmith/backend/edit/rebornedit"
+	"packsmith/backend/archive"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/session"
-	"packsmith/formats/reborn/txte"
 )
 
-// RebornTable is a Reborn text table (txte) as the window shows it.
-type RebornTable struct {
-	Entry string           `json:"entry"`
-	Rows  []rebornedit.Row `json:"rows"`
+// TextTable is a text table as the window shows it.
+type TextTable struct {
+	Entry string             `json:"entry"`
+	Rows  []archive.TableRow `json:"rows"`
 }
 
-// RebornSaved says what saving a row wrote.
-type RebornSaved struct {
-	Output string           `json:"output"`
-	Backup string           `json:"backup,omitempty"`
-	Notes  []string         `json:"notes,omitempty"`
-	Rows   []rebornedit.Row `json:"rows"`
+// TableSaved says what editing a row did.
+type TableSaved struct {
+	Output string             `json:"output"`
+	Backup string             `json:"backup,omitempty"`
+	Notes  []string           `json:"notes,omitempty"`
+	Rows   []archive.TableRow `json:"rows"`
 	// Pending: the edit is a pending change (Changes), written on Save.
 	Pending bool      `json:"pending"`
 	Changes EditState `json:"changes"`
 }
 
-// RebornTexts starts a job reading the txte at entry of an open .dat:
-// key → text, macro codes as {U+XXXX}. Its result is a RebornTable.
-func (s *EditService) RebornTexts(id, entry string) (string, error) {
+// tableJobs adds the jobs of each family's text tables to JobResults.
+func tableJobs(kinds map[string]any) {
+	for _, f := range archive.Families() {
+		if f.Tables != nil {
+			kinds[f.Tables.Job+"-read"] = TextTable{}
+			kinds[f.Tables.Job+"-edit"] = TableSaved{}
+		}
+	}
+}
+
+// tableOf finds the open archive id's entry and the family's tables for
+// its kind.
+func (s *EditService) tableOf(id, entry string) (*session.Session, *archive.TextTables, error) {
 	ss, err := s.archives.get(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, ok := archive.Find(s.archives.view(ss), entry)
+	if !ok {
+		return nil, nil, &archive.EntryError{Archive: ss.Archive.Path(), Entry: entry, Offset: -1, Err: archive.ErrNotFound}
+	}
+	tb := archive.TablesFor(e.Kind)
+	if tb == nil {
+		return nil, nil, fmt.Errorf("%s: %s is not a text table the window edits (kind %q)", ss.Archive.Path(), entry, e.Kind)
+	}
+	return ss, tb, nil
+}
+
+// TableTexts starts a job reading the text table at entry of an open
+// archive, rows as the family shows them (a Reborn macro code as
+// {U+XXXX}). Its result is a TextTable.
+func (s *EditService) TableTexts(id, entry string) (string, error) {
+	ss, tb, err := s.tableOf(id, entry)
 	if err != nil {
 		return "", err
 	}
-	return startCall(s.jobs, "reborn-read", "Reading "+ss.Name()+": "+entry, entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		rows, err := s.rebornRows(ctx, ss, entry)
+	return startCall(s.jobs, tb.Job+"-read", "Reading "+ss.Name()+": "+entry, entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		t, err := s.readTable(ctx, ss, tb, entry)
 		if err != nil {
 			return nil, err
 		}
-		return RebornTable{Entry: entry, Rows: rebornedit.Visible(rows)}, nil
+		return TextTable{Entry: entry, Rows: t.Rows()}, nil
 	}), nil
 }
 
-// rebornRows decodes the table as the window shows it (a pending edit
+// readTable decodes the table as the window shows it (a pending edit
 // shows). The read changes nothing, so a cancel leaves it behind at once.
-func (s *EditService) rebornRows(ctx context.Context, ss *session.Session, entry string) ([]txte.Row, error) {
+func (s *EditService) readTable(ctx context.Context, ss *session.Session, tb *archive.TextTables, entry string) (archive.TextTable, error) {
 	v := s.archives.view(ss)
-	return jobs.Detach(ctx, func() ([]txte.Row, error) { return rebornedit.Read(v, entry) })
+	return jobs.Detach(ctx, func() (archive.TextTable, error) { return tb.Read(v, entry) })
 }
 
-// RebornSetText starts a job setting row index of the txte at entry to
-// text ({U+XXXX} for macro codes) as a pending change, like every other
-// edit in the window: Save writes the .dat (a backup first, an atomic
-// rename, the FileTable.bin that names the file updated to its new size);
+// TableSetText starts a job setting row index of the text table at entry
+// to text (written as the rows show it) as a pending change, like every
+// other edit in the window: Save writes the archive (a backup first, an
+// atomic rename; a Reborn .dat's FileTable.bin updated to its new size);
 // Discard drops it. Rows edited one after the other build on the pending
-// table. Its result is a RebornSaved; a cancel before the change is staged
+// table. Its result is a TableSaved; a cancel before the change is staged
 // leaves the pending changes as they were.
-func (s *EditService) RebornSetText(id, entry string, index int, text string) (string, error) {
-	ss, err := s.archives.get(id)
+func (s *EditService) TableSetText(id, entry string, index int, text string) (string, error) {
+	ss, tb, err := s.tableOf(id, entry)
 	if err != nil {
 		return "", err
 	}
-	return startCall(s.jobs, "reborn-edit", fmt.Sprintf("Editing %s: %s row %d", ss.Name(), entry, index), entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
-		return s.rebornSetText(ctx, id, ss, entry, index, text)
+	return startCall(s.jobs, tb.Job+"-edit", fmt.Sprintf("Editing %s: %s row %d", ss.Name(), entry, index), entry, func(ctx context.Context, p *jobs.Reporter) (any, error) {
+		return s.tableSetText(ctx, id, ss, tb, entry, index, text)
 	}), nil
 }
 
-func (s *EditService) rebornSetText(ctx context.Context, id string, ss *session.Session, entry string, index int, text string) (RebornSaved, error) {
-	path := ss.Archive.Path()
-	rows, err := s.rebornRows(ctx, ss, entry)
+func (s *EditService) tableSetText(ctx context.Context, id string, ss *session.Session, tb *archive.TextTables, entry string, index int, text string) (TableSaved, error) {
+	t, err := s.readTable(ctx, ss, tb, entry)
 	if err != nil {
-		return RebornSaved{}, err
+		return TableSaved{}, err
 	}
-	if index < 0 || index >= len(rows) {
-		return RebornSaved{}, fmt.Errorf("%s: %s has %d rows, no row %d", path, entry, len(rows), index)
-	}
-	if _, err := rebornedit.Apply(rows, []rebornedit.Row{{Index: index, Key: rows[index].Key, Text: text}}); err != nil {
-		return RebornSaved{}, fmt.Errorf("%s: %s: %w", path, entry, err)
+	if err := t.SetText(index, text); err != nil {
+		return TableSaved{}, fmt.Errorf("%s: %s: %w", ss.Archive.Path(), entry, err)
 	}
 	if err := ctx.Err(); err != nil {
-		return RebornSaved{}, err
+		return TableSaved{}, err
 	}
 	pend := s.archives.pending(id)
-	f, err := pend.TempFile("txte")
+	f, err := pend.TempFile(tb.Kind)
 	if err != nil {
-		return RebornSaved{}, err
+		return TableSaved{}, err
 	}
-	if err := os.WriteFile(f, txte.Encode(rows), 0o600); err != nil {
-		return RebornSaved{}, err
+	if err := os.WriteFile(f, t.Encode(), 0o600); err != nil {
+		return TableSaved{}, err
 	}
 	c, err := pend.Replace(ss.Archive, entry, f)
 	if err != nil {
-		return RebornSaved{}, err
+		return TableSaved{}, err
 	}
 	pend.SetFrom(c.Path, fmt.Sprintf("text table row %d edited", index))
 	st, err := s.editState(id)
 	if err != nil {
-		return RebornSaved{}, err
+		return TableSaved{}, err
 	}
-	return RebornSaved{Pending: true, Rows: rebornedit.Visible(rows), Changes: st}, nil
+	return TableSaved{Pending: true, Rows: t.Rows(), Changes: st}, nil
 }
