@@ -28,8 +28,8 @@ func TestOutput(t *testing.T) {
 	}
 	dir := filepath.Dir(p)
 	want := "packsmith-combine-" + strconv.Itoa(os.Getpid()) + "-"
-	if filepath.Base(p) != "COMBINED.MOD" || filepath.Dir(dir) != filepath.Clean(os.TempDir()) || !strings.HasPrefix(filepath.Base(dir), want) {
-		t.Fatalf("scratch output %q: want TMPDIR/%s*/COMBINED.MOD", p, want)
+	if filepath.Base(p) != "COMBINED.MOD" || !strings.HasPrefix(filepath.Base(dir), want) {
+		t.Fatalf("scratch output %q: want %s*/COMBINED.MOD (scratch's folder, which a later run cleans)", p, want)
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		t.Fatalf("scratch folder not made: %v", err)
