@@ -50,12 +50,11 @@ type Deployed struct {
 // (saves.Move: read back, backed up). The steps run in that order; one
 // that fails stops the rest and says what was done.
 func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
-	out, done, err := deploy.Output(o.Output, "combine", FileName)
+	done, err := deploy.Output(&o.Output, "combine", FileName)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	o.Output = out
 	rep, err := Build(ctx, o)
 	if err != nil {
 		return nil, err

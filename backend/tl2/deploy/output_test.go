@@ -13,7 +13,8 @@ import (
 func TestOutput(t *testing.T) {
 	named := filepath.Join(t.TempDir(), "MINE.MOD")
 	os.WriteFile(named, []byte("keep"), 0o644)
-	p, done, err := Output(named, "merge", "PATCH.MOD")
+	p := named
+	done, err := Output(&p, "merge", "PATCH.MOD")
 	if err != nil || p != named {
 		t.Fatalf("named: %q, %v; want %q", p, err, named)
 	}
@@ -22,7 +23,8 @@ func TestOutput(t *testing.T) {
 		t.Fatalf("done removed or changed the user's named output: %q, %v", b, err)
 	}
 
-	p, done, err = Output("", "combine", "COMBINED.MOD")
+	p = ""
+	done, err = Output(&p, "combine", "COMBINED.MOD")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,12 +43,11 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 	}
 	o.Output = t.Output
 	if t.Deploy {
-		out, done, err := deploy.Output(o.Output, "merge", FileName)
+		done, err := deploy.Output(&o.Output, "merge", FileName)
 		if err != nil {
 			return nil, err
 		}
 		defer done()
-		o.Output = out
 	}
 	rep, err := Build(ctx, o)
 	if err != nil {
