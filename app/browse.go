@@ -52,7 +52,7 @@ func (s *BrowseService) PickArchive() (string, error) {
 	}
 	return s.window.dialogs.OpenFile("Open an archive", []FilePattern{
 		archiveFilter(), // every registered family's extensions (families.go)
-		{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)", Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"},
+		filesFilter(),   // and their loose files
 		{Name: "All files", Pattern: "*"},
 	})
 }

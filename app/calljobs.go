@@ -77,10 +77,10 @@ func JobResults() map[string]any {
 		"merged-patch-winner":  &MergedPatchFile{},
 		"combine":              &combine.Deployed{},
 		"combine-characters":   []combine.Character{},
-		"reborn-read":          RebornTable{},
-		"reborn-edit":          RebornSaved{},
 	}
-	// Kinds a family supplies: the pack it creates from a folder.
+	// Kinds a family supplies: the pack it creates from a folder, the
+	// reads and edits of its text tables (tables.go).
+	tableJobs(kinds)
 	for _, f := range archive.Families() {
 		if f.CreateResult != nil {
 			kinds["create"] = f.CreateResult

@@ -181,9 +181,9 @@ func TestRebornJobsCancel(t *testing.T) {
 			t.Fatal(err)
 		}
 		if kind == "reborn-read" {
-			_, err = result[RebornTable](s)(s.RebornTexts(info.ID, "#0"))
+			_, err = result[TextTable](s)(s.TableTexts(info.ID, "#0"))
 		} else {
-			_, err = result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 1, "x"))
+			_, err = result[TableSaved](s)(s.TableSetText(info.ID, "#0", 1, "x"))
 		}
 		wantCancelled(t, kind, err)
 		if st, err := s.Changes(info.ID); err != nil || len(st.Changes) != 0 {

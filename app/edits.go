@@ -10,6 +10,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/edit/edits"
+	"packsmith/backend/edit/intake"
 	"packsmith/backend/workspace/jobs"
 	"packsmith/backend/workspace/session"
 )
@@ -81,7 +82,7 @@ func (s *EditService) DropFiles(id, onEntry, folder string, files []string) (Dro
 	var open []string
 	st, err := s.stage(id, func(ss *session.Session, p *edits.Pending) error {
 		if onEntry != "" {
-			if len(files) == 1 && (strings.EqualFold(path.Ext(onEntry), filepath.Ext(files[0])) || pictureOnTexture(ss.Archive, onEntry, files[0])) {
+			if len(files) == 1 && (strings.EqualFold(path.Ext(onEntry), filepath.Ext(files[0])) || intake.PictureOnTexture(ss.Archive, onEntry, files[0])) {
 				_, err := p.Replace(ss.Archive, onEntry, files[0])
 				return err
 			}
@@ -113,21 +114,6 @@ func (s *EditService) DropFiles(id, onEntry, folder string, files []string) (Dro
 		open = []string{}
 	}
 	return DropResult{EditState: st, Open: open}, err
-}
-
-// pictureOnTexture: a PNG, JPEG or TGA dropped on a texture entry (a .DDS,
-// a Reborn btx) replaces it; the change encodes it as that texture.
-func pictureOnTexture(a archive.Archive, entry, file string) bool {
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".png", ".jpg", ".jpeg", ".tga":
-	default:
-		return false
-	}
-	if strings.EqualFold(path.Ext(entry), ".dds") {
-		return true
-	}
-	e, ok := archive.Find(a, entry)
-	return ok && e.Kind == "btx"
 }
 
 // RemoveEntries plans removing entries.

@@ -38,15 +38,21 @@ func formats() []Format {
 }
 
 // archiveFilter is the open dialog's first filter: every registered
-// family's extensions, in lower and upper case (GTK's filter is
-// case-sensitive; the games write .MOD and .dat alike).
-func archiveFilter() FilePattern {
-	exts := archive.ArchiveExts()
+// family's extensions; filesFilter its second: their loose files.
+func archiveFilter() FilePattern { return extFilter("Archives", archive.ArchiveExts()) }
+
+func filesFilter() FilePattern {
+	return extFilter("Textures, walk grids, data", archive.FileExts())
+}
+
+// extFilter is a filter named name listing exts, in lower and upper case
+// (GTK's filter is case-sensitive; the games write .MOD and .dat alike).
+func extFilter(name string, exts []string) FilePattern {
 	names := make([]string, len(exts))
 	var pats []string
 	for i, e := range exts {
 		names[i] = "*" + e
 		pats = append(pats, "*"+e, "*"+strings.ToUpper(e))
 	}
-	return FilePattern{Name: "Archives (" + strings.Join(names, ", ") + ")", Pattern: strings.Join(pats, ";")}
+	return FilePattern{Name: name + " (" + strings.Join(names, ", ") + ")", Pattern: strings.Join(pats, ";")}
 }

@@ -47,6 +47,12 @@ func TestAFamilyAddsItself(t *testing.T) {
 	if d.got[0] != want {
 		t.Errorf("archive filter\n got %+v\nwant %+v", d.got[0], want)
 	}
+	// The loose files' filter comes from the families too (Family.Files).
+	files := FilePattern{Name: "Textures, walk grids, data (*.dds, *.tga, *.png, *.mpp, *.dat, *.layout, *.raw, *.sch)",
+		Pattern: "*.dds;*.DDS;*.tga;*.TGA;*.png;*.PNG;*.mpp;*.MPP;*.dat;*.DAT;*.layout;*.LAYOUT;*.raw;*.RAW;*.sch;*.SCH"}
+	if len(d.got) < 2 || d.got[1] != files {
+		t.Errorf("loose files' filter\n got %+v\nwant %+v", d.got, files)
+	}
 
 	var fake *Format
 	var hints []string

@@ -7,17 +7,10 @@ import (
 	"image"
 	"image/png"
 	"net/http"
-	"path"
-	"path/filepath"
-	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/tl2/levelbake"
 	"packsmith/backend/tl2/modfiles"
 	"packsmith/backend/view/meshview"
-	"packsmith/formats/dds"
-	"packsmith/formats/tga"
-	"packsmith/formats/tl2/mpp"
 )
 
 // The 3D view's data (frontend MeshView.svelte, LevelView.svelte), all in
@@ -32,17 +25,6 @@ func (s *assetServer) registerModelAPI(mux *http.ServeMux) {
 	mux.HandleFunc("/api/mesh", s.serveMesh)
 	mux.HandleFunc("/api/level", s.serveLevel)
 	mux.HandleFunc("/api/modeltex", s.serveModelTex)
-}
-
-// modelBaker opens the mod a layout entry belongs to (the archive's
-// entries under the entry's MEDIA/) to place its pieces; nil when the
-// entry is under no MEDIA folder. A mesh's mod is meshview.OpenModelEntry's.
-func (s *assetServer) modelBaker(a archive.Archive, e archive.Entry) (*levelbake.Baker, error) {
-	root, ok := levelbake.ArchiveRoot(e.Path)
-	if !ok {
-		return nil, nil
-	}
-	return levelbake.NewFromArchive(a, root, gameData(s.settings))
 }
 
 func writeBody(w http.ResponseWriter, typ string, b []byte) {
@@ -94,49 +76,15 @@ func (s *assetServer) serveLevel(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, "application/octet-stream", b)
 }
 
+// levelPack is meshview.LevelEntry: the layout with the mod modfiles
+// finds for it (a loose .LAYOUT inside a mod folder finds that mod), its
+// walk grid read or baked within the request.
 func (s *assetServer) levelPack(ctx context.Context, a archive.Archive, e archive.Entry) ([]byte, error) {
-	bk, err := s.modelBaker(a, e)
-	if err != nil {
-		return nil, err
-	}
-	if bk == nil {
-		return nil, fmt.Errorf("%s: only a layout under a MEDIA folder can be shown: its pieces are found from there", e.Path)
-	}
-	defer bk.Close()
 	data, err := readEntry(a, e)
 	if err != nil {
 		return nil, err
 	}
-	name := filepath.Base(e.Path)
-	sc, err := bk.Scene(name, data, meshview.Decoder(s.budget))
-	if err != nil {
-		return nil, err
-	}
-	// The walk grid: the .MPP beside the layout, else a bake of it.
-	var grid *mpp.Grid
-	src := ""
-	base := strings.TrimSuffix(e.Path, path.Ext(e.Path))
-	if strings.HasSuffix(strings.ToUpper(base), ".LAYOUT") { // X.LAYOUT.BINLAYOUT
-		base = base[:len(base)-len(".LAYOUT")]
-	}
-	if ge, ok := archive.Find(a, base+".MPP"); ok {
-		if gb, err := readEntry(a, ge); err == nil {
-			if g, err := mpp.Decode(gb); err == nil {
-				grid, src = g, ge.Path
-			}
-		}
-	}
-	if grid == nil && sc.Missing == nil {
-		rep, err := bk.BakeLayout(ctx, name, data, levelbake.Options{Budget: s.budget})
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr // the request ended: no level sent without its grid
-		}
-		if err == nil {
-			grid, src = rep.Grid, "baked"
-		}
-	}
-	b, _, err := meshview.PackLevel(sc, grid, src, meshview.NewResolver(bk.Mod()))
-	return b, err
+	return meshview.LevelEntry(ctx, a, e.Path, data, gameData(s.settings), s.budget)
 }
 
 func (s *assetServer) serveModelTex(w http.ResponseWriter, r *http.Request) {
@@ -166,30 +114,5 @@ func (s *assetServer) modelTexture(a archive.Archive, e archive.Entry, key strin
 		return nil, fmt.Errorf("texture %s: %w", key, err)
 	}
 	defer f.Close()
-	data, found, err := f.ReadFile(key)
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fmt.Errorf("texture %s: not in the mod or the game's data", key)
-	}
-	switch strings.ToLower(path.Ext(key)) {
-	case ".dds":
-		img, _, err := dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: s.budget.Bytes()})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
-		}
-		return img, nil
-	case ".tga":
-		img, _, err := tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: s.budget.Bytes()})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
-		}
-		return img, nil
-	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", key, err)
-	}
-	return img, nil
+	return meshview.LoadTexture(f, key, s.budget)
 }

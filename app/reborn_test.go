@@ -44,11 +44,11 @@ func TestRebornSetText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := result[RebornTable](s)(s.RebornTexts(info.ID, "#0"))
+	tab, err := result[TextTable](s)(s.TableTexts(info.ID, "#0"))
 	if err != nil || len(tab.Rows) != 2 || tab.Rows[1].Text != "Vyce" {
 		t.Fatalf("%v %+v", err, tab)
 	}
-	saved, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 1, "Vyce Bozeck, now a longer name {U+F8FF}"))
+	saved, err := result[TableSaved](s)(s.TableSetText(info.ID, "#0", 1, "Vyce Bozeck, now a longer name {U+F8FF}"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +60,10 @@ func TestRebornSetText(t *testing.T) {
 		t.Fatal("the .dat was written before Save")
 	}
 	// The table shows the pending rows, and a second row edit builds on them.
-	if tab, _ := result[RebornTable](s)(s.RebornTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text {
+	if tab, _ := result[TextTable](s)(s.TableTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text {
 		t.Errorf("the table shows %q, not the pending row", tab.Rows[1].Text)
 	}
-	two, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 0, "Denam"))
+	two, err := result[TableSaved](s)(s.TableSetText(info.ID, "#0", 0, "Denam"))
 	if err != nil || two.Rows[0].Text != "Denam" || two.Rows[1].Text != saved.Rows[1].Text || len(two.Changes.Changes) != 1 {
 		t.Fatalf("second edit: %v %+v", err, two)
 	}
@@ -93,10 +93,10 @@ func TestRebornSetText(t *testing.T) {
 		t.Fatalf("backups %v", kept)
 	}
 	// The session reads the new file.
-	if tab, _ := result[RebornTable](s)(s.RebornTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {
+	if tab, _ := result[TextTable](s)(s.TableTexts(info.ID, "#0")); tab.Rows[1].Text != saved.Rows[1].Text || tab.Rows[0].Text != "Denam" {
 		t.Errorf("session shows %+v", tab.Rows)
 	}
-	if _, err := result[RebornSaved](s)(s.RebornSetText(info.ID, "#0", 9, "x")); err == nil {
+	if _, err := result[TableSaved](s)(s.TableSetText(info.ID, "#0", 9, "x")); err == nil {
 		t.Error("row 9 accepted")
 	}
 	s.Shutdown(context.Background())

@@ -78,8 +78,8 @@ func (s *EditService) EntryText(id, entry string) (EditText, error) {
 		if !out.Compiles {
 			out.Editable, out.Why = false, "this archive stores compiled data as it is: edit the source in a .MOD or mod folder"
 		}
-	} else if e.Kind == "txte" {
-		out.Editable, out.Why = false, "a Reborn text table: edit its rows in the table view"
+	} else if archive.TablesFor(e.Kind) != nil {
+		out.Editable, out.Why = false, "a text table: edit its rows in the table view"
 	}
 	t, ok := preview.DecodeText(b)
 	if !ok {

@@ -9,6 +9,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/edit/rebornedit"
+	"packsmith/backend/edit/rebornwrite"
 	"packsmith/backend/sys/safefile"
 	"packsmith/formats/reborn/ashg"
 	"packsmith/formats/reborn/xlce"
@@ -130,7 +131,7 @@ func rebornImport(c *ctx, r rebornCall) error {
 		fmt.Fprintln(c.stdout, "no row changed; nothing written")
 		return nil
 	}
-	res, err := rebornedit.Save(c.context, r.pos[0], r.out, r.pos[1], rows)
+	res, err := rebornwrite.Save(c.context, r.pos[0], r.out, r.pos[1], rows)
 	if err != nil {
 		return err
 	}

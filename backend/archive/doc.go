@@ -74,6 +74,9 @@
 //     the extensions, the game's Title, a Description of one file, the
 //     Hint the window lists it by ("Lost Saga .iop") and, for a file
 //     association, a Class (the Windows ProgID Packsmith.<Class>).
+//     Optional: Files (loose files of the game the open dialog offers),
+//     Sidecars, Create (a pack from a folder) and Tables (text tables the
+//     window edits row by row, and the names of their jobs: tables.go).
 //  4. backend/drivers/<name>drv/conformance_test.go: drivertest.Run with a
 //     sample archive and the family's rules (ReadOnly, FoldCase, …).
 //  5. backend/drivers/all/all.go: the package's blank import, so the

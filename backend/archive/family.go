@@ -50,6 +50,13 @@ type Family struct {
 	// type the window declares (app.JobResults).
 	Create       func(ctx context.Context, out, dir, password string, p Progress) (fmt.Stringer, error)
 	CreateResult fmt.Stringer
+	// Files are extensions (lower case with the dot) of the family's loose
+	// files the window opens on their own (a TL2 .LAYOUT, .MPP, .DDS): the
+	// open dialog's second filter lists them.
+	Files []string
+	// Tables, when set, reads and edits the family's text tables
+	// (tables.go): the window's table view and its jobs come from here.
+	Tables *TextTables
 }
 
 // CreatorFor is the registered family that creates archives named like
@@ -135,6 +142,22 @@ func ArchiveExts() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// FileExts lists every registered family's loose-file extensions
+// (Family.Files) once, in the order the families give them.
+func FileExts() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range Families() {
+		for _, e := range f.Files {
+			if !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
 	return out
 }
 

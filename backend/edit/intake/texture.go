@@ -30,6 +30,19 @@ func isBTX(a archive.Archive, entry string) bool {
 	return ok && e.Kind == "btx"
 }
 
+// PictureOnTexture says whether file, a picture (PNG, JPEG, TGA by its
+// name) dropped on entry, a texture (a .DDS, a Reborn btx), replaces it:
+// the write encodes it as that texture (Convert). The window's drop asks
+// here, so it names no texture format of its own.
+func PictureOnTexture(a archive.Archive, entry, file string) bool {
+	switch strings.ToLower(path.Ext(strings.ReplaceAll(file, `\`, "/"))) {
+	case ".png", ".jpg", ".jpeg", ".tga":
+	default:
+		return false
+	}
+	return isDDSName(entry) || isBTX(a, entry)
+}
+
 // picture decodes a PNG, JPEG or TGA given for a texture; ok is false
 // when b is none of them (a DDS given for a DDS is stored as it is). TGA
 // has no magic: it is taken by the file's name.

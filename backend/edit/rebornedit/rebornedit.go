@@ -1,38 +1,31 @@
 // Package rebornedit reads and edits the text tables (txte) inside Reborn
 // .dat files for the CLI and the window alike: rows out as UTF-8 CSV or
-// JSON, rows in, and the .dat saved in place through writeback (backup,
-// atomic rename, FileTable.bin record updated).
+// JSON, rows in, and the table as an archive.TextTable the Reborn driver
+// supplies (Tables). It imports no writer, so the driver may: the .dat is
+// saved through writeback by rebornwrite.
 package rebornedit
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"packsmith/backend/archive"
-	"packsmith/backend/edit/writeback"
-	"packsmith/backend/sys/scratch"
 	"packsmith/formats/reborn/txte"
 )
 
 // MaxTable caps a text table read (the game's are kilobytes).
 const MaxTable = 64 << 20
 
-// Row is one text row as shown and edited: macro codes as {U+XXXX}.
-type Row struct {
-	Index  int    `json:"index"`
-	Key    string `json:"key"`
-	Text   string `json:"text"`
-	Third  string `json:"third,omitempty"`
-	Fourth string `json:"fourth,omitempty"`
-}
+// Row is one text row as shown and edited: macro codes as {U+XXXX}. It
+// is the archive model's table row, so the window shows it as any
+// family's (archive.TextTables).
+type Row = archive.TableRow
 
 // Read decodes the txte at entry.
 func Read(a archive.Archive, entry string) ([]txte.Row, error) {
@@ -195,23 +188,4 @@ func Apply(rows []txte.Row, edits []Row) (int, error) {
 		}
 	}
 	return changed, nil
-}
-
-// Save replaces the txte at entry of the .dat at datPath with rows: in
-// place (out "") after a backup, or written to out. Through writeback, so
-// the FileTable.bin naming the file gets its new size.
-func Save(ctx context.Context, datPath, out, entry string, rows []txte.Row) (writeback.Result, error) {
-	tmp, err := scratch.CreateTemp("txte", "") // named for scratch.CleanStale
-	if err != nil {
-		return writeback.Result{}, err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(txte.Encode(rows)); err != nil {
-		tmp.Close()
-		return writeback.Result{}, err
-	}
-	if err := tmp.Close(); err != nil {
-		return writeback.Result{}, err
-	}
-	return writeback.Apply(ctx, datPath, out, []archive.Edit{{Op: archive.EditReplace, Path: entry, Source: tmp.Name()}}, archive.OpenOptions{}, nil)
 }

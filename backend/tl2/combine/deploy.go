@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"packsmith/backend/sys/scratch"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/mergepatch"
@@ -51,14 +50,11 @@ type Deployed struct {
 // (saves.Move: read back, backed up). The steps run in that order; one
 // that fails stops the rest and says what was done.
 func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
-	if o.Output == "" {
-		out, done, err := scratch.Path("combine", FileName)
-		if err != nil {
-			return nil, err
-		}
-		defer done()
-		o.Output = out
+	done, err := deploy.Output(&o.Output, "combine", FileName)
+	if err != nil {
+		return nil, err
 	}
+	defer done()
 	rep, err := Build(ctx, o)
 	if err != nil {
 		return nil, err
@@ -71,10 +67,7 @@ func Deploy(ctx context.Context, o Options, move bool) (*Deployed, error) {
 	if err != nil {
 		return nil, err
 	}
-	modsDir := o.ModsDir
-	if modsDir == "" {
-		modsDir = filepath.Join(o.UserDir, "mods")
-	}
+	modsDir := deploy.ModsDirOf(o.UserDir, o.ModsDir)
 	res, err := deploy.Mod(ctx, rep.Output, rep.ID, modsDir, false)
 	if err != nil {
 		return nil, fmt.Errorf("deploy (the profile %q keeps the setup before): %w", d.Profile, err)

@@ -3,9 +3,7 @@ package mergepatch
 import (
 	"context"
 	"errors"
-	"path/filepath"
 
-	"packsmith/backend/sys/scratch"
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/modpack"
@@ -44,13 +42,12 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 		return nil, ErrEnableWithoutDeploy
 	}
 	o.Output = t.Output
-	if o.Output == "" && t.Deploy {
-		out, done, err := scratch.Path("merge", FileName)
+	if t.Deploy {
+		done, err := deploy.Output(&o.Output, "merge", FileName)
 		if err != nil {
 			return nil, err
 		}
 		defer done()
-		o.Output = out
 	}
 	rep, err := Build(ctx, o)
 	if err != nil {
@@ -58,10 +55,7 @@ func Publish(ctx context.Context, o Options, t Target) (*Report, error) {
 	}
 	deployed := ""
 	if t.Deploy {
-		md := o.ModsDir
-		if md == "" {
-			md = filepath.Join(o.UserDir, "mods")
-		}
+		md := deploy.ModsDirOf(o.UserDir, o.ModsDir)
 		o.report(modpack.StageDeploy, 0, 1, md)
 		d, err := deploy.Mod(ctx, rep.Output, PatchID, md, t.Enable)
 		if err != nil {

@@ -61,13 +61,6 @@ func NewResolver(b *modfiles.Files) *Resolver {
 	return r
 }
 
-// Texture resolves a material to its texture's file key; problem says in
-// words why there is none ("" when found).
-func (r *Resolver) Texture(materialName string) (key, problem string) {
-	ref := r.Material(materialName)
-	return ref.File, ref.Problem
-}
-
 // MaterialRef is a material as resolved: the script defining it, the
 // texture as the script names it and the file found for it.
 type MaterialRef struct {

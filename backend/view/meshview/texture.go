@@ -10,26 +10,35 @@ import (
 	"strings"
 
 	"packsmith/backend/sys/limits"
+	"packsmith/backend/tl2/modfiles"
 	"packsmith/formats/dds"
 	"packsmith/formats/tga"
 )
 
-// LoadTexture reads a texture file the resolver found (.dds, .tga or
-// .png) as an image, its size capped by the budget.
+// LoadTexture reads a texture file the resolver finds (.dds, .tga or
+// .png) as an image, its size capped by the budget: the software render
+// and the window's /api/modeltex alike.
 func (r *Resolver) LoadTexture(key string, budget *limits.Budget) (image.Image, error) {
-	data, found, err := r.b.ReadFile(key)
+	return LoadTexture(r.b, key, budget)
+}
+
+// LoadTexture reads the texture at key of a mod's files (the mod's, else
+// the game's) as an image: the window's /api/modeltex asks for one file
+// without indexing the mod's materials (NewResolver).
+func LoadTexture(f *modfiles.Files, key string, budget *limits.Budget) (image.Image, error) {
+	data, found, err := f.ReadFile(key)
 	if err != nil {
 		return nil, err
 	}
 	if !found {
-		return nil, fmt.Errorf("%s: not found", key)
+		return nil, fmt.Errorf("texture %s: not in the mod or the game's data", key)
 	}
 	var img image.Image
 	switch strings.ToLower(path.Ext(key)) {
 	case ".dds":
 		img, _, err = dds.Decode(bytes.NewReader(data), dds.Options{MaxBytes: budget.Bytes()})
 	case ".tga":
-		img, _, err = tga.Decode(bytes.NewReader(data), tga.Options{})
+		img, _, err = tga.Decode(bytes.NewReader(data), tga.Options{MaxBytes: budget.Bytes()})
 	case ".png":
 		img, err = png.Decode(bytes.NewReader(data))
 	default:

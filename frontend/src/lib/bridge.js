@@ -43,7 +43,7 @@ const jobCalls = {
   BrowseService: ['Open', 'ImageView', 'GridDiffView'],
   ExportService: ['SavePreview'],
   ToolsService: ['BakeGrid', 'BakeLayoutFile', 'CompareEntry'],
-  EditService: ['RebornTexts', 'RebornSetText'],
+  EditService: ['TableTexts', 'TableSetText'],
   PackService: ['InspectMod', 'DeployHeld'],
   LoadOrderService: ['LoadOrder', 'LoadOrderReload', 'RestoreBackup', 'CheckMods', 'MergedPatchBuild', 'Characters', 'MoveCharacter', 'LoadOrderProfile', 'MergedPatch', 'MergedPatchDiff', 'MergedPatchSetWinner'],
   CombineService: ['CombineCharacters', 'Combine'],
@@ -83,7 +83,7 @@ async function jobResult(start) {
 
 /** @returns {typeof Browse} (Open, ImageView and GridDiffView resolve to their job's result) */
 export const browse = () => service('BrowseService', Browse);
-/** @returns {typeof Edit} (RebornTexts and RebornSetText resolve to their job's result) */
+/** @returns {typeof Edit} (TableTexts and TableSetText resolve to their job's result) */
 export const edit = () => service('EditService', Edit);
 /** @returns {typeof Export} (SavePreview resolves to its job's result) */
 export const exporting = () => service('ExportService', Export);
@@ -131,9 +131,10 @@ export const extractExisting = (id, t, dir) => exporting().ExtractExisting(id, t
 export const extractReplacing = (id, t, dir) => exporting().ExtractReplacing(id, t, dir);
 export const verify = (id) => browse().Verify(id);
 export const cancelJob = (jobId) => settings().CancelJob(jobId);
-/** @returns {Promise<JobResults['reborn-read']>} */
-export const rebornTexts = (id, path) => edit().RebornTexts(id, path);
-export const rebornSetText = (id, path, index, text) => edit().RebornSetText(id, path, index, text);
+/** A family's text table (a Reborn txte; its jobs are named by the family: 'reborn-read').
+ * @returns {Promise<JobResults['reborn-read']>} */
+export const tableTexts = (id, path) => edit().TableTexts(id, path);
+export const tableSetText = (id, path, index, text) => edit().TableSetText(id, path, index, text);
 /** Bake a level's walk grid: the BakeView, its pictures (image, against.image) as object URLs. */
 export const bakeGrid = (id, path) => tools().BakeGrid(id, path).then(bakePictures);
 export const bakeLayoutFile = (layoutPath) => tools().BakeLayoutFile(layoutPath).then(bakePictures);

@@ -28,9 +28,9 @@ export const lintText = (id, entry, text) => bridge.lintText(id, entry, text);
 /** Stage an edited text; resolves to the session's pending changes. */
 export const setEntryText = (id, entry, text) => bridge.setEntryText(id, entry, text);
 /** A Tactics Ogre Reborn text table's rows. */
-export const rebornTexts = (id, path) => bridge.rebornTexts(id, path);
+export const rebornTexts = (id, path) => bridge.tableTexts(id, path);
 /** Stage one row of a Reborn text table. */
-export const rebornSetText = (id, path, index, text) => bridge.rebornSetText(id, path, index, text);
+export const rebornSetText = (id, path, index, text) => bridge.tableSetText(id, path, index, text);
 
 /** The file name a saved preview gets by default. */
 export const previewFileName = (id, path, view) => bridge.previewFileName(id, path, view);

@@ -71,20 +71,6 @@ export interface app_ProfileAnswer {
   characters: saves_StrandedCharacter[];
 }
 
-export interface app_RebornSaved {
-  output: string;
-  backup?: string;
-  notes?: string[];
-  rows: rebornedit_Row[];
-  pending: boolean;
-  changes: import("../../wailsjs/go/models").app.EditState;
-}
-
-export interface app_RebornTable {
-  entry: string;
-  rows: rebornedit_Row[];
-}
-
 export interface app_RenderedImage {
   url: string;
   meta: any;
@@ -95,12 +81,34 @@ export interface app_SavedArchive {
   info: import("../../wailsjs/go/models").session.Info;
 }
 
+export interface app_TableSaved {
+  output: string;
+  backup?: string;
+  notes?: string[];
+  rows: archive_TableRow[];
+  pending: boolean;
+  changes: import("../../wailsjs/go/models").app.EditState;
+}
+
+export interface app_TextTable {
+  entry: string;
+  rows: archive_TableRow[];
+}
+
 export interface archive_Finding {
   severity: string;
   check: string;
   entry?: string;
   offset?: number;
   message: string;
+}
+
+export interface archive_TableRow {
+  index: number;
+  key: string;
+  text: string;
+  third?: string;
+  fourth?: string;
 }
 
 export interface backups_Restored {
@@ -449,14 +457,6 @@ export interface profiles_UseResult {
   redeployed: profiles_Redeployed;
 }
 
-export interface rebornedit_Row {
-  index: number;
-  key: string;
-  text: string;
-  third?: string;
-  fourth?: string;
-}
-
 export interface saves_BoundMod {
   id: string;
   version: number;
@@ -577,8 +577,8 @@ export interface JobResults {
   "pack": import("../../wailsjs/go/models").modpack.Result;
   "packwatch": import("../../wailsjs/go/models").app.PackOnSaveStatus;
   "profile": app_ProfileAnswer;
-  "reborn-edit": app_RebornSaved;
-  "reborn-read": app_RebornTable;
+  "reborn-edit": app_TableSaved;
+  "reborn-read": app_TextTable;
   "restore": backups_Restored;
   "save": app_SavedArchive;
   "save-preview": convert_Saved;

@@ -17,10 +17,6 @@ export function LintText(arg1:string,arg2:string,arg3:string):Promise<Array<inta
 
 export function PickFile(arg1:string,arg2:string):Promise<string>;
 
-export function RebornSetText(arg1:string,arg2:string,arg3:number,arg4:string):Promise<string>;
-
-export function RebornTexts(arg1:string,arg2:string):Promise<string>;
-
 export function RemoveEntries(arg1:string,arg2:Array<string>):Promise<app.EditState>;
 
 export function RenameEntry(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
@@ -30,5 +26,9 @@ export function ReplaceEntry(arg1:string,arg2:string,arg3:string):Promise<app.Ed
 export function SaveChanges(arg1:string,arg2:string):Promise<string>;
 
 export function SetEntryText(arg1:string,arg2:string,arg3:string):Promise<app.EditState>;
+
+export function TableSetText(arg1:string,arg2:string,arg3:number,arg4:string):Promise<string>;
+
+export function TableTexts(arg1:string,arg2:string):Promise<string>;
 
 export function UndoChange(arg1:string,arg2:number):Promise<app.EditState>;

@@ -30,14 +30,6 @@ export function PickFile(arg1, arg2) {
   return window['go']['app']['EditService']['PickFile'](arg1, arg2);
 }
 
-export function RebornSetText(arg1, arg2, arg3, arg4) {
-  return window['go']['app']['EditService']['RebornSetText'](arg1, arg2, arg3, arg4);
-}
-
-export function RebornTexts(arg1, arg2) {
-  return window['go']['app']['EditService']['RebornTexts'](arg1, arg2);
-}
-
 export function RemoveEntries(arg1, arg2) {
   return window['go']['app']['EditService']['RemoveEntries'](arg1, arg2);
 }
@@ -56,6 +48,14 @@ export function SaveChanges(arg1, arg2) {
 
 export function SetEntryText(arg1, arg2, arg3) {
   return window['go']['app']['EditService']['SetEntryText'](arg1, arg2, arg3);
+}
+
+export function TableSetText(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['EditService']['TableSetText'](arg1, arg2, arg3, arg4);
+}
+
+export function TableTexts(arg1, arg2) {
+  return window['go']['app']['EditService']['TableTexts'](arg1, arg2);
 }
 
 export function UndoChange(arg1, arg2) {
