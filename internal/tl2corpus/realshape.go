@@ -6,8 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"packsmith/formats/tl2/dattext"
+	"unicode/utf16"
 )
 
 // Shape is what a generated mod holds: the counts of each kind of file and
@@ -91,7 +90,19 @@ func (g *gen) put(rel string, data []byte) string {
 }
 
 func (g *gen) text(rel, text string) string {
-	return g.put(rel, dattext.EncodeText(text, dattext.UTF16LEBOM))
+	return g.put(rel, UTF16LEBOM(text))
+}
+
+// UTF16LEBOM is text as GUTS saves it: a little-endian BOM, then UTF-16LE.
+// Written here, not taken from formats/tl2/dattext, whose own tests
+// generate their sources with this package (an import cycle otherwise).
+func UTF16LEBOM(text string) []byte {
+	b := make([]byte, 2, 2+2*len(text))
+	b[0], b[1] = 0xFF, 0xFE
+	for _, u := range utf16.Encode([]rune(text)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
 }
 
 // every spreads k marked files over n: file i is marked when it is one of

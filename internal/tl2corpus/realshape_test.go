@@ -1,6 +1,7 @@
 package tl2corpus
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"io/fs"
 	"os"
@@ -64,5 +65,15 @@ func TestWriteRealShape(t *testing.T) {
 	}
 	if _, err := Write(dir, RealShape, 47); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The corpus's own UTF-16 writer gives dattext's bytes (BOM, surrogate
+// pairs, CRLF kept), so a source reads back as the game's tools saved it.
+func TestUTF16LEBOMIsDattexts(t *testing.T) {
+	for _, s := range []string{"", "[UNIT]\r\n<STRING>NAME:Été 𝄞\r\n[/UNIT]\r\n"} {
+		if got, want := UTF16LEBOM(s), dattext.EncodeText(s, dattext.UTF16LEBOM); !bytes.Equal(got, want) {
+			t.Errorf("%q: % x\nwant % x", s, got, want)
+		}
 	}
 }
