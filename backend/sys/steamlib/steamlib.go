@@ -31,9 +31,6 @@ type Library struct {
 	Root string
 }
 
-// Apps is the library's steamapps folder, spelt as on disk.
-func (l Library) Apps() string { return ChildCI(l.Dir, "steamapps") }
-
 // Libraries lists the libraries of the Steam installation at root: root
 // itself, then every folder its libraryfolders.vdf names. Paths written
 // with \ (a library file from Windows) are read with this system's

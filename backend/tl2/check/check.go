@@ -97,11 +97,7 @@ type Options struct {
 	Context context.Context
 }
 
-// DirMod reads a mod folder (its MEDIA/ tree, any case), within the
-// default memory budget.
-func DirMod(name, dir string) (*Mod, error) { return dirMod(name, dir, maxRead(nil)) }
-
-// dirMod is DirMod refusing, when read, a file larger than maxFile bytes.
+// dirMod reads a mod folder (its MEDIA/ tree, any case), refusing, when read, a file larger than maxFile bytes.
 func dirMod(name, dir string, maxFile int64) (*Mod, error) {
 	m := &Mod{Name: name, Files: map[string]func() ([]byte, error){}}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

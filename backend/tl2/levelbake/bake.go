@@ -70,13 +70,6 @@ func (b *Baker) Mod() *modfiles.Files { return b.files }
 // Close releases the game's DATA.PAK.
 func (b *Baker) Close() error { return b.files.Close() }
 
-// Pieces is the number of pieces the table holds so far.
-func (b *Baker) Pieces() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.table.Len()
-}
-
 func (b *Baker) lookup(guid string) (*PieceDef, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

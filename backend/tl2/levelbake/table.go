@@ -59,9 +59,6 @@ func (t *Table) Lookup(guid string) (*PieceDef, bool) {
 	return p, ok
 }
 
-// Len is the number of pieces.
-func (t *Table) Len() int { return len(t.byGUID) }
-
 func normGUID(s string) string {
 	s = strings.TrimSpace(s)
 	if v, err := strconv.ParseInt(s, 10, 64); err == nil {

@@ -45,9 +45,6 @@ func ModRecords(readers []*mod.Reader, srcs []Source, merged []File) (records []
 	return modRecords(readers, titles(srcs), merged)
 }
 
-// Titles names each source as conflicts and findings do.
-func Titles(srcs []Source) []string { return titles(srcs) }
-
 // mergeShared merges every text source two or more of readers ship into
 // rep (Files, Conflicts, Shared, Skipped): mergeAll, a file at a time
 // within o.Budget, ctx looked at inside each file's merge too; a copy that

@@ -175,7 +175,7 @@ func TestReadBackRefuses(t *testing.T) {
 	if err := readBack(old, b, save.Rebind{From: []int64{idA}, To: []save.Mod{{ID: idC}}}); !errors.Is(err, ErrReadBack) {
 		t.Fatalf("unmoved: %v", err)
 	}
-	c, _, err := old.Move([]int64{idA}, save.Mod{ID: idC, Version: 1})
+	c, _, err := old.Rebind(save.Rebind{From: []int64{idA}, To: []save.Mod{save.Mod{ID: idC, Version: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}

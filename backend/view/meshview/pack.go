@@ -222,12 +222,6 @@ func (p *packer) finish(h *PackHeader) ([]byte, error) {
 	return append(out, p.blob.Bytes()...), nil
 }
 
-// PackMeshFile packs one mesh; res may be nil. It is PackMeshFileContext
-// with no cancel and the default budget.
-func PackMeshFile(key string, m *mesh.Mesh, res *Resolver) ([]byte, *PackHeader, error) {
-	return PackMeshFileContext(context.Background(), nil, key, m, res)
-}
-
 // PackMeshFileContext packs one mesh for a request or a job: its unit's
 // skeletons are read within budget (nil: limits.DefaultMB) and ctx is
 // looked at for every listed animation, read and packed (issue 44: a unit

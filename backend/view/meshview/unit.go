@@ -52,14 +52,8 @@ const MaxAnimations = 20000
 // slices on top): what a listed skeleton takes of the memory budget.
 const skeletonFactor = 4
 
-// Unit resolves a mesh's skeleton and animations; nil when the mesh links
-// no skeleton. It is UnitContext with no cancel and the default budget.
-func (r *Resolver) Unit(meshKey string, m *mesh.Mesh) *Unit {
-	u, _ := r.UnitContext(context.Background(), nil, meshKey, m)
-	return u
-}
-
-// UnitContext is Unit for a job: the animation list's length and skeletons
+// UnitContext resolves a mesh's skeleton and animations for a job (nil
+// when the mesh links no skeleton): the animation list's length and skeletons
 // come from the files, so each listed skeleton is read and decoded once
 // however many animations name it, what they take is counted against
 // budget (nil: limits.DefaultMB; what does not fit is a problem of the

@@ -39,7 +39,7 @@ func BenchmarkMove(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		c, _, err := s.Move([]int64{modA, modB}, save.Mod{ID: modC, Version: 1})
+		c, _, err := s.Rebind(save.Rebind{From: []int64{modA, modB}, To: []save.Mod{save.Mod{ID: modC, Version: 1}}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -71,14 +71,14 @@ A unit (the player's "PLAYER" string and cheat byte are only in the player):
 	2 × u32; 76 bytes position and rotation; 16 × 4 bytes level … skill points
 	6 × ID mouse skills; list of {ID; u32} skills; 4 × {SS spell; u32 level}
 	7 × u32 armour; 5 × u32 attributes and gold; 16 bytes; u8 skin
-	list of ID   the unit's mod ids                       ← rewritten by Move
+	list of ID   the unit's mod ids                       ← rewritten by Rebind
 	list of item
 	…     effects, augments, stats: skipped by the block size
 
 An item (sockets nest items; MaxDepth caps the nesting):
 
 	u8 sign; ID item (its unit GUID: Object.GUID); SS name; SS prefix; SS suffix; 24 bytes
-	list of ID   the item's mod ids                       ← rewritten by Move
+	list of ID   the item's mod ids                       ← rewritten by Rebind
 	u8; 3 × ID; u32; u32 enchantments; u32 stash place; 7 flag bytes
 	12 bytes coordinate; 76 bytes position and rotation; u32 level
 	u32 stack; u32 sockets; list of item (the socketed)
@@ -92,7 +92,7 @@ n × 12 bytes; 8 × 4 bytes; u8 n; n × 2 bytes icon (0x20000).
 
 # Moving
 
-Move rewrites the bound list, the histories (the new mod put in front
+Rebind rewrites the bound list, the histories (the new mod put in front
 when they lack it) and every object's mod-id list, and gives each unit
 block whose length changed its new size. Rebind is the general case: the
 moved-from ids replaced by several mods in the bound list, each object's
@@ -103,7 +103,7 @@ mod to the mods it holds: the one providing the object's unit).
 
 Everything after the pets: the maps (with the monsters, props and dropped
 items on them, which carry mod ids too), the quests and the rest. Their
-layout is not known well enough to find the lists; they stay bytes, Move
+layout is not known well enough to find the lists; they stay bytes, Rebind
 copies them unchanged and counts the moved-from ids still in them
 (MoveReport.Left). The shared stash is another file, not read here.
 

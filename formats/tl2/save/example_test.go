@@ -10,14 +10,14 @@ import (
 // A character bound to two mods moves to a third: the bound list names
 // only the new mod, every object that held an old id holds the new one,
 // and the file reads back (checksum and size footer recomputed).
-func ExampleSave_Move() {
+func ExampleSave_Rebind() {
 	file := savetest.File(savetest.Character("Hero", 0x44, save.Mod{ID: 101, Version: 3}, save.Mod{ID: 202, Version: 1}))
 	s, err := save.Parse(file, save.Options{Name: "HERO.SVB"})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(s.Name(), s.Class, s.Bound.Mods)
-	c, rep, err := s.Move([]int64{101, 202}, save.Mod{ID: -303, Version: 7})
+	c, rep, err := s.Rebind(save.Rebind{From: []int64{101, 202}, To: []save.Mod{save.Mod{ID: -303, Version: 7}}})
 	if err != nil {
 		panic(err)
 	}

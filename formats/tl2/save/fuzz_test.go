@@ -57,7 +57,7 @@ func FuzzParse(f *testing.F) {
 		if !s.HasModLists() || len(s.Bound.Mods) == 0 {
 			return
 		}
-		c, _, err := s.Move([]int64{s.Bound.Mods[0].ID}, save.Mod{ID: s.Bound.Mods[0].ID ^ 1, Version: 3})
+		c, _, err := s.Rebind(save.Rebind{From: []int64{s.Bound.Mods[0].ID}, To: []save.Mod{save.Mod{ID: s.Bound.Mods[0].ID ^ 1, Version: 3}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -33,18 +33,14 @@ type edit struct {
 	new     []byte
 }
 
-// Move binds the character to mod to instead of the mods in from: the
-// bound list has to where the first of them was (and none of them), the
-// recent and full histories keep their entries and get to in front when
-// they lack it, and every object's mod-id list has to for each of them,
-// once. Unit blocks get their new sizes; the rest is copied as parsed.
-// The save is not changed: the result is a new container.
-func (s *Save) Move(from []int64, to Mod) (*Container, MoveReport, error) {
-	return s.Rebind(Rebind{From: from, To: []Mod{to}})
-}
-
-// Rebind is a move to one or more mods: the way back from a combined mod
-// to the mods it holds, each object to the one that provides it.
+// Rebind is a move of a character from the mods in From to those in To.
+// With one mod in To: the bound list has it where the first of From was
+// (and none of From), the recent and full histories keep their entries
+// and get it in front when they lack it, and every object's mod-id list
+// has it for each of From, once. With several (the way back from a
+// combined mod to the mods it holds) each object gets the one that
+// provides it. Unit blocks get their new sizes; the rest is copied as
+// parsed.
 type Rebind struct {
 	From []int64
 	// To take the place of From in the bound list, in this order, where
@@ -55,8 +51,8 @@ type Rebind struct {
 	Object func(o Object) int64
 }
 
-// Rebind rewrites the bound list and every object's ids as rb says (see
-// Move, the case of one mod). The save is not changed.
+// Rebind rewrites the bound list and every object's ids as rb says. The
+// save is not changed: the result is a new container.
 func (s *Save) Rebind(rb Rebind) (*Container, MoveReport, error) {
 	rep := MoveReport{LeftAt: -1}
 	if !s.HasModLists() {

@@ -19,7 +19,7 @@ func TestMove(t *testing.T) {
 			t.Fatal(err)
 		}
 		to := save.Mod{ID: modC, Version: 7}
-		c, rep, err := old.Move([]int64{modA, modB}, to)
+		c, rep, err := old.Rebind(save.Rebind{From: []int64{modA, modB}, To: []save.Mod{to}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestMove(t *testing.T) {
 			t.Fatal("the rest changed")
 		}
 		// Back again: the unit blocks and lists return to their sizes.
-		if _, _, err := s.Move([]int64{modC}, save.Mod{ID: modA, Version: 269}); err != nil {
+		if _, _, err := s.Rebind(save.Rebind{From: []int64{modC}, To: []save.Mod{save.Mod{ID: modA, Version: 269}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -61,7 +61,7 @@ func TestMove(t *testing.T) {
 // rewritten; the moved save's player block ends where the next field starts.
 func TestMoveSizes(t *testing.T) {
 	old, _ := save.Parse(savetest.File(spec(0x44, 1)), save.Options{})
-	c, _, err := old.Move([]int64{modA, modB}, save.Mod{ID: modC, Version: 1})
+	c, _, err := old.Rebind(save.Rebind{From: []int64{modA, modB}, To: []save.Mod{save.Mod{ID: modC, Version: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestMoveLeftInRest(t *testing.T) {
 	sp := spec(0x44, 1)
 	sp.Rest = binary.LittleEndian.AppendUint64([]byte("map"), uint64(modA))
 	old, _ := save.Parse(savetest.File(sp), save.Options{})
-	_, rep, err := old.Move([]int64{modA}, save.Mod{ID: modC})
+	_, rep, err := old.Rebind(save.Rebind{From: []int64{modA}, To: []save.Mod{save.Mod{ID: modC}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +88,11 @@ func TestMoveLeftInRest(t *testing.T) {
 
 func TestMoveRefusals(t *testing.T) {
 	old, _ := save.Parse(savetest.File(spec(0x44, 1)), save.Options{})
-	if _, _, err := old.Move([]int64{modX}, save.Mod{ID: modC}); !errors.Is(err, save.ErrNotBound) {
+	if _, _, err := old.Rebind(save.Rebind{From: []int64{modX}, To: []save.Mod{save.Mod{ID: modC}}}); !errors.Is(err, save.ErrNotBound) {
 		t.Errorf("not bound: %v", err)
 	}
 	old, _ = save.Parse(savetest.File(spec(0x42, 1)), save.Options{})
-	if _, _, err := old.Move([]int64{modA}, save.Mod{ID: modC}); !errors.Is(err, save.ErrNoModLists) {
+	if _, _, err := old.Rebind(save.Rebind{From: []int64{modA}, To: []save.Mod{save.Mod{ID: modC}}}); !errors.Is(err, save.ErrNoModLists) {
 		t.Errorf("0x42: %v", err)
 	}
 }
