@@ -194,6 +194,115 @@ def s_filter():
     return p['texts']['count']
 step('Ctrl+F and type a filter', s_filter)
 
+# --- the rest of issue 46's day: a mods folder set in Settings then Pack &
+# Deploy, History and Restore this build, the loose monster, six tabs by
+# keyboard. Every point from the probe's rects.
+
+def mode(name, until, what):
+    for _ in range(4):  # the first click may only focus the web view
+        click_id('mode-' + name)
+        try:
+            return wait(until, 4, what)
+        except SystemExit:
+            continue
+    raise SystemExit(f'day: {what} did not show')
+
+def field(tid, text):
+    click_id(tid)
+    key('ctrl+a')
+    typ(text)
+    time.sleep(0.5)  # WebKit takes the last keys after xdotool returns
+
+def sha(path):
+    import hashlib
+    with open(path, 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+my_mods = os.path.join(home, 'my-mods')
+
+def s_settings_mods():
+    click_id('mode-archives')
+    key('ctrl+comma')
+    wait(lambda p: 'set-modsDir' in p['rects'], 10, 'Settings with the mods folder field')
+    field('set-modsDir', my_mods)
+    click_id('settings-save')
+    wait(lambda p: 'settings' not in p['rects'], 10, 'Settings saved and closed')
+    return f'mods folder: {my_mods}'
+step('set a mods folder in Settings', s_settings_mods)
+
+deployed = {}
+def pack_deploy(first):
+    if first:
+        mode('pack', lambda p: 'pack-view' in p['rects'] and 'pack-sample' in p['rects'], 'Pack view')
+        click_id('pack-sample')
+        wait(lambda p: 'pack-deploy' in p['rects'] and 'pack-button' in p['rects'], 30, 'the sample mod inspected')
+        click_id('pack-deploy')
+        wait(lambda p: p['texts'].get('pack-button') == 'Pack & Deploy', 5, 'Deploy ticked')
+    click_id('pack-button')
+    p = wait(lambda p: 'summary-deployed' in p['texts'] or 'deploy-question' in p['rects'] or 'pack-error' in p['texts'], 120, 'Pack & Deploy done')
+    if 'deploy-question' in p['rects']:
+        click_id('deploy-replace')
+        p = wait(lambda p: 'summary-deployed' in p['texts'] or 'pack-error' in p['texts'], 60, 'deployed over the last build')
+    if 'pack-error' in p['texts']:
+        raise SystemExit(f"day: Pack & Deploy failed: {p['texts']['pack-error']}")
+    path = p['texts']['summary-deployed']
+    if os.path.dirname(path) != my_mods or not os.path.isfile(path):
+        raise SystemExit(f'day: deployed to {path}, not into the mods folder set in Settings ({my_mods})')
+    deployed.setdefault('first', sha(path))
+    deployed['path'] = path
+    return f"{path}; {p['texts'].get('summary-size', '')}"
+step('Pack & Deploy from the Pack view into the Settings folder (no restart)', lambda: pack_deploy(True))
+step('Pack & Deploy again (the first build goes to History)', lambda: pack_deploy(False))
+
+def s_history():
+    mode('loadorder', lambda p: 'lo-history-open' in p['rects'], 'Load order')
+    click_id('lo-history-open')
+    p = wait(lambda p: 'lo-build-restore' in p['rects'], 20, 'History with a build')
+    with open(deployed['path'], 'ab') as f:
+        f.write(b'changed after the deploy')  # so the restore has something to undo
+    click_id('lo-build-restore')
+    p = wait(lambda p: 'lo-history-status' in p['texts'] or 'lo-history-error' in p['texts'], 20, 'restored')
+    if 'lo-history-error' in p['texts']:
+        raise SystemExit(f"day: Restore this build: {p['texts']['lo-history-error']}")
+    got = sha(deployed['path'])
+    if got != deployed['first']:
+        raise SystemExit('day: Restore this build did not give the deployed bytes back')
+    click_id('lo-history-close')
+    return f"{p['texts']['lo-history-status'][:120]!r}; sha256 back to the deploy's"
+step('History: Restore this build', s_history)
+
+monster = os.environ.get('PACKSMITH_DAY_MONSTER', '')
+def s_monster():
+    mode('archives', lambda p: 'open-path' in p['rects'], 'Archives')
+    p = open_path(monster, lambda p: 'mesh-view' in p['rects'] and 'anim-play' in p['rects'] and 'mesh-skeleton' in p['texts'], 'the loose monster with its skeleton and animations')
+    time.sleep(1)
+    p = probe()
+    if 'submesh-problem' in p['texts']:
+        raise SystemExit(f"day: the loose monster: {p['texts']['submesh-problem']}")
+    click_id('anim-play')
+    p = wait(lambda p: 'frames/s' in p['texts'].get('mesh-timing', ''), 20, 'an animation playing')
+    return f"{p['_after_enter'] if '_after_enter' in p else ''} skeleton: {p['texts']['mesh-skeleton'][:80]!r}; material: {p['texts'].get('submesh-material', '')[:60]!r}; {p['texts']['mesh-timing']}"
+if monster:
+    step('the skinned monster opened loose by path: texture, skeleton, animation plays', s_monster)
+
+def s_six_tabs():
+    extra = os.path.join(home, 'mods-in-progress', 'demo.zip')
+    p = probe()
+    while p['texts'].get('tabs', '').count('\n') + 1 < 6:
+        p = open_path(extra, full, 'another tab')
+        extra = os.path.join(home, 'mods-in-progress', 'PACKSMITH_SAMPLE.MOD')
+    click_id('entry-list')
+    seen = []
+    for _ in range(6):
+        key('ctrl+Tab')
+        time.sleep(0.4)
+        seen.append(probe()['texts'].get('count', ''))
+    before = probe()['texts'].get('tabs', '')
+    key('ctrl+w')
+    p = wait(lambda p: p['texts'].get('tabs', '') != before, 10, 'Ctrl+W closed a tab')
+    return f"tabs: {before.count(chr(10)) + 1}; counts seen going round with Ctrl+Tab: {seen}; after Ctrl+W: {p['texts']['tabs'].count(chr(10)) + 1}"
+step('six tabs: Ctrl+Tab round them, Ctrl+W closes one', s_six_tabs)
+
 step('quit and start again: tabs come back', s_restart)
 
 with open(os.path.join(WORK, 'times.json'), 'w') as f:
