@@ -35,6 +35,7 @@ cp -r testdata/demo/lostsaga_game "$common/Lost Saga"
 cp "$mod" "$HOME/mods-in-progress/"
 cp testdata/demo/demo.zip testdata/demo/PACKSMITH_SAMPLE.MOD "$HOME/mods-in-progress/"
 mkdir -p "$HOME/my-mods"
+cp -r testdata/demo/sample_mod "$HOME/sample_mod"; chmod -R u+w "$HOME/sample_mod"
 # the skinned monster, unzipped loose as modders do (opened by its .MESH)
 monster=$fixtures/tl2/monster/MEDIA/UNITS/MONSTERS/NETHERIM/NETHERIM_FLYERA
 if [ -d "$monster" ]; then
