@@ -313,6 +313,10 @@ def s_monster():
     p = probe()
     if p['texts'].get('anim-clock', '') == c0:
         raise SystemExit(f'day: the clock stood at {c0!r}: Attack1 does not play')
+    # paused again: software GL at full tilt under Xvfb makes WebKit drop
+    # the keys xdotool types into the path box next
+    click_id('anim-play')
+    wait(lambda p: p['texts'].get('anim-play') == 'Play', 10, 'Attack1 paused')
     return f"skeleton: {p['texts']['mesh-skeleton'][:80]!r}; material: {p['texts'].get('submesh-material', '')[:60]!r}; {p['texts']['mesh-timing']}"
 if monster:
     step('the skinned monster opened loose by path: texture, skeleton, animation plays', s_monster)
@@ -322,7 +326,9 @@ def s_six_tabs():
     p = probe()
     ntabs = lambda p: p['texts'].get('tabs', '').count('✕')
     while ntabs(p) < 6:
-        p = open_path(extra, full, 'another tab')
+        n = ntabs(p)
+        open_path(extra, full, 'another tab')
+        p = wait(lambda p: ntabs(p) > n, 10, 'the new tab')
         extra = os.path.join(home, 'mods-in-progress', 'PACKSMITH_SAMPLE.MOD')
     click_id('entry-list')
     seen = []
