@@ -128,3 +128,31 @@ test('closing a tab with unsaved changes asks in the app, by keyboard', async ()
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tab]').length === 0);
   assert.equal(browserDialogs, 0, 'no browser confirm()/prompt()');
 });
+
+// Issue 46's day: six tabs by keyboard alone had no key to go from tab to
+// tab or to close one. Ctrl+Tab / Ctrl+Shift+Tab go round, Ctrl+W closes.
+test('Ctrl+Tab, Ctrl+Shift+Tab and Ctrl+W: between tabs by keyboard', async () => {
+  const names = ['demo.zip', 'DATA.PAK', 'PACKSMITH_SAMPLE.MOD'];
+  for (const n of names) {
+    const arc = join(work, n);
+    copyFileSync(join(repo, 'testdata/demo', n), arc);
+    if (n === 'DATA.PAK') copyFileSync(join(repo, 'testdata/demo', 'DATA.PAK.MAN'), arc + '.MAN');
+    await page.fill('[data-testid=open-path]', arc);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelector('[data-testid=tab].active')?.textContent.includes(n), n);
+  }
+  const active = () => page.$eval('[data-testid=tab].active', (t) => t.textContent.trim());
+  await page.focus('[data-testid=entry-list]');
+  await page.keyboard.press('Control+Tab');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tab].active')?.textContent.includes('demo.zip'));
+  await page.keyboard.press('Control+Shift+Tab');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tab].active')?.textContent.includes('PACKSMITH_SAMPLE.MOD'));
+  await page.keyboard.press('Control+Shift+Tab');
+  assert.match(await page.waitForFunction(() => document.querySelector('[data-testid=tab].active')?.textContent.includes('DATA.PAK')).then(active), /DATA\.PAK/);
+  await page.keyboard.press('Control+w');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tab]').length === 2);
+  assert.deepEqual(await page.$$eval('[data-testid=tab]', (ts) => ts.map((t) => t.title.split('/').pop())), ['demo.zip', 'PACKSMITH_SAMPLE.MOD']);
+  await page.keyboard.press('Control+w');
+  await page.keyboard.press('Control+w');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tab]').length === 0);
+});

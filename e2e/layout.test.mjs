@@ -133,6 +133,16 @@ test('1000×650 with a pending replace: nothing scrolls sideways, Save as… in 
       return { wide, saveRight: save.right, width: window.innerWidth, pageWide: document.documentElement.scrollWidth > window.innerWidth, wrapped };
     });
     await shot(page, 'layout-1000x650.png');
+    // The family and sizes: shown whole, elided with room for the family,
+    // or hidden; never cut to a fragment like "z." (issue 46's day at
+    // 1000×650); the tooltip keeps the text either way.
+    const info = await page.$eval('[data-testid=toolbar-info]', (e) => ({
+      text: e.textContent, title: e.title, shown: getComputedStyle(e).visibility !== 'hidden',
+      width: e.clientWidth, full: e.scrollWidth,
+    }));
+    assert.ok(!info.shown || info.full <= info.width || info.width >= 64,
+      `the family and sizes show ${info.width} of ${info.full} px: a fragment of ${JSON.stringify(info.text)}`);
+    assert.match(info.title, /^zip · /);
     const t = await toolbar();
     assert.deepEqual(t.wrapped, [], 'toolbar buttons on two lines');
     assert.ok(t.right <= t.width, `a toolbar button ends at ${t.right}, the window at ${t.width}`);

@@ -6,8 +6,11 @@
 # (fixtures/tl2/cyber_mod). e2e/window/day46.py drives it with xdotool and
 # the probe: the first screen's found folders, Load order, the real .MOD
 # (toolbar rows), Find… and Escape, the Lost Saga delete list and its link,
-# the Reborn Data folder, Settings by keyboard, the filter, a restart with
-# the tabs back. Each step's time is printed; screenshots and times.json go
+# the Reborn Data folder, Settings by keyboard, the filter, a mods folder
+# set in Settings then Pack & Deploy into it (no restart), History and
+# Restore this build, the skinned monster opened loose by its .MESH
+# (texture, skeleton, an animation playing), six tabs by Ctrl+Tab/Ctrl+W,
+# a restart with the tabs back. Each step's time is printed; screenshots and times.json go
 # to OUT (default: a temp folder). Not part of make test: a manual trial.
 #
 #   window-day46.sh [--bin PATH] [OUT]
@@ -30,6 +33,17 @@ cp -r testdata/demo/tl2-user/. "$common/Torchlight II/my games/runic games/torch
 cp -r testdata/demo/reborn/Data "$common/Tactics Ogre Reborn/"
 cp -r testdata/demo/lostsaga_game "$common/Lost Saga"
 cp "$mod" "$HOME/mods-in-progress/"
+cp testdata/demo/demo.zip testdata/demo/PACKSMITH_SAMPLE.MOD "$HOME/mods-in-progress/"
+mkdir -p "$HOME/my-mods"
+cp -r testdata/demo/sample_mod "$HOME/sample_mod"; chmod -R u+w "$HOME/sample_mod"
+# the skinned monster, unzipped loose as modders do (opened by its .MESH)
+monster=$fixtures/tl2/monster/MEDIA/UNITS/MONSTERS/NETHERIM/NETHERIM_FLYERA
+if [ -d "$monster" ]; then
+  cp -r "$monster" "$HOME/NETHERIM_FLYERA"
+  export PACKSMITH_DAY_MONSTER=$HOME/NETHERIM_FLYERA/NETHERIM_FLYER.MESH
+elif [ "${PACKSMITH_REQUIRE_FIXTURES:-}" = 1 ]; then
+  echo "window-day46: no $monster"; exit 1
+fi
 chmod -R u+w "$HOME/mods-in-progress"
 export DISPLAY=${PACKSMITH_DAY_DISPLAY:-:76}
 Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &

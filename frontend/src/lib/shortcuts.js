@@ -4,12 +4,23 @@
 // the archives view. None acts while a dialog is open (lib/modal.js): Ctrl+L
 // behind Rename typed into the path box. Keys a text field uses (Ctrl+Z,
 // Ctrl+A, Delete, F2, ?) stay with the field being typed in (`field: false`).
-import { workspace, browse, browseFolder } from './stores/workspace.svelte.js';
+import { workspace, browse, browseFolder, select, closeTab } from './stores/workspace.svelte.js';
 import { edit, askSaveAs, save, undoLast, removeSelected, askRename, askReplace, askAdd } from './stores/edit.svelte.js';
 import { extract, startExtract } from './stores/extract.svelte.js';
 import { selectAll } from './stores/browse.svelte.js';
 import { ui } from './stores/ui.svelte.js';
 import { modalOpen } from './modal.js';
+
+/**
+ * The next (step 1) or previous (-1) tab, round the end: issue 46's day
+ * of six tabs by keyboard alone had no key to move between them.
+ */
+function cycleTab(step) {
+  const tabs = workspace.sessions;
+  if (tabs.length < 2) return;
+  const at = tabs.findIndex((s) => s.id === workspace.activeId);
+  select(tabs[(at + step + tabs.length) % tabs.length].id);
+}
 
 function typing(ev) {
   const t = ev.target;
@@ -53,6 +64,9 @@ export const SHORTCUTS = [
   { group: 'Window', keys: 'Ctrl+,', what: 'Settings…', run: () => (ui.settingsOpen = true) },
   { group: 'Window', keys: 'Escape', what: 'Close the Recent menu, Find in files or Compare', run: closePanel },
   { group: 'Window', keys: '?', what: 'Show or hide this list of shortcuts', field: false, run: () => (ui.helpOpen = !ui.helpOpen) },
+  { group: 'Archive tab', keys: 'Ctrl+Tab', what: 'Next tab', tab: true, run: () => cycleTab(1) },
+  { group: 'Archive tab', keys: 'Ctrl+Shift+Tab', what: 'Previous tab', tab: true, run: () => cycleTab(-1) },
+  { group: 'Archive tab', keys: 'Ctrl+W', what: 'Close the tab (asks first when it has unsaved changes)', tab: true, run: () => closeTab(workspace.activeId) },
   { group: 'Archive tab', keys: 'Ctrl+F', what: 'Filter the entries', tab: true, run: () => focusSelect('filter') },
   { group: 'Archive tab', keys: 'Ctrl+S', what: 'Save the changes into the archive', tab: true, run: () => save() },
   { group: 'Archive tab', keys: 'Ctrl+Shift+S', what: 'Save as a new archive…', tab: true, run: () => askSaveAs() },
