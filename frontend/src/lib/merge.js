@@ -148,6 +148,19 @@ export function choices(c) {
 }
 
 /**
+ * Why Build and deploy has nothing to write: every shared text source
+ * merges to what the load order alone gives (Go leaves such files out of
+ * the patch and refuses to build an empty one). '' when there is a file to
+ * patch or nothing was previewed.
+ * @param {{files?: unknown[], leftOut?: number}|null} view
+ */
+export function nothingToPatchText(view) {
+  if (!view || view.files?.length || !view.leftOut) return '';
+  const n = view.leftOut;
+  return `No patch is needed: ${n === 1 ? 'the one shared text file merges' : `all ${n} shared text files merge`} to what the load order already gives (the first mod's copy), so Build and deploy has nothing to write.`;
+}
+
+/**
  * Who lost a conflict, for a player: "Mod B's change is lost" (issue 43:
  * the losing mod's block read as "merged into the patch"); '' when no mod
  * lost (every changer made the winner's change).

@@ -149,4 +149,13 @@ describe('staleText (issue 46: messages for people, from Go’s reason as data)'
     expect(mg.problemText(p)).toBe('The merged patch is out of date: "A" changed since it was built: build it again (Merged patch → Build and deploy).');
     expect(mg.problemText({ code: 'x', message: 'as Go said' })).toBe('as Go said');
   });
+
+  it('says why Build and deploy has nothing to write (issue 46 day: the button was greyed with no word)', () => {
+    expect(mg.nothingToPatchText({ files: [], leftOut: 3329 })).toBe(
+      "No patch is needed: all 3329 shared text files merge to what the load order already gives (the first mod's copy), so Build and deploy has nothing to write.");
+    expect(mg.nothingToPatchText({ files: [], leftOut: 1 })).toMatch(/^No patch is needed: the one shared text file merges to/);
+    expect(mg.nothingToPatchText({ files: [{ path: 'A' }], leftOut: 5 })).toBe('');
+    expect(mg.nothingToPatchText({ files: [], leftOut: 0 })).toBe('');
+    expect(mg.nothingToPatchText(null)).toBe('');
+  });
 });
