@@ -97,21 +97,23 @@ func TestMergedPatchBaseIsPak(t *testing.T) {
 // modlauncher.sch as it was.
 func TestMergedPatchBuildJob(t *testing.T) {
 	user, base := mergetest.Setup(t)
-	ev := &events{}
-	a := testApp(t, ev, nil, nil)
 	sch := filepath.Join(user, "modlauncher.sch")
 	before, err := os.ReadFile(sch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := a.MergedPatchBuild(user, "", base)
+	// Cancelled on its first event, as the preview's test does: a Cancel
+	// sent after the call returned raced a build this small.
+	c := cancelling(t, "merged-patch", "")
+	id, err := c.MergedPatchBuild(user, "", base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Jobs.Cancel(id)
-	if st, _ := a.Jobs.Wait(id); st.State != jobs.Cancelled {
+	if st, _ := c.Jobs.Wait(id); st.State != jobs.Cancelled {
 		t.Fatalf("state %v, want cancelled", st.State)
 	}
+	ev := &events{}
+	a := testApp(t, ev, nil, nil)
 	after, _ := os.ReadFile(sch)
 	ents, _ := filepath.Glob(filepath.Join(user, "mods", "*"))
 	if !bytes.Equal(before, after) || len(ents) != 2 {
@@ -175,16 +177,19 @@ func TestMergedPatchFindsTheGame(t *testing.T) {
 // the merge it deployed (one merge: the view's files are the report's).
 func TestMergedPatchPreviewJob(t *testing.T) {
 	user, base := mergetest.Setup(t)
-	ev := &events{}
-	a := testApp(t, ev, nil, nil)
-	id, err := a.MergedPatch(user, "", base)
+	// Cancelled on its first event, before its work starts: a Cancel sent
+	// after MergedPatch returns raced the merge, which on two small mods
+	// can finish first (CI, after the merge got its workers).
+	c := cancelling(t, "merged-patch-preview", "")
+	id, err := c.MergedPatch(user, "", base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Jobs.Cancel(id)
-	if st, _ := a.Jobs.Wait(id); st.State != jobs.Cancelled {
+	if st, _ := c.Jobs.Wait(id); st.State != jobs.Cancelled {
 		t.Fatalf("state %v, want cancelled", st.State)
 	}
+	ev := &events{}
+	a := testApp(t, ev, nil, nil)
 	v, err := result[*MergedPatchView](a)(a.MergedPatch(user, "", base))
 	if err != nil || len(v.Files) != 2 {
 		t.Fatalf("preview: %v, %+v", err, v)
