@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
+	"slices"
 
 	"packsmith/backend/sys/installs"
 	"packsmith/backend/tl2/tl2game"
@@ -33,14 +33,16 @@ type FoundFolder struct {
 // somewhere no search looks), then what the searches find, each once.
 func (s *SettingsService) FoundFolders() []FoundFolder {
 	out := []FoundFolder{}
-	seen := map[string]bool{}
+	var seen []os.FileInfo // the folders listed: one folder however spelt (case, links, a trailing separator)
 	user := func(d, from string) {
-		if k := samePathKey(d); !seen[k] {
-			seen[k] = true
-			out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: from, Opens: "loadorder"})
+		st, err := os.Stat(d)
+		if err != nil || !st.IsDir() || slices.ContainsFunc(seen, func(o os.FileInfo) bool { return os.SameFile(o, st) }) {
+			return
 		}
+		seen = append(seen, st)
+		out = append(out, FoundFolder{Game: "Torchlight II", What: "user folder (load order, mods)", Path: d, From: from, Opens: "loadorder"})
 	}
-	if d := s.settings.Get().TL2UserDir; d != "" && isDir(d) {
+	if d := s.settings.Get().TL2UserDir; d != "" {
 		user(d, "Settings")
 	}
 	for _, d := range tl2paths.UserDirs() {
@@ -53,21 +55,6 @@ func (s *SettingsService) FoundFolders() []FoundFolder {
 		out = append(out, FoundFolder{Game: f.Game, What: f.What, Path: f.Path, From: f.From, Opens: "open"})
 	}
 	return out
-}
-
-// samePathKey is what two spellings of one folder share: cleaned, and
-// case-folded where the file system ignores case (Windows, macOS).
-func samePathKey(p string) string {
-	p = filepath.Clean(p)
-	if runtime.GOOS != "linux" {
-		p = strings.ToLower(p)
-	}
-	return p
-}
-
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }
 
 // userDirFrom says where a user folder was found: the Proton prefix or
