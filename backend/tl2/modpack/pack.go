@@ -79,7 +79,8 @@ type Options struct {
 	GUTSOrder bool
 
 	// Workers compile in parallel (0: GOMAXPROCS); Level is the zlib level
-	// (0: 6, GUTS's).
+	// of every entry (0: 6, GUTS's, with textures, skeletons and meshes at
+	// AssetLevel).
 	Workers int
 	Level   int
 

@@ -357,7 +357,7 @@ func (r *packRun) openWriter() error {
 		ModID: r.res.ModID, Required: md.Required, Remove: md.Remove,
 	}
 	r.workers = workpool.Workers(r.opt.Workers)
-	if r.w, err = mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: r.opt.Level, Workers: r.workers, Entries: len(r.col.files) + len(r.gplan.jobs) + 8 /* the RAW indices */}); err != nil {
+	if r.w, err = mod.NewWriter(tmp.File, hdr, &mod.WriterOptions{Level: r.opt.Level, LevelOf: zlibLevels(r.opt.Level), Workers: r.workers, Entries: len(r.col.files) + len(r.gplan.jobs) + 8 /* the RAW indices */}); err != nil {
 		return err
 	}
 	r.writerOpen = true

@@ -45,6 +45,10 @@ type FileHeader struct {
 type WriterOptions struct {
 	// Level is the zlib level 1–9; 0 means 6, zlib's default (GUTS' level).
 	Level int
+	// LevelOf, when set, picks an entry's zlib level (1–9) from its type;
+	// where it returns 0, Level applies. modpack's packer uses it to spend
+	// less time on textures and skeletons, which deflate barely shrinks.
+	LevelOf func(FileType) int
 	// Workers compress in parallel; 0 means GOMAXPROCS.
 	Workers int
 	// MaxInFlight bounds the bytes buffered between reading, compressing
@@ -110,6 +114,7 @@ type job struct {
 	lent    bool    // in is the caller's (AddBytes): dropped, never pooled
 	out     *bytes.Buffer
 	store   bool
+	level   int    // !store: the zlib level (1–9)
 	raw     bool   // payload already in final form (a copied block)
 	packed  uint32 // raw: the block's compressed size field
 	done    chan struct{}
@@ -223,7 +228,7 @@ func (w *Writer) begin() (*Writer, error) {
 }
 
 func (w *Writer) compressor() {
-	var zw *zlib.Writer
+	var zws [10]*zlib.Writer // by level, made when first needed
 	for j := range w.work {
 		in := *j.in
 		j.rec.crc = crc32.ChecksumIEEE(in)
@@ -231,8 +236,10 @@ func (w *Writer) compressor() {
 			j.out = outPool.Get().(*bytes.Buffer)
 			j.out.Reset()
 			j.out.Grow(len(in)/2 + 64)
+			zw := zws[j.level]
 			if zw == nil {
-				zw, _ = zlib.NewWriterLevel(j.out, w.opts.Level) // level checked in newWriter
+				zw, _ = zlib.NewWriterLevel(j.out, j.level) // level checked in newWriter and levelOf
+				zws[j.level] = zw
 			} else {
 				zw.Reset(j.out)
 			}
@@ -542,13 +549,24 @@ func (w *Writer) AddBytes(fh FileHeader, b []byte) error {
 func (w *Writer) compress(rec *manRecord, name string, buf *[]byte, lent bool) {
 	rec.size = uint32(len(*buf))
 	w.account(int64(len(*buf)))
-	j := &job{rec: rec, in: buf, lent: lent, store: rec.typ == TypeJPG, done: make(chan struct{})}
+	j := &job{rec: rec, in: buf, lent: lent, store: rec.typ == TypeJPG, level: w.levelOf(rec.typ), done: make(chan struct{})}
 	w.commitRecord(rec, name)
 	w.order <- j
 	w.work <- j
 }
 
 func (w *Writer) putIn(buf *[]byte) { putBuf(buf) }
+
+// levelOf is the zlib level of an entry of type t: LevelOf's pick when it
+// makes one in 1–9, else Level.
+func (w *Writer) levelOf(t FileType) int {
+	if w.opts.LevelOf != nil {
+		if l := w.opts.LevelOf(t); l >= 1 && l <= 9 {
+			return l
+		}
+	}
+	return w.opts.Level
+}
 
 // putBuf pools an input buffer: a run's (runMax or more) in runPool, so
 // that the next run finds one of its size instead of a small one it must

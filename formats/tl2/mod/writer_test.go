@@ -386,3 +386,52 @@ func TestCancelWakesAWaitingAdd(t *testing.T) {
 	}
 	w.Abort()
 }
+
+// LevelOf picks each entry's zlib level by its type: a texture at level 4
+// and a .DAT at the default 6 each carry their level in the stream's FLG
+// byte (zlib's FLEVEL: 1 for levels 2–5, 2 for 6), read back whole, and a
+// LevelOf that answers 0 leaves Level in place.
+func TestLevelOfPicksTheLevelByType(t *testing.T) {
+	data := bytes.Repeat([]byte("DXT5 block, packed floats; "), 4000)
+	out := &memFile{}
+	w, err := NewWriter(out, &Header{}, &WriterOptions{LevelOf: func(ft FileType) int {
+		if ft == TypeDDS {
+			return 4
+		}
+		return 0
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"MEDIA/UI/ICON.DDS", "MEDIA/UNITS/A.DAT"} {
+		if err := w.AddBytes(FileHeader{Name: name}, bytes.Clone(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewReader(out, int64(len(out.b)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, flg := range map[string]byte{"MEDIA/UI/ICON.DDS": 0x5E, "MEDIA/UNITS/A.DAT": 0x9C} {
+		e, _ := r.Lookup(name)
+		_, sr, err := r.RawBlock(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var head [2]byte
+		if _, err := sr.ReadAt(head[:], 0); err != nil {
+			t.Fatal(err)
+		}
+		if head != [2]byte{0x78, flg} {
+			t.Errorf("%s: zlib header % X, want 78 %02X", name, head, flg)
+		}
+		rc, _ := r.Open(e)
+		got, err := io.ReadAll(rc)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: read back %d bytes (%v), want the %d written", name, len(got), err, len(data))
+		}
+	}
+}
