@@ -36,6 +36,6 @@ func cachedOutput(cacheDir, out string) bool {
 	if err != nil {
 		return false
 	}
-	c, err := decodeCache(b)
-	return err == nil && c.ModSize == st.Size() && c.ModTime == st.ModTime().UnixNano()
+	c, _, err := decodeCacheHead(b)
+	return err == nil && c.Format == cacheFormat && c.ModSize == st.Size() && c.ModTime == st.ModTime().UnixNano()
 }
