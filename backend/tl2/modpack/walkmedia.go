@@ -144,15 +144,14 @@ func (w *walker) work() {
 
 // read lists one folder and stats its files, returning its subfolders.
 func (w *walker) read(d *walkDir) []*walkDir {
-	ents, err := os.ReadDir(d.abs) // sorted by name, as WalkDir reads
+	ents, dh, err := listFolder(d.abs) // sorted by name, as WalkDir reads; dh for the stats
 	if err != nil {
 		d.err = err
 		return nil
 	}
+	defer dh.close()
 	d.items = make([]walkItem, len(ents))
 	var subs []*walkDir
-	var dh *dirHandle // opened at the first file to stat
-	defer func() { dh.close() }()
 	for i, e := range ents {
 		name := e.Name()
 		it := &d.items[i]
@@ -169,9 +168,6 @@ func (w *walker) read(d *walkDir) []*walkDir {
 		case isJunk(name):
 			it.kind = walkJunk
 		default:
-			if dh == nil {
-				dh = openDir(d.abs)
-			}
 			info, err := statEntry(dh, abs, name, e)
 			switch {
 			case err != nil:

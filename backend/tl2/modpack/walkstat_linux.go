@@ -5,6 +5,8 @@ package modpack
 import (
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -19,13 +21,21 @@ type dirHandle struct {
 	fd int
 }
 
-// openDir opens abs for statAt; nil (stat by path) when it cannot.
-func openDir(abs string) *dirHandle {
+// listFolder is os.ReadDir(abs) (entries sorted by name, its errors) with
+// the folder left open for statAt: one open per folder instead of two
+// (3,126 folders in a released mod's shape).
+func listFolder(abs string) ([]fs.DirEntry, *dirHandle, error) {
 	f, err := os.Open(abs)
 	if err != nil {
-		return nil
+		return nil, nil, err
 	}
-	return &dirHandle{f: f, fd: int(f.Fd())}
+	ents, err := f.ReadDir(-1)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, &dirHandle{f: f, fd: int(f.Fd())}, nil
 }
 
 func (d *dirHandle) close() {

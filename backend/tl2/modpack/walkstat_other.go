@@ -11,7 +11,11 @@ import (
 // folder).
 type dirHandle struct{}
 
-func openDir(string) *dirHandle { return nil }
+// listFolder is os.ReadDir; files are statted by path (statAt on nil).
+func listFolder(abs string) ([]fs.DirEntry, *dirHandle, error) {
+	ents, err := os.ReadDir(abs)
+	return ents, nil, err
+}
 
 func (d *dirHandle) close() {}
 

@@ -22,8 +22,23 @@ func TestStatAtIsStat(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "SUB"), 0o755)
 	os.Symlink("SUB", filepath.Join(dir, "toDir"))
 	os.Symlink("missing", filepath.Join(dir, "dangling"))
-	dh := openDir(dir)
+	for _, n := range []string{"zz", "B.DAT", "a.dat", "_x"} { // out of name order on disk
+		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
+	}
+	ents, dh, err := listFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer dh.close()
+	want, _ := os.ReadDir(dir)
+	if len(ents) != len(want) {
+		t.Fatalf("listFolder: %d entries, os.ReadDir %d", len(ents), len(want))
+	}
+	for i := range want {
+		if ents[i].Name() != want[i].Name() || ents[i].Type() != want[i].Type() {
+			t.Errorf("entry %d: %s %v, os.ReadDir's %s %v", i, ents[i].Name(), ents[i].Type(), want[i].Name(), want[i].Type())
+		}
+	}
 	for _, name := range []string{"A.DAT", "toFile", "toDir", "SUB", "dangling", "absent"} {
 		abs := filepath.Join(dir, name)
 		want, werr := os.Stat(abs)
