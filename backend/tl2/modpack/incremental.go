@@ -186,7 +186,7 @@ func openIncremental(opt *Options, out string, proj *Project, replay bool) *incS
 		return s
 	}
 	s.on = true
-	s.optKey = fmt.Sprintf("f%d level %d assets %d strict %v build %s", cacheFormat, opt.Level, AssetLevel, opt.StrictNumbers, buildID())
+	s.optKey = fmt.Sprintf("f%d level %d assets %s strict %v build %s", cacheFormat, opt.Level, assetLevelsKey(), opt.StrictNumbers, buildID())
 	s.keyOf = func(string) string { return "" }
 	if proj != nil && len(proj.Strings) > 0 {
 		s.keyOf = func(name string) string {

@@ -1,32 +1,45 @@
 package modpack
 
-import "packsmith/formats/tl2/mod"
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
-// AssetLevel is the zlib level of the .DDS, .SKELETON and .MESH blocks a
-// pack writes when no level is asked for (Options.Level 0); everything
-// else gets 6, GUTS's. Their bytes are DXT-compressed texels and packed
-// floats, which deflate barely shrinks, yet on a released mod's shape
-// (internal/tl2corpus.RealShape: 116 MB of skeletons, 68 MB of textures)
-// they were two thirds of the pack's deflate time at level 6. Measured
-// with klauspost's flate on the fixtures' real files, level 4 against 6:
-// textures 0.599 against 0.588 of their size, skeletons 0.620 against
-// 0.612; on RealShape the .MOD grows 1.7 % (150.9 → 153.4 MB) and the full
-// pack takes 8–15 % less time. Level 3 and below shrink them far less
-// (skeletons 0.650–0.661) for little more speed.
-const AssetLevel = 4
+	"packsmith/formats/tl2/mod"
+)
+
+// assetLevels are the zlib levels of the kinds deflate barely shrinks,
+// used when no level is asked for (Options.Level 0); everything else gets
+// 6, GUTS's. Textures are DXT blocks and skeletons packed floats: on a
+// released mod's shape (internal/tl2corpus.RealShape: 116 MB of skeletons,
+// 68 MB of textures) they were two thirds of the full pack's deflate time
+// at level 6. Each level is the fastest that keeps the fixtures' real
+// files within a few per cent of level 6's size (klauspost's flate, share
+// of the input kept, and speed against level 6's):
+//
+//	.DDS       level 6 0.588, level 4 0.599, level 3 0.612 (2.1× as fast), level 2 0.636
+//	.SKELETON  level 6 0.612, level 4 0.620 (1.3× as fast), level 3 0.650, level 2 0.657
+//
+// Meshes stay at 6: level 4 costs them 5 % and they are 2 MB in all.
+var assetLevels = map[mod.FileType]int{mod.TypeDDS: 3, mod.TypeSkeleton: 4}
 
 // zlibLevels is the writer's per-type level (mod.WriterOptions.LevelOf):
-// AssetLevel for textures, skeletons and meshes unless the caller asked
-// for one level for everything.
+// assetLevels unless the caller asked for one level for everything.
 func zlibLevels(asked int) func(mod.FileType) int {
 	if asked != 0 {
 		return nil
 	}
-	return func(t mod.FileType) int {
-		switch t {
-		case mod.TypeDDS, mod.TypeSkeleton, mod.TypeMesh:
-			return AssetLevel
-		}
-		return 0
+	return func(t mod.FileType) int { return assetLevels[t] }
+}
+
+// assetLevelsKey names assetLevels in the pack cache's options: blocks a
+// cache lists were compressed at those levels, so a repack reusing them
+// gives the full pack's bytes only under the same ones.
+func assetLevelsKey() string {
+	var b strings.Builder
+	for _, t := range slices.Sorted(maps.Keys(assetLevels)) {
+		fmt.Fprintf(&b, "%d:%d ", t, assetLevels[t])
 	}
+	return strings.TrimSpace(b.String())
 }

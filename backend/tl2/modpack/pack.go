@@ -79,8 +79,8 @@ type Options struct {
 	GUTSOrder bool
 
 	// Workers compile in parallel (0: GOMAXPROCS); Level is the zlib level
-	// of every entry (0: 6, GUTS's, with textures, skeletons and meshes at
-	// AssetLevel).
+	// of every entry (0: 6, GUTS's, with textures and skeletons at lower
+	// levels: assetLevels).
 	Workers int
 	Level   int
 
