@@ -142,6 +142,16 @@ func (w *walker) work() {
 	}
 }
 
+// dirEntry is one name a folder lists: its type bits as listed
+// (fs.ModeDir, fs.ModeSymlink, 0 for a regular file, fs.ModeIrregular
+// for anything else) and, where the listing holds more (Windows: size
+// and time), the listing's entry.
+type dirEntry struct {
+	name string
+	typ  fs.FileMode
+	ent  fs.DirEntry
+}
+
 // read lists one folder and stats its files, returning its subfolders.
 func (w *walker) read(d *walkDir) []*walkDir {
 	ents, dh, err := listFolder(d.abs) // sorted by name, as WalkDir reads; dh for the stats
@@ -153,12 +163,12 @@ func (w *walker) read(d *walkDir) []*walkDir {
 	d.items = make([]walkItem, len(ents))
 	var subs []*walkDir
 	for i, e := range ents {
-		name := e.Name()
+		name := e.name
 		it := &d.items[i]
 		it.rel = d.rel + "/" + name
 		abs := d.abs + string(filepath.Separator) + name // = filepath.Join: a name has no separator
 		switch {
-		case e.IsDir():
+		case e.typ.IsDir():
 			if strings.HasPrefix(name, ".") {
 				it.kind = walkHidden
 				continue
@@ -177,7 +187,7 @@ func (w *walker) read(d *walkDir) []*walkDir {
 			default:
 				it.file = &srcFile{rel: it.rel, name: mod.UpperName("MEDIA" + it.rel[len(w.mediaName):]), abs: abs,
 					size: info.Size(), mtime: info.ModTime()}
-				it.link = e.Type()&fs.ModeSymlink != 0
+				it.link = e.typ&fs.ModeSymlink != 0
 				it.file.classify()
 			}
 		}
@@ -191,9 +201,9 @@ func (w *walker) read(d *walkDir) []*walkDir {
 // or a failure still goes to os.Stat, so the result and the error are what
 // it gives. Elsewhere the listing has no sizes: a stat is the one call,
 // by name in the folder dh where it can be (walkstat_linux.go).
-func statEntry(dh *dirHandle, abs, name string, e fs.DirEntry) (fs.FileInfo, error) {
-	if runtime.GOOS == "windows" && e.Type().IsRegular() {
-		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+func statEntry(dh *dirHandle, abs, name string, e dirEntry) (fs.FileInfo, error) {
+	if runtime.GOOS == "windows" && e.typ.IsRegular() && e.ent != nil {
+		if info, err := e.ent.Info(); err == nil && info.Mode().IsRegular() {
 			return info, nil
 		}
 	}

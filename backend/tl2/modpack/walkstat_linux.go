@@ -3,10 +3,13 @@
 package modpack
 
 import (
+	"bytes"
+	"encoding/binary"
 	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -17,30 +20,139 @@ import (
 // stats were a quarter of a repack's CPU; relative to the folder they
 // cost about a quarter less.
 type dirHandle struct {
-	f  *os.File
 	fd int
 }
 
-// listFolder is os.ReadDir(abs) (entries sorted by name, its errors) with
-// the folder left open for statAt: one open per folder instead of two
-// (3,126 folders in a released mod's shape).
-func listFolder(abs string) ([]fs.DirEntry, *dirHandle, error) {
-	f, err := os.Open(abs)
+// listFolder is os.ReadDir(abs) (entries sorted by name, os.ReadDir's
+// errors) with the folder left open for statAt. It reads the listing
+// with getdents64(2) into one buffer instead of through an *os.File and
+// an fs.DirEntry per name: on a released mod's shape (3,126 folders,
+// 37,000 files) os.Open and ReadDir were two fifths of the walk's CPU.
+func listFolder(abs string) ([]dirEntry, *dirHandle, error) {
+	fd, err := openFolder(abs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, &fs.PathError{Op: "open", Path: abs, Err: err}
 	}
-	ents, err := f.ReadDir(-1)
+	ents, err := readFolder(fd, folderBuf(), nil)
 	if err != nil {
-		f.Close()
-		return nil, nil, err
+		syscall.Close(fd)
+		return nil, nil, &fs.PathError{Op: "readdirent", Path: abs, Err: err}
 	}
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return ents, &dirHandle{f: f, fd: int(f.Fd())}, nil
+	slices.SortFunc(ents, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
+	return ents, &dirHandle{fd: fd}, nil
+}
+
+func openFolder(abs string) (int, error) {
+	for {
+		fd, err := syscall.Open(abs, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// folderBufs are getdents64's buffers, one per walking goroutine at a time.
+var folderBufs = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
+func folderBuf() *[32 << 10]byte { return folderBufs.Get().(*[32 << 10]byte) }
+
+// readFolder appends the names the folder fd lists (not "." and "..")
+// with their types to ents. A name whose type the file system does not
+// give (DT_UNKNOWN) is lstat'ed, as os.ReadDir does.
+func readFolder(fd int, buf *[32 << 10]byte, ents []dirEntry) ([]dirEntry, error) {
+	defer folderBufs.Put(buf)
+	lstat := func(name string) (fs.FileMode, error) {
+		var st syscall.Stat_t
+		if err := fstatat(fd, name, &st, atSymlinkNoFollow); err != nil {
+			return 0, err
+		}
+		return modeType(st.Mode), nil
+	}
+	for {
+		n, err := syscall.Getdents(fd, buf[:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			return ents, nil
+		}
+		if ents, err = parseDirents(buf[:n], ents, lstat); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// parseDirents appends the linux_dirent64 records in b (u64 ino, s64 off,
+// u16 reclen, u8 type, the name NUL-terminated and padded) to ents. The
+// kernel fills b, but a record is still trusted for its length only as
+// far as it stays inside b: one that does not is EIO.
+func parseDirents(b []byte, ents []dirEntry, lstat func(name string) (fs.FileMode, error)) ([]dirEntry, error) {
+	for off := 0; off < len(b); {
+		if len(b)-off < 20 {
+			return nil, syscall.EIO
+		}
+		reclen := int(binary.LittleEndian.Uint16(b[off+16:]))
+		if reclen < 20 || reclen > len(b)-off {
+			return nil, syscall.EIO
+		}
+		dtype, name := b[off+18], b[off+19:off+reclen]
+		off += reclen
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		if len(name) == 0 || string(name) == "." || string(name) == ".." {
+			continue
+		}
+		e := dirEntry{name: string(name), typ: direntType(dtype)}
+		if dtype == syscall.DT_UNKNOWN {
+			t, err := lstat(e.name)
+			if err == syscall.ENOENT {
+				continue // gone since the listing: os.ReadDir leaves it out too
+			}
+			if err != nil {
+				return nil, err
+			}
+			e.typ = t
+		}
+		ents = append(ents, e)
+	}
+	return ents, nil
+}
+
+const atSymlinkNoFollow = 0x100 // AT_SYMLINK_NOFOLLOW
+
+// direntType is the fs.FileMode type bits of a getdents64 d_type.
+func direntType(t byte) fs.FileMode {
+	switch t {
+	case syscall.DT_REG:
+		return 0
+	case syscall.DT_DIR:
+		return fs.ModeDir
+	case syscall.DT_LNK:
+		return fs.ModeSymlink
+	}
+	return fs.ModeIrregular
+}
+
+// modeType is the fs.FileMode type bits of a stat's st_mode.
+func modeType(m uint32) fs.FileMode {
+	switch m & syscall.S_IFMT {
+	case syscall.S_IFREG:
+		return 0
+	case syscall.S_IFDIR:
+		return fs.ModeDir
+	case syscall.S_IFLNK:
+		return fs.ModeSymlink
+	}
+	return fs.ModeIrregular
 }
 
 func (d *dirHandle) close() {
 	if d != nil {
-		d.f.Close()
+		syscall.Close(d.fd)
 	}
 }
 
@@ -52,7 +164,7 @@ func (d *dirHandle) statAt(abs, name string) (fs.FileInfo, error) {
 	}
 	var st syscall.Stat_t
 	for {
-		err := fstatat(d.fd, name, &st)
+		err := fstatat(d.fd, name, &st, 0)
 		if err == syscall.EINTR {
 			continue
 		}

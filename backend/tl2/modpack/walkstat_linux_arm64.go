@@ -2,7 +2,8 @@ package modpack
 
 import "syscall"
 
-// fstatat is fstatat(2) following links (flags 0), as os.Stat does.
-func fstatat(dirfd int, name string, st *syscall.Stat_t) error {
-	return syscall.Fstatat(dirfd, name, st, 0)
+// fstatat is fstatat(2): flags 0 follows links, as os.Stat does,
+// AT_SYMLINK_NOFOLLOW does not, as os.Lstat.
+func fstatat(dirfd int, name string, st *syscall.Stat_t, flags int) error {
+	return syscall.Fstatat(dirfd, name, st, flags)
 }

@@ -12,9 +12,16 @@ import (
 type dirHandle struct{}
 
 // listFolder is os.ReadDir; files are statted by path (statAt on nil).
-func listFolder(abs string) ([]fs.DirEntry, *dirHandle, error) {
+func listFolder(abs string) ([]dirEntry, *dirHandle, error) {
 	ents, err := os.ReadDir(abs)
-	return ents, nil, err
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]dirEntry, len(ents))
+	for i, e := range ents {
+		out[i] = dirEntry{name: e.Name(), typ: e.Type(), ent: e}
+	}
+	return out, nil, nil
 }
 
 func (d *dirHandle) close() {}

@@ -35,8 +35,8 @@ func TestStatAtIsStat(t *testing.T) {
 		t.Fatalf("listFolder: %d entries, os.ReadDir %d", len(ents), len(want))
 	}
 	for i := range want {
-		if ents[i].Name() != want[i].Name() || ents[i].Type() != want[i].Type() {
-			t.Errorf("entry %d: %s %v, os.ReadDir's %s %v", i, ents[i].Name(), ents[i].Type(), want[i].Name(), want[i].Type())
+		if ents[i].name != want[i].Name() || ents[i].typ != want[i].Type() {
+			t.Errorf("entry %d: %s %v, os.ReadDir's %s %v", i, ents[i].name, ents[i].typ, want[i].Name(), want[i].Type())
 		}
 	}
 	for _, name := range []string{"A.DAT", "toFile", "toDir", "SUB", "dangling", "absent"} {
