@@ -33,7 +33,7 @@ func listFolder(abs string) ([]dirEntry, *dirHandle, error) {
 	if err != nil {
 		return nil, nil, &fs.PathError{Op: "open", Path: abs, Err: err}
 	}
-	ents, err := readFolder(fd, folderBuf(), nil)
+	ents, err := readFolder(fd)
 	if err != nil {
 		syscall.Close(fd)
 		return nil, nil, &fs.PathError{Op: "readdirent", Path: abs, Err: err}
@@ -54,12 +54,11 @@ func openFolder(abs string) (int, error) {
 // folderBufs are getdents64's buffers, one per walking goroutine at a time.
 var folderBufs = sync.Pool{New: func() any { return new([32 << 10]byte) }}
 
-func folderBuf() *[32 << 10]byte { return folderBufs.Get().(*[32 << 10]byte) }
-
-// readFolder appends the names the folder fd lists (not "." and "..")
-// with their types to ents. A name whose type the file system does not
-// give (DT_UNKNOWN) is lstat'ed, as os.ReadDir does.
-func readFolder(fd int, buf *[32 << 10]byte, ents []dirEntry) ([]dirEntry, error) {
+// readFolder is the names the folder fd lists (not "." and "..") with
+// their types. A name whose type the file system does not give
+// (DT_UNKNOWN) is lstat'ed, as os.ReadDir does.
+func readFolder(fd int) (ents []dirEntry, err error) {
+	buf := folderBufs.Get().(*[32 << 10]byte)
 	defer folderBufs.Put(buf)
 	lstat := func(name string) (fs.FileMode, error) {
 		var st syscall.Stat_t
@@ -69,7 +68,8 @@ func readFolder(fd int, buf *[32 << 10]byte, ents []dirEntry) ([]dirEntry, error
 		return modeType(st.Mode), nil
 	}
 	for {
-		n, err := syscall.Getdents(fd, buf[:])
+		var n int
+		n, err = syscall.Getdents(fd, buf[:])
 		if err == syscall.EINTR {
 			continue
 		}
