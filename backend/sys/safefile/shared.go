@@ -39,10 +39,11 @@ func Replace(from, to string) error { return replace(from, to) }
 // (on Windows its name goes when the last reader closes it). If from
 // cannot take the name, to is put back. It returns first, the error of
 // the plain rename, when to is not a regular file (a folder is never
-// replaced) or cannot be moved aside either (a reader that does not
-// share delete).
+// replaced), is read-only (Windows refuses to replace one, and the
+// fallback must not do what the system refused), or cannot be moved aside
+// either (a reader that does not share delete).
 func replaceAside(from, to string, first error) error {
-	if st, err := os.Lstat(to); err != nil || !st.Mode().IsRegular() {
+	if st, err := os.Lstat(to); err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o200 == 0 {
 		return first
 	}
 	var rb [4]byte

@@ -153,6 +153,17 @@ func TestReplaceAside(t *testing.T) {
 		t.Fatalf("the folder moved: %v", err)
 	}
 
+	// a read-only file: refused, as Windows refuses to replace one
+	ro := filepath.Join(dir, "ro.mod")
+	os.WriteFile(ro, []byte("keep"), 0o444)
+	if err := replaceAside(next, ro, first); err != first {
+		t.Fatalf("over a read-only file: %v", err)
+	}
+	if b, _ := os.ReadFile(ro); string(b) != "keep" {
+		t.Fatalf("the read-only file reads %q", b)
+	}
+	os.Chmod(ro, 0o644) // so the temporary folder can go on Windows
+
 	// the new file cannot take the name (it is gone): the old one is put back
 	os.Remove(next)
 	if err := replaceAside(next, p, first); err == nil || err == first {
