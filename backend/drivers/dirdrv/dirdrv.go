@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/kind"
 )
 
@@ -121,7 +122,7 @@ func (a *Archive) Open(entryPath string) (io.ReadCloser, error) {
 		}
 		i = a.byPath[e.Path]
 	}
-	f, err := os.Open(filepath.Join(a.root, filepath.FromSlash(a.entries[i].Path)))
+	f, err := safefile.OpenShared(filepath.Join(a.root, filepath.FromSlash(a.entries[i].Path)))
 	if err != nil {
 		return nil, &archive.EntryError{Archive: a.root, Entry: entryPath, Offset: -1, Err: err}
 	}

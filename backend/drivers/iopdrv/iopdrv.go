@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/kind"
 	"packsmith/formats/cp949"
 	"packsmith/formats/iop"
@@ -70,7 +71,7 @@ func (Driver) Open(p string, opts archive.OpenOptions) (archive.Archive, error) 
 	if _, err := Recover(p); err != nil && !errors.Is(err, errAppendLive) {
 		return nil, err
 	}
-	f, err := os.Open(p)
+	f, err := safefile.OpenShared(p)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/kind"
 	"packsmith/backend/view/preview"
 )
@@ -94,7 +95,7 @@ func (a *Archive) Open(p string) (io.ReadCloser, error) {
 	if !strings.EqualFold(strings.ReplaceAll(p, `\`, "/"), a.entry.Path) {
 		return nil, &archive.EntryError{Archive: a.path, Entry: p, Offset: -1, Err: archive.ErrNotFound}
 	}
-	return os.Open(a.path)
+	return safefile.OpenShared(a.path)
 }
 
 // Info says what the file is and how the window shows it.

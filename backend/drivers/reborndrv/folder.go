@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/reborn/filetable"
 )
 
@@ -166,7 +167,7 @@ func (a *DataArchive) Open(entry string) (io.ReadCloser, error) {
 	if !ok {
 		return nil, &archive.EntryError{Archive: a.path, Entry: entry, Offset: -1, Err: archive.ErrNotFound}
 	}
-	f, err := os.Open(p)
+	f, err := safefile.OpenShared(p)
 	if err != nil {
 		return nil, &archive.EntryError{Archive: a.path, Entry: entry, Offset: -1, Err: err}
 	}

@@ -25,6 +25,7 @@ import (
 
 	"packsmith/backend/archive"
 	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/sys/scratch"
 	"packsmith/formats/reborn/mlz0"
 	"packsmith/formats/reborn/onezip"
@@ -193,7 +194,7 @@ func OpenLimits(p string, lim Limits) (*Archive, error) {
 		sweepDir(filepath.Dir(abs))
 	}
 	scratch.CleanStale()
-	f, err := os.Open(p)
+	f, err := safefile.OpenShared(p)
 	if err != nil {
 		return nil, err
 	}

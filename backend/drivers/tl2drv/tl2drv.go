@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/kind"
 	"packsmith/formats/tl2/mod"
 )
@@ -125,7 +126,7 @@ func findBeside(want string) string {
 }
 
 func openFile(p string) (*os.File, int64, error) {
-	f, err := os.Open(p)
+	f, err := safefile.OpenShared(p)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"packsmith/backend/archive"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/view/kind"
 )
 
@@ -29,7 +30,7 @@ func (Driver) Detect(name string, head []byte) bool {
 }
 
 func (Driver) Open(p string, _ archive.OpenOptions) (archive.Archive, error) {
-	f, err := os.Open(p)
+	f, err := safefile.OpenShared(p)
 	if err != nil {
 		return nil, err
 	}

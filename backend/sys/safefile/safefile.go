@@ -40,11 +40,12 @@ func CleanStale(dir string) {
 	}
 	for _, e := range ents {
 		name := e.Name()
-		if e.IsDir() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, TempSuffix) {
+		aside := strings.HasSuffix(name, AsideSuffix)
+		if e.IsDir() || !strings.HasPrefix(name, ".") || !(aside || strings.HasSuffix(name, TempSuffix)) {
 			continue
 		}
 		i := strings.LastIndex(name, TempMark)
-		if i < 0 {
+		if i < 1 {
 			continue
 		}
 		pidText, _, ok := strings.Cut(name[i+len(TempMark):], "-")
@@ -52,8 +53,22 @@ func CleanStale(dir string) {
 		if !ok || err != nil || pid == os.Getpid() || procalive.Alive(pid) {
 			continue
 		}
-		os.Remove(filepath.Join(dir, name))
+		p := filepath.Join(dir, name)
+		if aside {
+			// a replace that died between its two renames: the user's
+			// file goes back to its name if nothing took it
+			if target := filepath.Join(dir, name[1:i]); !exists(target) {
+				os.Rename(p, target)
+				continue
+			}
+		}
+		os.Remove(p)
 	}
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // File is a temporary file that becomes Target on Commit.
@@ -113,7 +128,7 @@ func (f *File) rename() error {
 	if f.root != nil {
 		return f.root.Rename(f.tmp, f.rel)
 	}
-	return os.Rename(f.File.Name(), f.Target)
+	return replace(f.File.Name(), f.Target)
 }
 
 func (f *File) remove() error {

@@ -426,20 +426,29 @@ func linkAtomic(src, dst string, beforeCommit func() error) (bool, error) {
 	return true, nil
 }
 
-// ReadHeader reads the .MOD header of a file (its first MB at most).
+// MaxHeader caps the .MOD header ReadHeader reads (real ones are well
+// under 64 KiB).
+const MaxHeader = 1 << 20
+
+// ReadHeader reads the .MOD header of a file: the header's own bytes
+// (mod.ReadHeader, which finds its length for every header version), at
+// most MaxHeader, not a fixed megabyte: a switch or a deploy asks it of
+// every mod in the folder.
 func ReadHeader(p string) (*mod.Header, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	b := make([]byte, 1<<20)
-	n, err := io.ReadFull(f, b)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+	st, err := f.Stat()
+	if err != nil {
 		return nil, err
 	}
-	h, _, err := mod.ParseHeader(b[:n])
-	return h, err
+	h, err := mod.ReadHeader(f, st.Size(), MaxHeader)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return h, nil
 }
 
 // updateSch edits modlauncher.sch beside the mods folder: a line naming

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"packsmith/backend/sys/limits"
+	"packsmith/backend/sys/safefile"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/merge"
 	"packsmith/backend/tl2/modpack"
@@ -196,7 +197,7 @@ func openMods(srcs []Source) (readers []*mod.Reader, closeAll func(), err error)
 	}
 	readers = make([]*mod.Reader, len(srcs))
 	for i, s := range srcs {
-		f, err := os.Open(s.File)
+		f, err := safefile.OpenShared(s.File)
 		if err != nil {
 			closeAll()
 			return nil, nil, err

@@ -2,7 +2,6 @@ package profiles
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +15,6 @@ import (
 	"packsmith/backend/tl2/deploy"
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/mergepatch"
-	"packsmith/formats/tl2/mod"
 	"packsmith/formats/tl2/raw"
 )
 
@@ -75,33 +73,13 @@ func Providers(ctx context.Context, srcs []mergepatch.Source) (map[string]string
 	return out, nil
 }
 
-// maxHeader bounds the .MOD header CombinedSourcesOf reads.
-const maxHeader = 1 << 20
-
 // CombinedSourcesOf is the constituents' ids a combined mod's header
 // records (loadorder.CombinedSources), in load order; false for a file
 // that is not a combined mod or does not read. It reads the header alone
-// (its length is the header's offData), not a fixed megabyte: a switch
-// asks it of every mod in the folder.
+// (deploy.ReadHeader: its length for every header version), not a fixed
+// megabyte: a switch asks it of every mod in the folder.
 func CombinedSourcesOf(p string) ([]int64, bool) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	var head [20]byte
-	if _, err := io.ReadFull(f, head[:]); err != nil {
-		return nil, false
-	}
-	n := binary.LittleEndian.Uint32(head[12:])
-	if n < uint32(len(head)) || n > maxHeader {
-		return nil, false
-	}
-	b := make([]byte, n)
-	if _, err := f.ReadAt(b, 0); err != nil {
-		return nil, false
-	}
-	h, _, err := mod.ParseHeader(b)
+	h, err := deploy.ReadHeader(p)
 	if err != nil {
 		return nil, false
 	}

@@ -3,11 +3,13 @@ package profiles
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"packsmith/backend/tl2/loadorder"
 	"packsmith/backend/tl2/loadorder/loadordertest"
@@ -241,5 +243,38 @@ func TestCombinedSourcesOf(t *testing.T) {
 		if _, ok := CombinedSourcesOf(p); ok {
 			t.Errorf("%s read as combined", name)
 		}
+	}
+}
+
+// A combined mod whose header is an older version (3: no game version, so
+// offData at byte 4) reads as combined too: the header length comes from
+// where the version puts it (mod.ReadHeader), not from byte 12, which here
+// holds the title's first bytes.
+func TestCombinedSourcesOfOlderHeader(t *testing.T) {
+	desc := loadorder.CombinedDescription([]loadorder.PatchSource{{ID: 7, Hash: "00"}, {ID: -8, Hash: "11"}})
+	le := binary.LittleEndian
+	ss := func(b []byte, s string) []byte {
+		u := utf16.Encode([]rune(s))
+		b = le.AppendUint16(b, uint16(len(u)))
+		for _, c := range u {
+			b = le.AppendUint16(b, c)
+		}
+		return b
+	}
+	h := le.AppendUint16(nil, 3) // version
+	h = le.AppendUint16(h, 1)    // modver
+	h = append(h, make([]byte, 8)...)
+	for _, s := range []string{"All of them", "me", desc, "", ""} {
+		h = ss(h, s)
+	}
+	h = le.AppendUint64(h, 99)            // mod id
+	h = append(h, make([]byte, 4+8)...)   // flags, reqHash
+	h = append(h, 0, 0, 0, 0)             // no REQUIRED_MODS, no REMOVE_FILES
+	le.PutUint32(h[4:], uint32(len(h)))   // offData
+	le.PutUint32(h[8:], uint32(len(h)+8)) // offMan: an empty data section's head, no manifest
+	p := filepath.Join(t.TempDir(), "C3.MOD")
+	os.WriteFile(p, append(h, make([]byte, 8)...), 0o644)
+	if ids, ok := CombinedSourcesOf(p); !ok || len(ids) != 2 || ids[0] != 7 || ids[1] != -8 {
+		t.Errorf("a version-3 combined mod: %v %v", ids, ok)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"packsmith/backend/sys/safefile"
 	"packsmith/formats/tl2/mod"
 )
 
@@ -29,11 +30,11 @@ type PakFS struct {
 
 // OpenPak opens DATA.PAK and its manifest.
 func OpenPak(pakPath, manPath string) (*PakFS, error) {
-	pak, err := os.Open(pakPath)
+	pak, err := safefile.OpenShared(pakPath)
 	if err != nil {
 		return nil, err
 	}
-	man, err := os.Open(manPath)
+	man, err := safefile.OpenShared(manPath)
 	if err != nil {
 		pak.Close()
 		return nil, err

@@ -49,6 +49,13 @@ func TestPruneOnlyRecordedCopies(t *testing.T) {
 	if err := os.Symlink(user, link); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
+	if _, err := os.Lstat(link); err != nil {
+		// wine 8's CreateSymbolicLinkW is a stub that reports success
+		// and makes nothing: the slot would be a real folder made by Copy.
+		// (On Windows a directory symlink or junction is a name-surrogate
+		// reparse point, which os.Lstat reports without ModeDir.)
+		t.Skip("os.Symlink made no link here:", err)
+	}
 	if _, err := s.Copy(other, Options{Kind: KindSch}); err == nil {
 		t.Error("a copy was made through a symbolic-link slot")
 	}
