@@ -38,8 +38,8 @@ func init() {
 			"  --guts-ids N     number BINDAT strings as a GUTS build does, from N (to reproduce a GUTS .MOD byte for byte)\n" +
 			"  --full           compile everything (default: reuse what did not change since the last pack, kept in\n" +
 			"                   the user's cache, Packsmith/packcache; the result is byte-identical either way)\n" +
-			"  --sha256         the SHA-256 of the whole .MOD after a repack too (a full pack always prints it; a repack\n" +
-			"                   skips it by default: it reads the whole file, about a third of a repack's time)\n" +
+			"  --sha256         the SHA-256 of the whole .MOD (off by default: the game never reads it, and it reads the\n" +
+			"                   whole file, the verify's slowest part and about a third of a repack's time)\n" +
 			"  --strict         refuse numbers that are not numbers as a whole (GUTS reads the leading number, the C way;\n" +
 			"                   without --strict, or the packStrictNumbers setting, each is packed so with a warning)\n" +
 			"  --watch          pack, then pack again (incrementally) after every save under MODDIR, one line per pack,\n" +
@@ -103,7 +103,7 @@ func runPack(c *ctx, args []string) error {
 	mppMode := fs.String("mpp", "", "walk grids: bake, keep or none")
 	strict := fs.Bool("strict", false, "refuse C-style numbers")
 	fullPack := fs.Bool("full", false, "no incremental reuse")
-	withSHA := fs.Bool("sha256", false, "the SHA-256 of the whole .MOD after a repack too (a full pack always gives it)")
+	withSHA := fs.Bool("sha256", false, "the SHA-256 of the whole .MOD (off by default: it reads the whole file again)")
 	watchDir := fs.Bool("watch", false, "pack again after every save")
 	all := fs.Bool("all", false, "list every finding")
 	pos, err := parse(fs, args)
@@ -220,7 +220,7 @@ func printPackSummary(w io.Writer, r *modpack.Result, all bool) {
 	if r.Hashes.SHA256 != "" {
 		fmt.Fprintf(tw, "sha256\t%s\n", r.Hashes.SHA256)
 	} else if r.Size > 0 {
-		fmt.Fprintf(tw, "sha256\tnot taken: this repack copied what did not change (--sha256 or --full takes it)\n")
+		fmt.Fprintf(tw, "sha256\tnot taken (--sha256 takes it)\n")
 	}
 	if d := r.Deploy; d != nil {
 		fmt.Fprintf(tw, "deployed\t%s\n", d.Path)

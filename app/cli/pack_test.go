@@ -57,7 +57,7 @@ func TestPackJSONAndDeploy(t *testing.T) {
 	user := t.TempDir()
 	mods := filepath.Join(user, "mods")
 	out := filepath.Join(t.TempDir(), "S.MOD")
-	stdout, stderr, code := run(t, "pack", sampleMod, "-o", out, "--deploy", "--mods", mods, "--enable", "--json")
+	stdout, stderr, code := run(t, "pack", sampleMod, "-o", out, "--deploy", "--mods", mods, "--enable", "--sha256", "--json")
 	if code != 0 {
 		t.Fatalf("code %d: %s %s", code, stderr, stdout)
 	}

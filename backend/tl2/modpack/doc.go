@@ -75,9 +75,9 @@
 //	         payload reads back with the CRC-32 of the zlib stream (or
 //	         stored bytes) the writer produced. The SHA-256 of the whole
 //	         file is taken from that read, on a goroutine of its own
-//	         (the tee of mod.VerifyWrittenFile), by a full pack always and by a
-//	         repack that reused blocks only when asked (Options.SHA256: it
-//	         costs the whole file, about a third of such a repack). What this does
+//	         (the tee of mod.VerifyWrittenFile), when asked (Options.SHA256:
+//	         it is the stage's slowest part, and a third of a repack that
+//	         reused blocks). What this does
 //	         not re-prove is that the zlib
 //	         library's streams inflate to their inputs: Options.FullVerify
 //	         does that too (mod.Reader.Verify: every entry inflated, size

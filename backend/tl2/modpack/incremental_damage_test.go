@@ -34,7 +34,7 @@ func TestIncrementalDamagedPayload(t *testing.T) {
 	}
 	dir := makeMod(t, simpleModDat, files)
 	backdate(dir)
-	full, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "FULL.MOD")})
+	full, err := Pack(context.Background(), dir, Options{Output: filepath.Join(t.TempDir(), "FULL.MOD"), SHA256: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -106,14 +106,20 @@ func TestIncrementalPackIsByteIdentical(t *testing.T) {
 	if !bytes.Equal(bi, bf) {
 		t.Errorf("incremental (%d bytes) ≠ full (%d bytes)", len(bi), len(bf))
 	}
-	// The SHA-256 of the whole file: a full pack always takes it, a
-	// repack only when asked (Options.SHA256), and then it is the file's.
-	if want := fmt.Sprintf("%x", sha256.Sum256(bf)); full.Hashes.SHA256 != want || incr.Hashes.SHA256 != "" {
-		t.Errorf("SHA-256: full pack %q (the file's is %s), a repack not asked for it %q", full.Hashes.SHA256, want, incr.Hashes.SHA256)
+	// The SHA-256 of the whole file: taken only when asked
+	// (Options.SHA256), full pack or repack, and then it is the file's.
+	if full.Hashes.SHA256 != "" || incr.Hashes.SHA256 != "" {
+		t.Errorf("SHA-256 not asked for: full pack %q, repack %q", full.Hashes.SHA256, incr.Hashes.SHA256)
 	}
+	want := fmt.Sprintf("%x", sha256.Sum256(bf))
 	opt.SHA256 = true
-	if again, err := Pack(context.Background(), dir, opt); err != nil || again.Reused == 0 || again.Hashes.SHA256 != full.Hashes.SHA256 {
-		t.Errorf("a repack asked for the SHA-256: %v, %d reused, %q", err, again.Reused, again.Hashes.SHA256)
+	if again, err := Pack(context.Background(), dir, opt); err != nil || again.Reused == 0 || again.Hashes.SHA256 != want {
+		t.Errorf("a repack asked for the SHA-256: %v, %d reused, %q, the file's is %s", err, again.Reused, again.Hashes.SHA256, want)
+	}
+	fullOpt := opt
+	fullOpt.Incremental, fullOpt.Output = false, filepath.Join(t.TempDir(), "FULL.MOD")
+	if f2, err := Pack(context.Background(), dir, fullOpt); err != nil || f2.Hashes.SHA256 != want {
+		t.Errorf("a full pack asked for the SHA-256: %v, %q, the file's is %s", err, f2.Hashes.SHA256, want)
 	}
 	if !strings.Contains(string(unitdata(t, incr.Output)), "HUM_XOVER_G") {
 		t.Error("UNITDATA.RAW does not follow the changed unit")
@@ -214,7 +220,7 @@ func TestIncrementalDamagedPreviousMod(t *testing.T) {
 		t.Fatal(err)
 	}
 	full := filepath.Join(t.TempDir(), "FULL.MOD")
-	want, err := Pack(context.Background(), dir, Options{Output: full})
+	want, err := Pack(context.Background(), dir, Options{Output: full, SHA256: true})
 	if err != nil {
 		t.Fatal(err)
 	}

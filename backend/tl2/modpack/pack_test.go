@@ -64,7 +64,7 @@ func TestSampleModPacks(t *testing.T) {
 	before := snapshot(t, dir)
 	out := filepath.Join(t.TempDir(), "out", "SAMPLE.MOD")
 	var stages []Stage
-	res, err := Pack(context.Background(), dir, Options{Output: out, Progress: func(p Progress) {
+	res, err := Pack(context.Background(), dir, Options{Output: out, SHA256: true, Progress: func(p Progress) {
 		if len(stages) == 0 || stages[len(stages)-1] != p.Stage {
 			stages = append(stages, p.Stage)
 		}

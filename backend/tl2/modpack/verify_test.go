@@ -16,7 +16,7 @@ func TestVerifyModes(t *testing.T) {
 	var files [][]byte
 	for _, full := range []bool{false, true} {
 		out := filepath.Join(t.TempDir(), "o.MOD")
-		res, err := Pack(context.Background(), dir, Options{Output: out, FullVerify: full})
+		res, err := Pack(context.Background(), dir, Options{Output: out, FullVerify: full, SHA256: true})
 		if err != nil {
 			t.Fatalf("full %v: %v %v", full, err, res.Findings)
 		}
