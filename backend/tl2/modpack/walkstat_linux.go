@@ -124,18 +124,9 @@ func parseDirents(b []byte, ents []dirEntry, lstat func(name string) (fs.FileMod
 
 const atSymlinkNoFollow = 0x100 // AT_SYMLINK_NOFOLLOW
 
-// direntType is the fs.FileMode type bits of a getdents64 d_type.
-func direntType(t byte) fs.FileMode {
-	switch t {
-	case syscall.DT_REG:
-		return 0
-	case syscall.DT_DIR:
-		return fs.ModeDir
-	case syscall.DT_LNK:
-		return fs.ModeSymlink
-	}
-	return fs.ModeIrregular
-}
+// direntType is the fs.FileMode type bits of a getdents64 d_type: the
+// DT_ values are the S_IF ones shifted right by 12 (dirent(5)).
+func direntType(t byte) fs.FileMode { return modeType(uint32(t) << 12) }
 
 // modeType is the fs.FileMode type bits of a stat's st_mode.
 func modeType(m uint32) fs.FileMode {
