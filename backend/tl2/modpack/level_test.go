@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math/rand"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,26 +15,35 @@ import (
 )
 
 // A pack deflates textures at level 3, skeletons at 4 and the rest at 6
-// (each block is the very stream zlib gives at that level), and an
-// asked-for level applies to every entry.
+// (each block is the very stream zlib gives at that level); a texture its
+// level shrinks below a quarter is deflated at 6 after all (mod.Refold);
+// an asked-for level applies to every entry.
 func TestAssetsPackAtTheirLevels(t *testing.T) {
-	var body strings.Builder
-	for i := range 3000 { // compressible, with matches far and near: each level gives other bytes
-		body.WriteString(strings.Repeat("texel", i%7) + "float " + strings.Repeat("x", i%13))
+	rng := rand.New(rand.NewSource(7))
+	var poor strings.Builder // 16 symbols, some runs: deflate keeps about half, and each level keeps other bytes
+	for poor.Len() < 200_000 {
+		if rng.Intn(8) == 0 {
+			poor.WriteString(strings.Repeat("texel", 1+rng.Intn(6)))
+		}
+		poor.WriteByte("ABCDEFGHIJKLMNOP"[rng.Intn(16)])
 	}
-	dir := makeMod(t, simpleModDat, map[string]string{
-		"MEDIA/UI/ICON.DDS":         body.String(),
-		"MEDIA/MODELS/A/A.SKELETON": body.String(),
-		"MEDIA/MODELS/A/A.MESH":     body.String(),
-		"MEDIA/UI/PIC.PNG":          body.String(),
-		"MEDIA/MODELS/A/A.MATERIAL": body.String(),
-	})
+	rich := strings.Repeat("blank texel ", 20_000) // kept: a few per cent
+	files := map[string]string{
+		"MEDIA/UI/ICON.DDS":         poor.String(),
+		"MEDIA/UI/BLANK.DDS":        rich,
+		"MEDIA/MODELS/A/A.SKELETON": poor.String(),
+		"MEDIA/MODELS/A/A.MESH":     poor.String(),
+		"MEDIA/UI/PIC.PNG":          poor.String(),
+		"MEDIA/MODELS/A/A.MATERIAL": poor.String(),
+	}
+	dir := makeMod(t, simpleModDat, files)
 	for _, c := range []struct {
 		level int
 		want  map[string]int
 	}{
-		{0, map[string]int{"MEDIA/UI/ICON.DDS": 3, "MEDIA/MODELS/A/A.SKELETON": 4, "MEDIA/MODELS/A/A.MESH": 6, "MEDIA/UI/PIC.PNG": 6, "MEDIA/MODELS/A/A.MATERIAL": 6}},
-		{9, map[string]int{"MEDIA/UI/ICON.DDS": 9, "MEDIA/MODELS/A/A.SKELETON": 9, "MEDIA/MODELS/A/A.MESH": 9}},
+		{0, map[string]int{"MEDIA/UI/ICON.DDS": 3, "MEDIA/UI/BLANK.DDS": 6, "MEDIA/MODELS/A/A.SKELETON": 4, "MEDIA/MODELS/A/A.MESH": 6,
+			"MEDIA/UI/PIC.PNG": 6, "MEDIA/MODELS/A/A.MATERIAL": 6}},
+		{9, map[string]int{"MEDIA/UI/ICON.DDS": 9, "MEDIA/UI/BLANK.DDS": 9, "MEDIA/MODELS/A/A.SKELETON": 9, "MEDIA/MODELS/A/A.MESH": 9}},
 	} {
 		out := filepath.Join(t.TempDir(), "OUT.MOD")
 		if _, err := Pack(context.Background(), dir, Options{Output: out, Level: c.level}); err != nil {
@@ -45,9 +55,9 @@ func TestAssetsPackAtTheirLevels(t *testing.T) {
 			if !ok {
 				t.Fatalf("level %d: no %s", c.level, name)
 			}
-			if got := payload(t, r, e); !bytes.Equal(got, deflated(t, body.String(), level)) {
+			if got := payload(t, r, e); !bytes.Equal(got, deflated(t, files[name], level)) {
 				t.Errorf("asked level %d: %s is not zlib's level-%d stream of it (%d bytes; level 3, 4, 6: %d, %d, %d)", c.level, name, level,
-					len(got), len(deflated(t, body.String(), 3)), len(deflated(t, body.String(), 4)), len(deflated(t, body.String(), 6)))
+					len(got), len(deflated(t, files[name], 3)), len(deflated(t, files[name], 4)), len(deflated(t, files[name], 6)))
 			}
 		}
 	}

@@ -389,10 +389,16 @@ func TestCancelWakesAWaitingAdd(t *testing.T) {
 
 // LevelOf picks each entry's zlib level by its type: a texture at level 4
 // and a .DAT at the default 6 each carry their level in the stream's FLG
-// byte (zlib's FLEVEL: 1 for levels 2–5, 2 for 6), read back whole, and a
-// LevelOf that answers 0 leaves Level in place.
+// byte (zlib's FLEVEL: 1 for levels 2–5, 2 for 6), read back whole; a
+// texture that level 4 shrinks below a quarter is deflated again at 6
+// (Refold); a LevelOf that answers 0 leaves Level in place.
 func TestLevelOfPicksTheLevelByType(t *testing.T) {
-	data := bytes.Repeat([]byte("DXT5 block, packed floats; "), 4000)
+	rng := rand.New(rand.NewSource(1))
+	poor := make([]byte, 100_000) // 16 symbols, little repetition: deflate keeps about half
+	for i := range poor {
+		poor[i] = "ABCDEFGHIJKLMNOP"[rng.Intn(16)]
+	}
+	rich := bytes.Repeat([]byte("DXT5 block, packed floats; "), 4000) // kept: a few per cent
 	out := &memFile{}
 	w, err := NewWriter(out, &Header{}, &WriterOptions{LevelOf: func(ft FileType) int {
 		if ft == TypeDDS {
@@ -403,8 +409,9 @@ func TestLevelOfPicksTheLevelByType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"MEDIA/UI/ICON.DDS", "MEDIA/UNITS/A.DAT"} {
-		if err := w.AddBytes(FileHeader{Name: name}, bytes.Clone(data)); err != nil {
+	files := map[string][]byte{"MEDIA/UI/ICON.DDS": poor, "MEDIA/UI/BLANK.DDS": rich, "MEDIA/UNITS/A.DAT": poor}
+	for _, name := range []string{"MEDIA/UI/ICON.DDS", "MEDIA/UI/BLANK.DDS", "MEDIA/UNITS/A.DAT"} {
+		if err := w.AddBytes(FileHeader{Name: name}, bytes.Clone(files[name])); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -415,7 +422,7 @@ func TestLevelOfPicksTheLevelByType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, flg := range map[string]byte{"MEDIA/UI/ICON.DDS": 0x5E, "MEDIA/UNITS/A.DAT": 0x9C} {
+	for name, flg := range map[string]byte{"MEDIA/UI/ICON.DDS": 0x5E, "MEDIA/UI/BLANK.DDS": 0x9C, "MEDIA/UNITS/A.DAT": 0x9C} {
 		e, _ := r.Lookup(name)
 		_, sr, err := r.RawBlock(e)
 		if err != nil {
@@ -430,8 +437,8 @@ func TestLevelOfPicksTheLevelByType(t *testing.T) {
 		}
 		rc, _ := r.Open(e)
 		got, err := io.ReadAll(rc)
-		if err != nil || !bytes.Equal(got, data) {
-			t.Errorf("%s: read back %d bytes (%v), want the %d written", name, len(got), err, len(data))
+		if err != nil || !bytes.Equal(got, files[name]) {
+			t.Errorf("%s: read back %d bytes (%v), want the %d written", name, len(got), err, len(files[name]))
 		}
 	}
 }
