@@ -12,6 +12,9 @@
                                    app/window_probe.go) shows text matching each
                                    REGEX in the element data-testid=ID ("body":
                                    the whole page); prints the texts on failure
+  looks.py gone PROBE SECONDS ID REGEX
+                                   wait until the element ID no longer shows
+                                   text matching REGEX (a dialog closed)
   looks.py gridfacts GRID.MPP      print "W H WALKABLE" (the count as the window
                                    writes it, 12,345)
   looks.py texture PROBE SHOT.png WINX WINY
@@ -102,6 +105,17 @@ def wait(path, seconds, pairs):
     texts = {k: v[:300] for k, v in (p or {}).get("texts", {}).items()}
     missing = [f"{tid} !~ /{rx}/" for tid, rx in pairs if not re.search(rx, text_of(p or {}, tid))]
     fail("after %ss the window does not show %s; it shows %s" % (seconds, "; ".join(missing), json.dumps(texts, ensure_ascii=False)))
+
+
+def gone(path, seconds, tid, rx):
+    deadline = time.time() + float(seconds)
+    p = None
+    while time.time() < deadline:
+        p = probe(path)
+        if p and not re.search(rx, text_of(p, tid)):
+            return
+        time.sleep(0.3)
+    fail("after %ss the window still shows %s ~ /%s/: %s" % (seconds, tid, rx, text_of(p or {}, tid)[:300]))
 
 
 def text_of(p, tid):
@@ -211,6 +225,8 @@ def main(a):
     elif a[:1] == ["wait"]:
         rest = a[3:]
         wait(a[1], a[2], list(zip(rest[0::2], rest[1::2])))
+    elif a[:1] == ["gone"]:
+        gone(*a[1:5])
     elif a[:1] == ["audio"]:
         deadline = time.time() + float(a[2])
         m = []
