@@ -31,10 +31,6 @@ import (
 // removes it otherwise.
 const AsideSuffix = ".old"
 
-// Replace renames from over to, replacing it even while another reader
-// holds to open through OpenShared.
-func Replace(from, to string) error { return replace(from, to) }
-
 // replaceAside renames to aside, from to to, and removes the aside file
 // (on Windows its name goes when the last reader closes it). If from
 // cannot take the name, to is put back. It returns first, the error of

@@ -12,7 +12,7 @@ import (
 )
 
 // A file held open through OpenShared (a tab on an archive) is replaced
-// by a save (WriteFile, Replace) and the holder keeps reading the old
+// by a save (WriteFile, replace) and the holder keeps reading the old
 // bytes; the name gives the new ones. On Windows this needs both the
 // share-delete open and the POSIX rename: with os.Open the save fails
 // "Access is denied".
@@ -38,7 +38,7 @@ func TestReplaceWhileOpenShared(t *testing.T) {
 		t.Fatalf("the name reads %q", b)
 	}
 
-	// again, through Replace, with the new file held too
+	// again, through replace, with the new file held too
 	again, err := OpenShared(p)
 	if err != nil {
 		t.Fatal(err)
@@ -46,17 +46,17 @@ func TestReplaceWhileOpenShared(t *testing.T) {
 	defer again.Close()
 	next := filepath.Join(dir, "next.zip")
 	os.WriteFile(next, []byte("third"), 0o644)
-	if err := Replace(next, p); err != nil {
+	if err := replace(next, p); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := io.ReadAll(again); string(b) != "the new, longer bytes" {
 		t.Fatalf("the second holder reads %q", b)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "third" {
-		t.Fatalf("after Replace the name reads %q", b)
+		t.Fatalf("after replace the name reads %q", b)
 	}
 	if _, err := os.Stat(next); !errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("Replace left its source: %v", err)
+		t.Fatalf("replace left its source: %v", err)
 	}
 }
 
