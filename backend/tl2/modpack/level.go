@@ -2,9 +2,6 @@ package modpack
 
 import (
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"packsmith/formats/tl2/mod"
 )
@@ -40,10 +37,5 @@ func zlibLevels(asked int) func(mod.FileType) int {
 // cache lists were compressed at those levels, so a repack reusing them
 // gives the full pack's bytes only under the same ones.
 func assetLevelsKey() string {
-	var b strings.Builder
-	for _, t := range slices.Sorted(maps.Keys(assetLevels)) {
-		fmt.Fprintf(&b, "%d:%d ", t, assetLevels[t])
-	}
-	fmt.Fprintf(&b, "refold %d", mod.Refold)
-	return b.String()
+	return fmt.Sprintf("%v refold %d", assetLevels, mod.Refold) // fmt prints a map in key order
 }

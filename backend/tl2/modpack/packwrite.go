@@ -205,7 +205,7 @@ func (r *packRun) verify() error {
 		// a goroutine of its own: no second read, and the hash runs
 		// beside the check instead of after it.
 		var h hash.Hash
-		if r.wantSHA256() {
+		if r.opt.SHA256 {
 			h = sha256.New()
 		}
 		var teed int64
@@ -218,7 +218,7 @@ func (r *packRun) verify() error {
 			res.Hashes.SHA256 = <-hashFile(r.ctx, tmp.File, st.Size()) // it stopped early: read it again
 		}
 	}
-	if res.Hashes.SHA256 == "" && err == nil && r.ctx.Err() == nil && (r.opt.FullVerify || r.wantSHA256()) {
+	if res.Hashes.SHA256 == "" && err == nil && r.ctx.Err() == nil && (r.opt.FullVerify || r.opt.SHA256) {
 		err = errors.New("verify: the written .MOD could not be read back for its SHA-256")
 	}
 	if err != nil {
@@ -247,16 +247,6 @@ func (r *packRun) verify() error {
 		return r.blocked()
 	}
 	return nil
-}
-
-// wantSHA256 says whether the pack takes the SHA-256 of the whole file:
-// when asked (Options.SHA256; the window's Pack asks, the command line's
-// --sha256). The game never reads it, and it is the verify stage's
-// slowest part: 70–100 ms of a 2.6 s full pack of a released mod's
-// shape, a third of a repack that costs what changed; Pack on save, which
-// makes one on every save, shows it nowhere.
-func (r *packRun) wantSHA256() bool {
-	return r.opt.SHA256
 }
 
 // commit renames the verified file over the output once it is on disk,

@@ -164,14 +164,7 @@ func (d *dirHandle) statAt(abs, name string) (fs.FileInfo, error) {
 		}
 		break
 	}
-	mode := fs.FileMode(st.Mode & 0o777)
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFREG:
-	case syscall.S_IFDIR:
-		mode |= fs.ModeDir
-	default:
-		mode |= fs.ModeIrregular // the walk only asks whether it is a regular file
-	}
+	mode := fs.FileMode(st.Mode&0o777) | modeType(st.Mode) // links followed: never a link here
 	return &statInfo{name: name, size: st.Size, mode: mode, mtime: time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec))}, nil
 }
 

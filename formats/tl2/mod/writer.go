@@ -116,7 +116,6 @@ type job struct {
 	lent    bool    // in is the caller's (AddBytes): dropped, never pooled
 	out     *bytes.Buffer
 	store   bool
-	level   int    // !store: the zlib level (1–9)
 	raw     bool   // payload already in final form (a copied block)
 	packed  uint32 // raw: the block's compressed size field
 	done    chan struct{}
@@ -236,8 +235,9 @@ func (w *Writer) compressor() {
 		j.rec.crc = crc32.ChecksumIEEE(in)
 		if !j.store {
 			j.out = outPool.Get().(*bytes.Buffer)
-			j.err = w.deflateAt(&zws, j.out, in, j.level)
-			if j.err == nil && j.level != w.opts.Level && int64(j.out.Len()) < int64(len(in))/Refold {
+			level := w.levelOf(j.rec.typ)
+			j.err = w.deflateAt(&zws, j.out, in, level)
+			if j.err == nil && level != w.opts.Level && int64(j.out.Len()) < int64(len(in))/Refold {
 				j.err = w.deflateAt(&zws, j.out, in, w.opts.Level)
 			}
 			// What VerifyWritten compares the bytes read back against:
@@ -568,7 +568,7 @@ func (w *Writer) AddBytes(fh FileHeader, b []byte) error {
 func (w *Writer) compress(rec *manRecord, name string, buf *[]byte, lent bool) {
 	rec.size = uint32(len(*buf))
 	w.account(int64(len(*buf)))
-	j := &job{rec: rec, in: buf, lent: lent, store: rec.typ == TypeJPG, level: w.levelOf(rec.typ), done: make(chan struct{})}
+	j := &job{rec: rec, in: buf, lent: lent, store: rec.typ == TypeJPG, done: make(chan struct{})}
 	w.commitRecord(rec, name)
 	w.order <- j
 	w.work <- j
