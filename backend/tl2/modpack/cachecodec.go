@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"os"
 	"unsafe"
 
 	"packsmith/formats/tl2/dattext"
@@ -176,10 +178,12 @@ type cacheBody struct {
 	err     error // no body could be made: save writes no cache
 }
 
-// namedEntry is one entry to encode.
+// namedEntry is one entry to encode: the record itself, not a copy (a
+// copy of 37,000 records was 6 MB of fresh memory for every pack; the
+// pack's records are its own, made for the new cache).
 type namedEntry struct {
 	name string
-	ce   cacheEntry
+	ce   *cacheEntry
 }
 
 // encodeEntries encodes the entry count and the records, in the order
@@ -189,14 +193,14 @@ type namedEntry struct {
 // whose table is base (cacheEntry.raw) is copied as it was. With keep,
 // the entries come back as a map, each holding its new record as raw
 // (Watch keeps them for the next pack). The symbol table goes before the
-// records in the file: assembleCache puts it there.
+// records in the file: writeCache puts it there.
 func encodeEntries(list []namedEntry, base *cacheSyms, keep bool) cacheBody {
 	e := newCacheEncoder(base, 128*len(list)+64)
 	e.uvarint(uint64(len(list)))
 	var spans []int // with keep: each record's start and end in e.b
 	var rec []byte
 	for i := range list {
-		ce := &list[i].ce
+		ce := list[i].ce
 		if ce.raw != "" && ce.syms == base && base != nil {
 			e.uvarint(uint64(len(ce.raw)))
 			spans = append(spans, len(e.b))
@@ -220,7 +224,7 @@ func encodeEntries(list []namedEntry, base *cacheSyms, keep bool) cacheBody {
 		all := string(e.b)
 		body.entries = make(map[string]cacheEntry, len(list))
 		for i := range list {
-			ce := list[i].ce
+			ce := *list[i].ce
 			ce.raw, ce.syms = all[spans[2*i]:spans[2*i+1]], body.syms // rest, if any, means the same under the extended table
 			body.entries[list[i].name] = ce
 		}
@@ -228,13 +232,27 @@ func encodeEntries(list []namedEntry, base *cacheSyms, keep bool) cacheBody {
 	return body
 }
 
-// assembleCache puts the head (magic, format, options, sizes and times)
-// and the symbol table before the entries (from encodeEntries) and the
-// checksum after.
-func assembleCache(c *packCache, body cacheBody) []byte {
-	n := 64 + len(c.Options) + len(body.encoded) + 4
-	if body.syms != nil {
-		for _, s := range body.syms.list {
+// writeCache writes the cache file to w: the head (magic, format,
+// options, sizes and times) and the symbol table, the entries (from
+// encodeEntries) and the checksum of both. The entries go as they are,
+// not after the head in one buffer: that copy was 4 MB of fresh memory
+// for a pack of 37,000 sources.
+func writeCache(w io.Writer, c *packCache, body cacheBody) error {
+	head := cacheHead(c, body.syms)
+	sum := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, body.encoded)
+	for _, b := range [][]byte{head, body.encoded, binary.LittleEndian.AppendUint32(nil, sum)} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cacheHead is the head and the symbol table syms (nil: none).
+func cacheHead(c *packCache, syms *cacheSyms) []byte {
+	n := 64 + len(c.Options)
+	if syms != nil {
+		for _, s := range syms.list {
 			n += len(s) + 2
 		}
 	}
@@ -245,16 +263,15 @@ func assembleCache(c *packCache, body cacheBody) []byte {
 	e.varint(c.ModSize)
 	e.varint(c.ModTime)
 	e.varint(c.Written)
-	if body.syms == nil {
+	if syms == nil {
 		e.uvarint(0)
 	} else {
-		e.uvarint(uint64(len(body.syms.list)))
-		for _, s := range body.syms.list {
+		e.uvarint(uint64(len(syms.list)))
+		for _, s := range syms.list {
 			e.str(s)
 		}
 	}
-	e.b = append(e.b, body.encoded...)
-	return binary.LittleEndian.AppendUint32(e.b, crc32.ChecksumIEEE(e.b))
+	return e.b
 }
 
 var errCacheShort = errors.New("ends early")
@@ -417,12 +434,10 @@ func decodeCache(b []byte) (*packCache, error) {
 	return c, nil
 }
 
-// decodeCacheHead checks a cache file's magic and checksum and reads its
-// head: the format and, in this format, the options and the .MOD's size,
-// time and write time; d is left at the symbol table. Enough to tell
-// whether a .MOD is the one the cache describes (cachedOutput) without
-// decoding 37,000 records, which openIncremental does anyway. b must not
-// change afterwards: what is decoded from it holds its bytes.
+// decodeCacheHead checks a whole cache file's magic and checksum and reads
+// its head (cacheDecoder.head); d is left at the symbol table, for
+// decodeCache. b must not change afterwards: what is decoded from it
+// holds its bytes.
 func decodeCacheHead(b []byte) (*packCache, *cacheDecoder, error) {
 	if len(b) < len(cacheMagic)+4 || string(b[:len(cacheMagic)]) != string(cacheMagic) {
 		return nil, nil, errors.New("not a Packsmith pack cache")
@@ -432,16 +447,65 @@ func decodeCacheHead(b []byte) (*packCache, *cacheDecoder, error) {
 		return nil, nil, errors.New("checksum mismatch (the file is damaged)")
 	}
 	// The records' strings share b's bytes, not a copy of them: a 4 MB
-	// copy cost a repack 16 ms in page faults, twice (cachedOutput, then
-	// openIncremental). Both read b from the file and never change it.
+	// copy cost a repack 16 ms in page faults. openIncremental reads b
+	// from the file and never changes it.
 	d := &cacheDecoder{s: unsafe.String(unsafe.SliceData(body), len(body)), off: len(cacheMagic)}
+	c := d.head()
+	return c, d, d.err
+}
+
+// cacheHeadRead is what readCacheHead reads first: the magic, the format,
+// the options (a hundred bytes) and three varints fit many times over.
+const cacheHeadRead = 4 << 10
+
+// readCacheHead reads a cache file's head (format, options, the .MOD's
+// size, time and write time) without reading the rest or checking the
+// checksum, which covers the whole file: decodeCache does both. A head
+// longer than cacheHeadRead is read whole.
+func readCacheHead(path string) (*packCache, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, cacheHeadRead)
+	n, err := io.ReadFull(f, b)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	c, err := decodeHeadFields(b[:n])
+	if err != nil && n == len(b) {
+		// A head past cacheHeadRead (options that long): read it all.
+		rest, rerr := io.ReadAll(f)
+		if rerr != nil {
+			return nil, rerr
+		}
+		c, err = decodeHeadFields(append(b, rest...))
+	}
+	return c, err
+}
+
+// decodeHeadFields decodes the head fields at the start of b (a whole
+// cache file, or its beginning).
+func decodeHeadFields(b []byte) (*packCache, error) {
+	if len(b) < len(cacheMagic) || string(b[:len(cacheMagic)]) != string(cacheMagic) {
+		return nil, errors.New("not a Packsmith pack cache")
+	}
+	d := &cacheDecoder{s: string(b), off: len(cacheMagic)}
+	c := d.head()
+	return c, d.err
+}
+
+// head decodes the fields after the magic: the format and, in this
+// format, the options and the .MOD's size, time and write time.
+func (d *cacheDecoder) head() *packCache {
 	c := &packCache{Format: int(d.uvarint())}
 	if d.err == nil && c.Format != cacheFormat {
-		return c, d, nil
+		return c
 	}
 	c.Options = d.str()
 	c.ModSize, c.ModTime, c.Written = d.varint(), d.varint(), d.varint()
-	return c, d, d.err
+	return c
 }
 
 func (d *cacheDecoder) crc(what string) uint32 { return uint32(d.upTo(what, 0xFFFFFFFF)) }

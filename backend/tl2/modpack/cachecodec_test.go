@@ -205,7 +205,13 @@ func FuzzCacheDecode(f *testing.F) {
 		if len(b) >= len(cacheMagic)+4 {
 			binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
 		}
+		// The head alone (cachedOutput) reads what the whole file's
+		// decode reads, never more.
+		h, herr := decodeHeadFields(b)
 		c, err := decodeCache(b)
+		if err == nil && (herr != nil || h.Format != c.Format || h.Options != c.Options || h.ModSize != c.ModSize || h.ModTime != c.ModTime || h.Written != c.Written) {
+			t.Fatalf("the head alone reads %+v (%v), the whole file %+v", h, herr, c)
+		}
 		if err != nil || c.Format != cacheFormat {
 			return
 		}
@@ -244,9 +250,17 @@ func encodeCache(c *packCache) []byte {
 func sortedEntries(entries map[string]cacheEntry) []namedEntry {
 	var list []namedEntry
 	for _, n := range slices.Sorted(maps.Keys(entries)) {
-		list = append(list, namedEntry{n, entries[n]})
+		ce := entries[n]
+		list = append(list, namedEntry{n, &ce})
 	}
 	return list
+}
+
+// assembleCache is writeCache's bytes.
+func assembleCache(c *packCache, body cacheBody) []byte {
+	var b bytes.Buffer
+	writeCache(&b, c, body)
+	return b.Bytes()
 }
 
 // entries pairs the feed's records with the writer's blocks in one pass

@@ -473,15 +473,15 @@ func (s *incState) entries(written []mod.WrittenBlock) cacheBody {
 		return cacheBody{}
 	}
 	kept := s.kept
-	list := make([]namedEntry, len(kept))
+	list := make([]namedEntry, len(kept)) // the records themselves: the new cache's, changed here
 	j := 0
 	for i := range written {
 		b := &written[i]
 		if j == len(kept) || kept[j].name != b.Path {
 			continue
 		}
-		list[j] = namedEntry{kept[j].name, *kept[j].c}
-		ce := &list[j].ce
+		list[j] = namedEntry{kept[j].name, kept[j].c}
+		ce := list[j].ce
 		if ce.raw != "" && (ce.CRC != b.CRC32 || ce.Payload != b.PayloadCRC32) {
 			ce.raw = "" // the record as read says other CRCs: encode it anew
 		}
@@ -529,7 +529,7 @@ func (s *incState) stage(out string, st os.FileInfo, written []mod.WrittenBlock)
 	if err != nil {
 		return stagedCache{err: err}
 	}
-	if _, err := f.File.Write(assembleCache(c, body)); err != nil {
+	if err := writeCache(f.File, c, body); err != nil {
 		f.Abort()
 		return stagedCache{err: err}
 	}

@@ -119,6 +119,17 @@ func (r *packRun) compileWorker(order []int, next, compiledN *atomic.Int64) {
 			continue
 		}
 		if inc.reuseSource(srcs[i], c, sc) {
+			// A reused file waits for the feed with no bytes of its own
+			// (the block is copied from the previous .MOD): its slot goes
+			// back now. Held until the feed took it, it kept a repack's
+			// workers 64 files ahead at most, trading one file for the
+			// next with the feed, a wake-up each: 136-151 ms for 37,000
+			// reused files against 110-113 ms without the bound (the
+			// issue 47 shape). The lowest unfed file is always picked
+			// already (files are picked in order), so the feed never
+			// waits for a slot.
+			c.slotFreed = true
+			r.release()
 			r.finished(c)
 			r.pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
 			continue
@@ -243,8 +254,15 @@ func (r *packRun) feedAssets() error {
 	return nil
 }
 
+// feedCompiledStarts, when set (tests), runs as the feed turns to the
+// compiled files.
+var feedCompiledStarts func(r *packRun)
+
 // feedCompiled writes the compiled files in name order as they finish.
 func (r *packRun) feedCompiled() error {
+	if feedCompiledStarts != nil {
+		feedCompiledStarts(r)
+	}
 	for i, f := range r.srcs {
 		c := r.results[i]
 		for !c.ready.Load() {
@@ -254,7 +272,9 @@ func (r *packRun) feedCompiled() error {
 				return r.ictx.Err()
 			}
 		}
-		r.release()
+		if !c.slotFreed {
+			r.release()
+		}
 		if c.failed || (c.data == nil && c.reused == nil) {
 			continue
 		}

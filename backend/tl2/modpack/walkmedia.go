@@ -49,6 +49,13 @@ type walkDir struct {
 type walker struct {
 	mediaName string
 	cancelled func() bool
+	// relAt: where a path's rel starts in its abs, when the one is the
+	// end of the other (the separator is '/', and media ends in
+	// mediaName); -1 otherwise (Windows). Then rel, and the entry name
+	// when rel is upper case, are pieces of abs, not strings of their
+	// own: what the walk holds of a repack's live heap went from 11 to
+	// 4 MB for 37,000 files (issue 47's shape, heap profile).
+	relAt int
 
 	mu      sync.Mutex
 	more    *sync.Cond
@@ -67,7 +74,10 @@ func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, re
 		return nil, errCancelled
 	}
 	root := &walkDir{abs: media, rel: mediaName}
-	w := &walker{mediaName: mediaName, cancelled: cancelled, queue: []*walkDir{root}, pending: 1}
+	w := &walker{mediaName: mediaName, cancelled: cancelled, queue: []*walkDir{root}, pending: 1, relAt: -1}
+	if filepath.Separator == '/' && strings.HasSuffix(media, "/"+mediaName) {
+		w.relAt = len(media) - len(mediaName)
+	}
 	w.more = sync.NewCond(&w.mu)
 	// two at least: one reads while the other waits on the disk
 	workpool.Go(max(2, workpool.Workers(0)), w.work)()
@@ -165,8 +175,12 @@ func (w *walker) read(d *walkDir) []*walkDir {
 	for i, e := range ents {
 		name := e.name
 		it := &d.items[i]
-		it.rel = d.rel + "/" + name
 		abs := d.abs + string(filepath.Separator) + name // = filepath.Join: a name has no separator
+		if w.relAt >= 0 {
+			it.rel = abs[w.relAt:] // = d.rel + "/" + name: d.abs ends in d.rel
+		} else {
+			it.rel = d.rel + "/" + name
+		}
 		switch {
 		case e.typ.IsDir():
 			if strings.HasPrefix(name, ".") {
@@ -185,7 +199,11 @@ func (w *walker) read(d *walkDir) []*walkDir {
 			case !info.Mode().IsRegular():
 				it.kind = walkIrregular
 			default:
-				it.file = &srcFile{rel: it.rel, name: mod.UpperName("MEDIA" + it.rel[len(w.mediaName):]), abs: abs,
+				// The entry name is rel upper-cased: MEDIA/'s own name is
+				// MEDIA in some case (findMedia: EqualFold, whose folds of
+				// M, E, D, I, A are ASCII only), so no "MEDIA" + rest[…]
+				// copy, and rel itself when it is upper case already.
+				it.file = &srcFile{rel: it.rel, name: mod.UpperName(it.rel), abs: abs,
 					size: info.Size(), mtime: info.ModTime()}
 				it.link = e.typ&fs.ModeSymlink != 0
 				it.file.classify()

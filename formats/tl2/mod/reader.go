@@ -21,6 +21,10 @@ type Options struct {
 	MaxManifestSize int64
 	// MaxEntries caps the number of manifest records (default 4,194,304).
 	MaxEntries int
+
+	// keepManifest: the Reader keeps the manifest's bytes for the check
+	// that follows (VerifyWrittenFile), which would read them again.
+	keepManifest bool
 }
 
 func (o *Options) withDefaults() Options {
@@ -68,6 +72,7 @@ type Reader struct {
 	manOff  int64
 	byPath  map[string]int
 	ends    blockEnds // for CopyRaw's runs (copyrun.go)
+	mb      []byte    // the manifest's bytes, kept for a check (Options.keepManifest); else nil
 }
 
 // headerOffsets reads the header's offData and offMan (where the data
@@ -159,6 +164,9 @@ func (r *Reader) init(data *io.SectionReader, dataOff int64, man *io.SectionRead
 	m, err := parseManifest(mb, manOff, o.MaxEntries)
 	if err != nil {
 		return err
+	}
+	if o.keepManifest {
+		r.mb = mb
 	}
 	r.ManifestVersion, r.MHash, r.Root, r.FileCount = m.version, m.mhash, m.root, m.fileCount
 	r.DirRecords, r.Dirs = m.dirRecords, m.dirs

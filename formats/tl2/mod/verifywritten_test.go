@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"fmt"
+	"io"
 	"reflect"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -222,4 +226,56 @@ func assetsArchive(t *testing.T, big bool) (dir string, out *memFile, written []
 		t.Fatal(err)
 	}
 	return dir, out, w.Written()
+}
+
+// rangeCounter counts the bytes read at or past from.
+type rangeCounter struct {
+	r    io.ReaderAt
+	from int64
+	n    atomic.Int64
+}
+
+func (c *rangeCounter) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	if end := off + int64(n); end > c.from {
+		c.n.Add(end - max(off, c.from))
+	}
+	return n, err
+}
+
+// VerifyWrittenFile reads the manifest once: the parse keeps its bytes for
+// the check's mhash step (3 MB read twice for 37,000 entries), and the
+// step found is the one the writer used.
+func TestVerifyWrittenFileReadsTheManifestOnce(t *testing.T) {
+	_, out, written := assetsArchive(t, true)
+	size := int64(len(out.b))
+	r, err := NewReader(bytes.NewReader(out.b), size, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := &rangeCounter{r: bytes.NewReader(out.b), from: r.manOff}
+	rd, fs, _, err := VerifyWrittenFile(context.Background(), rc, size, written, nil, nil, nil)
+	if err != nil || len(errorsOf(fs)) != 0 {
+		t.Fatalf("clean archive: %v %v", err, fs)
+	}
+	if got, want := rc.n.Load(), size-r.manOff; got != want {
+		t.Errorf("%d bytes read from the manifest's %d", got, want)
+	}
+	if rd.mb != nil {
+		t.Error("the Reader handed back still holds the manifest's bytes")
+	}
+	if !slices.ContainsFunc(fs, func(f Finding) bool {
+		return f.Check == "mhash" && strings.Contains(f.Message, fmt.Sprintf("sampling step %d", FindMHashStep(mustManifest(t, r), r.MHash)))
+	}) {
+		t.Errorf("no mhash finding with the step: %v", fs)
+	}
+}
+
+func mustManifest(t *testing.T, r *Reader) []byte {
+	t.Helper()
+	mb, err := r.ManifestBytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mb
 }
