@@ -279,3 +279,44 @@ func mustManifest(t *testing.T, r *Reader) []byte {
 	}
 	return mb
 }
+
+// The manifest check's quick answer (listsExactly, through byPath) is the
+// full one's: nothing for an exact list, and the same findings for a list
+// that differs in any field, path or count.
+func TestManifestAgainstWrittenQuickPath(t *testing.T) {
+	_, out, written := assetsArchive(t, false)
+	r, err := NewReader(bytes.NewReader(out.b), int64(len(out.b)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) < 3 {
+		t.Fatalf("%d blocks", len(written))
+	}
+	slow, err := NewReader(bytes.NewReader(out.b), int64(len(out.b)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow.byPath = nil // no index: the full check, map and all
+	change := func(f func(w []WrittenBlock) []WrittenBlock) []WrittenBlock {
+		return f(slices.Clone(written))
+	}
+	cases := map[string][]WrittenBlock{
+		"exact":          written,
+		"crc":            change(func(w []WrittenBlock) []WrittenBlock { w[1].CRC32 ^= 1; return w }),
+		"offset":         change(func(w []WrittenBlock) []WrittenBlock { w[2].Offset += 8; return w }),
+		"size":           change(func(w []WrittenBlock) []WrittenBlock { w[0].Size++; return w }),
+		"renamed":        change(func(w []WrittenBlock) []WrittenBlock { w[1].Path += "X"; return w }),
+		"written twice":  change(func(w []WrittenBlock) []WrittenBlock { w[2] = w[1]; return w }),
+		"one missing":    change(func(w []WrittenBlock) []WrittenBlock { return w[1:] }),
+		"one more block": change(func(w []WrittenBlock) []WrittenBlock { return append(w, WrittenBlock{Path: "MEDIA/EXTRA.DAT"}) }),
+	}
+	for name, w := range cases {
+		got, want := r.manifestAgainst(w), slow.manifestAgainst(w)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: quick path found %v, the full check %v", name, got, want)
+		}
+		if (name == "exact") != (len(got) == 0) {
+			t.Errorf("%s: %d findings %v", name, len(got), got)
+		}
+	}
+}
