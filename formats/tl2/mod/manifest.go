@@ -171,26 +171,32 @@ type manRecord struct {
 // right at MEDIA/); then every directory that holds files, sorted by path,
 // listing only its files; then every directory that has subdirectories,
 // sorted by path, listing only type-7 placeholders for its children.
-// paths are full file paths; recs[i] belongs to paths[i].
-func buildManifest(paths []string, recs []manRecord, mhashStep int, fileCount uint32, pak bool) ([]byte, error) {
-	t := &manTree{files: map[string][]manRecord{}, subdirs: map[string]map[string]bool{}}
-	for i, p := range paths {
-		dir := ""
-		if k := strings.LastIndexByte(p, '/'); k >= 0 {
-			dir = p[:k+1]
-		}
-		r := recs[i]
-		r.name = p[len(dir):]
+// recs are the writer's records, names full paths; they are listed as
+// they are, not copied (two copies of 37,000 records were 8 MB of fresh
+// memory on the write stage's one goroutine).
+func buildManifest(recs []*manRecord, mhashStep int, fileCount uint32, pak bool) ([]byte, error) {
+	t := &manTree{files: map[string][]*manRecord{}, subdirs: map[string]map[string]bool{}}
+	for _, r := range recs {
+		dir := r.name[:strings.LastIndexByte(r.name, '/')+1]
 		t.files[dir] = append(t.files[dir], r)
 		t.addDir(dir)
 	}
 	return encodeManifest(t.dirRecords(pak), mhashStep, fileCount)
 }
 
+// listedName is the name a directory record lists r under: a folder's
+// own ("UNITS/"), a file's after its folder's path.
+func (r *manRecord) listedName() string {
+	if r.typ == TypeFolder {
+		return r.name
+	}
+	return r.name[strings.LastIndexByte(r.name, '/')+1:]
+}
+
 // manTree is the folders of a manifest being built: each one's files, each
 // one's subfolders, and the top-level folders.
 type manTree struct {
-	files   map[string][]manRecord
+	files   map[string][]*manRecord
 	subdirs map[string]map[string]bool
 	tops    []string
 }
@@ -198,7 +204,7 @@ type manTree struct {
 // manDir is one directory record: its path and its records.
 type manDir struct {
 	path string
-	recs []manRecord
+	recs []*manRecord
 }
 
 // addDir registers dir (ending in '/') with its parent, up to the root.
@@ -239,10 +245,10 @@ func (t *manTree) dirRecords(pak bool) []manDir {
 	files := t.files
 	var out []manDir
 	if !pak || files[""] != nil {
-		var rs []manRecord
+		var rs []*manRecord
 		sort.Strings(t.tops)
 		for _, top := range t.tops {
-			rs = append(rs, manRecord{name: top, typ: TypeFolder})
+			rs = append(rs, &manRecord{name: top, typ: TypeFolder})
 		}
 		if !pak {
 			out = append(out, manDir{"", rs})
@@ -280,9 +286,9 @@ func (t *manTree) dirRecords(pak bool) []manDir {
 			names = append(names, c)
 		}
 		sort.Slice(names, func(i, j int) bool { return lessUTF16(names[i], names[j]) })
-		rs := make([]manRecord, len(names))
+		rs := make([]*manRecord, len(names))
 		for i, c := range names {
-			rs[i] = manRecord{name: c, typ: TypeFolder}
+			rs[i] = &manRecord{name: c, typ: TypeFolder}
 		}
 		out = append(out, manDir{d, rs})
 	}
@@ -314,12 +320,13 @@ func encodeManifest(out []manDir, mhashStep int, fileCount uint32) ([]byte, erro
 		b = appendSS(b, d.path)
 		b = le.AppendUint32(b, uint32(len(d.recs)))
 		for _, r := range d.recs {
-			if utf16Len(r.name) > 0xFFFF {
-				return nil, fmt.Errorf("%w: name %q longer than 65535 UTF-16 units", ErrTooLarge, r.name)
+			name := r.listedName()
+			if utf16Len(name) > 0xFFFF {
+				return nil, fmt.Errorf("%w: name %q longer than 65535 UTF-16 units", ErrTooLarge, name)
 			}
 			b = le.AppendUint32(b, r.crc)
 			b = append(b, byte(r.typ))
-			b = appendSS(b, r.name)
+			b = appendSS(b, name)
 			b = le.AppendUint32(b, r.offset)
 			b = le.AppendUint32(b, r.size)
 			b = le.AppendUint64(b, r.filetime)

@@ -803,11 +803,7 @@ func (w *Writer) Close() error {
 		return err
 	}
 
-	recs := make([]manRecord, len(w.recs))
-	for i, r := range w.recs {
-		recs[i] = *r
-	}
-	mb, err := buildManifest(w.paths, recs, w.opts.MHashStep, w.opts.FileCount, w.man != nil)
+	mb, err := buildManifest(w.recs, w.opts.MHashStep, w.opts.FileCount, w.man != nil)
 	if err != nil {
 		return err
 	}
