@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"packsmith/formats/tl2/mod"
 	"packsmith/formats/workpool"
@@ -196,7 +197,7 @@ func (w *walker) read(d *walkDir) []*walkDir {
 			switch {
 			case err != nil:
 				it.err = err
-			case !info.Mode().IsRegular():
+			case !info.mode.IsRegular():
 				it.kind = walkIrregular
 			default:
 				// The entry name is rel upper-cased: MEDIA/'s own name is
@@ -204,7 +205,7 @@ func (w *walker) read(d *walkDir) []*walkDir {
 				// M, E, D, I, A are ASCII only), so no "MEDIA" + rest[…]
 				// copy, and rel itself when it is upper case already.
 				it.file = &srcFile{rel: it.rel, name: mod.UpperName(it.rel), abs: abs,
-					size: info.Size(), mtime: info.ModTime()}
+					size: info.size, mtime: info.mtime}
 				it.link = e.typ&fs.ModeSymlink != 0
 				it.file.classify()
 			}
@@ -219,11 +220,32 @@ func (w *walker) read(d *walkDir) []*walkDir {
 // or a failure still goes to os.Stat, so the result and the error are what
 // it gives. Elsewhere the listing has no sizes: a stat is the one call,
 // by name in the folder dh where it can be (walkstat_linux.go).
-func statEntry(dh *dirHandle, abs, name string, e dirEntry) (fs.FileInfo, error) {
+func statEntry(dh *dirHandle, abs, name string, e dirEntry) (fileStat, error) {
 	if runtime.GOOS == "windows" && e.typ.IsRegular() && e.ent != nil {
 		if info, err := e.ent.Info(); err == nil && info.Mode().IsRegular() {
-			return info, nil
+			return statOf(info), nil
 		}
 	}
 	return dh.statAt(abs, name)
+}
+
+// fileStat is what the walk keeps of a stat: a value, not an fs.FileInfo
+// on the heap (37,000 of them were 3 MB of a repack's fresh memory).
+type fileStat struct {
+	size  int64
+	mode  fs.FileMode
+	mtime time.Time
+}
+
+func statOf(info fs.FileInfo) fileStat {
+	return fileStat{size: info.Size(), mode: info.Mode(), mtime: info.ModTime()}
+}
+
+// statPath is os.Stat(abs) as a fileStat.
+func statPath(abs string) (fileStat, error) {
+	info, err := os.Stat(abs)
+	if err != nil {
+		return fileStat{}, err
+	}
+	return statOf(info), nil
 }

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -149,9 +148,9 @@ func (d *dirHandle) close() {
 
 // statAt is os.Stat(abs) (links followed) for the file name in d, with
 // os.Stat's error; a nil d stats abs.
-func (d *dirHandle) statAt(abs, name string) (fs.FileInfo, error) {
+func (d *dirHandle) statAt(abs, name string) (fileStat, error) {
 	if d == nil {
-		return os.Stat(abs)
+		return statPath(abs)
 	}
 	var st syscall.Stat_t
 	for {
@@ -160,25 +159,10 @@ func (d *dirHandle) statAt(abs, name string) (fs.FileInfo, error) {
 			continue
 		}
 		if err != nil {
-			return nil, &fs.PathError{Op: "stat", Path: abs, Err: err}
+			return fileStat{}, &fs.PathError{Op: "stat", Path: abs, Err: err}
 		}
 		break
 	}
 	mode := fs.FileMode(st.Mode&0o777) | modeType(st.Mode) // links followed: never a link here
-	return &statInfo{name: name, size: st.Size, mode: mode, mtime: time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec))}, nil
+	return fileStat{size: st.Size, mode: mode, mtime: time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec))}, nil
 }
-
-// statInfo is the fs.FileInfo statAt makes.
-type statInfo struct {
-	name  string
-	size  int64
-	mode  fs.FileMode
-	mtime time.Time
-}
-
-func (s *statInfo) Name() string       { return s.name }
-func (s *statInfo) Size() int64        { return s.size }
-func (s *statInfo) Mode() fs.FileMode  { return s.mode }
-func (s *statInfo) ModTime() time.Time { return s.mtime }
-func (s *statInfo) IsDir() bool        { return s.mode.IsDir() }
-func (s *statInfo) Sys() any           { return nil }

@@ -2,10 +2,7 @@
 
 package modpack
 
-import (
-	"io/fs"
-	"os"
-)
+import "os"
 
 // dirHandle stats by path here (walkstat_linux.go stats by name in the
 // folder).
@@ -26,4 +23,4 @@ func listFolder(abs string) ([]dirEntry, *dirHandle, error) {
 
 func (d *dirHandle) close() {}
 
-func (d *dirHandle) statAt(abs, _ string) (fs.FileInfo, error) { return os.Stat(abs) }
+func (d *dirHandle) statAt(abs, _ string) (fileStat, error) { return statPath(abs) }

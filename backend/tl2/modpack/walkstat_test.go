@@ -50,8 +50,8 @@ func TestStatAtIsStat(t *testing.T) {
 		if werr != nil {
 			continue
 		}
-		if got.Size() != want.Size() || !got.ModTime().Equal(want.ModTime()) || got.Mode().IsRegular() != want.Mode().IsRegular() || got.IsDir() != want.IsDir() {
-			t.Errorf("%s: size %d time %v regular %v dir %v; os.Stat: %d %v %v %v", name, got.Size(), got.ModTime(), got.Mode().IsRegular(), got.IsDir(),
+		if got.size != want.Size() || !got.mtime.Equal(want.ModTime()) || got.mode.IsRegular() != want.Mode().IsRegular() || got.mode.IsDir() != want.IsDir() {
+			t.Errorf("%s: size %d time %v regular %v dir %v; os.Stat: %d %v %v %v", name, got.size, got.mtime, got.mode.IsRegular(), got.mode.IsDir(),
 				want.Size(), want.ModTime(), want.Mode().IsRegular(), want.IsDir())
 		}
 	}
