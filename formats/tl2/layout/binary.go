@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"packsmith/formats/utf16"
 )
@@ -683,15 +684,40 @@ func appendGroupRecord(b []byte, g *GroupRecord) []byte {
 }
 
 func appendStr(b []byte, s string) ([]byte, error) {
+	if ascii(s) {
+		// One unit a byte, as stringToUTF16 gives, without its []uint16
+		// or an append that grows one unit at a time (a level's strings
+		// were a third of its compile's allocations).
+		if len(s) > math.MaxUint16 {
+			return b, fmt.Errorf("%w: string of %d UTF-16 units", ErrTooLarge, len(s))
+		}
+		b = slices.Grow(b, 2+2*len(s))
+		b = binary.LittleEndian.AppendUint16(b, uint16(len(s)))
+		for i := 0; i < len(s); i++ {
+			b = append(b, s[i], 0)
+		}
+		return b, nil
+	}
 	u := stringToUTF16(s)
 	if len(u) > math.MaxUint16 {
 		return b, fmt.Errorf("%w: string of %d UTF-16 units", ErrTooLarge, len(u))
 	}
+	b = slices.Grow(b, 2+2*len(u))
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(u)))
 	for _, c := range u {
 		b = binary.LittleEndian.AppendUint16(b, c)
 	}
 	return b, nil
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func le16(b []byte) uint16 { return binary.LittleEndian.Uint16(b) }

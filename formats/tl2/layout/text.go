@@ -90,6 +90,14 @@ type compiler struct {
 	lint   []Finding
 	groups []GroupRecord
 	count  int
+
+	// One object's properties while they are gathered (objectProps),
+	// kept for the next object: a level of hundreds of objects made two
+	// maps and a growing list for each.
+	pend  []pendingProp
+	seen  map[string]int      // property name → index in pend
+	vecs  map[string]*vecSlot // vector property → its components so far
+	slots []vecSlot           // where vecs point: a chunk, not one allocation a vector
 }
 
 func (c *compiler) warn(line int, format string, a ...any) {
@@ -252,10 +260,19 @@ func (c *compiler) objectHead(props *dattext.Node) (o *Object, d *Descriptor, dp
 // objectProps encodes an object's property lines in the order written (a
 // property set twice keeps its first place and its last value; vector
 // components gather in one slot); the first NAME is the object's name.
+//
+// The list it returns is the compiler's own, valid until the next call
+// (packProps takes what it needs first).
 func (c *compiler) objectProps(o *Object, d *Descriptor, props *dattext.Node, isGroup bool, myGroup int) ([]pendingProp, error) {
-	var pend []pendingProp
-	seen := map[string]int{} // property name → index in pend
-	vecs := map[string]*vecSlot{}
+	if c.seen == nil {
+		c.seen, c.vecs = map[string]int{}, map[string]*vecSlot{}
+	} else {
+		clear(c.seen)
+		clear(c.vecs)
+	}
+	c.slots = c.slots[:0] // the last object's vectors are packed: its slots are free
+	pend, seen, vecs := c.pend[:0], c.seen, c.vecs
+	defer func() { c.pend = pend[:0] }()
 	nameSeen := false
 	for _, p := range props.Props {
 		switch p.Key {
@@ -344,7 +361,11 @@ func (c *compiler) scalarProp(prop *Property, p dattext.Prop, seen map[string]in
 // packProps turns the pending properties into the object's, a vector from
 // its gathered components (an identity orientation axis left out).
 func packProps(pend []pendingProp) []Prop {
-	var out []Prop
+	if len(pend) == 0 {
+		return nil
+	}
+	out := make([]Prop, 0, len(pend))
+	var vecBytes []byte // the vectors' values, one array for the object's
 	for _, pp := range pend {
 		if pp.vec != nil {
 			v := pp.vec.v
@@ -367,10 +388,15 @@ func packProps(pend []pendingProp) []Prop {
 			if pp.vec.prop.Enc == EncVec2 {
 				n = 2
 			}
-			pp.value = make([]byte, 0, 4*n)
-			for i := 0; i < n; i++ {
-				pp.value = le32(pp.value, math.Float32bits(v[i]))
+			if cap(vecBytes)-len(vecBytes) < 4*n {
+				vecBytes = make([]byte, 0, 12*len(pend))
 			}
+			at := len(vecBytes)
+			for i := 0; i < n; i++ {
+				vecBytes = le32(vecBytes, math.Float32bits(v[i]))
+			}
+			pp.value = vecBytes[at:len(vecBytes):len(vecBytes)] // its own cap: an append to it copies
+
 		}
 		out = append(out, Prop{ID: pp.id, Value: pp.value})
 	}
@@ -428,7 +454,7 @@ func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*v
 	}
 	slot := vecs[vp.Name]
 	if slot == nil {
-		slot = &vecSlot{prop: vp, line: p.Line}
+		slot = c.newSlot(vecSlot{prop: vp, line: p.Line})
 		// Unset axes keep the editor's defaults: the identity basis for
 		// the orientation vectors, zero elsewhere.
 		switch vp.ID {
@@ -445,6 +471,17 @@ func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*v
 	}
 	slot.v[axis] = f
 	return nil
+}
+
+// newSlot is a vector's slot, from a chunk of 64 that the next object
+// uses again: a slot lives until its object's properties are packed, and
+// a full chunk is left to those that point into it.
+func (c *compiler) newSlot(v vecSlot) *vecSlot {
+	if len(c.slots) == cap(c.slots) {
+		c.slots = make([]vecSlot, 0, 64)
+	}
+	c.slots = append(c.slots, v)
+	return &c.slots[len(c.slots)-1]
 }
 
 // rawLine compiles the decompiler's <BINARY> escape lines.
