@@ -10,7 +10,7 @@ import (
 
 // benchInput is the largest fixture level (CITY_04B, 118 KB of text) or,
 // without fixtures, the built-in seed.
-func benchInput(b *testing.B) (text, bin []byte) {
+func benchInput(b testing.TB) (text, bin []byte) {
 	dir := os.Getenv("PACKSMITH_FIXTURES")
 	if dir == "" {
 		if root, ok := testfixtures.RepoRoot(); ok {

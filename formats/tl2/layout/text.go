@@ -473,12 +473,12 @@ func (c *compiler) vecComponent(vp *Property, p dattext.Prop, vecs map[string]*v
 	return nil
 }
 
-// newSlot is a vector's slot, from a chunk of 64 that the next object
+// newSlot is a vector's slot, from a chunk (8 to 64) that the next object
 // uses again: a slot lives until its object's properties are packed, and
 // a full chunk is left to those that point into it.
 func (c *compiler) newSlot(v vecSlot) *vecSlot {
 	if len(c.slots) == cap(c.slots) {
-		c.slots = make([]vecSlot, 0, 64)
+		c.slots = make([]vecSlot, 0, min(max(2*cap(c.slots), 8), 64)) // a compiler a file: a menu of three vectors takes 8
 	}
 	c.slots = append(c.slots, v)
 	return &c.slots[len(c.slots)-1]

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"packsmith/formats/tl2/dattext"
 )
 
 func compileText(t *testing.T, text string) (*Layout, []Finding) {
@@ -322,5 +324,34 @@ func TestCompileSpecialFloats(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("lint:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// EncodeInto writes Encode's bytes from the start of the buffer it is
+// given, whatever the buffer held, in its memory when there is room (the
+// offsets of a data group count from the layout's first byte).
+func TestEncodeIntoIsEncode(t *testing.T) {
+	text, bin := benchInput(t) // the largest fixture level, groups and all
+	root, err := dattext.Parse("X.LAYOUT", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _, err := FromText("X.LAYOUT", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Encode(l)
+	if err != nil || !bytes.Equal(want, bin) {
+		t.Fatalf("Encode: %v, %d bytes, Compile's %d", err, len(want), len(bin))
+	}
+	for _, room := range []int{0, 7, len(want) - 1, len(want), 2 * len(want)} {
+		buf := bytes.Repeat([]byte{0xEE}, room)
+		got, err := EncodeInto(buf, l)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("room %d: %v, %d bytes differ from Encode's %d", room, err, len(got), len(want))
+		}
+		if room >= len(want) && &got[0] != &buf[0] {
+			t.Errorf("room %d: a new array, not the buffer's", room)
+		}
 	}
 }
