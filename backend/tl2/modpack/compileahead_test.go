@@ -16,12 +16,7 @@ import (
 // 37,000 files).
 func TestReusedFilesDoNotWaitForTheFeed(t *testing.T) {
 	n := 3*compileAhead + 7
-	files := map[string]string{}
-	for i := range n {
-		files[fmt.Sprintf("MEDIA/MISC/F%04d.DAT", i)] = fmt.Sprintf("[THING]\r\n<STRING>NAME:T%d\r\n[/THING]\r\n", i)
-	}
-	dir := makeMod(t, simpleModDat, files)
-	backdate(dir)
+	dir := thingsMod(t, n)
 	opt := Options{Output: filepath.Join(t.TempDir(), "X.MOD"), Incremental: true, GameVersion: "1.25.5.6"}
 	if _, err := Pack(context.Background(), dir, opt); err != nil {
 		t.Fatal(err)
@@ -65,4 +60,17 @@ func TestReusedFilesDoNotWaitForTheFeed(t *testing.T) {
 	if res.Reused != n || res.Compiled != 0 {
 		t.Fatalf("repack: %d reused, %d compiled; want %d reused", res.Reused, res.Compiled, n)
 	}
+}
+
+// thingsMod is a mod folder of n small .DAT files (MEDIA/MISC/F0000.DAT
+// …), older than any pack (backdate).
+func thingsMod(t *testing.T, n int) string {
+	t.Helper()
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("MEDIA/MISC/F%04d.DAT", i)] = fmt.Sprintf("[THING]\r\n<STRING>NAME:T%d\r\n[/THING]\r\n", i)
+	}
+	dir := makeMod(t, simpleModDat, files)
+	backdate(dir)
+	return dir
 }

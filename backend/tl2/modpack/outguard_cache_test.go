@@ -2,7 +2,6 @@ package modpack
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,12 +14,7 @@ import (
 // the rest, which openIncremental reads beside the walk; a watch session's
 // cache answers without the file.
 func TestCachedOutputReadsTheHeadOnly(t *testing.T) {
-	files := map[string]string{}
-	for i := range 20 {
-		files[fmt.Sprintf("MEDIA/MISC/F%02d.DAT", i)] = fmt.Sprintf("[THING]\r\n<STRING>NAME:T%d\r\n[/THING]\r\n", i)
-	}
-	dir := makeMod(t, simpleModDat, files)
-	backdate(dir)
+	dir := thingsMod(t, 20)
 	out := filepath.Join(t.TempDir(), "X.MOD")
 	if _, err := Pack(context.Background(), dir, Options{Output: out, Incremental: true, GameVersion: "1.25.5.6"}); err != nil {
 		t.Fatal(err)
