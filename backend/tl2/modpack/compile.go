@@ -164,39 +164,47 @@ func compileFile(f *srcFile, co compileOpts, out *compiled) {
 			out.dat = raw.Prune(root) // what the RAW stage reads, not the whole tree
 		}
 	case kindLayout:
-		l, finds, err := layout.FromText(f.rel, root)
-		for _, x := range finds {
-			sev := SevWarning
-			if x.CNumber && co.strict {
-				sev, out.failed = SevError, true // refused: numbers are strict
-			}
-			out.findings = append(out.findings, Finding{Severity: sev, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
-		}
-		if out.failed {
-			return
-		}
-		if err != nil {
-			fail(err)
-			return
-		}
-		if co.parseOnly {
-			out.lay = rawLayout(l)
-			return
-		}
-		// A BINLAYOUT is a tenth to a seventh of its text's bytes (the
-		// fixtures' levels and menus 0.10-0.13, the real shape 0.14): a
-		// sixth holds every one of them at once.
-		b, err := layout.EncodeInto(make([]byte, 0, len(src)/6+256), l)
-		if err != nil {
-			fail(fmt.Errorf("%s: %w", f.rel, err))
-			return
-		}
-		out.data = b
-		if underAny(f.name, rawLayoutDirs) {
-			out.lay = rawLayout(l)
-		}
-		out.scenery = strings.HasPrefix(f.name, "MEDIA/LAYOUTS/") && !l.PlacesRoomPiece()
+		compileLayout(f, root, len(src), co, out, fail)
 	}
+}
+
+// compileLayout is compileFile's step for a layout: root compiled, its
+// findings (a C-read number refused when strict), and the BINLAYOUT, or
+// only what the RAW indices read of it (parseOnly). srcLen is the
+// source's size in bytes.
+func compileLayout(f *srcFile, root *dattext.Node, srcLen int, co compileOpts, out *compiled, fail func(error)) {
+	l, finds, err := layout.FromText(f.rel, root)
+	for _, x := range finds {
+		sev := SevWarning
+		if x.CNumber && co.strict {
+			sev, out.failed = SevError, true // refused: numbers are strict
+		}
+		out.findings = append(out.findings, Finding{Severity: sev, Stage: StageCompile, File: f.rel, Line: x.Line, Message: x.Msg})
+	}
+	if out.failed {
+		return
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	if co.parseOnly {
+		out.lay = rawLayout(l)
+		return
+	}
+	// A BINLAYOUT is a tenth to a seventh of its text's bytes (the
+	// fixtures' levels and menus 0.10-0.13, the real shape 0.14): a sixth
+	// holds every one of them at once.
+	b, err := layout.EncodeInto(make([]byte, 0, srcLen/6+256), l)
+	if err != nil {
+		fail(fmt.Errorf("%s: %w", f.rel, err))
+		return
+	}
+	out.data = b
+	if underAny(f.name, rawLayoutDirs) {
+		out.lay = rawLayout(l)
+	}
+	out.scenery = strings.HasPrefix(f.name, "MEDIA/LAYOUTS/") && !l.PlacesRoomPiece()
 }
 
 // rawDescriptors are the descriptors of the objects the RAW indices read
