@@ -44,11 +44,13 @@ printf '  %-50s %10s %10s\n' "" "before" "now"
 row "full pack / one-core C zlib (aim <= 0.30)" full-x-czlib
 row "full pack, ms" full-ms
 row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
+row "full pack, minor page faults" full-page-faults
 row "full pack CPU / C zlib CPU (2 idle cores: ~0.60)" full-cpu/czlib-cpu
 row "one-change repack / full pack (aim <= 0.15)" incr/full
 row "one-change repack, ms (aim <= 600)" incr-ms
 row "one-change repack, CPU ms" incr-cpu-ms
 row "one-change repack, peak RSS MB (aim <= 200)" incr-peak-RSS-MB
+row "one-change repack, minor page faults" incr-page-faults
 row "one-change repack / full pack, CPU time" incr/full-cpu
 row "no-change repack, ms" nochange-ms
 row "no-change repack, CPU ms" nochange-cpu-ms
@@ -96,11 +98,13 @@ real_row "C zlib one core, ms" czlib-1core-ms
 real_row "C zlib one core, CPU ms" czlib-cpu-ms
 real_row "full pack CPU / C zlib CPU (2 idle cores: ~0.60)" full-cpu/czlib-cpu
 real_row "full pack, peak RSS MB (aim <= 200)" full-peak-RSS-MB
+real_row "full pack, minor page faults (7-14 us each here)" full-page-faults
 real_row "one-change repack / full pack (aim <= 0.15)" incr/full
 real_row "one-change repack, ms" incr-ms
 real_row "one-change repack, CPU ms" incr-cpu-ms
 real_row "one-change repack / full pack, CPU time" incr/full-cpu
 real_row "one-change repack, peak RSS MB (aim <= 200)" incr-peak-RSS-MB
+real_row "one-change repack, minor page faults" incr-page-faults
 real_row "no-change repack, ms" nochange-ms
 real_row "no-change repack, CPU ms" nochange-cpu-ms
 real_row "watch: save to deployed .MOD, ms" watch-save-to-deployed-ms
