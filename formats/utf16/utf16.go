@@ -7,6 +7,23 @@ import (
 	"unicode/utf8"
 )
 
+// IsASCII reports whether every byte of s is below 0x80 (each byte is
+// then one UTF-16 unit), eight at a time.
+func IsASCII(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if (s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7])&0x80 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // Decode returns the text of the code units in b (see the package doc).
 func Decode(b []byte, bigEndian bool) string {
 	return string(Append(nil, b, bigEndian))

@@ -127,3 +127,23 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// IsASCII is false exactly when some byte is 0x80 or above, wherever it
+// sits: in the eight-byte steps or the tail after them.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		s := []byte(strings.Repeat("a", n))
+		if !IsASCII(string(s)) {
+			t.Fatalf("%d ASCII bytes: not ASCII", n)
+		}
+		for i := range s {
+			for _, c := range []byte{0x80, 0xC3, 0xFF} {
+				b := append([]byte(nil), s...)
+				b[i] = c
+				if IsASCII(string(b)) {
+					t.Fatalf("%q (0x%02X at %d of %d): ASCII", b, c, i, n)
+				}
+			}
+		}
+	}
+}

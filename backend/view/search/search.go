@@ -24,6 +24,7 @@ import (
 	"packsmith/backend/view/content"
 	"packsmith/backend/view/kind"
 	"packsmith/backend/view/render"
+	"packsmith/formats/utf16"
 	"packsmith/formats/workpool"
 )
 
@@ -111,24 +112,15 @@ func compile(o Options) (matcher, error) {
 		}, nil
 	}
 	q := strings.ToLower(o.Query)
-	ascii := isASCII(q)
+	ascii := utf16.IsASCII(q)
 	return func(l string) (int, int, bool) {
-		if ascii && isASCII(l) {
+		if ascii && utf16.IsASCII(l) {
 			i := indexFoldASCII(l, q)
 			return i, i + len(q), i >= 0
 		}
 		// Unicode: fold rune by rune and map back to byte offsets.
 		return indexFold(l, q)
 	}, nil
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 func lower(c byte) byte {

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"unicode/utf8"
 
 	"packsmith/formats/tl2/dattext"
 	"packsmith/formats/tl2/rghash"
+	"packsmith/formats/utf16"
 )
 
 // Options tune Compile. The zero value (or nil) is the default.
@@ -231,27 +231,11 @@ func (c *compiler) errAt(line int, format string, a ...any) error {
 
 // unitCount returns the length of s in UTF-16 code units.
 func (c *compiler) unitCount(s string) int {
-	if isASCII(s) {
+	if utf16.IsASCII(s) {
 		return len(s)
 	}
 	c.units = rghash.AppendUTF16(c.units[:0], s)
 	return len(c.units)
-}
-
-// isASCII reports whether every byte of s is below 0x80, eight at a time.
-func isASCII(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if load64(s[i:i+8])&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // collect appends the tree to body in output order (a section's

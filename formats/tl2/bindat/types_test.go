@@ -3,6 +3,8 @@ package bindat
 import (
 	"math/rand"
 	"testing"
+
+	"packsmith/formats/utf16"
 )
 
 // canonicalType must know exactly the upper-case names.
@@ -37,8 +39,8 @@ func TestWordTests(t *testing.T) {
 		if hasLower(s) != lower {
 			t.Fatalf("hasLower(%q) = %v", s, !lower)
 		}
-		if isASCII(s) != ascii {
-			t.Fatalf("isASCII(%q) = %v", s, !ascii)
+		if utf16.IsASCII(s) != ascii {
+			t.Fatalf("utf16.IsASCII(%q) = %v", s, !ascii)
 		}
 		if got, want := appendASCII16([]byte("x"), s), appendNaive16([]byte("x"), s); ascii && string(got) != string(want) {
 			t.Fatalf("appendASCII16(%q) = % x, want % x", s, got, want)

@@ -691,7 +691,7 @@ func appendGroupRecord(b []byte, g *GroupRecord) []byte {
 }
 
 func appendStr(b []byte, s string) ([]byte, error) {
-	if ascii(s) {
+	if utf16.IsASCII(s) {
 		// One unit a byte, as stringToUTF16 gives, without its []uint16
 		// or an append that grows one unit at a time (a level's strings
 		// were a third of its compile's allocations).
@@ -715,16 +715,6 @@ func appendStr(b []byte, s string) ([]byte, error) {
 		b = binary.LittleEndian.AppendUint16(b, c)
 	}
 	return b, nil
-}
-
-// ascii reports whether s is all ASCII.
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 func le16(b []byte) uint16 { return binary.LittleEndian.Uint16(b) }

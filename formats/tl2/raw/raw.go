@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"packsmith/formats/tl2/rghash"
 	"packsmith/formats/utf16"
@@ -352,7 +351,7 @@ func (w *writer) i32(v int32)  { w.u32(uint32(v)) }
 func (w *writer) i64(v int64)  { w.b = binary.LittleEndian.AppendUint64(w.b, uint64(v)) }
 
 func (w *writer) str(s string) {
-	if len(s) <= math.MaxUint16 && isASCII(s) {
+	if len(s) <= math.MaxUint16 && utf16.IsASCII(s) {
 		// Each byte is one UTF-16 unit: write them without converting.
 		w.u16(uint16(len(s)))
 		n := len(w.b)
@@ -372,15 +371,6 @@ func (w *writer) str(s string) {
 	for _, c := range u {
 		w.u16(c)
 	}
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func (w *writer) fail(format string, a ...any) {
