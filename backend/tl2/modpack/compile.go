@@ -32,9 +32,6 @@ type compiled struct {
 	// plan need not read the file again (incState.knownScenery).
 	scenery bool
 	ready   atomic.Bool // the worker is done with it (packRun.finished)
-	// slotFreed: the worker gave its compileAhead slot back (a reused
-	// file holds no bytes); the feed does not give it back again.
-	slotFreed bool
 	// next is the new cache's record of the source (hasNext: there is
 	// one), made by the worker and kept by the feed once the block is
 	// written (incState.keep).

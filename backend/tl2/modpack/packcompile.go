@@ -127,8 +127,8 @@ func (r *packRun) compileWorker(order []int, next, compiledN *atomic.Int64) {
 			// reused files against 110-113 ms without the bound (the
 			// issue 47 shape). The lowest unfed file is always picked
 			// already (files are picked in order), so the feed never
-			// waits for a slot.
-			c.slotFreed = true
+			// waits for a slot. (The feed knows such a file by c.reused
+			// and gives nothing back for it.)
 			r.release()
 			r.finished(c)
 			r.pr.report(StageCompile, compiledN.Add(1), int64(len(srcs)), srcs[i].rel)
@@ -272,7 +272,7 @@ func (r *packRun) feedCompiled() error {
 				return r.ictx.Err()
 			}
 		}
-		if !c.slotFreed {
+		if c.reused == nil { // a reused file's worker gave its slot back
 			r.release()
 		}
 		if c.failed || (c.data == nil && c.reused == nil) {

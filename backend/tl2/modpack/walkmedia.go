@@ -48,7 +48,6 @@ type walkDir struct {
 // walker hands folders to its goroutines: a stack of folders to read and
 // how many are queued or being read.
 type walker struct {
-	mediaName string
 	cancelled func() bool
 	// relAt: where a path's rel starts in its abs, when the one is the
 	// end of the other (the separator is '/', and media ends in
@@ -75,7 +74,7 @@ func walkMedia(media, mediaName string, cancelled func() bool, drop func(why, re
 		return nil, errCancelled
 	}
 	root := &walkDir{abs: media, rel: mediaName}
-	w := &walker{mediaName: mediaName, cancelled: cancelled, queue: []*walkDir{root}, pending: 1, relAt: -1}
+	w := &walker{cancelled: cancelled, queue: []*walkDir{root}, pending: 1, relAt: -1}
 	if filepath.Separator == '/' && strings.HasSuffix(media, "/"+mediaName) {
 		w.relAt = len(media) - len(mediaName)
 	}

@@ -396,7 +396,6 @@ func packProps(pend []pendingProp) []Prop {
 				vecBytes = le32(vecBytes, math.Float32bits(v[i]))
 			}
 			pp.value = vecBytes[at:len(vecBytes):len(vecBytes)] // its own cap: an append to it copies
-
 		}
 		out = append(out, Prop{ID: pp.id, Value: pp.value})
 	}
