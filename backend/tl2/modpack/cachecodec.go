@@ -1,6 +1,7 @@
 package modpack
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -274,7 +275,10 @@ func cacheHead(c *packCache, syms *cacheSyms) []byte {
 	return e.b
 }
 
-var errCacheShort = errors.New("ends early")
+var (
+	errCacheShort = errors.New("ends early")
+	errNotCache   = errors.New("not a Packsmith pack cache")
+)
 
 type cacheDecoder struct {
 	s     string // the whole file: strings are slices of it
@@ -439,8 +443,8 @@ func decodeCache(b []byte) (*packCache, error) {
 // decodeCache. b must not change afterwards: what is decoded from it
 // holds its bytes.
 func decodeCacheHead(b []byte) (*packCache, *cacheDecoder, error) {
-	if len(b) < len(cacheMagic)+4 || string(b[:len(cacheMagic)]) != string(cacheMagic) {
-		return nil, nil, errors.New("not a Packsmith pack cache")
+	if !bytes.HasPrefix(b, cacheMagic) || len(b) < len(cacheMagic)+4 {
+		return nil, nil, errNotCache
 	}
 	body := b[:len(b)-4]
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
@@ -488,8 +492,8 @@ func readCacheHead(path string) (*packCache, error) {
 // decodeHeadFields decodes the head fields at the start of b (a whole
 // cache file, or its beginning).
 func decodeHeadFields(b []byte) (*packCache, error) {
-	if len(b) < len(cacheMagic) || string(b[:len(cacheMagic)]) != string(cacheMagic) {
-		return nil, errors.New("not a Packsmith pack cache")
+	if !bytes.HasPrefix(b, cacheMagic) {
+		return nil, errNotCache
 	}
 	d := &cacheDecoder{s: string(b), off: len(cacheMagic)}
 	c := d.head()
