@@ -354,7 +354,9 @@ func (r *Reader) againstWritten(written, blocks []WrittenBlock, layout []Finding
 // VerifyWrittenTee's; a file that does not open returns NewReader's
 // error.
 func VerifyWrittenFile(ctx context.Context, src io.ReaderAt, size int64, written []WrittenBlock, tee io.Writer, opts *Options, progress func(done, total int64, what string)) (*Reader, []Finding, int64, error) {
-	dataOff, manOff, err := headerOffsets(src, size, opts.withDefaults())
+	o := opts.withDefaults()
+	o.keepManifest = true // the check below reads it (the mhash step): one read of 3 MB, not two
+	dataOff, manOff, err := headerOffsets(src, size, o)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -369,8 +371,6 @@ func VerifyWrittenFile(ctx context.Context, src io.ReaderAt, size int64, written
 		f, n, err := scanWritten(ctx, src, size, blocks, dataOff, tee, progress)
 		done <- passed{f, n, err}
 	}()
-	o := opts.withDefaults()
-	o.keepManifest = true // the check below reads it (the mhash step): one read of 3 MB, not two
 	r, err := NewReader(src, size, &o)
 	if err != nil {
 		p := <-done
