@@ -219,6 +219,7 @@ func TestBadInput(t *testing.T) {
 		{"huge claim", buildDDS(ddsHeader{w: 16384, h: 16384, fourCC: "DXT1"}, make([]byte, 1000)), Options{}, ErrTruncated, 1128, "header claims 134217728"},
 		{"over the limit", buildDDS(ddsHeader{w: 16385, h: 16384, fourCC: "DXT1"}, nil), Options{}, ErrTooLarge, 12, "pixels"},
 		{"mask", buildDDS(ddsHeader{w: 1, h: 1, pfFlags: pfRGB, bpp: 32, masks: [4]uint32{0xF0F0}}, []byte{0, 0, 0, 0}), Options{}, ErrUnsupported, 92, "contiguous"},
+		{"1-bit signed", buildDDS(ddsHeader{w: 1, h: 1, pfFlags: pfBumpDUDV, bpp: 8, masks: [4]uint32{0x01, 0x06}}, []byte{0}), Options{}, ErrUnsupported, 92, "signed field of 1 bit"},
 		{"dxgi", buildDDS(ddsHeader{w: 1, h: 1, dx10: true, dxgi: 67}, nil), Options{}, ErrUnsupported, 128, "DXGI format 67"},
 		{"array 0", patch(0, buildDDS(ddsHeader{w: 1, h: 1, dx10: true, dxgi: 28, arraySize: 1}, nil)[:140]...)[:140], Options{}, ErrTruncated, 140, "DX10"},
 	}

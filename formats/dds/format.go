@@ -110,6 +110,12 @@ func legacyFormat(b []byte) (*pixFormat, int, error) {
 		if i == 3 {
 			k = kUnorm
 		}
+		if k == kSnorm && n < 2 {
+			// A signed field of one bit holds 0 and -1 and no positive
+			// value: nothing to scale it by (convert divides by 2^(n-1)-1).
+			// Direct3D's bump formats have 5 bits or more.
+			return nil, 16 + 4*i, fmt.Errorf("%c mask 0x%08X is a signed field of 1 bit (a signed channel needs 2 or more)", letters[i], m)
+		}
 		l.c[i] = channel{shift: uint8(sh), bits: uint8(n), kind: k}
 	}
 	if masks == [4]uint32{} {
