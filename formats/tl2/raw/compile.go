@@ -121,26 +121,32 @@ type cell struct {
 
 // splitCells cuts a line where Text puts column gaps: at a tab or at two
 // or more spaces. One space between two characters belongs to the cell
-// ("MENU NAME", "TEST MENU (1)").
+// ("MENU NAME", "TEST MENU (1)"). A vertical tab or a form feed ends a
+// cell too, as it does in the text/tabwriter that prints the table: a
+// value holding one would print as two cells, and read back as other
+// than it was stored.
 func splitCells(line string) []cell {
 	r := []rune(line)
 	var out []cell
 	i := 0
 	for {
-		for i < len(r) && (r[i] == ' ' || r[i] == '\t') {
+		for i < len(r) && (r[i] == ' ' || isCellEnd(r[i])) {
 			i++
 		}
 		if i == len(r) {
 			return out
 		}
 		j := i
-		for j < len(r) && r[j] != '\t' && !(r[j] == ' ' && (j+1 == len(r) || r[j+1] == ' ' || r[j+1] == '\t')) {
+		for j < len(r) && !isCellEnd(r[j]) && !(r[j] == ' ' && (j+1 == len(r) || r[j+1] == ' ' || isCellEnd(r[j+1]))) {
 			j++
 		}
 		out = append(out, cell{start: i, end: j, text: string(r[i:j])})
 		i = j
 	}
 }
+
+// isCellEnd: the characters text/tabwriter ends a cell at.
+func isCellEnd(r rune) bool { return r == '\t' || r == '\v' || r == '\f' }
 
 // Repairs the column assignment (assign) weighs: a column of a number,
 // true/false or name type left empty, a value its column cannot read, two

@@ -125,6 +125,34 @@ func TestCompileGapInsideValue(t *testing.T) {
 	}
 }
 
+// A vertical tab or a form feed ends a cell, as in the tabwriter that
+// prints tables: "0\v" is the value "0", so the printed table compiles to
+// the same bytes (CI's fuzz smoke found "0\v" stored whole and printed as
+// "0").
+func TestCompileTabwriterCellEnds(t *testing.T) {
+	for _, row := range []string{"0\v", "0\f", "0\vN", "0\fN", "0 \vN"} {
+		got, _, err := Compile(Triggerables, "T.RAW", []byte("FILE  NAME\n"+row+"\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", row, err)
+		}
+		dec, err := Decode(Triggerables, got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Triggerable{File: "0"}
+		if strings.HasSuffix(row, "N") {
+			want.Name = "N"
+		}
+		if len(dec.Triggerables) != 1 || dec.Triggerables[0] != want {
+			t.Fatalf("%q read as %+v", row, dec.Triggerables)
+		}
+		again, _, err := Compile(Triggerables, "T.RAW", Text(dec))
+		if err != nil || !bytes.Equal(again, got) {
+			t.Fatalf("%q: printed table compiles to other bytes: %v\n%s", row, err, Text(dec))
+		}
+	}
+}
+
 // Numbers with trailing text are read as GUTS reads numbers, with a
 // warning at their line; values out of range saturate.
 func TestCompileCNumbers(t *testing.T) {
