@@ -62,6 +62,12 @@ func Decode(b []byte) (*Table, error) {
 		return t.PoolAt > 0 && v >= uint64(t.PoolAt) && v < uint64(len(b)) && (v == uint64(t.PoolAt) || b[v-1] == 0) &&
 			bytes.IndexByte(b[v:], 0) >= 0
 	}
+	if rs == 0 {
+		// Rows of no bytes hold no cells: nothing to list, however many
+		// the count says (up to 2³¹ from a 16-byte file: a list of that
+		// many empty rows was gigabytes).
+		return t, nil
+	}
 	for i := 0; i < int(n); i++ {
 		row := b[16+i*int(rs) : 16+(i+1)*int(rs)]
 		var cells []Cell
