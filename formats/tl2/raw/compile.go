@@ -184,7 +184,18 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		return vals, nil
 	}
 	runes := []rune(line)
-	group := func(a, b int) string { return string(runes[cells[a].start:cells[b-1].end]) }
+	// A value of several cells keeps its gaps, each tab, vertical tab or
+	// form feed in them as a space: the tabwriter that prints the table
+	// would end a cell there, so the value would read back as other than
+	// it was stored ("0\tA" printed as "0     A"); spaces print as they are.
+	group := func(a, b int) string {
+		return strings.Map(func(r rune) rune {
+			if isCellEnd(r) {
+				return ' '
+			}
+			return r
+		}, string(runes[cells[a].start:cells[b-1].end]))
+	}
 	emptyCost, maxLen := columnLimits(pos, cols)
 	// fitsGroup is fits for cells [a, b) in column j without building
 	// every group's text: a number reads its first cell's leading number
@@ -534,12 +545,27 @@ func (p *textParser) parse(lines []string) {
 		for _, j := range merged {
 			p.warnf(n, "%s: %q holds a gap of two spaces or a tab; read as one value (line up the columns if it was two)", cols[j].name, vals[j])
 		}
+		if onlyCommas(cols, vals) {
+			p.warnf(n, "no value but commas: the line makes no record (a record of nothing would print as a blank line, which reads as none)")
+			continue
+		}
 		p.line = n
 		p.row(vals)
 	}
 	if pos == nil {
 		p.errorf(0, "no table: the header line (%s) is missing", strings.Join(columnNames(p.kind), "  "))
 	}
+}
+
+// onlyCommas: a line whose cells are all in list columns and hold only
+// commas (empty names, dropped): a record with every value empty.
+func onlyCommas(cols []column, vals []string) bool {
+	for j, v := range vals {
+		if v != "" && (cols[j].typ != tList || strings.Trim(v, ", \t") != "") {
+			return false
+		}
+	}
+	return true
 }
 
 // row adds one table row to the file.

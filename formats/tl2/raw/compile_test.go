@@ -3,6 +3,7 @@ package raw
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -153,6 +154,58 @@ func TestCompileTabwriterCellEnds(t *testing.T) {
 	}
 }
 
+// A value of several cells keeps its gaps, a tab, vertical tab or form
+// feed in them as a space: the printed table shows it so and reads it back
+// the same (CI's fuzz found "0\vA" stored whole and printed as "0     A").
+func TestCompileMergedGapsPrintAsRead(t *testing.T) {
+	for row, want := range map[string]string{"0\vA": "0 A", "0\tA": "0 A", "0\fA": "0 A", "0 \tA": "0  A", "0\t\vA": "0  A"} {
+		got, warns, err := Compile(RoomPieces, "R.RAW", []byte("FILE  PIECE GUID\n"+row+"\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", row, err)
+		}
+		dec, err := Decode(RoomPieces, got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(dec.RoomPieces) != 1 || dec.RoomPieces[0].File != want || len(dec.RoomPieces[0].Pieces) != 0 {
+			t.Fatalf("%q read as %+v, want the file %q", row, dec.RoomPieces, want)
+		}
+		if len(warns) != 1 || warns[0].Line != 2 || !strings.Contains(warns[0].Msg, fmt.Sprintf("%q", want)) {
+			t.Fatalf("%q: %v", row, warns)
+		}
+		again, _, err := Compile(RoomPieces, "R.RAW", Text(dec))
+		if err != nil || !bytes.Equal(again, got) {
+			t.Fatalf("%q: printed table compiles to other bytes: %v\n%s", row, err, Text(dec))
+		}
+	}
+}
+
+// A line of nothing but commas in a list column makes no record, with a
+// warning: the record would hold no value, print as a blank line and read
+// back as none (CI's fuzz: "   ," under MISSILE NAMES).
+func TestCompileOnlyCommasMakesNoRecord(t *testing.T) {
+	text := "FILE  MISSILE NAMES\nA.DAT  X\n   ,\n      , ,\nB.DAT  ,\n"
+	got, warns, err := Compile(Missiles, "M.RAW", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(Missiles, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Missile{{File: "A.DAT", Names: []string{"X"}}, {File: "B.DAT"}}
+	if !reflect.DeepEqual(dec.Missiles, want) {
+		t.Fatalf("%+v", dec.Missiles)
+	}
+	if len(warns) != 2 || warns[0].Line != 3 || warns[1].Line != 4 || !strings.HasPrefix(warns[0].Msg, "no value but commas: the line makes no record") {
+		t.Fatalf("%v", warns)
+	}
+	again, _, err := Compile(Missiles, "M.RAW", Text(dec))
+	if err != nil || !bytes.Equal(again, got) {
+		t.Fatalf("printed table compiles to other bytes: %v\n%s", err, Text(dec))
+	}
+}
+
 // Numbers with trailing text are read as GUTS reads numbers, with a
 // warning at their line; values out of range saturate.
 func TestCompileCNumbers(t *testing.T) {
@@ -223,7 +276,12 @@ func TestCompileTooManyRecords(t *testing.T) {
 
 // FuzzCompileText: the first byte picks the kind, the rest is a table. A
 // table that compiles prints (Text) to a table that compiles to the same
-// bytes: what the compiler reads, the printer writes back.
+// bytes: what the compiler reads, the printer writes back. Except where
+// the compiler read cells as one value holding a gap (a guess, with its
+// warning): the printed value keeps the gap, and a line such as
+// "0  0" under FILE and MISSILE NAMES (FILE "0  0", no names) reads as
+// two values again, as a line typed so does; such a table need only
+// compile again.
 func FuzzCompileText(f *testing.F) {
 	for _, s := range seedFiles() {
 		f.Add(append([]byte{byte(s.Kind)}, Text(s)...))
@@ -233,9 +291,13 @@ func FuzzCompileText(f *testing.F) {
 			return
 		}
 		kind := Kind(in[0] % byte(numKinds))
-		b, _, err := Compile(kind, "F.RAW", in[1:])
+		b, warns, err := Compile(kind, "F.RAW", in[1:])
 		if err != nil {
 			return
+		}
+		merged := false
+		for _, w := range warns {
+			merged = merged || strings.Contains(w.Msg, "holds a gap of two spaces or a tab; read as one value")
 		}
 		dec, err := Decode(kind, b)
 		if err != nil {
@@ -246,7 +308,7 @@ func FuzzCompileText(f *testing.F) {
 		if err != nil {
 			t.Fatalf("printed table does not compile: %v\n%s", err, text)
 		}
-		if !bytes.Equal(b, b2) {
+		if !merged && !bytes.Equal(b, b2) {
 			t.Fatalf("text→RAW→text→RAW differs\n%s", text)
 		}
 	})
