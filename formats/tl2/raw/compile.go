@@ -184,18 +184,7 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		return vals, nil
 	}
 	runes := []rune(line)
-	// A value of several cells keeps its gaps, each tab, vertical tab or
-	// form feed in them as a space: the tabwriter that prints the table
-	// would end a cell there, so the value would read back as other than
-	// it was stored ("0\tA" printed as "0     A"); spaces print as they are.
-	group := func(a, b int) string {
-		return strings.Map(func(r rune) rune {
-			if isCellEnd(r) {
-				return ' '
-			}
-			return r
-		}, string(runes[cells[a].start:cells[b-1].end]))
-	}
+	group := func(a, b int) string { return groupText(runes, cells[a].start, cells[b-1].end) }
 	emptyCost, maxLen := columnLimits(pos, cols)
 	// fitsGroup is fits for cells [a, b) in column j without building
 	// every group's text: a number reads its first cell's leading number
@@ -281,6 +270,20 @@ func assign(line string, cells []cell, pos []int, cols []column) (vals []string,
 		i = a
 	}
 	return vals, merged
+}
+
+// groupText is the value of the cells from rune start to end of a line:
+// their gaps kept, each tab, vertical tab or form feed in them as a space.
+// The tabwriter that prints the table would end a cell there, so the value
+// would read back as other than it was stored ("0\tA" printed as
+// "0     A"); spaces print as they are.
+func groupText(runes []rune, start, end int) string {
+	return strings.Map(func(r rune) rune {
+		if isCellEnd(r) {
+			return ' '
+		}
+		return r
+	}, string(runes[start:end]))
 }
 
 // exactFit is every column its cell, each fitting its type: no repair at
