@@ -52,6 +52,8 @@ row "one-change repack, CPU ms" incr-cpu-ms
 row "one-change repack, peak RSS MB (aim <= 200)" incr-peak-RSS-MB
 row "one-change repack, minor page faults" incr-page-faults
 row "one-change repack / full pack, CPU time" incr/full-cpu
+row "one-change repack in a running app / full pack" warm-incr/full
+row "one-change repack in a running app, ms" warm-incr-ms
 row "no-change repack, ms" nochange-ms
 row "no-change repack, CPU ms" nochange-cpu-ms
 row "watch: save to deployed .MOD, ms (aim <= 1000)" watch-save-to-deployed-ms
@@ -60,7 +62,7 @@ row "watch: its repack, ms" watch-repack-ms
 row "folder open, ms (aim <= 1000)" open-ms
 row "Find in files to the last hit, ms (aim <= 1500)" find-ms
 row "Find in files, CPU ms" find-cpu-ms
-grep -E 'stages:|pack on save:' "$pack_out" | sed 's/^ *//; s/^/  /'
+grep -E 'stages:|pack on save:|running app' "$pack_out" | sed 's/^ *//; s/^/  /'
 
 # Issue 47's figures over a corpus shaped like a real released mod
 # (internal/tl2corpus.RealShape: 22,735 .DAT, 10,513 .LAYOUT, 2,809
@@ -105,6 +107,10 @@ real_row "one-change repack, CPU ms" incr-cpu-ms
 real_row "one-change repack / full pack, CPU time" incr/full-cpu
 real_row "one-change repack, peak RSS MB (aim <= 200)" incr-peak-RSS-MB
 real_row "one-change repack, minor page faults" incr-page-faults
+real_row "one-change repack in a running app / full pack" warm-incr/full
+real_row "one-change repack in a running app, ms" warm-incr-ms
+real_row "one-change repack in a running app, CPU ms" warm-incr-cpu-ms
+real_row "one-change repack in a running app, page faults" warm-incr-page-faults
 real_row "no-change repack, ms" nochange-ms
 real_row "no-change repack, CPU ms" nochange-cpu-ms
 real_row "watch: save to deployed .MOD, ms" watch-save-to-deployed-ms
@@ -112,7 +118,7 @@ real_row "watch: its repack, ms" watch-repack-ms
 for f in "$real_before" "$real_out"; do
   [ -f "$f" ] || continue
   echo "  $( [ "$f" = "$real_out" ] && echo now || echo before):"
-  grep -E 'stages:|pack on save:|findings of the full pack' "$f" | sed 's/^ *//; s/^/    /'
+  grep -E 'stages:|pack on save:|findings of the full pack|running app' "$f" | sed 's/^ *//; s/^/    /'
 done
 
 # Issue 43's check cache: `check --all` over the three largest fixture
