@@ -126,30 +126,39 @@ func TestCompileGapInsideValue(t *testing.T) {
 	}
 }
 
+// compileReprinted compiles text as a table of kind, decodes the bytes and
+// checks that the decoded table, printed (Text), compiles to the same
+// bytes: what the compiler read, the printer writes back.
+func compileReprinted(t *testing.T, kind Kind, text string) (*File, []Finding) {
+	t.Helper()
+	got, warns, err := Compile(kind, kind.FileName(), []byte(text))
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	dec, err := Decode(kind, got)
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	again, _, err := Compile(kind, kind.FileName(), Text(dec))
+	if err != nil || !bytes.Equal(again, got) {
+		t.Fatalf("%q: the printed table compiles to other bytes: %v\n%s", text, err, Text(dec))
+	}
+	return dec, warns
+}
+
 // A vertical tab or a form feed ends a cell, as in the tabwriter that
 // prints tables: "0\v" is the value "0", so the printed table compiles to
 // the same bytes (CI's fuzz smoke found "0\v" stored whole and printed as
 // "0").
 func TestCompileTabwriterCellEnds(t *testing.T) {
 	for _, row := range []string{"0\v", "0\f", "0\vN", "0\fN", "0 \vN"} {
-		got, _, err := Compile(Triggerables, "T.RAW", []byte("FILE  NAME\n"+row+"\n"))
-		if err != nil {
-			t.Fatalf("%q: %v", row, err)
-		}
-		dec, err := Decode(Triggerables, got)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dec, _ := compileReprinted(t, Triggerables, "FILE  NAME\n"+row+"\n")
 		want := Triggerable{File: "0"}
 		if strings.HasSuffix(row, "N") {
 			want.Name = "N"
 		}
 		if len(dec.Triggerables) != 1 || dec.Triggerables[0] != want {
 			t.Fatalf("%q read as %+v", row, dec.Triggerables)
-		}
-		again, _, err := Compile(Triggerables, "T.RAW", Text(dec))
-		if err != nil || !bytes.Equal(again, got) {
-			t.Fatalf("%q: printed table compiles to other bytes: %v\n%s", row, err, Text(dec))
 		}
 	}
 }
@@ -159,23 +168,12 @@ func TestCompileTabwriterCellEnds(t *testing.T) {
 // the same (CI's fuzz found "0\vA" stored whole and printed as "0     A").
 func TestCompileMergedGapsPrintAsRead(t *testing.T) {
 	for row, want := range map[string]string{"0\vA": "0 A", "0\tA": "0 A", "0\fA": "0 A", "0 \tA": "0  A", "0\t\vA": "0  A"} {
-		got, warns, err := Compile(RoomPieces, "R.RAW", []byte("FILE  PIECE GUID\n"+row+"\n"))
-		if err != nil {
-			t.Fatalf("%q: %v", row, err)
-		}
-		dec, err := Decode(RoomPieces, got)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dec, warns := compileReprinted(t, RoomPieces, "FILE  PIECE GUID\n"+row+"\n")
 		if len(dec.RoomPieces) != 1 || dec.RoomPieces[0].File != want || len(dec.RoomPieces[0].Pieces) != 0 {
 			t.Fatalf("%q read as %+v, want the file %q", row, dec.RoomPieces, want)
 		}
 		if len(warns) != 1 || warns[0].Line != 2 || !strings.Contains(warns[0].Msg, fmt.Sprintf("%q", want)) {
 			t.Fatalf("%q: %v", row, warns)
-		}
-		again, _, err := Compile(RoomPieces, "R.RAW", Text(dec))
-		if err != nil || !bytes.Equal(again, got) {
-			t.Fatalf("%q: printed table compiles to other bytes: %v\n%s", row, err, Text(dec))
 		}
 	}
 }
@@ -184,25 +182,13 @@ func TestCompileMergedGapsPrintAsRead(t *testing.T) {
 // warning: the record would hold no value, print as a blank line and read
 // back as none (CI's fuzz: "   ," under MISSILE NAMES).
 func TestCompileOnlyCommasMakesNoRecord(t *testing.T) {
-	text := "FILE  MISSILE NAMES\nA.DAT  X\n   ,\n      , ,\nB.DAT  ,\n"
-	got, warns, err := Compile(Missiles, "M.RAW", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := Decode(Missiles, got)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec, warns := compileReprinted(t, Missiles, "FILE  MISSILE NAMES\nA.DAT  X\n   ,\n      , ,\nB.DAT  ,\n")
 	want := []Missile{{File: "A.DAT", Names: []string{"X"}}, {File: "B.DAT"}}
 	if !reflect.DeepEqual(dec.Missiles, want) {
 		t.Fatalf("%+v", dec.Missiles)
 	}
 	if len(warns) != 2 || warns[0].Line != 3 || warns[1].Line != 4 || !strings.HasPrefix(warns[0].Msg, "no value but commas: the line makes no record") {
 		t.Fatalf("%v", warns)
-	}
-	again, _, err := Compile(Missiles, "M.RAW", Text(dec))
-	if err != nil || !bytes.Equal(again, got) {
-		t.Fatalf("printed table compiles to other bytes: %v\n%s", err, Text(dec))
 	}
 }
 
