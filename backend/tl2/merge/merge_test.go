@@ -337,3 +337,27 @@ func TestConflictLabel(t *testing.T) {
 		t.Errorf("conflicts %v", got)
 	}
 }
+
+// One mod whose only difference from the base is how a number is spelled
+// (a FLOAT of junk bytes and a 0 reads as 0, as "1.0" reads as 1) changes
+// nothing to the game: the merge keeps the base's spelling, and the result
+// is that mod to the game, not byte for byte (FuzzMerge checks it so).
+func TestOneModRespelledKeepsTheBase(t *testing.T) {
+	for _, v := range []string{"\xbf\xbf0", "0.0", "00", "0abc"} {
+		base, err := dattext.ParseText("F.DAT", "[A]\n<FLOAT>X:0\n<STRING>S:s\n[/A]\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod, err := dattext.ParseText("F.DAT", "[A]\n<FLOAT>X:"+v+"\n<STRING>S:s\n[/A]\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Merge("MEDIA/F.DAT", base, []Version{{"A", mod}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Root.Value("X"); got != "0" || len(r.Conflicts) != 0 || !Same("MEDIA/F.DAT", mod, r.Root) {
+			t.Fatalf("%q: X %q, %d conflicts", v, got, len(r.Conflicts))
+		}
+	}
+}
