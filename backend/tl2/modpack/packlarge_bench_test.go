@@ -193,9 +193,10 @@ func TestBenchPackChild(t *testing.T) {
 	// process), its memory already touched by the first. The CPU time and
 	// page faults are the second pack's own.
 	var before syscall.Rusage
-	if p := os.Getenv("PACKSMITH_BENCH_CHILD_WARM"); p != "" {
+	warm := os.Getenv("PACKSMITH_BENCH_CHILD_WARM")
+	if warm != "" {
 		time.Sleep(1100 * time.Millisecond) // a user's edit, past the racy second
-		if err := changeUnit(p, "WARM_"); err != nil {
+		if err := changeUnit(warm, "WARM_"); err != nil {
 			t.Fatal(err)
 		}
 		syscall.Getrusage(syscall.RUSAGE_SELF, &before)
@@ -204,7 +205,7 @@ func TestBenchPackChild(t *testing.T) {
 		}
 	}
 	r := childResult{Millis: res.Millis, Entries: res.Entries, Stages: res.Stages, Findings: len(res.Findings)}
-	if before.Utime.Sec != 0 || before.Utime.Usec != 0 {
+	if warm != "" {
 		var after syscall.Rusage
 		syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 		cpu := func(u syscall.Rusage) int64 {
@@ -222,14 +223,9 @@ func TestBenchPackChild(t *testing.T) {
 	fmt.Printf("BENCHRESULT %s\n", b)
 }
 
-func runChild(b *testing.B, dir, out string, incr bool) childResult {
-	b.Helper()
-	return runChildEnv(b, dir, out, incr)
-}
-
-// runChildEnv is runChild with more of the child's environment (env:
-// "NAME=value").
-func runChildEnv(b *testing.B, dir, out string, incr bool, env ...string) childResult {
+// runChild runs TestBenchPackChild over dir into out, env ("NAME=value")
+// added to the child's environment.
+func runChild(b *testing.B, dir, out string, incr bool, env ...string) childResult {
 	b.Helper()
 	// PACKSMITH_BENCH_CHILD_BIN: another build's test binary of this
 	// package packs instead (scripts/bench.sh's before column: an older
@@ -363,7 +359,7 @@ func benchPack(b *testing.B, root, dir string, srcs []string, what string) {
 			if err := changeUnit(srcs[len(srcs)/2+3+2*k], "CHANGED_"); err != nil {
 				b.Fatal(err)
 			}
-			r := runChildEnv(b, dir, out, true, "PACKSMITH_BENCH_CHILD_WARM="+srcs[len(srcs)/2+4+2*k])
+			r := runChild(b, dir, out, true, "PACKSMITH_BENCH_CHILD_WARM="+srcs[len(srcs)/2+4+2*k])
 			if r.WarmCPUms == 0 {
 				break
 			}
